@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "SportsTime",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "SportsTimeCore", targets: ["SportsTimeCore"]),
+    .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
+    .executable(name: "sportstime", targets: ["sportstime"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(
+      name: "SportsTimeCore",
+      resources: [.copy("Resources/venues.csv"), .copy("Resources/teams.csv")]
+    ),
+    .target(
+      name: "SportsTimeStore",
+      dependencies: ["SportsTimeCore", "CSQLite"]
+    ),
+    .executableTarget(
+      name: "sportstime",
+      dependencies: ["SportsTimeCore", "SportsTimeStore"]
+    ),
+    .testTarget(
+      name: "SportsTimeCoreTests",
+      dependencies: ["SportsTimeCore"]
+    ),
+    .testTarget(
+      name: "SportsTimeStoreTests",
+      dependencies: ["SportsTimeStore", "SportsTimeCore"]
+    ),
+    .testTarget(
+      name: "SportsTimeCLITests",
+      dependencies: ["sportstime"]
+    ),
+  ]
+)

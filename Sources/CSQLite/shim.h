@@ -1,0 +1,19 @@
+#ifndef SPORTSTIME_CSQLITE_SHIM_H
+#define SPORTSTIME_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift
+/// cannot import; this wrapper binds text that SQLite copies at once.
+static inline int sportstime_bind_text(sqlite3_stmt *stmt, int index,
+                                       const char *text, int byteCount) {
+  return sqlite3_bind_text(stmt, index, text, byteCount, SQLITE_TRANSIENT);
+}
+
+/// Blob counterpart of sportstime_bind_text (SQLite copies the bytes).
+static inline int sportstime_bind_blob(sqlite3_stmt *stmt, int index,
+                                       const void *bytes, int byteCount) {
+  return sqlite3_bind_blob(stmt, index, bytes, byteCount, SQLITE_TRANSIENT);
+}
+
+#endif

@@ -1,0 +1,237 @@
+import Foundation
+
+/// The venues and teams that schedules refer to.
+///
+/// The MLB tables are built into the package as resources (copies of
+/// `../shared/data/mlb/venues.csv` and `teams.csv`, compiled for this
+/// project); `Catalog.mlb()` loads them.
+public struct Catalog: Sendable {
+  /// Venues by park code.
+  public let venues: [Venue.ID: Venue]
+  /// Teams by Retrosheet code.
+  public let teams: [String: Team]
+
+  /// Creates a catalog from already-built tables.
+  public init(venues: [Venue], teams: [Team]) {
+    self.venues = Dictionary(venues.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// Loads the MLB venue and team tables built into the package.
+  /// - Throws: `FileFormatError` if a built-in table cannot be read (a
+  ///   packaging mistake, reported with file and line).
+  public static func mlb() throws -> Catalog {
+    guard
+      let venuesURL = Bundle.module.url(forResource: "venues", withExtension: "csv"),
+      let teamsURL = Bundle.module.url(forResource: "teams", withExtension: "csv")
+    else {
+      throw FileFormatError(
+        file: "SportsTimeCore resources", line: nil, field: nil,
+        message: "the built-in venue and team tables are missing from this build")
+    }
+    let venues = try parseVenues(
+      String(contentsOf: venuesURL, encoding: .utf8), file: "venues.csv")
+    let teams = try parseTeams(
+      String(contentsOf: teamsURL, encoding: .utf8), file: "teams.csv")
+    return Catalog(venues: venues, teams: teams)
+  }
+
+  /// Parses a venue table with the columns of `venues.csv` (`park_id, name,
+  /// city, region, country, latitude, longitude, time_zone, notes`).
+  /// - Throws: `FileFormatError` naming the line and field of the first bad
+  ///   value (column count, coordinate out of range, unknown IANA zone).
+  public static func parseVenues(_ text: String, file: String) throws -> [Venue] {
+    let records = try CSV.parse(text, file: file)
+    let columns = [
+      "park_id", "name", "city", "region", "country", "latitude", "longitude",
+      "time_zone", "notes",
+    ]
+    guard let header = records.first, header.fields == columns else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil,
+        message: "expected the header \(columns.joined(separator: ","))")
+    }
+    return try records.dropFirst().map { record in
+      let f = record.fields
+      guard f.count == columns.count else {
+        throw FileFormatError(
+          file: file, line: record.line, field: nil,
+          message: "expected \(columns.count) fields, found \(f.count)")
+      }
+      guard let lat = Double(f[5]), let lon = Double(f[6]),
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+      else {
+        throw FileFormatError(
+          file: file, line: record.line, field: "latitude/longitude",
+          message: "'\(f[5]), \(f[6])' is not a coordinate in degrees")
+      }
+      guard TimeZone(identifier: f[7]) != nil else {
+        throw FileFormatError(
+          file: file, line: record.line, field: "time_zone",
+          message: "'\(f[7])' is not an IANA time zone known to this system")
+      }
+      return Venue(
+        id: Venue.ID(f[0]), name: f[1], city: f[2], region: f[3], country: f[4],
+        coordinate: coordinate, timeZoneID: f[7])
+    }
+  }
+
+  /// Parses a team table with the columns of `teams.csv` (`retro_code,
+  /// common_abbr, full_name, league, home_park_2024, home_park_2025,
+  /// aliases`).
+  /// - Throws: `FileFormatError` naming the line of a bad row.
+  public static func parseTeams(_ text: String, file: String) throws -> [Team] {
+    let records = try CSV.parse(text, file: file)
+    guard let header = records.first, header.fields.count == 7,
+      header.fields[0] == "retro_code"
+    else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil,
+        message: "expected the header retro_code,common_abbr,full_name,league,home_park_2024,home_park_2025,aliases")
+    }
+    var seasons: [Int] = []
+    for name in header.fields[4...5] {
+      guard let season = Int(name.replacingOccurrences(of: "home_park_", with: ""))
+      else {
+        throw FileFormatError(
+          file: file, line: 1, field: name, message: "expected home_park_<year>")
+      }
+      seasons.append(season)
+    }
+    return try records.dropFirst().map { record in
+      let f = record.fields
+      guard f.count == 7 else {
+        throw FileFormatError(
+          file: file, line: record.line, field: nil,
+          message: "expected 7 fields, found \(f.count)")
+      }
+      var parks: [Int: Venue.ID] = [:]
+      for (offset, season) in seasons.enumerated() where !f[4 + offset].isEmpty {
+        parks[season] = Venue.ID(f[4 + offset])
+      }
+      let aliases = f[6].split(separator: ";").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }
+      return Team(
+        id: f[0], abbreviation: f[1], fullName: f[2], league: f[3],
+        homeParks: parks, aliases: aliases)
+    }
+  }
+
+  /// The venue with park code `id`, if any.
+  public func venue(_ id: Venue.ID) -> Venue? { venues[id] }
+
+  /// Finds a team by Retrosheet code (`CHN`), common abbreviation (`CHC`) or
+  /// alias (`CHW`), ignoring case.
+  ///
+  /// Codes win over abbreviations, which win over aliases (`OAK` is the 2024
+  /// Athletics' code and an alias of the 2025 `ATH`: it names `OAK`). An alias
+  /// shared by several teams (`A's`) is resolved by `season` when given.
+  /// - Throws: `CatalogError.unknownTeam` (with the closest known names) or
+  ///   `CatalogError.ambiguousTeam`.
+  public func team(named name: String, season: Int? = nil) throws -> Team {
+    let key = name.trimmingCharacters(in: .whitespaces).uppercased()
+    let sorted = teams.values.sorted { $0.id < $1.id }
+    if let t = sorted.first(where: { $0.id.uppercased() == key }) { return t }
+    if let t = sorted.first(where: { $0.abbreviation.uppercased() == key }) {
+      return t
+    }
+    var matches = sorted.filter { $0.aliases.contains { $0.uppercased() == key } }
+    if matches.count > 1, let season {
+      let inSeason = matches.filter { $0.homeParks[season] != nil }
+      if !inSeason.isEmpty { matches = inSeason }
+    }
+    if matches.count == 1 { return matches[0] }
+    if matches.count > 1 {
+      throw CatalogError.ambiguousTeam(name, candidates: matches.map(\.id))
+    }
+    let names = sorted.flatMap { [$0.id, $0.abbreviation] + $0.aliases }
+    throw CatalogError.unknownTeam(
+      name, suggestion: Suggest.closest(to: name, in: names))
+  }
+
+  /// Finds a venue by park code (`CHI11`), by name ignoring case ("wrigley
+  /// field", or a unique part of one: "wrigley"), or by a team whose home it
+  /// is in `season` (or, without a season, its most recent home).
+  /// - Throws: `CatalogError.unknownVenue` or `.ambiguousVenue`.
+  public func venue(named name: String, season: Int? = nil) throws -> Venue {
+    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+    if let v = venues[Venue.ID(name.uppercased())] { return v }
+    let all = venues.values.sorted { $0.id < $1.id }
+    if let v = all.first(where: { $0.name.lowercased() == key }) { return v }
+    if let team = try? team(named: name, season: season) {
+      let park =
+        season.flatMap { team.homeParks[$0] }
+        ?? team.homeParks.sorted { $0.key > $1.key }.first?.value
+      if let park, let v = venues[park] { return v }
+    }
+    let partial = all.filter { $0.name.lowercased().contains(key) }
+    if partial.count == 1 { return partial[0] }
+    if partial.count > 1 {
+      throw CatalogError.ambiguousVenue(name, candidates: partial.map(\.name))
+    }
+    throw CatalogError.unknownVenue(
+      name, suggestion: Suggest.closest(to: name, in: all.map(\.name) + all.map(\.id.rawValue)))
+  }
+}
+
+/// A name that does not identify one team or venue.
+public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// No team has this code, abbreviation or alias.
+  case unknownTeam(String, suggestion: String?)
+  /// Several teams share this alias.
+  case ambiguousTeam(String, candidates: [String])
+  /// No venue has this code or name.
+  case unknownVenue(String, suggestion: String?)
+  /// Several venue names contain this text.
+  case ambiguousVenue(String, candidates: [String])
+
+  public var description: String {
+    switch self {
+    case .unknownTeam(let name, let suggestion):
+      return "no team is called '\(name)'"
+        + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    case .ambiguousTeam(let name, let candidates):
+      return "'\(name)' could mean \(candidates.joined(separator: " or ")); use the team code"
+    case .unknownVenue(let name, let suggestion):
+      return "no venue is called '\(name)'"
+        + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    case .ambiguousVenue(let name, let candidates):
+      return "'\(name)' matches several venues: \(candidates.joined(separator: ", "))"
+    }
+  }
+}
+
+/// Closest-name suggestions for typos ("Did you mean …?").
+public enum Suggest {
+  /// The candidate closest to `word` by edit distance (ignoring case), when
+  /// it is close enough to be a likely typo: at most max(2, length / 3) edits.
+  public static func closest(to word: String, in candidates: [String]) -> String? {
+    let w = Array(word.lowercased())
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = distance(w, Array(candidate.lowercased()))
+      if best == nil || d < (best?.1 ?? .max) { best = (candidate, d) }
+    }
+    guard let best, best.1 <= max(2, w.count / 3) else { return nil }
+    return best.0
+  }
+
+  /// Levenshtein distance between two character arrays.
+  /// - Complexity: O(a.count × b.count).
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+/// One positioned thing in an itinerary: a game, a travel leg or the
+/// traveller's own item (seeds: unified `ItineraryItem`).
+///
+/// Games are derived from the trip every time and never stored; travel and
+/// custom items are stored with their `(day, sortOrder)` position
+/// (DESIGN.md, "The itinerary model").
+public struct ItineraryItem: Sendable, Hashable, Codable, Identifiable {
+  /// What the item is.
+  public enum Kind: Sendable, Hashable, Codable {
+    /// A game, by game id; sortOrder `100 + i` on its day.
+    case game(String)
+    /// A travel leg between two stops of the trip's route.
+    case travel(TravelInfo)
+    /// The traveller's own item.
+    case custom(CustomInfo)
+  }
+
+  /// Stable identifier.
+  public var id: UUID
+  /// The trip it belongs to.
+  public var tripID: UUID
+  /// 1-based trip day; outside `1...dayCount` means Unscheduled.
+  public var day: Int
+  /// Position within the day; games sit at 100, 101, …; must be finite.
+  public var sortOrder: Double
+  /// Game, travel or custom.
+  public var kind: Kind
+  /// Creation instant (UTC); breaks sortOrder ties.
+  public var createdAt: Date
+  /// Last change (UTC).
+  public var modifiedAt: Date
+
+  /// Creates an item; see the properties.
+  public init(
+    id: UUID, tripID: UUID, day: Int, sortOrder: Double, kind: Kind,
+    createdAt: Date, modifiedAt: Date
+  ) {
+    self.id = id
+    self.tripID = tripID
+    self.day = day
+    self.sortOrder = sortOrder
+    self.kind = kind
+    self.createdAt = createdAt
+    self.modifiedAt = modifiedAt
+  }
+
+  /// The travel details, for travel items.
+  public var travelInfo: TravelInfo? {
+    if case .travel(let info) = kind { return info }
+    return nil
+  }
+
+  /// The custom details, for custom items.
+  public var customInfo: CustomInfo? {
+    if case .custom(let info) = kind { return info }
+    return nil
+  }
+
+  /// The game id, for game items.
+  public var gameID: String? {
+    if case .game(let id) = kind { return id }
+    return nil
+  }
+
+  /// Whether a traveller may move it (games never move: CONS-01).
+  public var isReorderable: Bool { gameID == nil }
+
+  /// Tie-break rank in the layout: game 0, travel 1, custom 2.
+  public var kindRank: Int {
+    switch kind {
+    case .game: return 0
+    case .travel: return 1
+    case .custom: return 2
+    }
+  }
+
+  /// Human title: the custom title, "Chicago → Milwaukee", or the game id.
+  public var title: String {
+    switch kind {
+    case .game(let id): return id
+    case .travel(let info): return info.title
+    case .custom(let info): return info.title
+    }
+  }
+
+  /// The icon shown beside the item (seeds: `ItemCategory.icon`).
+  public var icon: String {
+    switch kind {
+    case .game: return "⚾️"
+    case .travel: return TravelInfo.icon
+    case .custom(let info): return info.category.icon
+    }
+  }
+}
+
+/// A travel leg's details. The leg is tied to its own stops — their index in
+/// the trip's route and their venues — never to city names (DESIGN.md,
+/// "Constraint rules": the seeds' city-name key breaks on real trips).
+public struct TravelInfo: Sendable, Hashable, Codable {
+  /// 0-based index of the departure stop in the route; nil = leaving home.
+  public var fromStop: Int?
+  /// 0-based index of the arrival stop; nil = going home.
+  public var toStop: Int?
+  /// Venue of the departure stop (checks the index still means the same).
+  public var fromVenueID: Venue.ID?
+  /// Venue of the arrival stop.
+  public var toVenueID: Venue.ID?
+  /// Display name of where the leg starts (a city, or a venue when the
+  /// leg's two ends share a city).
+  public var fromName: String
+  /// Display name of where the leg ends.
+  public var toName: String
+  /// Estimated road distance in meters.
+  public var distanceMeters: Double
+  /// Estimated driving time in seconds.
+  public var durationSeconds: Double
+
+  /// Creates travel details; see the properties.
+  public init(
+    fromStop: Int?, toStop: Int?, fromVenueID: Venue.ID?, toVenueID: Venue.ID?,
+    fromName: String, toName: String, distanceMeters: Double,
+    durationSeconds: Double
+  ) {
+    self.fromStop = fromStop
+    self.toStop = toStop
+    self.fromVenueID = fromVenueID
+    self.toVenueID = toVenueID
+    self.fromName = fromName
+    self.toName = toName
+    self.distanceMeters = distanceMeters
+    self.durationSeconds = durationSeconds
+  }
+
+  /// "Chicago → Milwaukee".
+  public var title: String { "\(fromName) → \(toName)" }
+
+  /// Travel icon (seeds: 🚗) and label.
+  public static let icon = "🚗"
+  /// Travel label (seeds: "Travel").
+  public static let label = "Travel"
+
+  /// Meters in a statute mile.
+  public static let metersPerMile = 1609.344
+}
+
+/// Categories of the traveller's own items, with the seeds' icons and labels.
+public enum ItemCategory: String, Sendable, Hashable, Codable, CaseIterable {
+  case restaurant
+  case hotel
+  case activity
+  case note
+
+  /// 🍽️ 🏨 🎯 📝 (seeds: `ItemCategory.icon`).
+  public var icon: String {
+    switch self {
+    case .restaurant: return "🍽️"
+    case .hotel: return "🏨"
+    case .activity: return "🎯"
+    case .note: return "📝"
+    }
+  }
+
+  /// "Restaurant", "Hotel", "Activity", "Note".
+  public var label: String {
+    switch self {
+    case .restaurant: return "Restaurant"
+    case .hotel: return "Hotel"
+    case .activity: return "Activity"
+    case .note: return "Note"
+    }
+  }
+}
+
+/// A wall-clock time of day, hours 0–23 and minutes 0–59, with no zone.
+public struct ClockTime: Sendable, Hashable, Codable, Comparable,
+  CustomStringConvertible
+{
+  /// 0–23.
+  public var hour: Int
+  /// 0–59.
+  public var minute: Int
+
+  /// Creates a time; nil when out of range.
+  public init?(hour: Int, minute: Int) {
+    guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+    self.hour = hour
+    self.minute = minute
+  }
+
+  /// Parses `HH:MM` (24-hour, e.g. `18:30` or `7:05`).
+  public init?(_ text: String) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      let h = Int(parts[0]), let m = Int(parts[1])
+    else { return nil }
+    self.init(hour: h, minute: m)
+  }
+
+  /// `HH:MM`.
+  public var description: String { String(format: "%02d:%02d", hour, minute) }
+
+  public static func < (a: ClockTime, b: ClockTime) -> Bool {
+    (a.hour, a.minute) < (b.hour, b.minute)
+  }
+}
+
+/// The traveller's own item: restaurant, hotel, activity or note.
+public struct CustomInfo: Sendable, Hashable, Codable {
+  /// What the traveller called it.
+  public var title: String
+  /// Restaurant, hotel, activity or note.
+  public var category: ItemCategory
+  /// Optional local time of day.
+  public var time: ClockTime?
+  /// IANA zone the time is in (where the trip is that day).
+  public var timeZoneID: String?
+  /// Optional location (WGS84 degrees); mappable items join the route.
+  public var coordinate: Coordinate?
+  /// Optional street address.
+  public var address: String?
+
+  /// Creates custom details; see the properties.
+  public init(
+    title: String, category: ItemCategory, time: ClockTime? = nil,
+    timeZoneID: String? = nil, coordinate: Coordinate? = nil,
+    address: String? = nil
+  ) {
+    self.title = title
+    self.category = category
+    self.time = time
+    self.timeZoneID = timeZoneID
+    self.coordinate = coordinate
+    self.address = address
+  }
+
+  /// The category's icon.
+  public var icon: String { category.icon }
+  /// True when the item has a location (seeds: `isMappable`).
+  public var isMappable: Bool { coordinate != nil }
+}

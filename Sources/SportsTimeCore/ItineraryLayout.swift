@@ -1,0 +1,135 @@
+import Foundation
+
+/// One row of the laid-out itinerary.
+public struct LayoutRow: Sendable, Hashable, Identifiable {
+  /// What the row shows.
+  public enum Content: Sendable, Hashable {
+    /// A day header: 1-based day and its calendar date.
+    case day(Int, CalendarDate)
+    /// A derived game row.
+    case game(PlacedGame)
+    /// A stored travel or custom item.
+    case item(ItineraryItem)
+  }
+
+  /// Stable id: `day:3`, `game:CHN202406040`, `item:<uuid>` (lowercase).
+  public var id: String
+  /// What the row shows.
+  public var content: Content
+  /// The row's day (for Unscheduled rows: the stored day, outside the trip).
+  public var day: Int
+  /// The row's sortOrder; nil for day headers.
+  public var sortOrder: Double?
+
+  /// Whether a traveller can drag the row (not headers, not games).
+  public var isReorderable: Bool {
+    if case .item = content { return true }
+    return false
+  }
+
+  /// The stored item, for item rows.
+  public var item: ItineraryItem? {
+    if case .item(let item) = content { return item }
+    return nil
+  }
+
+  /// The placed game, for game rows.
+  public var game: PlacedGame? {
+    if case .game(let game) = content { return game }
+    return nil
+  }
+
+  /// Row id of a stored item.
+  public static func id(item: UUID) -> String { "item:\(item.uuidString.lowercased())" }
+  /// Row id of a game.
+  public static func id(game: String) -> String { "game:\(game)" }
+  /// Row id of a day header.
+  public static func id(day: Int) -> String { "day:\(day)" }
+}
+
+/// The one ordering function (DESIGN.md, "Layout and reordering"): every view
+/// takes its order from it and never sorts on its own.
+///
+/// For each day 1…dayCount: the day header, then the day's games and stored
+/// items by sortOrder, ties broken by kind rank (game, travel, custom), then
+/// `createdAt`, then id — so the same data always lays out the same way.
+/// Then the Unscheduled group: stored items (and games) whose day is outside
+/// the trip, by day and the same order; they are never dropped.
+public struct ItineraryLayout: Sendable {
+  /// Day headers and their content, in display order.
+  public let rows: [LayoutRow]
+  /// Rows whose day is outside the trip, in display order.
+  public let unscheduled: [LayoutRow]
+
+  /// Lays out a trip.
+  /// - Parameters:
+  ///   - schedule: the trip's days and placed games.
+  ///   - items: the stored travel and custom items (game items are ignored:
+  ///     games are derived from `schedule`).
+  /// - Complexity: O(n log n) for n rows.
+  public init(schedule: TripSchedule, items: [ItineraryItem]) {
+    var byDay: [Int: [LayoutRow]] = [:]
+    var outside: [LayoutRow] = []
+    for g in schedule.games {
+      let row = LayoutRow(
+        id: LayoutRow.id(game: g.id), content: .game(g), day: g.day,
+        sortOrder: g.sortOrder)
+      if schedule.contains(day: g.day) {
+        byDay[g.day, default: []].append(row)
+      } else {
+        outside.append(row)
+      }
+    }
+    for item in items where item.gameID == nil {
+      let row = LayoutRow(
+        id: LayoutRow.id(item: item.id), content: .item(item), day: item.day,
+        sortOrder: item.sortOrder)
+      if schedule.contains(day: item.day) && item.sortOrder.isFinite {
+        byDay[item.day, default: []].append(row)
+      } else {
+        outside.append(row)
+      }
+    }
+    var rows: [LayoutRow] = []
+    rows.reserveCapacity(schedule.dayCount + schedule.games.count + items.count)
+    for day in 1...schedule.dayCount {
+      rows.append(
+        LayoutRow(
+          id: LayoutRow.id(day: day), content: .day(day, schedule.date(ofDay: day)),
+          day: day, sortOrder: nil))
+      rows.append(contentsOf: (byDay[day] ?? []).sorted(by: ItineraryLayout.precedes))
+    }
+    self.rows = rows
+    self.unscheduled = outside.sorted {
+      $0.day != $1.day ? $0.day < $1.day : ItineraryLayout.precedes($0, $1)
+    }
+  }
+
+  /// All rows: the days, then Unscheduled.
+  public var allRows: [LayoutRow] { rows + unscheduled }
+
+  /// The layout order of two rows on one day: sortOrder, kind rank,
+  /// createdAt, id. NaN sortOrders (never stored) sort last.
+  public static func precedes(_ a: LayoutRow, _ b: LayoutRow) -> Bool {
+    let sa = a.sortOrder ?? -.infinity
+    let sb = b.sortOrder ?? -.infinity
+    if sa != sb {
+      if sa.isNaN { return false }
+      if sb.isNaN { return true }
+      return sa < sb
+    }
+    let (ra, ca) = rank(a)
+    let (rb, cb) = rank(b)
+    if ra != rb { return ra < rb }
+    if ca != cb { return ca < cb }
+    return a.id < b.id
+  }
+
+  private static func rank(_ row: LayoutRow) -> (Int, Date) {
+    switch row.content {
+    case .day: return (-1, .distantPast)
+    case .game: return (0, .distantPast)
+    case .item(let item): return (item.kindRank, item.createdAt)
+    }
+  }
+}

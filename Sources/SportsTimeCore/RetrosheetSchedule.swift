@@ -1,0 +1,245 @@
+import Foundation
+
+/// What a Retrosheet schedule file contains once its postponements are
+/// resolved: every game at the date and place it was (or will be) played.
+public struct ScheduleImport: Sendable {
+  /// All games, including cancelled ones, in file order.
+  public var games: [Game]
+  /// Rows read (one per originally scheduled game).
+  public var rowCount: Int
+  /// Games moved to a makeup date.
+  public var rescheduledCount: Int
+  /// Games postponed with no usable makeup date.
+  public var cancelledCount: Int
+  /// Makeups that landed on a day the home team already played, forming a
+  /// doubleheader that the schedule does not list.
+  public var doubleheadersFormed: Int
+  /// Distinct venues used.
+  public var venueIDs: Set<Venue.ID>
+  /// Distinct teams playing.
+  public var teamIDs: Set<String>
+}
+
+/// Reads Retrosheet schedule files (`yyyyschedule.csv`).
+///
+/// Format and quirks: `../shared/data/mlb/README.md`. Thirteen columns read by
+/// position (the header repeats `League` and `Game`): Date, Num, Day,
+/// Visitor, League, Game, Home, League, Game, Day/Night, Location, Postponed,
+/// Makeup.
+///
+/// Rules (issue 2, DESIGN.md "Time"):
+/// - Dates are local to the ballpark; the start instant is 13:10 (day) or
+///   19:10 (night) in the venue's IANA zone, marked estimated. A flag of `0`
+///   means unknown: shown as TBD, ordered as a night game.
+/// - A postponed game whose makeup is a date moves there, keeping its
+///   original date. The 2024 row with the makeup date in the Postponed column
+///   is read the same way. No usable makeup (`none`, empty, text) ⇒
+///   cancelled.
+/// - Games of one home team on one date form a doubleheader numbered 1, 2, …:
+///   games kept on their date first (by their Num), then makeups by original
+///   date. When a makeup forms the doubleheader, game 1 is estimated as a day
+///   game (a split doubleheader); each later game starts at least 3 h 30 min
+///   after the one before.
+/// - Ids are `HOMEyyyymmddN` on the date played (cancelled games: the original
+///   date), so importing the same file again yields the same ids.
+public enum RetrosheetSchedule {
+  /// Estimated first pitch of a day game, local time (hour, minute).
+  public static let dayGameStart = (hour: 13, minute: 10)
+  /// Estimated first pitch of a night game, local time (hour, minute).
+  public static let nightGameStart = (hour: 19, minute: 10)
+  /// Minimum gap between doubleheader games' first pitches: 3 h 30 min.
+  public static let doubleheaderGap: TimeInterval = 3.5 * 3600
+
+  static let columns = [
+    "Date", "Num", "Day", "Visitor", "League", "Game", "Home", "League", "Game",
+    "Day/Night", "Location", "Postponed", "Makeup",
+  ]
+
+  private struct Row {
+    var line: Int
+    var date: CalendarDate
+    var number: Int
+    var visitor: String
+    var home: String
+    var flag: Character  // "d", "n" or "0"
+    var venue: Venue
+    var postponed: String
+    var makeup: String
+    var playedOn: CalendarDate?  // nil = cancelled
+  }
+
+  /// Parses and resolves a schedule.
+  /// - Parameters:
+  ///   - text: the file's contents (CRLF or LF line ends).
+  ///   - file: the name used in errors.
+  ///   - catalog: venues and teams the codes must resolve to.
+  /// - Returns: the games with counts of what was resolved.
+  /// - Throws: `FileFormatError` naming file, line and field of the first
+  ///   malformed row: wrong column count, impossible date, bad game number,
+  ///   unknown team or park, unknown day/night flag, two rows for one game.
+  /// - Complexity: O(n log n) in the number of rows.
+  public static func parse(_ text: String, file: String, catalog: Catalog) throws
+    -> ScheduleImport
+  {
+    let records = try CSV.parse(text, file: file)
+    guard let header = records.first else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil, message: "the file is empty")
+    }
+    guard header.fields.count == columns.count, header.fields[0] == "Date" else {
+      throw FileFormatError(
+        file: file, line: header.line, field: nil,
+        message: "this is not a Retrosheet schedule: expected the header \(columns.joined(separator: ","))")
+    }
+    let rows = try records.dropFirst().map { try readRow($0, file: file, catalog: catalog) }
+    if rows.isEmpty {
+      throw FileFormatError(
+        file: file, line: header.line, field: nil, message: "the file has no games")
+    }
+    return try resolve(rows, file: file)
+  }
+
+  private static func readRow(_ record: CSVRecord, file: String, catalog: Catalog)
+    throws -> Row
+  {
+    let f = record.fields
+    func fail(_ column: Int?, _ message: String) -> FileFormatError {
+      FileFormatError(
+        file: file, line: record.line,
+        field: column.map { "\($0 + 1) (\(columns[$0]))" }, message: message)
+    }
+    guard f.count == columns.count else {
+      throw fail(nil, "expected \(columns.count) comma-separated fields, found \(f.count)")
+    }
+    guard let date = CalendarDate(compact: f[0]) else {
+      throw fail(0, "'\(f[0])' is not a real date in yyyymmdd form")
+    }
+    guard let number = Int(f[1]), (0...9).contains(number), f[1].count == 1 else {
+      throw fail(1, "'\(f[1])' is not a game number (0 single game, 1 or 2 doubleheader)")
+    }
+    guard catalog.teams[f[3]] != nil else {
+      throw fail(3, "unknown team code '\(f[3])'")
+    }
+    guard catalog.teams[f[6]] != nil else {
+      throw fail(6, "unknown team code '\(f[6])'")
+    }
+    guard let flag = f[9].lowercased().first, f[9].count == 1, "dn0".contains(flag)
+    else {
+      throw fail(9, "'\(f[9])' is not a day/night flag (d, n, or 0 for unknown)")
+    }
+    guard let venue = catalog.venue(Venue.ID(f[10])) else {
+      throw fail(10, "unknown park code '\(f[10])'")
+    }
+    let postponed = f[11].trimmingCharacters(in: .whitespaces)
+    let makeup = f[12].trimmingCharacters(in: .whitespaces)
+    var playedOn: CalendarDate? = date
+    if !makeup.isEmpty {
+      if let d = CalendarDate(compact: makeup) {
+        playedOn = d
+      } else if makeup.count == 8, makeup.allSatisfy(\.isASCIIDigit) {
+        throw fail(12, "'\(makeup)' is not a real date")
+      } else {
+        playedOn = nil
+      }
+    } else if !postponed.isEmpty {
+      // 2024-06-15 OAK@MIN: the makeup date sits in the Postponed column.
+      playedOn = CalendarDate(compact: postponed)
+    }
+    return Row(
+      line: record.line, date: date, number: number, visitor: f[3], home: f[6],
+      flag: flag, venue: venue, postponed: postponed, makeup: makeup,
+      playedOn: playedOn)
+  }
+
+  private static func resolve(_ rows: [Row], file: String) throws -> ScheduleImport {
+    // Group played games by (home team, date played).
+    var groups: [String: [Int]] = [:]
+    for (i, row) in rows.enumerated() {
+      guard let played = row.playedOn else { continue }
+      groups[row.home + played.compact, default: []].append(i)
+    }
+    var numberOf: [Int: Int] = [:]
+    var startOf: [Int: Date] = [:]
+    var formed = 0
+    for (_, members) in groups {
+      let ordered = members.sorted { a, b in
+        let ra = rows[a]
+        let rb = rows[b]
+        let movedA = ra.playedOn != ra.date
+        let movedB = rb.playedOn != rb.date
+        if movedA != movedB { return !movedA }
+        return (ra.date, ra.number, ra.line) < (rb.date, rb.number, rb.line)
+      }
+      let hasMakeup = ordered.contains { rows[$0].playedOn != rows[$0].date }
+      if ordered.count > 1 && hasMakeup { formed += 1 }
+      var previous: Date?
+      for (k, index) in ordered.enumerated() {
+        let row = rows[index]
+        if ordered.count == 1 {
+          numberOf[index] = row.playedOn == row.date ? row.number : 0
+        } else {
+          numberOf[index] = k + 1
+        }
+        let splitFirst = ordered.count > 1 && hasMakeup && k == 0
+        let clock = (row.flag == "d" || splitFirst) ? dayGameStart : nightGameStart
+        var start = LocalTime.instant(
+          on: row.playedOn ?? row.date, hour: clock.hour, minute: clock.minute,
+          in: row.venue.timeZone)
+        if let previous, start < previous.addingTimeInterval(doubleheaderGap) {
+          start = previous.addingTimeInterval(doubleheaderGap)
+        }
+        startOf[index] = start
+        previous = start
+      }
+    }
+
+    var games: [Game] = []
+    var lineOfID: [String: Int] = [:]
+    var rescheduled = 0
+    var cancelled = 0
+    for (i, row) in rows.enumerated() {
+      let status: Game.Status
+      let date: CalendarDate
+      let number: Int
+      let start: Date
+      if let played = row.playedOn, let n = numberOf[i], let s = startOf[i] {
+        date = played
+        number = n
+        start = s
+        status = played == row.date ? .scheduled : .rescheduled
+      } else {
+        date = row.date
+        number = row.number
+        let clock = row.flag == "d" ? dayGameStart : nightGameStart
+        start = LocalTime.instant(
+          on: row.date, hour: clock.hour, minute: clock.minute, in: row.venue.timeZone)
+        status = .cancelled
+      }
+      if status == .rescheduled { rescheduled += 1 }
+      if status == .cancelled { cancelled += 1 }
+      let id = "\(row.home)\(date.compact)\(number)"
+      if let other = lineOfID[id] {
+        throw FileFormatError(
+          file: file, line: row.line, field: nil,
+          message: "this row and line \(other) describe the same game (\(id)); remove the duplicate")
+      }
+      lineOfID[id] = row.line
+      let reason: String? =
+        row.postponed.isEmpty || CalendarDate(compact: row.postponed) != nil
+        ? nil : row.postponed
+      games.append(
+        Game(
+          id: id, sport: .mlb, season: row.date.year, homeTeamID: row.home,
+          awayTeamID: row.visitor, venueID: row.venue.id, start: start,
+          timeZoneID: row.venue.timeZoneID, localDate: date, timeEstimated: true,
+          timeUnknown: row.flag == "0", status: status,
+          originalDate: status == .scheduled ? nil : row.date, gameNumber: number,
+          postponementReason: reason))
+    }
+    return ScheduleImport(
+      games: games, rowCount: rows.count, rescheduledCount: rescheduled,
+      cancelledCount: cancelled, doubleheadersFormed: formed,
+      venueIDs: Set(rows.map(\.venue.id)),
+      teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }))
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Default positions of travel items (DESIGN.md, "Travel placement").
+///
+/// One travel item per leg, placed on the leg's first valid day: after the
+/// departure games there (last departure game + 1); before the arrival games
+/// on an arrival day (50); halfway between them when both are that day; 50
+/// on a rest day.
+public enum TravelPlacement {
+  /// The default `(day, sortOrder)` of a leg, or nil when its limits cannot
+  /// be met (the caller keeps the item and reports the reason).
+  ///
+  /// ```swift
+  /// // Chicago game Day 1 (100), Milwaukee game Day 2:
+  /// TravelPlacement.defaultPosition(for: leg, in: constraints)   // (1, 101)
+  /// ```
+  public static func defaultPosition(for info: TravelInfo, in constraints: ItineraryConstraints)
+    -> (day: Int, sortOrder: Double)?
+  {
+    let b = constraints.bounds(for: info)
+    guard b.problem == nil, let range = b.dayRange else { return nil }
+    let day = range.lowerBound
+    let (low, high) = constraints.openInterval(b, day: day)
+    switch (low, high) {
+    case (let low?, let high?): return (day, (low + high) / 2)
+    case (let low?, nil): return (day, low + 1)
+    case (nil, let high?): return (day, min(50, high - 1))
+    case (nil, nil): return (day, 50)
+    }
+  }
+
+  /// The travel details of a leg of `schedule`, with the estimator's figures.
+  public static func travelInfo(for leg: TripLeg, estimator: RouteEstimator) -> TravelInfo {
+    let estimate = estimator.estimate(leg.from.venue.coordinate, leg.to.venue.coordinate)
+    var fromName = leg.from.name
+    var toName = leg.to.name
+    if fromName == toName {
+      fromName = leg.from.venue.name
+      toName = leg.to.venue.name
+    }
+    return TravelInfo(
+      fromStop: leg.from.index, toStop: leg.to.index, fromVenueID: leg.from.venue.id,
+      toVenueID: leg.to.venue.id, fromName: fromName, toName: toName,
+      distanceMeters: estimate.distanceMeters, durationSeconds: estimate.durationSeconds)
+  }
+}
+
+/// A leg whose estimated drive does not fit between the end of the
+/// departure stop's last game (3 h after first pitch) and the first pitch of
+/// the arrival stop's first game, compared as instants (DESIGN.md, "Time").
+public struct TightLeg: Sendable, Hashable {
+  /// "Chicago → Milwaukee".
+  public var title: String
+  /// The departure stop's last game.
+  public var departureGame: PlacedGame
+  /// The arrival stop's first game.
+  public var arrivalGame: PlacedGame
+  /// Time between the end of one game and the start of the next, seconds.
+  public var availableSeconds: Double
+  /// The estimated drive, seconds.
+  public var neededSeconds: Double
+
+  /// Finds the tight legs of `travel` items against `schedule`.
+  public static func find(in schedule: TripSchedule, travel: [TravelInfo]) -> [TightLeg] {
+    let constraints = ItineraryConstraints(schedule: schedule)
+    return travel.compactMap { info in
+      let b = constraints.bounds(for: info)
+      guard let d = b.departureGame, let a = b.arrivalGame else { return nil }
+      let available = a.game.start.timeIntervalSince(d.game.end)
+      guard info.durationSeconds > available else { return nil }
+      return TightLeg(
+        title: info.title, departureGame: d, arrivalGame: a,
+        availableSeconds: available, neededSeconds: info.durationSeconds)
+    }
+  }
+
+  /// A warning in words, naming both games.
+  public var message: String {
+    let need = TightLeg.hours(neededSeconds)
+    let have =
+      availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
+    return "Tight leg \(title): the drive takes about \(need) but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
+  }
+
+  static func hours(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded())
+    return minutes < 60 ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A game placed on a trip day with its derived sortOrder.
+///
+/// On each day the trip's games get sortOrder `100 + i` in start-time order
+/// (i = 0, 1, …) (DESIGN.md, "The itinerary model").
+public struct PlacedGame: Sendable, Hashable {
+  /// The game.
+  public var game: Game
+  /// 1-based trip day of the game's local date (may be outside the trip
+  /// after a schedule change).
+  public var day: Int
+  /// `100 + i` on its day.
+  public var sortOrder: Double
+  /// 0-based index of the stop it belongs to.
+  public var stopIndex: Int
+  /// Short title, e.g. "SD @ LAD".
+  public var title: String
+
+  /// The game's id.
+  public var id: String { game.id }
+
+  /// The game as a (non-stored) itinerary item, for the seeds' API.
+  public func item(tripID: UUID) -> ItineraryItem {
+    ItineraryItem(
+      id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      tripID: tripID, day: day, sortOrder: sortOrder, kind: .game(game.id),
+      createdAt: Date(timeIntervalSince1970: 0),
+      modifiedAt: Date(timeIntervalSince1970: 0))
+  }
+}
+
+/// A stop of the route: consecutive games (in time order) at one venue.
+public struct TripStop: Sendable, Hashable {
+  /// 0-based position in the route.
+  public var index: Int
+  /// The venue.
+  public var venue: Venue
+  /// Its games, in time order (at least one).
+  public var games: [PlacedGame]
+  /// Display name: the city, or the venue's name when another stop of the
+  /// trip is in the same city (Yankees and Mets; Cubs and White Sox).
+  public var name: String
+
+  /// First game of the stop.
+  public var firstGame: PlacedGame? { games.first }
+  /// Last game of the stop.
+  public var lastGame: PlacedGame? { games.last }
+}
+
+/// A leg of the route between two consecutive stops.
+public struct TripLeg: Sendable, Hashable {
+  /// 0-based leg index: from stop `index` to stop `index + 1`.
+  public var index: Int
+  /// Departure stop.
+  public var from: TripStop
+  /// Arrival stop.
+  public var to: TripStop
+}
+
+/// A trip's games placed on its days, grouped into stops and legs.
+///
+/// This is what every rule needs besides the stored items: the derived game
+/// rows, the route and the day count.
+public struct TripSchedule: Sendable {
+  /// The trip's first day.
+  public let startDate: CalendarDate
+  /// Number of days (≥ 1).
+  public let dayCount: Int
+  /// Games in start order (ties: game id), each with day and sortOrder.
+  public let games: [PlacedGame]
+  /// Stops of the route in order.
+  public let stops: [TripStop]
+
+  /// Places `games` on the days starting at `startDate`.
+  /// - Parameters:
+  ///   - startDate: Day 1.
+  ///   - dayCount: number of days (≥ 1).
+  ///   - games: the trip's games, any order; each must have a venue in
+  ///     `venues`.
+  ///   - venues: venue lookup (usually `Catalog.venues`).
+  ///   - teams: team lookup for titles; unknown codes print as-is.
+  /// - Complexity: O(g log g) for g games.
+  public init(
+    startDate: CalendarDate, dayCount: Int, games: [Game],
+    venues: [Venue.ID: Venue], teams: [String: Team] = [:]
+  ) {
+    precondition(dayCount >= 1, "a trip has at least one day")
+    self.startDate = startDate
+    self.dayCount = dayCount
+    let ordered = games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    var perDay: [Int: Int] = [:]
+    var placed: [PlacedGame] = []
+    var stopIndex = -1
+    var lastVenue: Venue.ID?
+    for game in ordered {
+      let day = startDate.days(to: game.localDate) + 1
+      let i = perDay[day, default: 0]
+      perDay[day] = i + 1
+      if game.venueID != lastVenue {
+        stopIndex += 1
+        lastVenue = game.venueID
+      }
+      let away = teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+      let home = teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+      placed.append(
+        PlacedGame(
+          game: game, day: day, sortOrder: 100 + Double(i), stopIndex: stopIndex,
+          title: "\(away) @ \(home)"))
+    }
+    self.games = placed
+    var stops: [TripStop] = []
+    for g in placed {
+      if g.stopIndex == stops.count {
+        let venue =
+          venues[g.game.venueID]
+          ?? Venue(
+            id: g.game.venueID, name: g.game.venueID.rawValue,
+            city: g.game.venueID.rawValue, region: "", country: "",
+            coordinate: Coordinate(checkedLatitude: 0, longitude: 0),
+            timeZoneID: g.game.timeZoneID)
+        stops.append(TripStop(index: g.stopIndex, venue: venue, games: [], name: venue.city))
+      }
+      stops[g.stopIndex].games.append(g)
+    }
+    // Two different venues in one city: name those stops by venue.
+    var venuesPerCity: [String: Set<Venue.ID>] = [:]
+    for s in stops { venuesPerCity[s.venue.city, default: []].insert(s.venue.id) }
+    for i in stops.indices where (venuesPerCity[stops[i].venue.city]?.count ?? 0) > 1 {
+      stops[i].name = stops[i].venue.name
+    }
+    self.stops = stops
+  }
+
+  /// The legs between consecutive stops.
+  public var legs: [TripLeg] {
+    guard stops.count > 1 else { return [] }
+    return (0..<(stops.count - 1)).map {
+      TripLeg(index: $0, from: stops[$0], to: stops[$0 + 1])
+    }
+  }
+
+  /// The calendar date of `day`.
+  public func date(ofDay day: Int) -> CalendarDate {
+    startDate.adding(days: day - 1)
+  }
+
+  /// Whether `day` is one of the trip's days.
+  public func contains(day: Int) -> Bool { (1...dayCount).contains(day) }
+}

@@ -1,0 +1,515 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection; this object is the only owner of its `sqlite3*`.
+///
+/// Opening turns on extended result codes, sets a busy timeout, enables
+/// foreign keys (verified), switches file databases to WAL and sets
+/// `synchronous = NORMAL`. Not thread-safe and deliberately not `Sendable`:
+/// use one `Database` from one thread/actor at a time. Every failing SQLite
+/// call is turned into `StoreError.sqlite` by `error(code:sql:)`.
+///
+/// Sources: https://www.sqlite.org/c3ref/open.html,
+/// https://www.sqlite.org/pragma.html, https://www.sqlite.org/wal.html.
+public final class Database {
+  /// The default busy timeout in milliseconds (https://www.sqlite.org/c3ref/busy_timeout.html).
+  public static let defaultBusyTimeoutMilliseconds = 5000
+
+  /// The path given at open: a file path, ":memory:" or "" (private temp DB).
+  /// Error descriptions name it.
+  public let path: String
+
+  /// The connection handle; `nil` once `close()` succeeded.
+  private var handle: OpaquePointer?
+
+  /// Prepared statements reused by `execute` and `query`, keyed by SQL. Raw
+  /// handles rather than `Statement`s, so there is no retain cycle; each is
+  /// reset after use and finalized on failure, `close()` or `deinit`.
+  private var statementCache: [String: OpaquePointer] = [:]
+
+  /// The cache is emptied when it would grow beyond this many statements.
+  private static let statementCacheLimit = 64
+
+  /// How many `inTransaction` savepoints are open (names must be unique).
+  private var savepointDepth = 0
+
+  /// Opens (creating if needed) the database at `path` and configures it.
+  ///
+  /// - Parameters:
+  ///   - path: a file path (parent directories are created), ":memory:", or
+  ///     "" for a private temporary database.
+  ///   - busyTimeoutMilliseconds: how long to wait for another connection's
+  ///     lock before failing with SQLITE_BUSY (default 5000).
+  /// - Throws: `StoreError.cannotOpen` if the directory or file cannot be
+  ///   created/opened or a pragma does not take effect; `StoreError.sqlite`
+  ///   (e.g. SQLITE_NOTADB, SQLITE_BUSY) if configuring fails.
+  public init(
+    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds
+  ) throws {
+    let isMemory = Database.isMemoryPath(path)
+    if !isMemory { try Database.createParentDirectory(of: path) }
+    var opened: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard let connection = opened else {
+      throw StoreError.cannotOpen(path: path, reason: "SQLite could not allocate a connection")
+    }
+    guard code == SQLITE_OK else {
+      let reason = Database.errorMessage(connection)
+      sqlite3_close_v2(connection)
+      throw StoreError.cannotOpen(path: path, reason: reason)
+    }
+    self.path = path
+    self.handle = connection
+    do {
+      try configure(isMemory: isMemory, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    } catch {
+      discardConnection()
+      throw error
+    }
+  }
+
+  /// Finalizes cached statements and closes with `sqlite3_close_v2`, which
+  /// never fails for lack of finalization (https://www.sqlite.org/c3ref/close.html).
+  /// `Statement`s keep their `Database` alive, so none can be left here.
+  deinit {
+    discardConnection()
+  }
+
+  /// Closes the connection now. Calling it again does nothing.
+  ///
+  /// - Throws: `StoreError.unfinalizedStatements` listing the SQL of every
+  ///   live `Statement` (release them first; the connection stays open), or
+  ///   `StoreError.sqlite` if `sqlite3_close` fails. Uses
+  ///   https://www.sqlite.org/c3ref/next_stmt.html to find them.
+  public func close() throws {
+    guard let connection = handle else { return }
+    clearStatementCache()
+    var pending: [String] = []
+    var statement = sqlite3_next_stmt(connection, nil)
+    while let current = statement {
+      pending.append(sqlite3_sql(current).map { String(cString: $0) } ?? "<unknown SQL>")
+      statement = sqlite3_next_stmt(connection, current)
+    }
+    guard pending.isEmpty else {
+      throw StoreError.unfinalizedStatements(path: path, sql: pending)
+    }
+    let code = sqlite3_close(connection)
+    guard code == SQLITE_OK else { throw error(code: code, sql: nil) }
+    handle = nil
+  }
+
+  /// `true` until `close()` succeeds.
+  public var isOpen: Bool { handle != nil }
+
+  /// Row id of the most recent successful INSERT on this connection, 0 if none
+  /// or closed (https://www.sqlite.org/c3ref/last_insert_rowid.html).
+  public var lastInsertRowID: Int64 {
+    handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+  }
+
+  /// Rows changed by the most recent INSERT/UPDATE/DELETE, 0 if closed
+  /// (`sqlite3_changes64`, https://www.sqlite.org/c3ref/changes.html).
+  public var changes: Int {
+    handle.map { Int(sqlite3_changes64($0)) } ?? 0
+  }
+
+  /// `true` while a transaction is open (`sqlite3_get_autocommit` is 0,
+  /// https://www.sqlite.org/c3ref/get_autocommit.html).
+  public var isInTransaction: Bool {
+    handle.map { sqlite3_get_autocommit($0) == 0 } ?? false
+  }
+
+  // MARK: Running SQL
+
+  /// Runs one statement with `?` arguments, discarding any result rows.
+  ///
+  /// The prepared statement is cached by SQL text and evicted if it fails.
+  /// - Throws: `StoreError.sqlite` (the SQL is included, argument values never).
+  public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+    _ = try run(sql, arguments, cached: true, collectRows: false)
+  }
+
+  /// Runs one statement with `?` arguments and returns all rows.
+  ///
+  /// - Throws: `StoreError.sqlite` if preparing, binding or stepping fails.
+  public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+    try run(sql, arguments, cached: true, collectRows: true)
+  }
+
+  /// Runs several `;`-separated statements without arguments via
+  /// `sqlite3_exec` (https://www.sqlite.org/c3ref/exec.html), e.g. DDL.
+  /// Statements before a failing one stay applied unless you wrap the call in
+  /// `inTransaction`.
+  /// - Throws: `StoreError.sqlite` with the whole script as `sql`.
+  public func executeScript(_ sql: String) throws {
+    let connection = try liveHandle(sql: sql)
+    let code = sqlite3_exec(connection, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// Prepares one statement for repeated use; it is finalized when the
+  /// returned object is released (https://www.sqlite.org/c3ref/prepare.html).
+  /// - Throws: `StoreError.sqlite` on a syntax error, or with SQLITE_MISUSE if
+  ///   `sql` holds no statement or more than one.
+  public func prepare(_ sql: String) throws -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  // MARK: Transactions
+
+  /// Runs `body` in a transaction and commits it; if `body` (or COMMIT)
+  /// throws, rolls back and rethrows that first error — a failing ROLLBACK is
+  /// ignored so it cannot mask it.
+  ///
+  /// Nesting: when a transaction is already open (from an outer call or a
+  /// manual BEGIN), `body` runs inside a SAVEPOINT instead and `kind` is
+  /// ignored; a throw rolls back only to that savepoint
+  /// (https://www.sqlite.org/lang_savepoint.html). Not `rethrows`, because
+  /// BEGIN itself can fail (e.g. SQLITE_BUSY).
+  /// - Throws: the error from `body`, or `StoreError.sqlite` from BEGIN/COMMIT.
+  public func inTransaction<T>(
+    _ kind: TransactionKind = .immediate, _ body: () throws -> T
+  ) throws -> T {
+    if isInTransaction { return try inSavepoint(body) }
+    try execute("BEGIN \(kind.keyword) TRANSACTION")
+    let result: T
+    do {
+      result = try body()
+      try execute("COMMIT TRANSACTION")
+    } catch {
+      if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+      throw error
+    }
+    return result
+  }
+
+  /// Runs `body` inside a uniquely named SAVEPOINT; on a throw, rolls back to
+  /// it and releases it (errors from that cleanup are ignored), then rethrows.
+  private func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+    savepointDepth += 1
+    defer { savepointDepth -= 1 }
+    let name = "sqlitekit_savepoint_\(savepointDepth)"
+    try execute("SAVEPOINT \(name)")
+    let result: T
+    do {
+      result = try body()
+      try execute("RELEASE SAVEPOINT \(name)")
+    } catch {
+      try? execute("ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+      try? execute("RELEASE SAVEPOINT \(name)")
+      throw error
+    }
+    return result
+  }
+
+  // MARK: Errors
+
+  /// The single path from a non-OK result code to an error: copies
+  /// `sqlite3_errmsg` at once into `StoreError.sqlite` with this database's
+  /// path (https://www.sqlite.org/c3ref/errcode.html). Never includes bound values.
+  func error(code: Int32, sql: String?) -> StoreError {
+    let message = handle.map { Database.errorMessage($0) }
+      ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
+    return .sqlite(code: code, message: message, sql: sql, path: path)
+  }
+
+  /// Throws through `error(code:sql:)` unless `code` is SQLITE_OK.
+  func check(_ code: Int32, sql: String?) throws {
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// An API-misuse error (SQLITE_MISUSE) raised by this layer, not by SQLite.
+  func misuse(_ message: String, sql: String?) -> StoreError {
+    .sqlite(code: SQLITE_MISUSE, message: message, sql: sql, path: path)
+  }
+
+  /// A SQLITE_TOOBIG error raised by this layer before calling SQLite.
+  private func tooBig(sql: String) -> StoreError {
+    .sqlite(
+      code: SQLITE_TOOBIG, message: "a bound value is larger than 2 GiB", sql: sql, path: path)
+  }
+
+  /// Copies `sqlite3_errmsg` for `connection`.
+  private static func errorMessage(_ connection: OpaquePointer) -> String {
+    sqlite3_errmsg(connection).map { String(cString: $0) } ?? "unknown error"
+  }
+
+  // MARK: Statement plumbing (shared with Statement)
+
+  /// The open handle. Throws SQLITE_MISUSE once the connection is closed.
+  private func liveHandle(sql: String?) throws -> OpaquePointer {
+    guard let connection = handle else {
+      throw misuse("the database connection is already closed", sql: sql)
+    }
+    return connection
+  }
+
+  /// Compiles exactly one statement with `sqlite3_prepare_v2`.
+  /// - Throws: `StoreError.sqlite` on a compile error; SQLITE_MISUSE if
+  ///   `sql` is empty/only comments or contains a second statement.
+  func prepareHandle(_ sql: String) throws -> OpaquePointer {
+    let connection = try liveHandle(sql: sql)
+    var statement: OpaquePointer?
+    var hasMoreSQL = false
+    let code = sql.withCString { text -> Int32 in
+      var tail: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v2(connection, text, -1, &statement, &tail)
+      if code == SQLITE_OK, let tail {
+        hasMoreSQL = Database.containsStatement(connection, tail)
+      }
+      return code
+    }
+    guard code == SQLITE_OK else {
+      let failure = error(code: code, sql: sql)
+      sqlite3_finalize(statement)
+      throw failure
+    }
+    guard let compiled = statement else {
+      throw misuse("the SQL contains no statement", sql: sql)
+    }
+    if hasMoreSQL {
+      sqlite3_finalize(compiled)
+      throw misuse(
+        "only one statement can be prepared at a time; use executeScript for several",
+        sql: sql)
+    }
+    return compiled
+  }
+
+  /// Whether `tail` (what follows the first statement) holds another
+  /// statement rather than only whitespace, semicolons or comments.
+  private static func containsStatement(
+    _ connection: OpaquePointer, _ tail: UnsafePointer<CChar>
+  ) -> Bool {
+    var next: OpaquePointer?
+    let code = sqlite3_prepare_v2(connection, tail, -1, &next, nil)
+    defer { sqlite3_finalize(next) }
+    return code != SQLITE_OK || next != nil
+  }
+
+  /// Binds `arguments` to `?1…?n` after checking their count. Integers use
+  /// `sqlite3_bind_int64`; text and blobs are copied with their byte count
+  /// (https://www.sqlite.org/c3ref/bind_blob.html).
+  /// - Throws: SQLITE_MISUSE on a count mismatch, SQLITE_TOOBIG for a value
+  ///   over 2 GiB, or any bind error — never mentioning the values.
+  func bind(_ arguments: [SQLValue], to statement: OpaquePointer, sql: String) throws {
+    let expected = Int(sqlite3_bind_parameter_count(statement))
+    guard expected == arguments.count else {
+      throw misuse(
+        "the statement takes \(expected) argument(s) but \(arguments.count) were given",
+        sql: sql)
+    }
+    for (offset, argument) in arguments.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch argument {
+      case .null:
+        code = sqlite3_bind_null(statement, index)
+      case .integer(let number):
+        code = sqlite3_bind_int64(statement, index, number)
+      case .real(let number):
+        code = sqlite3_bind_double(statement, index, number)
+      case .text(let text):
+        guard let byteCount = Int32(exactly: text.utf8.count) else {
+          throw tooBig(sql: sql)
+        }
+        code = text.withCString { sportstime_bind_text(statement, index, $0, byteCount) }
+      case .blob(let bytes):
+        guard let byteCount = Int32(exactly: bytes.count) else {
+          throw tooBig(sql: sql)
+        }
+        if bytes.isEmpty {
+          // A NULL pointer would bind SQL NULL; a zero-length blob stays a blob.
+          code = sqlite3_bind_zeroblob(statement, index, 0)
+        } else {
+          code = bytes.withUnsafeBytes {
+            sportstime_bind_blob(statement, index, $0.baseAddress, byteCount)
+          }
+        }
+      }
+      try check(code, sql: sql)
+    }
+  }
+
+  /// One `sqlite3_step`: `true` for SQLITE_ROW, `false` for SQLITE_DONE.
+  /// - Throws: `StoreError.sqlite` for any other code
+  ///   (https://www.sqlite.org/c3ref/step.html).
+  func step(_ statement: OpaquePointer, sql: String) throws -> Bool {
+    let code = sqlite3_step(statement)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw error(code: code, sql: sql)
+    }
+  }
+
+  /// The result column names of `statement` (`sqlite3_column_name`).
+  static func columnNames(_ statement: OpaquePointer) -> [String] {
+    (0..<sqlite3_column_count(statement)).map { column in
+      sqlite3_column_name(statement, column).map { String(cString: $0) } ?? ""
+    }
+  }
+
+  /// Copies the current row of `statement` into a `Row`.
+  static func readRow(_ statement: OpaquePointer, columnNames: [String], sql: String) -> Row {
+    let values = (0..<Int32(columnNames.count)).map { columnValue(statement, $0) }
+    return Row(columnNames: columnNames, values: values, sql: sql)
+  }
+
+  /// Reads one column by its storage class (`sqlite3_column_type`); text and
+  /// blobs are copied using `sqlite3_column_bytes`
+  /// (https://www.sqlite.org/c3ref/column_blob.html).
+  private static func columnValue(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(statement, column))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(statement, column))
+    case SQLITE_TEXT:
+      guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      guard let bytes = sqlite3_column_blob(statement, column) else { return .blob([]) }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default:
+      return .null
+    }
+  }
+
+  /// Prepares (or reuses) `sql`, binds, steps to the end and optionally
+  /// collects rows. A cached statement is reset afterwards and evicted
+  /// (finalized) if anything fails; an uncached one is finalized.
+  private func run(
+    _ sql: String, _ arguments: [SQLValue], cached: Bool, collectRows: Bool
+  ) throws -> [Row] {
+    let statement = try cached ? cachedStatement(sql) : prepareHandle(sql)
+    defer { if !cached { sqlite3_finalize(statement) } }
+    do {
+      try bind(arguments, to: statement, sql: sql)
+      let names = collectRows ? Database.columnNames(statement) : []
+      var rows: [Row] = []
+      while try step(statement, sql: sql) {
+        if collectRows {
+          rows.append(Database.readRow(statement, columnNames: names, sql: sql))
+        }
+      }
+      if cached {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+      }
+      return rows
+    } catch {
+      if cached { evictStatement(sql) }
+      throw error
+    }
+  }
+
+  /// The cached statement for `sql`, preparing and caching it if needed.
+  private func cachedStatement(_ sql: String) throws -> OpaquePointer {
+    if let statement = statementCache[sql] { return statement }
+    let statement = try prepareHandle(sql)
+    if statementCache.count >= Database.statementCacheLimit { clearStatementCache() }
+    statementCache[sql] = statement
+    return statement
+  }
+
+  /// Removes and finalizes the cached statement for `sql`, if any.
+  private func evictStatement(_ sql: String) {
+    if let statement = statementCache.removeValue(forKey: sql) { sqlite3_finalize(statement) }
+  }
+
+  /// Finalizes and forgets every cached statement.
+  private func clearStatementCache() {
+    for statement in statementCache.values { sqlite3_finalize(statement) }
+    statementCache.removeAll()
+  }
+
+  /// Finalizes cached statements and closes with `sqlite3_close_v2`,
+  /// ignoring errors (used by `deinit` and a failed `init`).
+  private func discardConnection() {
+    clearStatementCache()
+    if let connection = handle { sqlite3_close_v2(connection) }
+    handle = nil
+  }
+
+  // MARK: Opening
+
+  /// Applies the connection settings and verifies them.
+  /// - Throws: `StoreError.cannotOpen` if foreign keys or WAL do not take
+  ///   effect; `StoreError.sqlite` from the pragmas (e.g. SQLITE_NOTADB).
+  private func configure(isMemory: Bool, busyTimeoutMilliseconds: Int) throws {
+    let connection = try liveHandle(sql: nil)
+    try check(sqlite3_extended_result_codes(connection, 1), sql: nil)
+    let timeout = Int32(clamping: max(0, busyTimeoutMilliseconds))
+    try check(sqlite3_busy_timeout(connection, timeout), sql: nil)
+
+    // https://www.sqlite.org/pragma.html#pragma_foreign_keys
+    _ = try run("PRAGMA foreign_keys = ON", [], cached: false, collectRows: false)
+    let foreignKeys = try run("PRAGMA foreign_keys", [], cached: false, collectRows: true)
+    guard try foreignKeys.first?.int64(0) == 1 else {
+      throw StoreError.cannotOpen(
+        path: path, reason: "this SQLite library cannot enforce foreign keys")
+    }
+
+    // https://www.sqlite.org/pragma.html#pragma_journal_mode: returns the new
+    // mode; in-memory databases always answer "memory".
+    let journal = try run("PRAGMA journal_mode = WAL", [], cached: false, collectRows: true)
+    let mode = try journal.first?.string(0).lowercased() ?? ""
+    if !isMemory && mode != "wal" {
+      throw StoreError.cannotOpen(
+        path: path,
+        reason: "could not switch to write-ahead logging (journal mode is '\(mode)')")
+    }
+
+    // NORMAL is durable enough in WAL mode (https://www.sqlite.org/pragma.html#pragma_synchronous).
+    _ = try run("PRAGMA synchronous = NORMAL", [], cached: false, collectRows: false)
+  }
+
+  /// Whether `path` names an in-memory (":memory:") or private temporary ("")
+  /// database rather than a file (https://www.sqlite.org/inmemorydb.html).
+  private static func isMemoryPath(_ path: String) -> Bool {
+    path.isEmpty || path == ":memory:"
+  }
+
+  /// Creates the directories containing `path`.
+  /// - Throws: `StoreError.cannotOpen` naming the directory.
+  private static func createParentDirectory(of path: String) throws {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw StoreError.cannotOpen(
+        path: path,
+        reason: "could not create the directory \(directory.path) (\(error.localizedDescription))")
+    }
+  }
+}
+
+/// A `Database` wraps a non-thread-safe connection; never share it across
+/// concurrency domains.
+@available(*, unavailable)
+extension Database: Sendable {}
+
+/// How `inTransaction` begins a top-level transaction
+/// (https://www.sqlite.org/lang_transaction.html).
+public enum TransactionKind: Sendable {
+  /// BEGIN DEFERRED: locks are taken at the first read/write.
+  case deferred
+  /// BEGIN IMMEDIATE: takes the write lock at once (waits up to the busy
+  /// timeout, then SQLITE_BUSY); the right default for read-modify-write.
+  case immediate
+  /// BEGIN EXCLUSIVE: like IMMEDIATE in WAL mode; also blocks readers otherwise.
+  case exclusive
+
+  /// The SQL keyword after BEGIN.
+  var keyword: String {
+    switch self {
+    case .deferred: return "DEFERRED"
+    case .immediate: return "IMMEDIATE"
+    case .exclusive: return "EXCLUSIVE"
+    }
+  }
+}

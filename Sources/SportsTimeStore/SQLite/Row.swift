@@ -1,0 +1,238 @@
+/// One result row, copied out of SQLite so it outlives its statement.
+///
+/// Columns are addressed by name (exact match first, then ASCII
+/// case-insensitive, first match wins, like SQLite's own name resolution) or
+/// by zero-based index. Typed accessors throw `StoreError.noSuchColumn` for an
+/// unknown column and `StoreError.unexpectedValue` for NULL or a wrong storage
+/// class; both name the column and the SQL. Values are read with
+/// `sqlite3_column_*` (https://www.sqlite.org/c3ref/column_blob.html).
+public struct Row: Sendable, Equatable {
+  /// Column names in result order (`sqlite3_column_name`).
+  public let columnNames: [String]
+  /// Column values in result order.
+  public let values: [SQLValue]
+  /// The SQL that produced the row, used in decoding errors.
+  public let sql: String
+
+  /// Creates a row; `columnNames` and `values` must have the same count.
+  public init(columnNames: [String], values: [SQLValue], sql: String) {
+    precondition(columnNames.count == values.count, "A Row needs one value per column name.")
+    self.columnNames = columnNames
+    self.values = values
+    self.sql = sql
+  }
+
+  /// The raw value of the named column. Throws `StoreError.noSuchColumn`.
+  public func value(_ column: String) throws -> SQLValue {
+    if let index = columnNames.firstIndex(of: column) { return values[index] }
+    let folded = column.lowercased()
+    if let index = columnNames.firstIndex(where: { $0.lowercased() == folded }) {
+      return values[index]
+    }
+    throw StoreError.noSuchColumn(column: column, sql: sql)
+  }
+
+  /// The raw value at a zero-based index. Throws `StoreError.noSuchColumn`.
+  public func value(_ index: Int) throws -> SQLValue {
+    guard values.indices.contains(index) else {
+      throw StoreError.noSuchColumn(column: "#\(index)", sql: sql)
+    }
+    return values[index]
+  }
+
+  // MARK: Text
+
+  /// Non-NULL text of the named column.
+  public func string(_ column: String) throws -> String {
+    try required(try value(column), column, "text", Row.asString)
+  }
+
+  /// Non-NULL text at `index`.
+  public func string(_ index: Int) throws -> String {
+    try required(try value(index), label(index), "text", Row.asString)
+  }
+
+  /// Text of the named column, or `nil` for NULL.
+  public func optionalString(_ column: String) throws -> String? {
+    try optional(try value(column), column, "text", Row.asString)
+  }
+
+  /// Text at `index`, or `nil` for NULL.
+  public func optionalString(_ index: Int) throws -> String? {
+    try optional(try value(index), label(index), "text", Row.asString)
+  }
+
+  // MARK: Integers
+
+  /// Non-NULL integer of the named column.
+  public func int64(_ column: String) throws -> Int64 {
+    try required(try value(column), column, "an integer", Row.asInt64)
+  }
+
+  /// Non-NULL integer at `index`.
+  public func int64(_ index: Int) throws -> Int64 {
+    try required(try value(index), label(index), "an integer", Row.asInt64)
+  }
+
+  /// Integer of the named column, or `nil` for NULL.
+  public func optionalInt64(_ column: String) throws -> Int64? {
+    try optional(try value(column), column, "an integer", Row.asInt64)
+  }
+
+  /// Integer at `index`, or `nil` for NULL.
+  public func optionalInt64(_ index: Int) throws -> Int64? {
+    try optional(try value(index), label(index), "an integer", Row.asInt64)
+  }
+
+  /// Non-NULL integer of the named column as `Int`.
+  public func int(_ column: String) throws -> Int {
+    try required(try value(column), column, "an integer", Row.asInt)
+  }
+
+  /// Non-NULL integer at `index` as `Int`.
+  public func int(_ index: Int) throws -> Int {
+    try required(try value(index), label(index), "an integer", Row.asInt)
+  }
+
+  /// Integer of the named column as `Int`, or `nil` for NULL.
+  public func optionalInt(_ column: String) throws -> Int? {
+    try optional(try value(column), column, "an integer", Row.asInt)
+  }
+
+  /// Integer at `index` as `Int`, or `nil` for NULL.
+  public func optionalInt(_ index: Int) throws -> Int? {
+    try optional(try value(index), label(index), "an integer", Row.asInt)
+  }
+
+  // MARK: Reals
+
+  /// Non-NULL number of the named column; integers are converted to `Double`.
+  public func double(_ column: String) throws -> Double {
+    try required(try value(column), column, "a number", Row.asDouble)
+  }
+
+  /// Non-NULL number at `index`; integers are converted to `Double`.
+  public func double(_ index: Int) throws -> Double {
+    try required(try value(index), label(index), "a number", Row.asDouble)
+  }
+
+  /// Number of the named column, or `nil` for NULL.
+  public func optionalDouble(_ column: String) throws -> Double? {
+    try optional(try value(column), column, "a number", Row.asDouble)
+  }
+
+  /// Number at `index`, or `nil` for NULL.
+  public func optionalDouble(_ index: Int) throws -> Double? {
+    try optional(try value(index), label(index), "a number", Row.asDouble)
+  }
+
+  // MARK: Booleans
+
+  /// Non-NULL boolean of the named column: integer 0 is `false`, any other
+  /// integer `true` (https://www.sqlite.org/datatype3.html#boolean_datatype).
+  public func bool(_ column: String) throws -> Bool {
+    try required(try value(column), column, "a boolean (integer)", Row.asBool)
+  }
+
+  /// Non-NULL boolean at `index` (0 is `false`, other integers `true`).
+  public func bool(_ index: Int) throws -> Bool {
+    try required(try value(index), label(index), "a boolean (integer)", Row.asBool)
+  }
+
+  /// Boolean of the named column, or `nil` for NULL.
+  public func optionalBool(_ column: String) throws -> Bool? {
+    try optional(try value(column), column, "a boolean (integer)", Row.asBool)
+  }
+
+  /// Boolean at `index`, or `nil` for NULL.
+  public func optionalBool(_ index: Int) throws -> Bool? {
+    try optional(try value(index), label(index), "a boolean (integer)", Row.asBool)
+  }
+
+  // MARK: Blobs
+
+  /// Non-NULL bytes of the named column (a zero-length blob reads as `[]`).
+  public func blob(_ column: String) throws -> [UInt8] {
+    try required(try value(column), column, "a blob", Row.asBlob)
+  }
+
+  /// Non-NULL bytes at `index`.
+  public func blob(_ index: Int) throws -> [UInt8] {
+    try required(try value(index), label(index), "a blob", Row.asBlob)
+  }
+
+  /// Bytes of the named column, or `nil` for NULL.
+  public func optionalBlob(_ column: String) throws -> [UInt8]? {
+    try optional(try value(column), column, "a blob", Row.asBlob)
+  }
+
+  /// Bytes at `index`, or `nil` for NULL.
+  public func optionalBlob(_ index: Int) throws -> [UInt8]? {
+    try optional(try value(index), label(index), "a blob", Row.asBlob)
+  }
+
+  // MARK: Decoding helpers
+
+  /// The name used in errors for a column index: its name, or `#index`.
+  private func label(_ index: Int) -> String {
+    columnNames.indices.contains(index) && !columnNames[index].isEmpty
+      ? columnNames[index] : "#\(index)"
+  }
+
+  /// Converts a value that must not be NULL; throws `unexpectedValue` otherwise.
+  private func required<T>(
+    _ value: SQLValue, _ column: String, _ expected: String, _ convert: (SQLValue) -> T?
+  ) throws -> T {
+    guard let converted = convert(value) else {
+      throw StoreError.unexpectedValue(
+        column: column, expected: expected, found: value.storageClassName, sql: sql)
+    }
+    return converted
+  }
+
+  /// Converts a value that may be NULL (`nil`); throws `unexpectedValue` for a
+  /// non-NULL value of the wrong storage class.
+  private func optional<T>(
+    _ value: SQLValue, _ column: String, _ expected: String, _ convert: (SQLValue) -> T?
+  ) throws -> T? {
+    if value == .null { return nil }
+    return try required(value, column, expected, convert)
+  }
+
+  /// `.text` to `String`; anything else fails.
+  private static func asString(_ value: SQLValue) -> String? {
+    if case .text(let text) = value { return text }
+    return nil
+  }
+
+  /// `.integer` to `Int64`; anything else fails (no silent truncation of reals).
+  private static func asInt64(_ value: SQLValue) -> Int64? {
+    if case .integer(let number) = value { return number }
+    return nil
+  }
+
+  /// `.integer` to `Int` when it fits; anything else fails.
+  private static func asInt(_ value: SQLValue) -> Int? {
+    asInt64(value).flatMap { Int(exactly: $0) }
+  }
+
+  /// `.real` as is, `.integer` converted; anything else fails.
+  private static func asDouble(_ value: SQLValue) -> Double? {
+    switch value {
+    case .real(let number): return number
+    case .integer(let number): return Double(number)
+    default: return nil
+    }
+  }
+
+  /// `.integer` to `Bool` (0 is false); anything else fails.
+  private static func asBool(_ value: SQLValue) -> Bool? {
+    asInt64(value).map { $0 != 0 }
+  }
+
+  /// `.blob` to bytes; anything else fails.
+  private static func asBlob(_ value: SQLValue) -> [UInt8]? {
+    if case .blob(let bytes) = value { return bytes }
+    return nil
+  }
+}

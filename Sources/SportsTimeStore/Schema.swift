@@ -1,0 +1,81 @@
+/// The database schema as an append-only ledger of migrations (STYLE 12).
+///
+/// Never edit a shipped migration: add a new one. Times are stored as UTC
+/// seconds since 1970 (REAL) and, for games, the venue's IANA zone beside
+/// them; calendar dates as `YYYY-MM-DD` text. Never machine-local time.
+enum Schema {
+  /// All migrations, in order.
+  static let migrations: [Migration] = [
+    Migration(
+      id: "2026-11-29-1-catalog-and-trips",
+      sql: """
+        CREATE TABLE games (
+          id TEXT PRIMARY KEY NOT NULL,
+          sport TEXT NOT NULL,
+          season INTEGER NOT NULL,
+          home_team TEXT NOT NULL,
+          away_team TEXT NOT NULL,
+          venue_id TEXT NOT NULL,
+          start_utc REAL NOT NULL,
+          time_zone TEXT NOT NULL,
+          local_date TEXT NOT NULL,
+          time_estimated INTEGER NOT NULL,
+          time_unknown INTEGER NOT NULL,
+          status TEXT NOT NULL
+            CHECK (status IN ('scheduled', 'rescheduled', 'cancelled')),
+          original_date TEXT,
+          game_number INTEGER NOT NULL,
+          postponement_reason TEXT
+        );
+        CREATE INDEX games_by_start ON games (start_utc, id);
+        CREATE INDEX games_by_date ON games (local_date);
+
+        CREATE TABLE trips (
+          id TEXT PRIMARY KEY NOT NULL,
+          name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          start_date TEXT NOT NULL,
+          end_date TEXT NOT NULL,
+          created_at REAL NOT NULL,
+          modified_at REAL NOT NULL,
+          CHECK (start_date <= end_date)
+        );
+
+        CREATE TABLE trip_games (
+          trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+          game_id TEXT NOT NULL REFERENCES games (id),
+          position INTEGER NOT NULL,
+          PRIMARY KEY (trip_id, game_id)
+        );
+        CREATE INDEX trip_games_by_game ON trip_games (game_id);
+
+        CREATE TABLE itinerary_items (
+          id TEXT PRIMARY KEY NOT NULL,
+          trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+          day INTEGER NOT NULL,
+          sort_order REAL NOT NULL,
+          kind TEXT NOT NULL CHECK (kind IN ('travel', 'custom')),
+          title TEXT,
+          category TEXT,
+          time TEXT,
+          time_zone TEXT,
+          latitude REAL,
+          longitude REAL,
+          address TEXT,
+          from_stop INTEGER,
+          to_stop INTEGER,
+          from_venue TEXT,
+          to_venue TEXT,
+          from_name TEXT,
+          to_name TEXT,
+          distance_meters REAL,
+          duration_seconds REAL,
+          created_at REAL NOT NULL,
+          modified_at REAL NOT NULL
+        );
+        CREATE INDEX itinerary_items_by_trip ON itinerary_items (trip_id, day, sort_order);
+        """)
+  ]
+
+  /// The migrator for `migrations`.
+  static let migrator = Migrator(migrations)
+}

@@ -1,0 +1,172 @@
+import Foundation
+import SportsTimeCore
+
+/// What importing a schedule changed in the database.
+public struct GameImportResult: Sendable, Hashable {
+  /// Games that were not in the database.
+  public var inserted: Int
+  /// Games whose stored values changed (same id).
+  public var updated: Int
+  /// Games already stored exactly as imported.
+  public var unchanged: Int
+  /// Ids of updated games that trips use (their itineraries may need a
+  /// check).
+  public var updatedInTrips: [String]
+
+  /// True when the import changed nothing.
+  public var isNoOp: Bool { inserted == 0 && updated == 0 }
+}
+
+/// Filters for listing games; every field optional (nil = no filter).
+public struct GameQuery: Sendable, Hashable {
+  /// Home or away team (Retrosheet code).
+  public var teamID: String?
+  /// Venue.
+  public var venueID: Venue.ID?
+  /// First local date, inclusive.
+  public var from: CalendarDate?
+  /// Last local date, inclusive.
+  public var to: CalendarDate?
+  /// Creates a query.
+  public init(
+    teamID: String? = nil, venueID: Venue.ID? = nil, from: CalendarDate? = nil,
+    to: CalendarDate? = nil
+  ) {
+    self.teamID = teamID
+    self.venueID = venueID
+    self.from = from
+    self.to = to
+  }
+}
+
+extension Store {
+  /// Stores imported games in one transaction: new ids are inserted, changed
+  /// ones updated, identical ones left alone. Games no longer in the file
+  /// are kept (trips may use them).
+  /// - Returns: counts of what changed; importing the same file twice gives
+  ///   `isNoOp == true` the second time.
+  /// - Throws: `StoreError`; on any error nothing is stored.
+  public func importGames(_ games: [Game]) throws -> GameImportResult {
+    try transaction {
+      var existing: [String: Game] = [:]
+      for row in try database.query("SELECT * FROM games") {
+        let game = try Store.game(from: row)
+        existing[game.id] = game
+      }
+      var result = GameImportResult(inserted: 0, updated: 0, unchanged: 0, updatedInTrips: [])
+      var changedIDs: [String] = []
+      for game in games {
+        if let old = existing[game.id] {
+          if old == game {
+            result.unchanged += 1
+            continue
+          }
+          try database.execute(
+            """
+            UPDATE games SET sport = ?2, season = ?3, home_team = ?4, away_team = ?5,
+              venue_id = ?6, start_utc = ?7, time_zone = ?8, local_date = ?9,
+              time_estimated = ?10, time_unknown = ?11, status = ?12,
+              original_date = ?13, game_number = ?14, postponement_reason = ?15
+            WHERE id = ?1
+            """, Store.values(of: game))
+          result.updated += 1
+          changedIDs.append(game.id)
+        } else {
+          try database.execute(
+            """
+            INSERT INTO games (id, sport, season, home_team, away_team, venue_id,
+              start_utc, time_zone, local_date, time_estimated, time_unknown, status,
+              original_date, game_number, postponement_reason)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+            """, Store.values(of: game))
+          result.inserted += 1
+        }
+      }
+      for id in changedIDs {
+        let used = try database.query(
+          "SELECT 1 FROM trip_games WHERE game_id = ? LIMIT 1", [.text(id)])
+        if !used.isEmpty { result.updatedInTrips.append(id) }
+      }
+      return result
+    }
+  }
+
+  /// Games matching `query`, in start order (ties by id).
+  /// - Throws: `StoreError`.
+  public func games(_ query: GameQuery = GameQuery()) throws -> [Game] {
+    var clauses: [String] = []
+    var args: [SQLValue] = []
+    if let team = query.teamID {
+      clauses.append("(home_team = ? OR away_team = ?)")
+      args += [.text(team), .text(team)]
+    }
+    if let venue = query.venueID {
+      clauses.append("venue_id = ?")
+      args.append(.text(venue.rawValue))
+    }
+    if let from = query.from {
+      clauses.append("local_date >= ?")
+      args.append(.text(from.iso))
+    }
+    if let to = query.to {
+      clauses.append("local_date <= ?")
+      args.append(.text(to.iso))
+    }
+    let whereClause = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
+    return try database.query(
+      "SELECT * FROM games\(whereClause) ORDER BY start_utc, id", args
+    ).map(Store.game(from:))
+  }
+
+  /// The game with `id`, or nil.
+  public func game(id: String) throws -> Game? {
+    try database.query("SELECT * FROM games WHERE id = ?", [.text(id)]).first.map(
+      Store.game(from:))
+  }
+
+  /// Number of stored games.
+  public func gameCount() throws -> Int {
+    try database.query("SELECT count(*) AS n FROM games").first?.int("n") ?? 0
+  }
+
+  static func values(of game: Game) -> [SQLValue] {
+    [
+      .text(game.id), .text(game.sport.rawValue), SQLValue(game.season),
+      .text(game.homeTeamID), .text(game.awayTeamID), .text(game.venueID.rawValue),
+      .real(game.start.timeIntervalSince1970), .text(game.timeZoneID),
+      .text(game.localDate.iso), SQLValue(game.timeEstimated), SQLValue(game.timeUnknown),
+      .text(game.status.rawValue), .optional(game.originalDate?.iso),
+      SQLValue(game.gameNumber), .optional(game.postponementReason),
+    ]
+  }
+
+  static func game(from row: Row) throws -> Game {
+    let id = try row.string("id")
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(table: "games", id: id, column: column, value: value)
+    }
+    let sportText = try row.string("sport")
+    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+    let dateText = try row.string("local_date")
+    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
+    let statusText = try row.string("status")
+    guard let status = Game.Status(rawValue: statusText) else {
+      throw corrupt("status", statusText)
+    }
+    var original: CalendarDate?
+    if let text = try row.optionalString("original_date") {
+      guard let d = CalendarDate(iso: text) else { throw corrupt("original_date", text) }
+      original = d
+    }
+    return Game(
+      id: id, sport: sport, season: try row.int("season"),
+      homeTeamID: try row.string("home_team"), awayTeamID: try row.string("away_team"),
+      venueID: Venue.ID(try row.string("venue_id")),
+      start: Date(timeIntervalSince1970: try row.double("start_utc")),
+      timeZoneID: try row.string("time_zone"), localDate: date,
+      timeEstimated: try row.bool("time_estimated"),
+      timeUnknown: try row.bool("time_unknown"), status: status, originalDate: original,
+      gameNumber: try row.int("game_number"),
+      postponementReason: try row.optionalString("postponement_reason"))
+  }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import SportsTimeCore
+
+/// A stored trip with everything needed to lay it out.
+public struct LoadedTrip: Sendable {
+  /// The trip.
+  public var trip: Trip
+  /// Its games (in time order).
+  public var games: [Game]
+  /// Its stored travel and custom items.
+  public var items: [ItineraryItem]
+
+  /// The trip's schedule against `catalog`.
+  public func schedule(catalog: Catalog) -> TripSchedule {
+    TripSchedule(
+      startDate: trip.startDate, dayCount: max(1, trip.dayCount), games: games,
+      venues: catalog.venues, teams: catalog.teams)
+  }
+}
+
+extension Store {
+  /// Stores a newly planned trip and its items in one transaction.
+  /// - Throws: `StoreError.duplicateTripName` when a trip of that name (any
+  ///   case) exists, `.gameNotFound` for a game not in the database, or
+  ///   another `StoreError`; nothing is stored then.
+  public func insert(_ planned: PlannedTrip) throws {
+    try transaction {
+      let clash = try database.query(
+        "SELECT name FROM trips WHERE name = ? COLLATE NOCASE", [.text(planned.trip.name)])
+      if let existing = clash.first {
+        throw StoreError.duplicateTripName(try existing.string("name"))
+      }
+      let t = planned.trip
+      try database.execute(
+        """
+        INSERT INTO trips (id, name, start_date, end_date, created_at, modified_at)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .text(Store.key(t.id)), .text(t.name), .text(t.startDate.iso),
+          .text(t.endDate.iso), .real(t.createdAt.timeIntervalSince1970),
+          .real(t.modifiedAt.timeIntervalSince1970),
+        ])
+      for (position, gameID) in t.gameIDs.enumerated() {
+        guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+        try database.execute(
+          "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
+          [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+      }
+      for item in planned.items { try insertItem(item) }
+    }
+  }
+
+  /// All trips, by start date then name.
+  public func trips() throws -> [Trip] {
+    let rows = try database.query("SELECT * FROM trips ORDER BY start_date, name")
+    return try rows.map { try trip(from: $0) }
+  }
+
+  /// The trip named `reference` (ignoring case), or whose id is `reference`
+  /// or starts with it (at least 4 characters, unique).
+  /// - Throws: `StoreError.tripNotFound` (with the closest name) or
+  ///   `.ambiguousTrip`.
+  public func trip(matching reference: String) throws -> Trip {
+    let byName = try database.query(
+      "SELECT * FROM trips WHERE name = ? COLLATE NOCASE", [.text(reference)])
+    if let row = byName.first { return try trip(from: row) }
+    let key = reference.lowercased()
+    if key.count >= 4 {
+      let byID = try database.query(
+        "SELECT * FROM trips WHERE id LIKE ? ESCAPE '\\' ORDER BY id",
+        [.text(Store.likePrefix(key))])
+      if byID.count == 1 { return try trip(from: byID[0]) }
+      if byID.count > 1 {
+        throw StoreError.ambiguousTrip(reference, candidates: try byID.map { try $0.string("name") })
+      }
+    }
+    let names = try database.query("SELECT name FROM trips").map { try $0.string("name") }
+    throw StoreError.tripNotFound(reference, suggestion: Suggest.closest(to: reference, in: names))
+  }
+
+  /// The trip with its games and stored items.
+  /// - Throws: as `trip(matching:)`, or `StoreError`.
+  public func loadTrip(_ reference: String) throws -> LoadedTrip {
+    let t = try trip(matching: reference)
+    return try loadTrip(id: t.id)
+  }
+
+  /// The trip with id `id`, its games and stored items.
+  public func loadTrip(id: UUID) throws -> LoadedTrip {
+    guard let row = try database.query(
+      "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
+    ).first else {
+      throw StoreError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
+    }
+    let t = try trip(from: row)
+    let games = try database.query(
+      """
+      SELECT g.* FROM games g JOIN trip_games tg ON tg.game_id = g.id
+      WHERE tg.trip_id = ? ORDER BY g.start_utc, g.id
+      """, [.text(Store.key(id))]
+    ).map(Store.game(from:))
+    return LoadedTrip(trip: t, games: games, items: try items(tripID: id))
+  }
+
+  /// Deletes a trip and its items.
+  /// - Returns: the number of stored items deleted with it.
+  public func deleteTrip(id: UUID) throws -> Int {
+    try transaction {
+      let count = try database.query(
+        "SELECT count(*) AS n FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(id))]
+      ).first?.int("n") ?? 0
+      try database.execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
+      return count
+    }
+  }
+
+  /// The stored items of a trip, in no particular order (lay them out with
+  /// `ItineraryLayout`).
+  public func items(tripID: UUID) throws -> [ItineraryItem] {
+    try database.query(
+      "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(tripID))]
+    ).map(Store.item(from:))
+  }
+
+  /// Inserts one item (inside the caller's transaction when there is one).
+  /// - Throws: `StoreError` (e.g. a non-finite sortOrder is refused by
+  ///   `StoreError.invalidItem`).
+  public func insertItem(_ item: ItineraryItem) throws {
+    guard item.sortOrder.isFinite else {
+      throw StoreError.invalidItem("its position is not a finite number")
+    }
+    try database.execute(
+      """
+      INSERT INTO itinerary_items (id, trip_id, day, sort_order, kind, title, category,
+        time, time_zone, latitude, longitude, address, from_stop, to_stop, from_venue,
+        to_venue, from_name, to_name, distance_meters, duration_seconds, created_at,
+        modified_at)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+        ?18, ?19, ?20, ?21, ?22)
+      """, try Store.values(of: item))
+  }
+
+  /// Replaces a stored item with `item` (same id).
+  /// - Throws: `StoreError.itemNotFound` when no item has that id.
+  public func updateItem(_ item: ItineraryItem) throws {
+    guard item.sortOrder.isFinite else {
+      throw StoreError.invalidItem("its position is not a finite number")
+    }
+    try database.execute(
+      """
+      UPDATE itinerary_items SET trip_id = ?2, day = ?3, sort_order = ?4, kind = ?5,
+        title = ?6, category = ?7, time = ?8, time_zone = ?9, latitude = ?10,
+        longitude = ?11, address = ?12, from_stop = ?13, to_stop = ?14, from_venue = ?15,
+        to_venue = ?16, from_name = ?17, to_name = ?18, distance_meters = ?19,
+        duration_seconds = ?20, created_at = ?21, modified_at = ?22
+      WHERE id = ?1
+      """, try Store.values(of: item))
+    if database.changes == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
+  }
+
+  /// Deletes a stored item.
+  /// - Throws: `StoreError.itemNotFound` when no item has that id.
+  public func deleteItem(id: UUID) throws {
+    try database.execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
+    if database.changes == 0 { throw StoreError.itemNotFound(id.uuidString.lowercased()) }
+  }
+
+  /// Sets a trip's modification time.
+  public func touchTrip(id: UUID, at instant: Date) throws {
+    try database.execute(
+      "UPDATE trips SET modified_at = ? WHERE id = ?",
+      [.real(instant.timeIntervalSince1970), .text(Store.key(id))])
+  }
+
+  // MARK: Row mapping
+
+  /// The text key of a UUID (lowercase, as in row ids).
+  static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+  /// A LIKE pattern matching text that starts with `prefix`.
+  static func likePrefix(_ prefix: String) -> String {
+    prefix.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "%", with: "\\%")
+      .replacingOccurrences(of: "_", with: "\\_") + "%"
+  }
+
+  func trip(from row: Row) throws -> Trip {
+    let idText = try row.string("id")
+    guard let id = UUID(uuidString: idText) else {
+      throw StoreError.corruptValue(table: "trips", id: idText, column: "id", value: idText)
+    }
+    let startText = try row.string("start_date")
+    let endText = try row.string("end_date")
+    guard let start = CalendarDate(iso: startText), let end = CalendarDate(iso: endText) else {
+      throw StoreError.corruptValue(
+        table: "trips", id: idText, column: "start_date/end_date", value: "\(startText)/\(endText)")
+    }
+    let gameIDs = try database.query(
+      "SELECT game_id FROM trip_games WHERE trip_id = ? ORDER BY position", [.text(idText)]
+    ).map { try $0.string("game_id") }
+    return Trip(
+      id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
+      createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+      modifiedAt: Date(timeIntervalSince1970: try row.double("modified_at")))
+  }
+
+  static func values(of item: ItineraryItem) throws -> [SQLValue] {
+    var v: [SQLValue] = [
+      .text(key(item.id)), .text(key(item.tripID)), SQLValue(item.day), .real(item.sortOrder),
+    ]
+    switch item.kind {
+    case .game(let id):
+      throw StoreError.invalidItem("game \(id) is derived from the trip and never stored")
+    case .travel(let t):
+      v += [
+        .text("travel"), .null, .null, .null, .null, .null, .null, .null,
+        .optional(t.fromStop), .optional(t.toStop), .optional(t.fromVenueID?.rawValue),
+        .optional(t.toVenueID?.rawValue), .text(t.fromName), .text(t.toName),
+        .real(t.distanceMeters), .real(t.durationSeconds),
+      ]
+    case .custom(let c):
+      v += [
+        .text("custom"), .text(c.title), .text(c.category.rawValue),
+        .optional(c.time?.description), .optional(c.timeZoneID),
+        .optional(c.coordinate?.latitude), .optional(c.coordinate?.longitude),
+        .optional(c.address), .null, .null, .null, .null, .null, .null, .null, .null,
+      ]
+    }
+    v += [.real(item.createdAt.timeIntervalSince1970), .real(item.modifiedAt.timeIntervalSince1970)]
+    return v
+  }
+
+  static func item(from row: Row) throws -> ItineraryItem {
+    let idText = try row.string("id")
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(table: "itinerary_items", id: idText, column: column, value: value)
+    }
+    guard let id = UUID(uuidString: idText) else { throw corrupt("id", idText) }
+    let tripText = try row.string("trip_id")
+    guard let tripID = UUID(uuidString: tripText) else { throw corrupt("trip_id", tripText) }
+    let kindText = try row.string("kind")
+    let kind: ItineraryItem.Kind
+    switch kindText {
+    case "travel":
+      let fromVenue: String? = try row.optionalString("from_venue")
+      let toVenue: String? = try row.optionalString("to_venue")
+      let info = TravelInfo(
+        fromStop: try row.optionalInt("from_stop"), toStop: try row.optionalInt("to_stop"),
+        fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
+        fromName: try row.optionalString("from_name") ?? "?",
+        toName: try row.optionalString("to_name") ?? "?",
+        distanceMeters: try row.optionalDouble("distance_meters") ?? 0,
+        durationSeconds: try row.optionalDouble("duration_seconds") ?? 0)
+      kind = .travel(info)
+    case "custom":
+      let categoryText = try row.optionalString("category") ?? "note"
+      guard let category = ItemCategory(rawValue: categoryText) else {
+        throw corrupt("category", categoryText)
+      }
+      var time: ClockTime?
+      if let text = try row.optionalString("time") {
+        guard let t = ClockTime(text) else { throw corrupt("time", text) }
+        time = t
+      }
+      var coordinate: Coordinate?
+      if let lat = try row.optionalDouble("latitude"), let lon = try row.optionalDouble("longitude") {
+        guard let c = Coordinate(latitude: lat, longitude: lon) else {
+          throw corrupt("latitude/longitude", "\(lat),\(lon)")
+        }
+        coordinate = c
+      }
+      kind = .custom(
+        CustomInfo(
+          title: try row.optionalString("title") ?? "", category: category, time: time,
+          timeZoneID: try row.optionalString("time_zone"), coordinate: coordinate,
+          address: try row.optionalString("address")))
+    default:
+      throw corrupt("kind", kindText)
+    }
+    return ItineraryItem(
+      id: id, tripID: tripID, day: try row.int("day"), sortOrder: try row.double("sort_order"),
+      kind: kind, createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
+      modifiedAt: Date(timeIntervalSince1970: try row.double("modified_at")))
+  }
+}

@@ -1,0 +1,73 @@
+/// A command in the command tree, declared as a value.
+///
+/// A command with `run == nil` is a *group* (for example `sportstime trip`):
+/// invoking it without a subcommand prints its help to standard output and
+/// exits 0. A command with both `run` and `subcommands` runs itself when no
+/// subcommand word follows.
+///
+/// `globalOptions` are only honoured on the root command: they are accepted at
+/// any level of the tree, before or after subcommand names. Ordinary `options`
+/// are accepted only while their command is the current one, i.e. after its
+/// name and before the next subcommand name.
+public struct CommandSpec: Sendable {
+  /// The closure that performs a leaf command; it receives the parsed arguments.
+  public typealias Action = @Sendable (ParsedArguments) throws -> Void
+
+  /// The word that selects the command (`"new"`); for the root, the program name.
+  public var name: String
+  /// One-line summary, shown at the top of help and in the parent's SUBCOMMANDS list.
+  public var abstract: String
+  /// Optional longer text shown at the end of help. Lines starting with a space
+  /// are printed verbatim (for examples); other lines are word-wrapped.
+  public var discussion: String?
+  /// Options accepted by this command.
+  public var options: [OptionSpec]
+  /// Options accepted anywhere on the line; only read from the root command.
+  public var globalOptions: [OptionSpec]
+  /// Positional arguments, in order.
+  public var positionals: [PositionalSpec]
+  /// Child commands, selected by name.
+  public var subcommands: [CommandSpec]
+  /// The action to run, or `nil` for a pure group.
+  public var run: Action?
+
+  /// Creates a command; every collection defaults to empty and `run` to `nil` (a group).
+  public init(
+    name: String,
+    abstract: String,
+    discussion: String? = nil,
+    options: [OptionSpec] = [],
+    globalOptions: [OptionSpec] = [],
+    positionals: [PositionalSpec] = [],
+    subcommands: [CommandSpec] = [],
+    run: Action? = nil
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.options = options
+    self.globalOptions = globalOptions
+    self.positionals = positionals
+    self.subcommands = subcommands
+    self.run = run
+  }
+
+  /// Returns the direct subcommand called `name`, or `nil`.
+  public func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
+  }
+
+  /// Follows `path` (which starts with this command's own name, like
+  /// `ParsedArguments.commandPath`) as far as it matches, and returns the deepest
+  /// command reached together with the matched path. Never returns an empty path.
+  public func resolve(path: [String]) -> (command: CommandSpec, path: [String]) {
+    var command = self
+    var matched = [name]
+    for word in path.dropFirst() {
+      guard let next = command.subcommand(named: word) else { break }
+      command = next
+      matched.append(word)
+    }
+    return (command, matched)
+  }
+}

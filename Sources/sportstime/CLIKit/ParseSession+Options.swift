@@ -1,0 +1,111 @@
+extension ParseSession {
+  /// Options valid right now: the current command's, then the root's globals.
+  var visibleOptions: [OptionSpec] {
+    command.options + parser.root.globalOptions
+  }
+
+  /// Whether `--version` is recognised here (root level, version configured,
+  /// and not shadowed by a declared option).
+  var versionAvailable: Bool {
+    parser.version != nil && path.count == 1 && !visibleOptions.contains { $0.long == "version" }
+  }
+
+  /// Handles `--name` or `--name=value`.
+  func longOption(_ token: String) throws {
+    let body = token.dropFirst(2)
+    let name = String(body.prefix { $0 != "=" })
+    let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
+    if name == "help" {
+      if inline != nil { try fail("--help does not take a value") }
+      helpFlag = true
+      return
+    }
+    if name == "version", versionAvailable, let version = parser.version {
+      if inline != nil {
+        try fail("--version does not take a value")
+        return
+      }
+      throw CleanExit.version(version)
+    }
+    guard let option = visibleOptions.first(where: { $0.long == name }) else {
+      var candidates = visibleOptions.map(\.long) + ["help"]
+      if versionAvailable { candidates.append("version") }
+      try fail(
+        Suggestion.appending(
+          to: "Unknown option '--\(Terminal.sanitize(name))'.", input: name,
+          candidates: candidates, prefix: "--"))
+      return
+    }
+    try apply(option, spelled: "--\(name)", inline: inline)
+  }
+
+  /// Handles `-x`, `-xvalue`, `-x=value`, `-x value` and flag clusters like `-ab`.
+  func shortOptions(_ token: String) throws {
+    let letters = Array(token.dropFirst())
+    var position = 0
+    while position < letters.count {
+      let letter = letters[position]
+      let spelled = "-\(Terminal.sanitize(String(letter)))"
+      let rest = letters[(position + 1)...]
+      if letter == "h" {
+        helpFlag = true
+        position += 1
+        continue
+      }
+      guard let option = visibleOptions.first(where: { $0.short == letter }) else {
+        try fail("Unknown option '\(spelled)'.")
+        return
+      }
+      if option.takesValue {
+        let attached = rest.first == "=" ? String(rest.dropFirst()) : String(rest)
+        try apply(option, spelled: spelled, inline: rest.isEmpty ? nil : attached)
+        return
+      }
+      if rest.first == "=" {
+        try fail("\(spelled) does not take a value")
+        return
+      }
+      flags.insert(option.long)
+      position += 1
+    }
+  }
+
+  /// Records `option`, taking its value from `inline` or from the next token.
+  func apply(_ option: OptionSpec, spelled: String, inline: String?) throws {
+    guard option.takesValue else {
+      if inline != nil {
+        try fail("\(spelled) does not take a value")
+      } else {
+        flags.insert(option.long)
+      }
+      return
+    }
+    if let inline {
+      values[option.long, default: []].append(inline)
+      return
+    }
+    guard index < tokens.count, Self.isAcceptableValue(tokens[index]) else {
+      try fail("\(spelled) needs a value")
+      return
+    }
+    values[option.long, default: []].append(tokens[index])
+    index += 1
+  }
+
+  /// Whether `token` is a known value option written without its value
+  /// (`--db` or `-t`), so that the next token is its value.
+  func takesSeparateValue(_ token: String) -> Bool {
+    if token.hasPrefix("--") {
+      let name = String(token.dropFirst(2))
+      return visibleOptions.contains { $0.long == name && $0.takesValue }
+    }
+    guard token.count == 2, let letter = token.last else { return false }
+    return visibleOptions.contains { $0.short == letter && $0.takesValue }
+  }
+
+  /// Whether a separate token may serve as an option value: anything not
+  /// starting with `-`, plus negative numbers and a lone `-` (stdin convention).
+  static func isAcceptableValue(_ token: String) -> Bool {
+    !token.hasPrefix("-") || token == "-" || CommandLineParser.isNegativeNumber(token)
+  }
+}

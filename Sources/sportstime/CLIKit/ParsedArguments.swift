@@ -1,0 +1,66 @@
+/// The result of parsing a command line for one command.
+///
+/// Options are looked up by their long name (without dashes), whether they
+/// were written in long or short form and whether they are the command's own
+/// options or the root's global options.
+public struct ParsedArguments: Sendable {
+  /// Names from the root to the selected command, e.g. `["sportstime", "trip", "new"]`.
+  public let commandPath: [String]
+  /// Positional arguments in the order given (including any after `--`).
+  public let positionals: [String]
+  /// Where the action should write its output.
+  public let console: Console
+  /// Long names of the boolean flags that were given.
+  private let flagNames: Set<String>
+  /// Every value given for each value option, in command-line order.
+  private let optionValues: [String: [String]]
+  /// Declared positional names, used by `positional(_:)`.
+  private let positionalNames: [String]
+
+  /// Creates parsed arguments directly; the parser uses this, and tests of
+  /// command actions can too.
+  public init(
+    commandPath: [String],
+    flags: Set<String> = [],
+    values: [String: [String]] = [:],
+    positionals: [String] = [],
+    positionalNames: [String] = [],
+    console: Console = .standard
+  ) {
+    self.commandPath = commandPath
+    self.flagNames = flags
+    self.optionValues = values
+    self.positionals = positionals
+    self.positionalNames = positionalNames
+    self.console = console
+  }
+
+  /// `true` when the boolean flag `--long` was given at least once.
+  public func flag(_ long: String) -> Bool {
+    flagNames.contains(long)
+  }
+
+  /// The last value given for `--long`, or `nil` when it was not given.
+  public func value(_ long: String) -> String? {
+    optionValues[long]?.last
+  }
+
+  /// Every value given for `--long`, in order; empty when it was not given.
+  public func values(_ long: String) -> [String] {
+    optionValues[long] ?? []
+  }
+
+  /// The positional declared as `name`, or `nil` when it was not given (or not declared).
+  public func positional(_ name: String) -> String? {
+    guard let index = positionalNames.firstIndex(of: name), index < positionals.count else {
+      return nil
+    }
+    return positionals[index]
+  }
+
+  /// A `UsageError` for this command, for actions that validate their own input
+  /// (`throw args.usageError("--end must not be before --start")`).
+  public func usageError(_ message: String) -> UsageError {
+    UsageError(message, commandPath: commandPath)
+  }
+}

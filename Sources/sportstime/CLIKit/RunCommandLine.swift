@@ -1,0 +1,45 @@
+import Foundation
+
+/// Parses `arguments`, runs the selected command and returns the exit code.
+///
+/// - `arguments` are the words after the program name
+///   (`Array(CommandLine.arguments.dropFirst())`); `root.name` is the program name.
+/// - Success: returns `ExitCode.success` (0).
+/// - Help, `--version`, or a group without a subcommand: prints the text plus a
+///   newline to `console`'s output and returns 0.
+/// - `UsageError` (from parsing or thrown by the action): writes
+///   `CommandLineParser.report(for:)` plus a newline to the error stream and returns 64.
+/// - Any other error: writes `Error: <String(describing: error)>` to the error
+///   stream and returns `ExitCode.failure` (1).
+///
+/// Help is wrapped to `helpWidth` when given, else to
+/// `Terminal.helpWidth(environment:isTTY:terminalColumns:)` for standard output.
+public func runCommandLine(
+  root: CommandSpec,
+  arguments: [String],
+  version: String,
+  console: Console = .standard,
+  environment: [String: String] = ProcessInfo.processInfo.environment,
+  helpWidth: Int? = nil
+) -> Int32 {
+  let width =
+    helpWidth
+    ?? Terminal.helpWidth(
+      environment: environment, isTTY: Terminal.isStdoutTTY,
+      terminalColumns: Terminal.stdoutColumns())
+  let parser = CommandLineParser(root: root, version: version, helpWidth: width)
+  do {
+    let parsed = try parser.parse(arguments, console: console)
+    try parsed.command.run?(parsed.arguments)
+    return ExitCode.success
+  } catch let exit as CleanExit {
+    console.print(exit.text)
+    return ExitCode.success
+  } catch let error as UsageError {
+    console.printError(parser.report(for: error))
+    return ExitCode.usage
+  } catch {
+    console.printError("Error: \(String(describing: error))")
+    return ExitCode.failure
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// What a command needs from its surroundings: the database, the catalog,
+/// the clock and how to print. Built from the parsed arguments and the
+/// process environment (`--db`, `SPORTSTIME_DB`, `XDG_DATA_HOME`, `NO_COLOR`).
+struct Context {
+  let arguments: ParsedArguments
+  let environment: [String: String]
+  let console: Console
+  let useColor: Bool
+
+  init(_ arguments: ParsedArguments,
+    environment: [String: String] = ProcessInfo.processInfo.environment)
+  {
+    self.arguments = arguments
+    self.environment = environment
+    self.console = arguments.console
+    self.useColor = Terminal.useColor(
+      isTTY: Terminal.isStdoutTTY, environment: environment,
+      noColorFlag: arguments.flag("no-color"))
+  }
+
+  /// `--db`, else `SPORTSTIME_DB`, else the XDG default.
+  var databasePath: String {
+    if let path = arguments.value("db"), !path.isEmpty { return path }
+    if let path = environment["SPORTSTIME_DB"], !path.isEmpty { return path }
+    return Store.defaultPath(environment: environment)
+  }
+
+  /// Opens (creating) the database.
+  func openStore() throws -> Store { try Store(path: databasePath) }
+
+  /// The built-in MLB catalog.
+  func catalog() throws -> Catalog { try Catalog.mlb() }
+
+  /// The live clock, ids and default estimator.
+  var environmentValues: SportsTimeCore.Environment { .live }
+
+  /// Prints a line to stdout.
+  func print(_ line: String = "") { console.print(line) }
+
+  /// Prints a warning line to stderr.
+  func warn(_ line: String) {
+    console.printError(style("Warning:", .yellow) + " " + line)
+  }
+
+  /// Prints JSON to stdout.
+  func print(json: JSON) { console.print(json.render()) }
+
+  /// ANSI styles used on a terminal.
+  enum Style: String {
+    case bold = "1"
+    case dim = "2"
+    case yellow = "33"
+    case red = "31"
+    case green = "32"
+  }
+
+  /// `text` in `style` when colour is on, else unchanged.
+  func style(_ text: String, _ style: Style) -> String {
+    useColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+
+  /// User-typed text made safe to print (no control characters).
+  func safe(_ text: String) -> String { Terminal.sanitize(text) }
+}
+
+/// A failure the command line reports with exit status 1.
+struct CommandError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

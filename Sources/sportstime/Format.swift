@@ -1,0 +1,95 @@
+import Foundation
+import SportsTimeCore
+
+/// Text and JSON presentation shared by commands (no rules: just how
+/// values look).
+enum Format {
+  /// "92 mi" or, metric, "148 km".
+  static func distance(_ meters: Double, metric: Bool) -> String {
+    metric
+      ? String(format: "%.0f km", meters / 1000)
+      : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
+  }
+
+  /// "1 h 32 min" / "45 min".
+  static func duration(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded())
+    if minutes < 60 { return "\(minutes) min" }
+    return minutes % 60 == 0
+      ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+  }
+
+  /// "7:10 pm CDT est." / "TBD" — a game's local start at its venue.
+  static func gameTime(_ game: Game) -> String {
+    let zone = game.timeZone
+    if game.timeUnknown {
+      return "TBD \(LocalTime.abbreviation(zone, at: game.start))"
+    }
+    let clock = LocalTime.clock(game.start, in: zone)
+    let abbreviation = LocalTime.abbreviation(zone, at: game.start)
+    return "\(clock) \(abbreviation)" + (game.timeEstimated ? " est." : "")
+  }
+
+  /// "SD @ CHC".
+  static func matchup(_ game: Game, catalog: Catalog) -> String {
+    let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+    let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    return "\(away) @ \(home)"
+  }
+
+  /// "Wrigley Field, Chicago".
+  static func venue(_ id: Venue.ID, catalog: Catalog) -> String {
+    guard let v = catalog.venue(id) else { return id.rawValue }
+    return "\(v.name), \(v.city)"
+  }
+
+  /// The JSON object of a game (`games --json`).
+  static func gameJSON(_ game: Game, catalog: Catalog) -> JSON {
+    var pairs: [(String, JSON)] = [
+      ("id", .string(game.id)),
+      ("start", .string(LocalTime.iso8601(game.start, in: game.timeZone))),
+      ("date", .string(game.localDate.iso)),
+      ("home", .string(catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID)),
+      ("away", .string(catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID)),
+      ("venueID", .string(game.venueID.rawValue)),
+      ("timeZone", .string(game.timeZoneID)),
+      ("timeEstimated", .bool(game.timeEstimated)),
+      ("timeUnknown", .bool(game.timeUnknown)),
+      ("status", .string(game.status.rawValue)),
+      ("gameNumber", .int(game.gameNumber)),
+    ]
+    if game.status != .scheduled, let original = game.originalDate {
+      pairs.append(("originalDate", .string(original.iso)))
+    }
+    return .object(pairs)
+  }
+
+  /// Left-aligns columns of plain cells (each row the same count), two spaces
+  /// apart; the last column is not padded.
+  static func table(_ rows: [[String]]) -> [String] {
+    guard let width = rows.first?.count else { return [] }
+    var widths = [Int](repeating: 0, count: width)
+    for row in rows {
+      for (i, cell) in row.enumerated() where i < width - 1 {
+        widths[i] = max(widths[i], cell.count)
+      }
+    }
+    return rows.map { row in
+      row.enumerated().map { i, cell in
+        i < width - 1 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : cell
+      }.joined(separator: "  ")
+    }
+  }
+
+  /// Parses a `YYYY-MM-DD` option value.
+  static func date(_ text: String?, option: String, arguments: ParsedArguments) throws
+    -> CalendarDate?
+  {
+    guard let text else { return nil }
+    guard let date = CalendarDate(iso: text) else {
+      throw arguments.usageError(
+        "--\(option) expects a date as YYYY-MM-DD, got '\(Terminal.sanitize(text))'")
+    }
+    return date
+  }
+}

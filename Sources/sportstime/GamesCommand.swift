@@ -1,0 +1,76 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime games`: list imported games.
+enum GamesCommand {
+  static let spec = CommandSpec(
+    name: "games",
+    abstract: "List imported games in time order.",
+    discussion: """
+      Dates are the venues' local dates and times are local to the venue, with the
+      zone's abbreviation; "est." marks estimated times, "TBD" an unknown time.
+      TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case.
+      VENUE is a park code (CHI11), a venue name (or a unique part of one), or a team.
+      Examples:
+        sportstime games --team chc --from 2024-06-01 --to 2024-06-07
+        sportstime games --venue "Wrigley" --json
+      """,
+    options: [
+      .value("team", valueName: "TEAM", help: "Games this team plays, home or away."),
+      .value("venue", valueName: "VENUE", help: "Games at this venue."),
+      .value("from", valueName: "DATE", help: "First local date (YYYY-MM-DD)."),
+      .value("to", valueName: "DATE", help: "Last local date (YYYY-MM-DD)."),
+      .flag("json", help: "Print a JSON array."),
+    ],
+    run: { try run(Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let args = context.arguments
+    let catalog = try context.catalog()
+    let from = try Format.date(args.value("from"), option: "from", arguments: args)
+    let to = try Format.date(args.value("to"), option: "to", arguments: args)
+    if let from, let to, from > to {
+      throw args.usageError("--from \(from) is after --to \(to)")
+    }
+    var query = GameQuery(from: from, to: to)
+    if let team = args.value("team") {
+      query.teamID = try catalog.team(named: team, season: from?.year).id
+    }
+    if let venue = args.value("venue") {
+      query.venueID = try catalog.venue(named: venue, season: from?.year).id
+    }
+    let store = try context.openStore()
+    let games = try store.games(query)
+    if args.flag("json") {
+      context.print(json: .array(games.map { Format.gameJSON($0, catalog: catalog) }))
+      return
+    }
+    if games.isEmpty {
+      if try store.gameCount() == 0 {
+        context.print(
+          "No games in the database yet. Import a schedule first: sportstime schedule import FILE")
+      } else {
+        context.print("No games match.")
+      }
+      return
+    }
+    let rows = games.map { game -> [String] in
+      var status = ""
+      switch game.status {
+      case .scheduled: break
+      case .rescheduled:
+        status = "  (moved from \(game.originalDate?.shortDescription ?? "?"))"
+      case .cancelled: status = "  (cancelled)"
+      }
+      let venue = catalog.venue(game.venueID)
+      return [
+        game.id, game.localDate.longDescription, Format.gameTime(game),
+        Format.matchup(game, catalog: catalog),
+        "\(venue?.name ?? game.venueID.rawValue), \(venue?.city ?? "")" + status,
+      ]
+    }
+    for line in Format.table(rows) { context.print(line) }
+    context.print("\(games.count) game\(games.count == 1 ? "" : "s"). Times marked est. are estimates.")
+  }
+}

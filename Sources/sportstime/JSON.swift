@@ -1,0 +1,69 @@
+import Foundation
+
+/// A JSON value with ordered object keys, so `--json` output is stable and
+/// reads in a sensible order.
+enum JSON: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case number(Double)
+  case string(String)
+  case array([JSON])
+  case object([(String, JSON)])
+
+  static func == (a: JSON, b: JSON) -> Bool { a.render() == b.render() }
+
+  /// A string or null.
+  static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+  /// A number or null.
+  static func optional(_ d: Double?) -> JSON { d.map(JSON.number) ?? .null }
+  /// An integer or null.
+  static func optional(_ i: Int?) -> JSON { i.map(JSON.int) ?? .null }
+
+  /// Pretty-printed JSON (2-space indent), RFC 8259 string escaping.
+  func render(indent: Int = 0) -> String {
+    let pad = String(repeating: "  ", count: indent)
+    let inner = String(repeating: "  ", count: indent + 1)
+    switch self {
+    case .null: return "null"
+    case .bool(let b): return b ? "true" : "false"
+    case .int(let i): return String(i)
+    case .number(let d):
+      guard d.isFinite else { return "null" }
+      if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+      return "\(d)"
+    case .string(let s): return JSON.quote(s)
+    case .array(let items):
+      if items.isEmpty { return "[]" }
+      return "[\n" + items.map { inner + $0.render(indent: indent + 1) }.joined(separator: ",\n")
+        + "\n" + pad + "]"
+    case .object(let pairs):
+      if pairs.isEmpty { return "{}" }
+      return "{\n"
+        + pairs.map { inner + JSON.quote($0.0) + ": " + $0.1.render(indent: indent + 1) }
+        .joined(separator: ",\n") + "\n" + pad + "}"
+    }
+  }
+
+  static func quote(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029
+        {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

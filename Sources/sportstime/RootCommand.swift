@@ -1,0 +1,32 @@
+import Foundation
+
+/// The command tree of `sportstime`.
+enum RootCommand {
+  /// `sportstime --version` prints this.
+  static let version = "0.1.0"
+
+  /// Options accepted at any level of the command line.
+  static let globalOptions: [OptionSpec] = [
+    .value(
+      "db", valueName: "PATH",
+      help:
+        "Database file. Default: $SPORTSTIME_DB, else $XDG_DATA_HOME/sportstime/sportstime.sqlite (created on first use)."
+    ),
+    .flag("no-color", help: "Never colour the output (NO_COLOR in the environment does the same)."),
+  ]
+
+  /// The root command.
+  static let spec = CommandSpec(
+    name: "sportstime",
+    abstract: "Plan sports road trips: real games, day-by-day itineraries, travel legs that fit.",
+    discussion: """
+      Start by importing a schedule, then build a trip from its games:
+        sportstime schedule import ../shared/data/retrosheet/2024schedule.csv
+        sportstime games --team CHC --from 2024-06-01 --to 2024-06-10
+        sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-06
+        sportstime trip show "Midwest Swing"
+      Schedule data: Retrosheet (www.retrosheet.org).
+      """,
+    globalOptions: globalOptions,
+    subcommands: [ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec])
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime trip …`: build, list, show and delete trips.
+enum TripCommands {
+  static let spec = CommandSpec(
+    name: "trip", abstract: "Build and view trips.",
+    subcommands: [newSpec, listSpec, showSpec, deleteSpec])
+
+  static let newSpec = CommandSpec(
+    name: "new",
+    abstract: "Build a trip from games: its days, stops, and travel legs placed where they fit.",
+    discussion: """
+      G is a game id (CHN202406040, see 'sportstime games') or TEAM@YYYY-MM-DD for the
+      game that team plays (home or away) on that local date, with #2 for the second game
+      of a doubleheader (NYM@2024-05-28#2). The days run from --start to --end, by default
+      the first and last game's local dates. Consecutive games at one venue form a stop;
+      each pair of stops gets a travel leg (estimated distance and drive time) placed on
+      its first possible day. A leg whose drive does not fit between the games is warned
+      about ("tight"), not refused.
+      Example:
+        sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-07
+      """,
+    options: [
+      .value("game", short: "g", valueName: "G", repeatable: true, required: true, help: "A game to attend (repeat for each)."),
+      .value("start", valueName: "DATE", help: "Day 1 (YYYY-MM-DD); default: the first game's date."),
+      .value("end", valueName: "DATE", help: "The last day (YYYY-MM-DD); default: the last game's date."),
+      .flag("json", help: "Print the new trip as JSON (as 'trip show --json', plus warnings)."),
+    ],
+    positionals: [PositionalSpec(name: "NAME", help: "The trip's name (unique).")],
+    run: { try runNew(Context($0)) })
+
+  static let listSpec = CommandSpec(
+    name: "list", abstract: "List your trips.",
+    options: [.flag("json", help: "Print a JSON array.")],
+    run: { try runList(Context($0)) })
+
+  static let showSpec = CommandSpec(
+    name: "show",
+    abstract: "Print a trip's day-by-day itinerary, each row numbered.",
+    discussion: """
+      Rows are numbered; later commands accept these numbers. Travel legs show their
+      distance, drive time and the days they may move between. Items whose day is
+      outside the trip appear under Unscheduled. --json prints the same rows as data
+      (format in the README).
+      """,
+    options: [
+      .flag("json", help: "Print the itinerary as JSON."),
+      .flag("metric", help: "Distances in kilometres."),
+    ],
+    positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix).")],
+    run: { try runShow(Context($0)) })
+
+  static let deleteSpec = CommandSpec(
+    name: "delete", abstract: "Delete a trip and its items.",
+    positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
+    run: { try runDelete(Context($0)) })
+
+  // MARK: Runs
+
+  static func runNew(_ context: Context) throws {
+    let args = context.arguments
+    let name = try args.requiredPositional("NAME")
+    let start = try Format.date(args.value("start"), option: "start", arguments: args)
+    let end = try Format.date(args.value("end"), option: "end", arguments: args)
+    var references: [GameReference] = []
+    for text in args.values("game") {
+      do {
+        references.append(try GameReference(parsing: text))
+      } catch let error as GameReferenceError {
+        throw args.usageError(Terminal.sanitize(error.description))
+      }
+    }
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let games = try references.map { try resolve($0, store: store, catalog: catalog) }
+    let planned = try TripPlanner.plan(
+      name: name, games: games, start: start, end: end, catalog: catalog,
+      environment: context.environmentValues)
+    try store.insert(planned)
+    let loaded = try store.loadTrip(id: planned.trip.id)
+    let presenter = ItineraryPresenter(loaded, catalog: catalog)
+    if args.flag("json") {
+      guard case .object(var pairs) = presenter.json else { return }
+      pairs.append(("warnings", .array(planned.tightLegs.map { .string($0.message) })))
+      context.print(json: .object(pairs))
+      return
+    }
+    let t = planned.trip
+    let stops = planned.schedule.stops.count
+    context.print(
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(t.dayCount) days, \(games.count) game\(games.count == 1 ? "" : "s") at \(stops) stop\(stops == 1 ? "" : "s"), \(planned.items.count) travel leg\(planned.items.count == 1 ? "" : "s").")
+    for leg in planned.tightLegs { context.warn(leg.message) }
+    context.print()
+    context.print(context.style(presenter.headline, .bold))
+    for line in presenter.textLines(metric: false, style: context.style) { context.print(line) }
+  }
+
+  /// Finds the game a reference names.
+  static func resolve(_ reference: GameReference, store: Store, catalog: Catalog) throws -> Game {
+    switch reference {
+    case .id(let id):
+      guard let game = try store.game(id: id) else {
+        throw CommandError(
+          "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)")
+      }
+      return game
+    case .teamOnDate(let teamName, let date, _):
+      let team = try catalog.team(named: teamName, season: date.year)
+      let games = try store.games(GameQuery(teamID: team.id, from: date, to: date))
+      return try reference.pick(from: games, teamName: team.fullName)
+    }
+  }
+
+  static func runList(_ context: Context) throws {
+    let store = try context.openStore()
+    let trips = try store.trips()
+    if context.arguments.flag("json") {
+      context.print(
+        json: .array(
+          trips.map { t in
+            .object([
+              ("id", .string(t.id.uuidString.lowercased())), ("name", .string(t.name)),
+              ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
+              ("dayCount", .int(t.dayCount)), ("games", .int(t.gameIDs.count)),
+            ])
+          }))
+      return
+    }
+    if trips.isEmpty {
+      context.print("No trips yet. Build one: sportstime trip new NAME --game G --game G …")
+      return
+    }
+    var rows = [["NAME", "DATES", "DAYS", "GAMES", "ID"]]
+    for t in trips {
+      rows.append([
+        context.safe(t.name), "\(t.startDate.iso) – \(t.endDate.iso)", String(t.dayCount),
+        String(t.gameIDs.count), String(t.id.uuidString.lowercased().prefix(8)),
+      ])
+    }
+    for line in Format.table(rows) { context.print(line) }
+  }
+
+  static func runShow(_ context: Context) throws {
+    let reference = try context.arguments.requiredPositional("TRIP")
+    let store = try context.openStore()
+    let loaded = try store.loadTrip(reference)
+    let presenter = ItineraryPresenter(loaded, catalog: try context.catalog())
+    if context.arguments.flag("json") {
+      context.print(json: presenter.json)
+      return
+    }
+    context.print(context.style(presenter.headline, .bold))
+    if loaded.games.contains(where: \.timeEstimated) {
+      context.print(context.style("Game times marked est. are estimates (the schedule gives only day or night).", .dim))
+    }
+    context.print()
+    for line in presenter.textLines(metric: context.arguments.flag("metric"), style: context.style) {
+      context.print(line)
+    }
+  }
+
+  static func runDelete(_ context: Context) throws {
+    let reference = try context.arguments.requiredPositional("TRIP")
+    let store = try context.openStore()
+    let trip = try store.trip(matching: reference)
+    let count = try store.deleteTrip(id: trip.id)
+    context.print("Deleted trip \"\(context.safe(trip.name))\" and its \(count) item\(count == 1 ? "" : "s").")
+  }
+}

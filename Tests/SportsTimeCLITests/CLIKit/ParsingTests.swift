@@ -1,0 +1,147 @@
+@testable import sportstime
+import XCTest
+
+/// Successful parses: option forms, `--`, negative numbers, repetition, globals.
+final class ParsingTests: CLITestCase {
+  /// Long, `=`, short, attached short and clustered forms all work.
+  func testOptionForms() throws {
+    let outcome = run(["trip", "new", "Summer", "--game", "1", "--start=2025-06-01", "-t", "Hi", "-g2", "-g=3", "-jf"])
+    XCTAssertEqual(outcome.code, 0, outcome.err)
+    let args = try XCTUnwrap(outcome.args)
+    XCTAssertEqual(args.commandPath, ["sportstime", "trip", "new"])
+    XCTAssertEqual(args.positional("NAME"), "Summer")
+    XCTAssertEqual(args.positionals, ["Summer"])
+    XCTAssertEqual(args.values("game"), ["1", "2", "3"])
+    XCTAssertEqual(args.value("start"), "2025-06-01")
+    XCTAssertEqual(args.value("title"), "Hi")
+    XCTAssertTrue(args.flag("json"))
+    XCTAssertTrue(args.flag("force"))
+    XCTAssertNil(args.value("end"))
+    XCTAssertEqual(args.values("end"), [])
+    XCTAssertEqual(outcome.out, "")
+    XCTAssertEqual(outcome.err, "")
+  }
+
+  /// `--x=` gives an empty value, and `=` inside a value is kept.
+  func testEqualsEdgeCases() throws {
+    let args = try XCTUnwrap(run(["trip", "new", "N", "--game=a=b", "--title="]).args)
+    XCTAssertEqual(args.value("game"), "a=b")
+    XCTAssertEqual(args.value("title"), "")
+  }
+
+  /// Options may come before positionals, and options are order independent.
+  func testOptionsBeforePositional() throws {
+    let args = try XCTUnwrap(run(["trip", "new", "--game", "7", "Summer"]).args)
+    XCTAssertEqual(args.positional("NAME"), "Summer")
+    XCTAssertEqual(args.values("game"), ["7"])
+  }
+
+  /// Repeated non-repeatable options: `value` is the last, `values` all.
+  func testRepeatedValues() throws {
+    let args = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--title", "A", "--title", "B"]).args)
+    XCTAssertEqual(args.value("title"), "B")
+    XCTAssertEqual(args.values("title"), ["A", "B"])
+  }
+
+  /// After `--` everything is positional, even `--weird` and `-h`.
+  func testDoubleDashEndsOptions() throws {
+    let outcome = run(["trip", "new", "--game", "1", "--", "--weird"])
+    XCTAssertEqual(outcome.code, 0, outcome.err)
+    XCTAssertEqual(outcome.args?.positional("NAME"), "--weird")
+    let help = run(["trip", "new", "--game", "1", "--", "-h"])
+    XCTAssertEqual(help.code, 0, help.err)
+    XCTAssertEqual(help.args?.positional("NAME"), "-h")
+    XCTAssertEqual(help.out, "")
+  }
+
+  /// `--` also stops subcommand matching.
+  func testDoubleDashStopsSubcommands() {
+    assertUsageError(["--", "trip"], "Unexpected argument 'trip'")
+  }
+
+  /// Negative numbers are accepted as option values and as positionals.
+  func testNegativeNumbers() throws {
+    let args = try XCTUnwrap(run(["geo", "--lat", "41.9", "--lon", "-87.65", "-3"]).args)
+    XCTAssertEqual(args.value("lon"), "-87.65")
+    XCTAssertEqual(try args.doubleValue("lon"), -87.65)
+    XCTAssertEqual(try args.doubleValue("lat"), 41.9)
+    XCTAssertEqual(args.positional("OFFSET"), "-3")
+    XCTAssertEqual(try XCTUnwrap(run(["geo", "--day", "-2"]).args).value("day"), "-2")
+    XCTAssertEqual(try XCTUnwrap(run(["geo", "--lon", "-.5"]).args).value("lon"), "-.5")
+    XCTAssertTrue(CommandLineParser.isNegativeNumber("-1e3"))
+    XCTAssertFalse(CommandLineParser.isNegativeNumber("-x"))
+    XCTAssertFalse(CommandLineParser.isNegativeNumber("-inf"))
+    XCTAssertFalse(CommandLineParser.isNegativeNumber("-"))
+    XCTAssertFalse(CommandLineParser.isNegativeNumber("--5"))
+  }
+
+  /// A lone `-` (stdin convention) is accepted as a value.
+  func testLoneDashValue() throws {
+    XCTAssertEqual(try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--title", "-"]).args).value("title"), "-")
+  }
+
+  /// Global options are accepted before, between and after subcommand names.
+  func testGlobalsAnywhere() throws {
+    for line in [
+      ["--db", "x.db", "--no-color", "trip", "list"],
+      ["trip", "--db", "x.db", "list", "--no-color"],
+      ["trip", "list", "--no-color", "--db=x.db"],
+    ] {
+      let outcome = run(line)
+      XCTAssertEqual(outcome.code, 0, "\(line): \(outcome.err)")
+      let args = try XCTUnwrap(outcome.args, "\(line)")
+      XCTAssertEqual(args.commandPath, ["sportstime", "trip", "list"])
+      XCTAssertEqual(args.value("db"), "x.db")
+      XCTAssertTrue(args.flag("no-color"))
+      XCTAssertFalse(args.flag("json"))
+    }
+  }
+
+  /// Globals given several times keep the last value; after `--` they are positionals.
+  func testGlobalsRepeatedAndAfterTerminator() throws {
+    let args = try XCTUnwrap(run(["--db", "a", "import", "--db", "b", "--", "--db"]).args)
+    XCTAssertEqual(args.value("db"), "b")
+    XCTAssertEqual(args.positional("FILE"), "--db")
+  }
+
+  /// Optional positionals may be omitted; declared-but-missing ones read as nil.
+  func testOptionalPositional() throws {
+    let one = try XCTUnwrap(run(["trip", "show", "42"]).args)
+    XCTAssertEqual(one.positional("ID"), "42")
+    XCTAssertNil(one.positional("PART"))
+    XCTAssertNil(one.positional("UNDECLARED"))
+    let two = try XCTUnwrap(run(["trip", "show", "42", "games"]).args)
+    XCTAssertEqual(two.positionals, ["42", "games"])
+    XCTAssertEqual(two.positional("PART"), "games")
+  }
+
+  /// A word equal to a subcommand name is a positional once a positional was taken
+  /// or when the command has no subcommands.
+  func testSubcommandNamesAsPositionals() throws {
+    XCTAssertEqual(try XCTUnwrap(run(["import", "trip"]).args).positional("FILE"), "trip")
+    XCTAssertEqual(try XCTUnwrap(run(["trip", "new", "help", "--game", "1"]).args).positional("NAME"), "help")
+  }
+
+  /// Values that look like subcommand names are consumed as values.
+  func testValueLooksLikeSubcommand() throws {
+    let args = try XCTUnwrap(run(["--db", "trip", "trip", "list"]).args)
+    XCTAssertEqual(args.value("db"), "trip")
+    XCTAssertEqual(args.commandPath, ["sportstime", "trip", "list"])
+  }
+
+  /// Typed helpers return parsed numbers or nil when absent.
+  func testTypedHelpers() throws {
+    let args = ParsedArguments(
+      commandPath: ["sportstime", "geo"], flags: ["json"],
+      values: ["day": ["3"], "days": ["1", "2"], "lat": ["1e2"], "name": ["x"]],
+      positionals: ["a"], positionalNames: ["P"])
+    XCTAssertEqual(try args.intValue("day"), 3)
+    XCTAssertEqual(try args.intValues("days"), [1, 2])
+    XCTAssertNil(try args.intValue("missing"))
+    XCTAssertEqual(try args.doubleValue("lat"), 100)
+    XCTAssertNil(try args.doubleValue("missing"))
+    XCTAssertEqual(try args.requiredValue("name"), "x")
+    XCTAssertEqual(try args.requiredPositional("P"), "a")
+    XCTAssertTrue(args.flag("json"))
+  }
+}

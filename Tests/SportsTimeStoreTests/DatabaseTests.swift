@@ -1,0 +1,384 @@
+import CSQLite
+import Foundation
+import SportsTimeStore
+import XCTest
+
+/// An error thrown from test transaction bodies.
+private enum TestError: Error, Equatable {
+  /// The first error a body throws.
+  case first
+}
+
+/// Tests for `Database`, `Statement`, `Row`, `SQLValue` and transactions, on
+/// both an in-memory database and a unique temporary file.
+final class DatabaseTests: XCTestCase {
+  /// A unique directory per test; removed in `tearDown`.
+  private var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+
+  /// Picks a fresh temporary directory (not created: `Database` must create it).
+  override func setUp() {
+    super.setUp()
+    directory = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("sqlitekit-tests-\(UUID().uuidString)")
+  }
+
+  /// Deletes the temporary directory.
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: directory)
+    super.tearDown()
+  }
+
+  /// A file path inside nested, not-yet-existing directories.
+  private func filePath(_ name: String = "store.sqlite") -> String {
+    directory.appendingPathComponent("nested/dir/\(name)").path
+  }
+
+  /// Runs `body` on ":memory:" and then on a fresh file database.
+  private func onBothDatabases(_ body: (Database) throws -> Void) throws {
+    for path in [":memory:", filePath()] {
+      let db = try Database(path: path)
+      try body(db)
+      try db.close()
+    }
+  }
+
+  /// The StoreError thrown by `expression`, failing the test otherwise.
+  private func storeError(
+    _ expression: () throws -> Void, file: StaticString = #filePath, line: UInt = #line
+  ) -> StoreError? {
+    do {
+      try expression()
+      XCTFail("expected a StoreError", file: file, line: line)
+    } catch let error as StoreError {
+      return error
+    } catch {
+      XCTFail("expected a StoreError, got \(error)", file: file, line: line)
+    }
+    return nil
+  }
+
+  /// Opening creates parent directories; close is idempotent; use after close fails.
+  func testOpenAndClose() throws {
+    let path = filePath()
+    for candidate in [":memory:", path] {
+      let db = try Database(path: candidate)
+      XCTAssertTrue(db.isOpen)
+      XCTAssertEqual(db.path, candidate)
+      try db.close()
+      XCTAssertFalse(db.isOpen)
+      try db.close()
+      let error = storeError { try db.execute("SELECT 1") }
+      XCTAssertEqual(error?.sqliteCode, SQLITE_MISUSE)
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+  }
+
+  /// Foreign keys are on and a violation reports SQLiteCode.constraintForeignKey.
+  func testForeignKeysEnforced() throws {
+    try onBothDatabases { db in
+      XCTAssertEqual(try db.query("PRAGMA foreign_keys").first?.int64(0), 1)
+      try db.executeScript("""
+        CREATE TABLE team (id INTEGER PRIMARY KEY);
+        CREATE TABLE game (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(id));
+        """)
+      let error = storeError { try db.execute("INSERT INTO game (team_id) VALUES (?)", [42]) }
+      XCTAssertEqual(error?.sqliteCode, SQLiteCode.constraintForeignKey)
+      XCTAssertEqual(SQLiteCode.constraintForeignKey, 787)
+      XCTAssertEqual(try db.query("SELECT count(*) FROM game").first?.int(0), 0)
+    }
+  }
+
+  /// File databases use WAL and synchronous=NORMAL; ":memory:" reports "memory".
+  func testJournalModeAndPragmas() throws {
+    let memory = try Database(path: ":memory:")
+    XCTAssertEqual(try memory.query("PRAGMA journal_mode").first?.string(0), "memory")
+    let file = try Database(path: filePath())
+    XCTAssertEqual(try file.query("PRAGMA journal_mode").first?.string(0), "wal")
+    XCTAssertEqual(try file.query("PRAGMA synchronous").first?.int(0), 1)
+    XCTAssertEqual(try file.query("PRAGMA busy_timeout").first?.int(0), 5000)
+    let quick = try Database(path: filePath(), busyTimeoutMilliseconds: 50)
+    XCTAssertEqual(try quick.query("PRAGMA busy_timeout").first?.int(0), 50)
+  }
+
+  /// Every SQLValue round-trips, including Int64 extremes, emoji text and empty blobs.
+  func testRoundTripEveryValue() throws {
+    let values: [SQLValue] = [
+      .null, .integer(Int64.max), .integer(Int64.min), .integer(0), .real(3.25),
+      .real(-0.5), .text(""), .text("Zürich ⚽️ 東京 🏟️👨‍👩‍👧 e\u{301}"),
+      .blob([0, 1, 2, 255]), .blob([]),
+    ]
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE v (x)")
+      for value in values {
+        try db.execute("INSERT INTO v (x) VALUES (?)", [value])
+        let rowID = db.lastInsertRowID
+        let read = try db.query("SELECT x FROM v WHERE rowid = ?", [.integer(rowID)])
+        XCTAssertEqual(read.first?.values, [value])
+      }
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM v").first?.int("n"), values.count)
+    }
+  }
+
+  /// Literals and helpers map to the expected cases.
+  func testSQLValueConveniences() {
+    let literals: [SQLValue] = [1, 2.5, "x", true, false]
+    XCTAssertEqual(literals, [.integer(1), .real(2.5), .text("x"), .integer(1), .integer(0)])
+    XCTAssertEqual(SQLValue.optional(nil as String?), .null)
+    XCTAssertEqual(SQLValue.optional("a" as String?), .text("a"))
+    XCTAssertEqual(SQLValue.optional(nil as Double?), .null)
+    XCTAssertEqual(SQLValue.optional(7 as Int?), .integer(7))
+    XCTAssertEqual(SQLValue(Int.max), .integer(Int64.max))
+    XCTAssertEqual(SQLValue(1.5), .real(1.5))
+    XCTAssertEqual(SQLValue(true), .integer(1))
+  }
+
+  /// Typed accessors by name and index, NULL handling and decoding errors.
+  func testRowAccessorsAndNulls() throws {
+    try onBothDatabases { db in
+      let sql = """
+        SELECT 'Ann' AS name, NULL AS nickname, 9223372036854775807 AS big, 7 AS n,
+               2.5 AS score, NULL AS bonus, 1 AS active, 3 AS whole
+        """
+      let rows = try db.query(sql)
+      let row = try XCTUnwrap(rows.first)
+      XCTAssertEqual(try row.string("name"), "Ann")
+      XCTAssertEqual(try row.string(0), "Ann")
+      XCTAssertEqual(try row.string("NAME"), "Ann")
+      XCTAssertNil(try row.optionalString("nickname"))
+      XCTAssertEqual(try row.optionalString("name"), "Ann")
+      XCTAssertEqual(try row.int64("big"), Int64.max)
+      XCTAssertEqual(try row.int("n"), 7)
+      XCTAssertEqual(try row.int(3), 7)
+      XCTAssertEqual(try row.double("score"), 2.5)
+      XCTAssertEqual(try row.double("whole"), 3.0)
+      XCTAssertNil(try row.optionalDouble("bonus"))
+      XCTAssertEqual(try row.optionalDouble("score"), 2.5)
+      XCTAssertTrue(try row.bool("active"))
+      XCTAssertNil(try row.optionalInt("bonus"))
+
+      let missing = storeError { _ = try row.string("nope") }
+      guard case .noSuchColumn(let column, let failedSQL)? = missing else {
+        return XCTFail("expected noSuchColumn, got \(String(describing: missing))")
+      }
+      XCTAssertEqual(column, "nope")
+      XCTAssertEqual(failedSQL, sql)
+      XCTAssertNotNil(storeError { _ = try row.string(99) })
+
+      let null = storeError { _ = try row.string("nickname") }
+      guard case .unexpectedValue(let nullColumn, _, let found, _)? = null else {
+        return XCTFail("expected unexpectedValue, got \(String(describing: null))")
+      }
+      XCTAssertEqual(nullColumn, "nickname")
+      XCTAssertEqual(found, "NULL")
+      XCTAssertTrue(null?.description.contains("nickname") ?? false)
+      XCTAssertTrue(null?.description.contains(sql) ?? false)
+      XCTAssertNotNil(storeError { _ = try row.int("name") })
+      XCTAssertNotNil(storeError { _ = try row.int64("score") })
+    }
+  }
+
+  /// Errors carry the SQL (with placeholders) but never a bound value.
+  func testErrorContainsSQLButNotBoundValue() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE account (email TEXT NOT NULL UNIQUE)")
+      let secret = "secret-value-8472@example.com"
+      let sql = "INSERT INTO account (email) VALUES (?)"
+      try db.execute(sql, [.text(secret)])
+      let error = storeError { try db.execute(sql, [.text(secret)]) }
+      let description = error?.description ?? ""
+      XCTAssertEqual(error?.sqliteCode, SQLiteCode.constraintUnique)
+      XCTAssertTrue(description.contains(sql), description)
+      XCTAssertFalse(description.contains(secret), description)
+      XCTAssertFalse(String(reflecting: error).contains(secret))
+      // The evicted statement is prepared again and works.
+      try db.execute(sql, ["other@example.com"])
+      XCTAssertEqual(db.changes, 1)
+    }
+  }
+
+  /// Syntax errors, argument-count mismatches and multi-statement prepares are reported.
+  func testMisuseIsReported() throws {
+    try onBothDatabases { db in
+      let syntax = storeError { try db.execute("SELEKT 1") }
+      XCTAssertEqual(syntax?.sqliteCode, SQLITE_ERROR)
+      XCTAssertTrue(syntax?.description.contains("SELEKT 1") ?? false)
+      XCTAssertEqual(storeError { try db.execute("SELECT ?", []) }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(storeError { _ = try db.prepare("SELECT 1; SELECT 2") }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(storeError { _ = try db.prepare("  -- nothing") }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertNoThrow(try db.prepare("SELECT 1; -- trailing comment\n"))
+    }
+  }
+
+  /// A prepared statement can be re-run with new arguments and stepped row by row.
+  func testStatementReuseAndStepping() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
+      let insert = try db.prepare("INSERT INTO t (name) VALUES (?)")
+      for name in ["a", "b", "c"] { try insert.execute([.text(name)]) }
+      XCTAssertEqual(db.lastInsertRowID, 3)
+      try db.execute("UPDATE t SET name = upper(name) WHERE id > ?", [1])
+      XCTAssertEqual(db.changes, 2)
+      let select = try db.prepare("SELECT id, name FROM t ORDER BY id")
+      XCTAssertEqual(select.columnNames, ["id", "name"])
+      try select.bind([])
+      var names: [String] = []
+      while let row = try select.step() { names.append(try row.string("name")) }
+      XCTAssertEqual(names, ["a", "B", "C"])
+      XCTAssertEqual(try select.query().count, 3)
+    }
+  }
+
+  /// A committed transaction keeps its writes and returns the body's value.
+  func testTransactionCommits() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (x INTEGER)")
+      let value = try db.inTransaction {
+        try db.execute("INSERT INTO t VALUES (1)")
+        return 42
+      }
+      XCTAssertEqual(value, 42)
+      XCTAssertFalse(db.isInTransaction)
+      XCTAssertEqual(try db.query("SELECT count(*) FROM t").first?.int(0), 1)
+    }
+  }
+
+  /// A throw inside the body rolls everything back and rethrows that error.
+  func testTransactionRollsBackOnThrow() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (x INTEGER)")
+      try db.execute("INSERT INTO t VALUES (1)")
+      XCTAssertThrowsError(
+        try db.inTransaction(.deferred) {
+          try db.execute("INSERT INTO t VALUES (2)")
+          try db.execute("DELETE FROM t WHERE x = 1")
+          throw TestError.first
+        }
+      ) { XCTAssertEqual($0 as? TestError, .first) }
+      XCTAssertFalse(db.isInTransaction)
+      XCTAssertEqual(try db.query("SELECT x FROM t").map { try $0.int("x") }, [1])
+    }
+  }
+
+  /// The body's error wins even when ROLLBACK cannot run, and a failing
+  /// COMMIT is rethrown with its own code after rolling back.
+  func testFirstErrorIsRethrown() throws {
+    try onBothDatabases { db in
+      try db.executeScript("""
+        CREATE TABLE parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+        """)
+      // The body ends the transaction itself, so the rollback has nothing to do.
+      XCTAssertThrowsError(
+        try db.inTransaction {
+          try db.execute("COMMIT")
+          throw TestError.first
+        }
+      ) { XCTAssertEqual($0 as? TestError, .first) }
+
+      // A SQL error inside the body is the one rethrown.
+      XCTAssertThrowsError(
+        try db.inTransaction {
+          try db.execute("INSERT INTO parent (id) VALUES (1)")
+          try db.execute("INSERT INTO parent (id) VALUES (1)")
+        }
+      ) { XCTAssertEqual(($0 as? StoreError)?.sqliteCode, SQLiteCode.constraintPrimaryKey) }
+
+      // A deferred foreign key fails at COMMIT; that error is rethrown, data rolled back.
+      XCTAssertThrowsError(
+        try db.inTransaction {
+          try db.execute("INSERT INTO parent (id) VALUES (5)")
+          try db.execute("INSERT INTO child (parent_id) VALUES (99)")
+        }
+      ) { XCTAssertEqual(($0 as? StoreError)?.sqliteCode, SQLiteCode.constraintForeignKey) }
+      XCTAssertFalse(db.isInTransaction)
+      XCTAssertEqual(try db.query("SELECT count(*) FROM parent").first?.int(0), 0)
+      XCTAssertEqual(try db.query("SELECT count(*) FROM child").first?.int(0), 0)
+    }
+  }
+
+  /// Nested calls use savepoints: an inner throw undoes only the inner work.
+  func testNestedTransactionsUseSavepoints() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (x INTEGER)")
+      try db.inTransaction {
+        try db.execute("INSERT INTO t VALUES (1)")
+        XCTAssertThrowsError(
+          try db.inTransaction {
+            try db.execute("INSERT INTO t VALUES (2)")
+            throw TestError.first
+          }
+        ) { XCTAssertEqual($0 as? TestError, .first) }
+        XCTAssertTrue(db.isInTransaction)
+        try db.inTransaction { try db.execute("INSERT INTO t VALUES (3)") }
+      }
+      XCTAssertEqual(try db.query("SELECT x FROM t ORDER BY x").map { try $0.int(0) }, [1, 3])
+    }
+  }
+
+  /// close() refuses while a Statement lives, naming its SQL, and succeeds after.
+  func testCloseReportsUnfinalizedStatement() throws {
+    try onBothDatabases { db in
+      var statement: Statement? = try db.prepare("SELECT 1 AS still_open")
+      withExtendedLifetime(statement) {
+        let error = storeError { try db.close() }
+        guard case .unfinalizedStatements(let path, let sql)? = error else {
+          return XCTFail("expected unfinalizedStatements, got \(String(describing: error))")
+        }
+        XCTAssertEqual(path, db.path)
+        XCTAssertEqual(sql, ["SELECT 1 AS still_open"])
+        XCTAssertTrue(error?.description.contains("SELECT 1 AS still_open") ?? false)
+        XCTAssertTrue(db.isOpen)
+      }
+      statement = nil
+      XCTAssertNil(statement)
+      try db.close()
+      XCTAssertFalse(db.isOpen)
+    }
+  }
+
+  /// A second connection times out quickly on a held write lock, naming the path.
+  func testBusyErrorNamesPath() throws {
+    let path = filePath()
+    let holder = try Database(path: path)
+    try holder.execute("CREATE TABLE t (x INTEGER)")
+    try holder.execute("BEGIN IMMEDIATE")
+    let waiter = try Database(path: path, busyTimeoutMilliseconds: 100)
+    let started = Date()
+    let error = storeError { try waiter.execute("INSERT INTO t VALUES (1)") }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+    XCTAssertEqual((error?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
+    XCTAssertEqual(
+      error?.description,
+      "The database at \(path) is locked by another sportstime process; try again.")
+    let viaTransaction = storeError { _ = try waiter.inTransaction { 1 } }
+    XCTAssertEqual((viaTransaction?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
+    try holder.execute("COMMIT")
+    try waiter.execute("INSERT INTO t VALUES (1)")
+    XCTAssertEqual(try holder.query("SELECT count(*) FROM t").first?.int(0), 1)
+  }
+
+  /// A file that is not SQLite is reported as not a sportstime database.
+  func testNotADatabase() throws {
+    let path = filePath("garbage.sqlite")
+    try FileManager.default.createDirectory(
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+      withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+    let error = storeError { _ = try Database(path: path) }
+    XCTAssertEqual(error?.sqliteCode, SQLITE_NOTADB)
+    XCTAssertEqual(error?.description, "\(path) is not a sportstime database (or it is damaged).")
+  }
+
+  /// A path whose parent is a regular file cannot be opened.
+  func testCannotOpen() throws {
+    let blocker = directory.appendingPathComponent("file")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data([1]).write(to: blocker)
+    let path = blocker.appendingPathComponent("db.sqlite").path
+    let error = storeError { _ = try Database(path: path) }
+    guard case .cannotOpen(let failedPath, _)? = error else {
+      return XCTFail("expected cannotOpen, got \(String(describing: error))")
+    }
+    XCTAssertEqual(failedPath, path)
+  }
+}

@@ -1,0 +1,112 @@
+import CSQLite
+import Foundation
+import SportsTimeStore
+import XCTest
+
+/// Tests for `Migrator` on ":memory:" and a unique temporary file.
+final class MigratorTests: XCTestCase {
+  /// A unique directory per test; removed in `tearDown`.
+  private var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+
+  /// The first two migrations of a sample schema.
+  private let base = [
+    Migration(id: "001-teams", sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"),
+    Migration(id: "002-games", sql: """
+      CREATE TABLE game (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(id));
+      CREATE INDEX game_team ON game(team_id);
+      """),
+  ]
+
+  /// Picks a fresh temporary directory.
+  override func setUp() {
+    super.setUp()
+    directory = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("sqlitekit-migrator-\(UUID().uuidString)")
+  }
+
+  /// Deletes the temporary directory.
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: directory)
+    super.tearDown()
+  }
+
+  /// Runs `body` with a fresh ":memory:" database and a fresh file database.
+  private func onBothDatabases(_ body: (Database) throws -> Void) throws {
+    for path in [":memory:", directory.appendingPathComponent("m.sqlite").path] {
+      let db = try Database(path: path)
+      try body(db)
+      try db.close()
+    }
+  }
+
+  /// The schema (sqlite_master) and the ledger, to compare before/after.
+  private func snapshot(_ db: Database) throws -> [Row] {
+    try db.query("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+      + db.query("SELECT id, applied_at FROM schema_migrations ORDER BY rowid")
+  }
+
+  /// Migrations apply once, in order; re-running is a no-op; appended ones apply.
+  func testMigrationsApplyOnceAndAreIdempotent() throws {
+    try onBothDatabases { db in
+      let migrator = Migrator(base)
+      XCTAssertEqual(try migrator.appliedMigrations(db), [])
+      XCTAssertEqual(try migrator.pendingMigrations(db).map(\.id), ["001-teams", "002-games"])
+      try migrator.migrate(db)
+      XCTAssertEqual(try migrator.appliedMigrations(db), ["001-teams", "002-games"])
+      let before = try snapshot(db)
+      try migrator.migrate(db)
+      XCTAssertEqual(try snapshot(db), before)
+      XCTAssertEqual(try migrator.pendingMigrations(db), [])
+
+      let appliedAt = try db.query("SELECT applied_at FROM schema_migrations").first?.string(0)
+      XCTAssertTrue(appliedAt?.hasSuffix("Z") ?? false)
+
+      let extended = Migrator(base + [
+        Migration(id: "003-venue", sql: "ALTER TABLE team ADD COLUMN venue TEXT;"),
+      ])
+      try extended.migrate(db)
+      XCTAssertEqual(try extended.appliedMigrations(db), ["001-teams", "002-games", "003-venue"])
+      try db.execute("INSERT INTO team (name, venue) VALUES (?, ?)", ["A", .optional(nil as String?)])
+    }
+  }
+
+  /// A database with an unknown (newer) migration is refused without any change.
+  func testUnknownNewerMigrationIsRefusedWithoutChanges() throws {
+    try onBothDatabases { db in
+      try Migrator(base).migrate(db)
+      let before = try snapshot(db)
+      let older = Migrator([
+        base[0],
+        Migration(id: "002b-other", sql: "CREATE TABLE should_not_exist (x);"),
+      ])
+      XCTAssertThrowsError(try older.migrate(db)) { error in
+        guard case .unknownMigration(let id)? = error as? StoreError else {
+          return XCTFail("expected unknownMigration, got \(error)")
+        }
+        XCTAssertEqual(id, "002-games")
+        XCTAssertEqual(
+          (error as? StoreError)?.description,
+          "This database was written by a newer version of sportstime (it has migration "
+            + "'002-games' this version does not know). Upgrade sportstime or use another --db.")
+      }
+      XCTAssertEqual(try snapshot(db), before)
+      XCTAssertFalse(db.isInTransaction)
+    }
+  }
+
+  /// A failing migration leaves neither its partial schema nor a ledger row.
+  func testFailingMigrationRollsBack() throws {
+    try onBothDatabases { db in
+      let broken = Migrator(base + [
+        Migration(id: "003-broken", sql: "CREATE TABLE half (x); CREATE TABLE oops (;"),
+      ])
+      XCTAssertThrowsError(try broken.migrate(db)) { error in
+        XCTAssertEqual((error as? StoreError)?.sqliteCode, SQLITE_ERROR)
+      }
+      XCTAssertEqual(try broken.appliedMigrations(db), ["001-teams", "002-games"])
+      XCTAssertEqual(
+        try db.query("SELECT count(*) FROM sqlite_master WHERE name = 'half'").first?.int(0), 0)
+      XCTAssertFalse(db.isInTransaction)
+    }
+  }
+}
