@@ -1,0 +1,24 @@
+# SportsTime — build, test and demo.
+#   make demo   import the real 2024 MLB schedule into a fresh database and
+#               print a real trip's itinerary
+#   make test   run every test (unit, store, end-to-end CLI)
+SWIFT ?= swift
+DATA ?= ../shared/data
+
+.PHONY: build release test demo clean
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --product sportstime
+
+test:
+	$(SWIFT) build --build-tests
+	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test
+
+demo: release
+	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
+
+clean:
+	rm -rf .build
