@@ -33,12 +33,12 @@ public struct Coordinate: Sendable, Hashable, Codable {
   /// wrigley.distance(to: americanFamilyField)   // ≈ 122_800
   /// ```
   public func distance(to other: Coordinate) -> Double {
-    let φ1 = latitude * .pi / 180
-    let φ2 = other.latitude * .pi / 180
-    let dφ = (other.latitude - latitude) * .pi / 180
-    let dλ = (other.longitude - longitude) * .pi / 180
+    let lat1 = latitude * .pi / 180
+    let lat2 = other.latitude * .pi / 180
+    let dLat = (other.latitude - latitude) * .pi / 180
+    let dLon = (other.longitude - longitude) * .pi / 180
     let a =
-      sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+      sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
     let c = 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
     return Coordinate.earthRadiusMeters * c
   }

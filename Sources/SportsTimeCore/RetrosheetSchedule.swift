@@ -152,6 +152,19 @@ public enum RetrosheetSchedule {
   }
 
   private static func resolve(_ rows: [Row], file: String) throws -> ScheduleImport {
+    // Two rows for one scheduled slot (home team, date, Num) are one game
+    // listed twice. Checked before grouping: otherwise the copies would be
+    // numbered 1 and 2 below as if they were a doubleheader.
+    var lineOfSlot: [String: Int] = [:]
+    for row in rows {
+      let slot = "\(row.home)\(row.date.compact)\(row.number)"
+      if let other = lineOfSlot[slot] {
+        throw FileFormatError(
+          file: file, line: row.line, field: nil,
+          message: "this row and line \(other) describe the same game (\(slot)); remove the duplicate")
+      }
+      lineOfSlot[slot] = row.line
+    }
     // Group played games by (home team, date played).
     var groups: [String: [Int]] = [:]
     for (i, row) in rows.enumerated() {

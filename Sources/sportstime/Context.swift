@@ -35,8 +35,19 @@ struct Context {
   /// The built-in MLB catalog.
   func catalog() throws -> Catalog { try Catalog.mlb() }
 
-  /// The live clock, ids and default estimator.
-  var environmentValues: SportsTimeCore.Environment { .live }
+  /// The clock (`--now` when given), random ids and the default estimator.
+  /// - Throws: a usage error when `--now` is not an ISO 8601 instant.
+  func environmentValues() throws -> SportsTimeCore.Environment {
+    guard let text = arguments.value("now") else { return .live }
+    let formatter = ISO8601DateFormatter()
+    guard let instant = formatter.date(from: text) else {
+      throw arguments.usageError(
+        "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got '\(Terminal.sanitize(text))'")
+    }
+    var environment = SportsTimeCore.Environment.live
+    environment.now = { instant }
+    return environment
+  }
 
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }

@@ -13,6 +13,9 @@ enum RootCommand {
         "Database file. Default: $SPORTSTIME_DB, else $XDG_DATA_HOME/sportstime/sportstime.sqlite (created on first use)."
     ),
     .flag("no-color", help: "Never colour the output (NO_COLOR in the environment does the same)."),
+    .value(
+      "now", valueName: "INSTANT",
+      help: "Use this instant as the current time (ISO 8601, e.g. 2024-06-01T12:00:00Z), for reproducible runs."),
   ]
 
   /// The root command.

@@ -77,7 +77,7 @@ enum TripCommands {
     let games = try references.map { try resolve($0, store: store, catalog: catalog) }
     let planned = try TripPlanner.plan(
       name: name, games: games, start: start, end: end, catalog: catalog,
-      environment: context.environmentValues)
+      environment: try context.environmentValues())
     try store.insert(planned)
     let loaded = try store.loadTrip(id: planned.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
