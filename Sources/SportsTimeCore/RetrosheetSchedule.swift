@@ -206,6 +206,15 @@ public enum RetrosheetSchedule {
       }
     }
 
+    // Ids taken by played games; a cancelled game keeps its original date and
+    // number unless a played game already has that id, when the next free
+    // number is used (ids stay unique and a pure function of the file).
+    var playedIDs: Set<String> = []
+    for (i, row) in rows.enumerated() {
+      if let played = row.playedOn, let n = numberOf[i] {
+        playedIDs.insert("\(row.home)\(played.compact)\(n)")
+      }
+    }
     var games: [Game] = []
     var lineOfID: [String: Int] = [:]
     var rescheduled = 0
@@ -222,7 +231,9 @@ public enum RetrosheetSchedule {
         status = played == row.date ? .scheduled : .rescheduled
       } else {
         date = row.date
-        number = row.number
+        var n = row.number
+        while playedIDs.contains("\(row.home)\(date.compact)\(n)") { n += 1 }
+        number = n
         let clock = row.flag == "d" ? dayGameStart : nightGameStart
         start = LocalTime.instant(
           on: row.date, hour: clock.hour, minute: clock.minute, in: row.venue.timeZone)

@@ -1,8 +1,10 @@
 /// The database schema as an append-only ledger of migrations (STYLE 12).
 ///
-/// Never edit a shipped migration: add a new one. Times are stored as UTC
-/// seconds since 1970 (REAL) and, for games, the venue's IANA zone beside
-/// them; calendar dates as `YYYY-MM-DD` text. Never machine-local time.
+/// Never edit a shipped migration: add a new one. A game's start is UTC
+/// seconds since 1970 (REAL) with the venue's IANA zone beside it;
+/// `created_at`/`modified_at` are UTC seconds since 2001-01-01 (Foundation's
+/// reference date, so a `Date` reads back bit for bit); calendar dates are
+/// `YYYY-MM-DD` text. Never machine-local time.
 enum Schema {
   /// All migrations, in order.
   static let migrations: [Migration] = [

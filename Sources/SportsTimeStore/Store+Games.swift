@@ -55,7 +55,11 @@ extension Store {
       }
       var result = GameImportResult(inserted: 0, updated: 0, unchanged: 0, updatedInTrips: [])
       var changedIDs: [String] = []
+      var seen: Set<String> = []
       for game in games {
+        guard seen.insert(game.id).inserted else {
+          throw StoreError.invalidItem("game \(game.id) appears twice in one import")
+        }
         if let old = existing[game.id] {
           if old == game {
             result.unchanged += 1

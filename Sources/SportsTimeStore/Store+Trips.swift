@@ -38,8 +38,8 @@ extension Store {
         """,
         [
           .text(Store.key(t.id)), .text(t.name), .text(t.startDate.iso),
-          .text(t.endDate.iso), .real(t.createdAt.timeIntervalSince1970),
-          .real(t.modifiedAt.timeIntervalSince1970),
+          .text(t.endDate.iso), .real(t.createdAt.timeIntervalSinceReferenceDate),
+          .real(t.modifiedAt.timeIntervalSinceReferenceDate),
         ])
       for (position, gameID) in t.gameIDs.enumerated() {
         guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
@@ -105,12 +105,16 @@ extension Store {
 
   /// Deletes a trip and its items.
   /// - Returns: the number of stored items deleted with it.
+  /// - Throws: `StoreError.tripNotFound` when no trip has that id.
   public func deleteTrip(id: UUID) throws -> Int {
     try transaction {
       let count = try database.query(
         "SELECT count(*) AS n FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(id))]
       ).first?.int("n") ?? 0
       try database.execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
+      if database.changes == 0 {
+        throw StoreError.tripNotFound(Store.key(id), suggestion: nil)
+      }
       return count
     }
   }
@@ -170,7 +174,7 @@ extension Store {
   public func touchTrip(id: UUID, at instant: Date) throws {
     try database.execute(
       "UPDATE trips SET modified_at = ? WHERE id = ?",
-      [.real(instant.timeIntervalSince1970), .text(Store.key(id))])
+      [.real(instant.timeIntervalSinceReferenceDate), .text(Store.key(id))])
   }
 
   // MARK: Row mapping
@@ -201,8 +205,8 @@ extension Store {
     ).map { try $0.string("game_id") }
     return Trip(
       id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
-      createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSince1970: try row.double("modified_at")))
+      createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
   }
 
   static func values(of item: ItineraryItem) throws -> [SQLValue] {
@@ -213,6 +217,9 @@ extension Store {
     case .game(let id):
       throw StoreError.invalidItem("game \(id) is derived from the trip and never stored")
     case .travel(let t):
+      guard t.distanceMeters.isFinite, t.durationSeconds.isFinite else {
+        throw StoreError.invalidItem("travel \(t.title) has no finite distance or duration")
+      }
       v += [
         .text("travel"), .null, .null, .null, .null, .null, .null, .null,
         .optional(t.fromStop), .optional(t.toStop), .optional(t.fromVenueID?.rawValue),
@@ -227,7 +234,7 @@ extension Store {
         .optional(c.address), .null, .null, .null, .null, .null, .null, .null, .null,
       ]
     }
-    v += [.real(item.createdAt.timeIntervalSince1970), .real(item.modifiedAt.timeIntervalSince1970)]
+    v += [.real(item.createdAt.timeIntervalSinceReferenceDate), .real(item.modifiedAt.timeIntervalSinceReferenceDate)]
     return v
   }
 
@@ -280,7 +287,7 @@ extension Store {
     }
     return ItineraryItem(
       id: id, tripID: tripID, day: try row.int("day"), sortOrder: try row.double("sort_order"),
-      kind: kind, createdAt: Date(timeIntervalSince1970: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSince1970: try row.double("modified_at")))
+      kind: kind, createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
   }
 }

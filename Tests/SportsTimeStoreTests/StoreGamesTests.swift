@@ -1,0 +1,328 @@
+import Foundation
+import SportsTimeCore
+import XCTest
+
+@testable import SportsTimeStore
+
+/// Tests for `Store.importGames`, `Store.games(_:)`, `game(id:)` and
+/// `gameCount()` on the real 2024 MLB schedule, on ":memory:" and on a
+/// unique temporary file.
+final class StoreGamesTests: StoreTestCase {
+  /// The fixture really holds the awkward cases the round trip must keep.
+  func testFixture_coversEdgeCases() throws {
+    let schedule = try StoreFixtures.import2024()
+    let games = schedule.games
+    XCTAssertEqual(games.count, 2430)
+    XCTAssertEqual(Set(games.map(\.id)).count, 2430)
+    XCTAssertTrue(games.contains { $0.timeZoneID == "Asia/Seoul" })
+    XCTAssertTrue(games.contains { $0.timeUnknown })
+    XCTAssertTrue(games.contains { $0.originalDate != nil })
+    XCTAssertTrue(games.contains { $0.postponementReason != nil })
+    XCTAssertTrue(games.contains { $0.status == .rescheduled })
+    XCTAssertTrue(games.contains { $0.status == .cancelled })
+    XCTAssertTrue(games.contains { $0.gameNumber == 2 })
+  }
+
+  /// First import inserts every game; the same games again change nothing.
+  func testImportGames_secondImportIsNoOp() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      XCTAssertEqual(try store.gameCount(), 0)
+      let first = try store.importGames(games)
+      XCTAssertEqual(
+        first, GameImportResult(inserted: 2430, updated: 0, unchanged: 0, updatedInTrips: []))
+      XCTAssertFalse(first.isNoOp)
+      XCTAssertEqual(try store.gameCount(), 2430)
+
+      let second = try store.importGames(games)
+      XCTAssertTrue(second.isNoOp)
+      XCTAssertEqual(
+        second, GameImportResult(inserted: 0, updated: 0, unchanged: 2430, updatedInTrips: []))
+      XCTAssertEqual(try store.gameCount(), 2430)
+    }
+  }
+
+  /// Re-parsing the file gives the same ids and values: still a no-op.
+  func testImportGames_reparsedFileIsNoOp() throws {
+    let text = try StoreFixtures.schedule2024Text()
+    let catalog = try StoreFixtures.catalog()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let again = try RetrosheetSchedule.parse(text, file: "2024schedule.csv", catalog: catalog)
+      XCTAssertTrue(try store.importGames(again.games).isNoOp)
+    }
+  }
+
+  /// Every field of every game comes back exactly (Game equality), Seoul
+  /// zone, unknown times, original dates and postponement reasons included.
+  func testImportGames_roundTripsEveryField() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let stored = try store.games()
+      XCTAssertEqual(stored.count, games.count)
+      XCTAssertEqual(stored, StoreFixtures.inStoreOrder(games))
+      for game in games {
+        XCTAssertEqual(try store.game(id: game.id), game)
+      }
+      let seoul = try XCTUnwrap(try store.game(id: "SDN202403200"))
+      XCTAssertEqual(seoul.timeZoneID, "Asia/Seoul")
+      XCTAssertEqual(seoul.venueID, Venue.ID("SEO01"))
+      XCTAssertEqual(seoul.localDate, try StoreFixtures.date("2024-03-20"))
+      XCTAssertEqual(
+        LocalTime.iso8601(seoul.start, in: seoul.timeZone), "2024-03-20T19:10:00+09:00")
+      let postponed = try XCTUnwrap(try store.game(id: "NYN202403290"))
+      XCTAssertEqual(postponed.status, .rescheduled)
+      XCTAssertEqual(postponed.originalDate, try StoreFixtures.date("2024-03-28"))
+      XCTAssertEqual(postponed.postponementReason, "Rain")
+      XCTAssertNil(try store.game(id: "NOPE202401010"))
+    }
+  }
+
+  /// A game whose start changed is updated (only it) and reported as used
+  /// by a trip when one uses it; an unused changed game is not reported.
+  func testImportGames_changedGameUpdatedAndReportedForTrips() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan(
+        "Chicago and Detroit", environment: .fixed(now: StoreFixtures.now))
+      try store.insert(planned)
+
+      var changed = games
+      let usedIndex = try XCTUnwrap(changed.firstIndex { $0.id == "CHN202406040" })
+      changed[usedIndex].start = changed[usedIndex].start.addingTimeInterval(3600)
+      changed[usedIndex].timeEstimated = false
+      let result = try store.importGames(changed)
+      XCTAssertEqual(
+        result,
+        GameImportResult(
+          inserted: 0, updated: 1, unchanged: 2429, updatedInTrips: ["CHN202406040"]))
+      XCTAssertFalse(result.isNoOp)
+      XCTAssertEqual(try store.game(id: "CHN202406040"), changed[usedIndex])
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(changed))
+      XCTAssertEqual(
+        try store.loadTrip("Chicago and Detroit").games.first, changed[usedIndex])
+
+      let unusedIndex = try XCTUnwrap(changed.firstIndex { $0.id == "SDN202403200" })
+      changed[unusedIndex].postponementReason = "Typhoon"
+      let second = try store.importGames(changed)
+      XCTAssertEqual(
+        second,
+        GameImportResult(inserted: 0, updated: 1, unchanged: 2429, updatedInTrips: []))
+      XCTAssertEqual(try store.game(id: "SDN202403200"), changed[unusedIndex])
+    }
+  }
+
+  /// Games missing from a later import are kept; new ones are inserted.
+  func testImportGames_keepsGamesMissingFromLaterImport() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      let firstHalf = Array(games.prefix(1000))
+      XCTAssertEqual(try store.importGames(firstHalf).inserted, 1000)
+      let result = try store.importGames(Array(games.suffix(1500)))
+      XCTAssertEqual(result.inserted, 1430)
+      XCTAssertEqual(result.unchanged, 70)
+      XCTAssertEqual(result.updated, 0)
+      XCTAssertEqual(try store.gameCount(), 2430)
+      XCTAssertTrue(try store.importGames(firstHalf).isNoOp)
+    }
+  }
+
+  /// Importing nothing is a no-op.
+  func testImportGames_emptyListIsNoOp() throws {
+    try onBothStores { store in
+      let result = try store.importGames([])
+      XCTAssertTrue(result.isNoOp)
+      XCTAssertEqual(result.unchanged, 0)
+      XCTAssertEqual(try store.gameCount(), 0)
+    }
+  }
+
+  /// An import inside a transaction that then throws leaves nothing behind,
+  /// neither new games nor updates.
+  func testImportGames_rolledBackByOuterTransaction() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      XCTAssertThrowsError(
+        try store.transaction { () throws -> Void in
+          XCTAssertEqual(try store.importGames(games).inserted, 2430)
+          XCTAssertEqual(try store.gameCount(), 2430)
+          throw StoreTestError.rollback
+        }
+      ) { XCTAssertEqual($0 as? StoreTestError, .rollback) }
+      XCTAssertEqual(try store.gameCount(), 0)
+
+      try storeWith2024(store)
+      let changed = games.map { game -> Game in
+        var game = game
+        game.start = game.start.addingTimeInterval(60)
+        return game
+      }
+      XCTAssertThrowsError(
+        try store.transaction { () throws -> Void in
+          XCTAssertEqual(try store.importGames(changed).updated, 2430)
+          throw StoreTestError.rollback
+        }
+      ) { XCTAssertEqual($0 as? StoreTestError, .rollback) }
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(games))
+      XCTAssertFalse(store.database.isInTransaction)
+    }
+  }
+
+  /// A list that fails midway (a repeated id, found after 1200 inserts) is
+  /// refused as a whole with a plain message: nothing from it is stored.
+  func testImportGames_constraintFailureMidwayStoresNothing() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      let duplicated = Array(games.prefix(1200)) + [games[5]] + Array(games.dropFirst(1200))
+      let error = storeError { try store.importGames(duplicated) }
+      XCTAssertTrue(
+        error?.description.contains("\(games[5].id) appears twice") ?? false,
+        String(describing: error))
+      XCTAssertEqual(try store.gameCount(), 0)
+      XCTAssertFalse(store.database.isInTransaction)
+
+      // With games already stored, a failing import changes none of them.
+      XCTAssertEqual(try store.importGames(Array(games.prefix(100))).inserted, 100)
+      var changed = Array(games.prefix(100))
+      changed[0].postponementReason = "changed"
+      let extra = Array(games[100..<300])
+      let failing = changed + extra + [extra[0]]
+      XCTAssertNotNil(storeError { try store.importGames(failing) })
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(Array(games.prefix(100))))
+    }
+  }
+
+  /// A malformed schedule is reported with file, line and field by the
+  /// reader, so nothing reaches the store.
+  func testImportGames_badFileChangesNothing() throws {
+    // The file has CRLF line ends, and "\r\n" is one Character in Swift.
+    var broken = try StoreFixtures.schedule2024Text()
+      .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    guard broken.count > 2000 else { return XCTFail("expected 2431 lines, got \(broken.count)") }
+    broken[99] = broken[99].replacingOccurrences(of: ",n,", with: ",x,")
+      .replacingOccurrences(of: ",d,", with: ",x,")
+    try onBothStores { store in
+      try storeWith2024(store)
+      XCTAssertThrowsError(
+        try store.importGames(
+          RetrosheetSchedule.parse(
+            broken.joined(separator: "\n"), file: "2024schedule.csv",
+            catalog: StoreFixtures.catalog()
+          ).games)
+      ) { error in
+        let formatError = error as? FileFormatError
+        XCTAssertEqual(formatError?.file, "2024schedule.csv")
+        XCTAssertEqual(formatError?.line, 100)
+        XCTAssertEqual(formatError?.field, "10 (Day/Night)")
+      }
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(try StoreFixtures.games2024()))
+    }
+  }
+
+  /// The team filter matches home or away games.
+  func testGames_teamFilterMatchesHomeOrAway() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let cubs = try store.games(GameQuery(teamID: "CHN"))
+      XCTAssertEqual(
+        cubs,
+        StoreFixtures.inStoreOrder(
+          games.filter { $0.homeTeamID == "CHN" || $0.awayTeamID == "CHN" }))
+      XCTAssertEqual(cubs.filter { $0.status != .cancelled }.count, 162)
+      XCTAssertTrue(cubs.contains { $0.homeTeamID == "CHN" })
+      XCTAssertTrue(cubs.contains { $0.awayTeamID == "CHN" })
+      XCTAssertEqual(try store.games(GameQuery(teamID: "XXX")), [])
+    }
+  }
+
+  /// The venue filter matches the real site (neutral sites included).
+  func testGames_venueFilter() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let seoul = try store.games(GameQuery(venueID: Venue.ID("SEO01")))
+      XCTAssertEqual(seoul.map(\.id), ["SDN202403200", "LAN202403210"])
+      let wrigley = try store.games(GameQuery(venueID: Venue.ID("CHI11")))
+      XCTAssertEqual(
+        wrigley, StoreFixtures.inStoreOrder(games.filter { $0.venueID == Venue.ID("CHI11") }))
+      XCTAssertGreaterThan(wrigley.count, 70)
+    }
+  }
+
+  /// Date ranges are inclusive and use the venue's local date, not the UTC one.
+  func testGames_dateRangeInclusiveOnLocalDates() throws {
+    let games = try StoreFixtures.games2024()
+    let from = try StoreFixtures.date("2024-06-04")
+    let to = try StoreFixtures.date("2024-06-08")
+    let lastDays = try StoreFixtures.date("2024-09-29")
+    let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
+    try onBothStores { store in
+      try storeWith2024(store)
+      let range = try store.games(GameQuery(from: from, to: to))
+      XCTAssertEqual(
+        range,
+        StoreFixtures.inStoreOrder(games.filter { $0.localDate >= from && $0.localDate <= to }))
+      XCTAssertTrue(range.contains { $0.localDate == from })
+      XCTAssertTrue(range.contains { $0.localDate == to })
+      // West-coast night games on the last day start on the next UTC day.
+      XCTAssertTrue(
+        range.contains { CalendarDate($0.start, in: utc) > to })
+
+      let oneDay = try store.games(GameQuery(from: from, to: from))
+      XCTAssertFalse(oneDay.isEmpty)
+      XCTAssertTrue(oneDay.allSatisfy { $0.localDate == from })
+
+      // Seoul: 19:10 KST on Mar 20 is still Mar 20 locally (10:10 UTC).
+      let march20 = try StoreFixtures.date("2024-03-20")
+      XCTAssertEqual(
+        try store.games(GameQuery(from: march20, to: march20)).map(\.id), ["SDN202403200"])
+
+      XCTAssertEqual(try store.games(GameQuery(from: to, to: from)), [])
+      XCTAssertEqual(
+        try store.games(GameQuery(from: lastDays)),
+        StoreFixtures.inStoreOrder(games.filter { $0.localDate >= lastDays }))
+      XCTAssertEqual(
+        try store.games(GameQuery(to: march20)),
+        StoreFixtures.inStoreOrder(games.filter { $0.localDate <= march20 }))
+    }
+  }
+
+  /// Filters combine with AND.
+  func testGames_filtersCombine() throws {
+    let games = try StoreFixtures.games2024()
+    let from = try StoreFixtures.date("2024-06-01")
+    let to = try StoreFixtures.date("2024-06-30")
+    try onBothStores { store in
+      try storeWith2024(store)
+      let query = GameQuery(teamID: "CHA", venueID: Venue.ID("CHI11"), from: from, to: to)
+      let result = try store.games(query)
+      XCTAssertEqual(
+        result,
+        StoreFixtures.inStoreOrder(
+          games.filter {
+            ($0.homeTeamID == "CHA" || $0.awayTeamID == "CHA") && $0.venueID == Venue.ID("CHI11")
+              && $0.localDate >= from && $0.localDate <= to
+          }))
+      XCTAssertEqual(result.map(\.id), ["CHN202406040", "CHN202406050"])
+    }
+  }
+
+  /// Results are ordered by start, ties broken by id.
+  func testGames_orderedByStartThenID() throws {
+    try onBothStores { store in
+      // Import in reverse file order so insertion order cannot fake the order.
+      _ = try store.importGames(try StoreFixtures.games2024().reversed())
+      let all = try store.games()
+      XCTAssertEqual(all.count, 2430)
+      var ties = 0
+      for (a, b) in zip(all, all.dropFirst()) {
+        XCTAssertTrue((a.start, a.id) < (b.start, b.id), "\(a.id) before \(b.id)")
+        if a.start == b.start { ties += 1 }
+      }
+      XCTAssertGreaterThan(ties, 100, "the data should have simultaneous starts")
+    }
+  }
+}

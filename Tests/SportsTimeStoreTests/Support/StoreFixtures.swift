@@ -1,0 +1,188 @@
+import Foundation
+import SportsTimeCore
+import XCTest
+
+@testable import SportsTimeStore
+
+/// An error thrown from test transaction bodies to force a rollback.
+enum StoreTestError: Error, Equatable {
+  /// Thrown after the real work, so the transaction must roll back.
+  case rollback
+}
+
+/// Real data for store tests: the 2024 Retrosheet schedule parsed with the
+/// built-in MLB catalog (loaded once per test run).
+///
+/// The data directory is `$SPORTSTIME_DATA` when set, else `../shared/data`
+/// beside the repository root (found by walking up from this file to
+/// `Package.swift`). Data is read in place, never copied into the repo.
+enum StoreFixtures {
+  /// The shared data directory.
+  static var dataDirectory: URL {
+    if let env = ProcessInfo.processInfo.environment["SPORTSTIME_DATA"], !env.isEmpty {
+      return URL(fileURLWithPath: env, isDirectory: true)
+    }
+    return repositoryRoot.deletingLastPathComponent()
+      .appendingPathComponent("shared/data", isDirectory: true)
+  }
+
+  /// The package root: the nearest ancestor of this file holding `Package.swift`.
+  static var repositoryRoot: URL {
+    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while url.path != "/" {
+      let manifest = url.appendingPathComponent("Package.swift")
+      if FileManager.default.fileExists(atPath: manifest.path) { return url }
+      url = url.deletingLastPathComponent()
+    }
+    // Tests/SportsTimeStoreTests/Support/StoreFixtures.swift: four levels down.
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  }
+
+  /// `retrosheet/2024schedule.csv` in the data directory.
+  static var schedule2024URL: URL {
+    dataDirectory.appendingPathComponent("retrosheet/2024schedule.csv")
+  }
+
+  private static let loadedCatalog: Result<Catalog, any Error> = Result { try Catalog.mlb() }
+
+  private static let loaded2024: Result<ScheduleImport, any Error> = Result {
+    let text = try String(contentsOf: schedule2024URL, encoding: .utf8)
+    return try RetrosheetSchedule.parse(
+      text, file: "2024schedule.csv", catalog: try loadedCatalog.get())
+  }
+
+  /// The built-in MLB catalog.
+  static func catalog() throws -> Catalog { try loadedCatalog.get() }
+
+  /// The raw text of the 2024 schedule.
+  static func schedule2024Text() throws -> String {
+    try String(contentsOf: schedule2024URL, encoding: .utf8)
+  }
+
+  /// The parsed 2024 schedule.
+  static func import2024() throws -> ScheduleImport { try loaded2024.get() }
+
+  /// All 2024 games in file order (2430 of them).
+  static func games2024() throws -> [Game] { try loaded2024.get().games }
+
+  /// The 2024 game with `id`, failing the test when absent.
+  static func game2024(
+    _ id: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Game {
+    try XCTUnwrap(
+      try games2024().first { $0.id == id }, "no 2024 game \(id)", file: file, line: line)
+  }
+
+  /// A fixed instant (2024-06-01T00:00:00Z) for planned trips.
+  static let now = Date(timeIntervalSince1970: 1_717_200_000)
+
+  /// Parses `YYYY-MM-DD`, failing the test on a bad literal.
+  static func date(
+    _ iso: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> CalendarDate {
+    try XCTUnwrap(CalendarDate(iso: iso), "bad date literal \(iso)", file: file, line: line)
+  }
+
+  /// Games in the order `Store.games` returns them: start, then id.
+  static func inStoreOrder(_ games: [Game]) -> [Game] {
+    games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// A trip planned on real 2024 games with `environment`.
+  ///
+  /// Default games: Cubs at Wrigley (Jun 4), White Sox at Guaranteed Rate
+  /// Field (Jun 6), Tigers at Comerica (Jun 8): three stops, two legs.
+  static func plan(
+    _ name: String,
+    gameIDs: [String] = ["CHN202406040", "CHA202406060", "DET202406080"],
+    environment: Environment, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> PlannedTrip {
+    let games = try gameIDs.map { try game2024($0, file: file, line: line) }
+    return try TripPlanner.plan(
+      name: name, games: games, start: nil, end: nil, catalog: catalog(),
+      environment: environment)
+  }
+
+  /// `planned` with every id (trip and items) replaced: the trip gets
+  /// `tripID`, the items fresh random ids.
+  static func retagged(_ planned: PlannedTrip, tripID: UUID) -> PlannedTrip {
+    var copy = planned
+    copy.trip.id = tripID
+    copy.items = planned.items.map { item in
+      var item = item
+      item.id = UUID()
+      item.tripID = tripID
+      return item
+    }
+    return copy
+  }
+}
+
+/// Base class for store tests: a unique temporary directory per test and
+/// helpers to run a body on ":memory:" and on a temp file.
+class StoreTestCase: XCTestCase {
+  /// A unique directory per test; removed in `tearDown`.
+  var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+
+  /// Picks a fresh temporary directory (not created: `Store` must create it).
+  override func setUp() {
+    super.setUp()
+    directory = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("sportstime-store-tests-\(UUID().uuidString)")
+  }
+
+  /// Deletes the temporary directory.
+  override func tearDown() {
+    try? FileManager.default.removeItem(at: directory)
+    super.tearDown()
+  }
+
+  /// A file path inside the test's (not yet created) directory.
+  func filePath(_ name: String = "sportstime.sqlite") -> String {
+    directory.appendingPathComponent("data/\(name)").path
+  }
+
+  /// Runs `body` on a fresh ":memory:" store, then on a fresh file store;
+  /// each is closed afterwards.
+  func onBothStores(
+    file: StaticString = #filePath, line: UInt = #line, _ body: (Store) throws -> Void
+  ) throws {
+    for (index, path) in [":memory:", filePath("both-\(UUID().uuidString).sqlite")].enumerated() {
+      let store = try Store(path: path)
+      do {
+        try body(store)
+      } catch {
+        XCTFail("on \(index == 0 ? "memory" : "file") store: \(error)", file: file, line: line)
+        throw error
+      }
+      try store.close()
+    }
+  }
+
+  /// A store with every 2024 game imported.
+  func storeWith2024(_ store: Store) throws {
+    let result = try store.importGames(try StoreFixtures.games2024())
+    XCTAssertEqual(result.inserted, 2430)
+  }
+
+  /// The `StoreError` thrown by `expression`, failing the test otherwise.
+  func storeError<T>(
+    file: StaticString = #filePath, line: UInt = #line, _ expression: () throws -> T
+  ) -> StoreError? {
+    do {
+      _ = try expression()
+      XCTFail("expected a StoreError", file: file, line: line)
+    } catch let error as StoreError {
+      return error
+    } catch {
+      XCTFail("expected a StoreError, got \(error)", file: file, line: line)
+    }
+    return nil
+  }
+
+  /// Number of rows in `table` (read through the store's own connection).
+  func rowCount(_ table: String, in store: Store) throws -> Int {
+    try store.database.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1
+  }
+}
