@@ -8,7 +8,7 @@ enum GamesCommand {
     name: "games",
     abstract: "List imported games in time order.",
     discussion: """
-      Dates are the venues' local dates and times are local to the venue, with the
+      Dates are the venues' local dates and times are local to the venue, with the \
       zone's abbreviation; "est." marks estimated times, "TBD" an unknown time.
       TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case.
       VENUE is a park code (CHI11), a venue name (or a unique part of one), or a team.

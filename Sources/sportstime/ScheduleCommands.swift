@@ -12,12 +12,12 @@ enum ScheduleCommands {
     name: "import",
     abstract: "Import a Retrosheet schedule file (yyyyschedule.csv) into the database.",
     discussion: """
-      Reads the whole file in one transaction: a malformed row (wrong column count,
-      impossible date, unknown team or park) stops the import with its file, line and
-      field, and the database is left as it was. Importing the same file again
-      changes nothing. Postponed games move to their makeup date (forming a
-      doubleheader when the home team already plays that day); those never made up
-      are kept as cancelled. Start times are estimates: 13:10 for day games and 19:10
+      Reads the whole file in one transaction: a malformed row (wrong column count, \
+      impossible date, unknown team or park) stops the import with its file, line and \
+      field, and the database is left as it was. Importing the same file again \
+      changes nothing. Postponed games move to their makeup date (forming a \
+      doubleheader when the home team already plays that day); those never made up \
+      are kept as cancelled. Start times are estimates: 13:10 for day games and 19:10 \
       for night games, local to the ballpark.
       Data: Retrosheet (www.retrosheet.org).
       """,

@@ -12,12 +12,12 @@ enum TripCommands {
     name: "new",
     abstract: "Build a trip from games: its days, stops, and travel legs placed where they fit.",
     discussion: """
-      G is a game id (CHN202406040, see 'sportstime games') or TEAM@YYYY-MM-DD for the
-      game that team plays (home or away) on that local date, with #2 for the second game
-      of a doubleheader (NYM@2024-05-28#2). The days run from --start to --end, by default
-      the first and last game's local dates. Consecutive games at one venue form a stop;
-      each pair of stops gets a travel leg (estimated distance and drive time) placed on
-      its first possible day. A leg whose drive does not fit between the games is warned
+      G is a game id (CHN202406040, see 'sportstime games') or TEAM@YYYY-MM-DD for the \
+      game that team plays (home or away) on that local date, with #2 for the second game \
+      of a doubleheader (NYM@2024-05-28#2). The days run from --start to --end, by default \
+      the first and last game's local dates. Consecutive games at one venue form a stop; \
+      each pair of stops gets a travel leg (estimated distance and drive time) placed on \
+      its first possible day. A leg whose drive does not fit between the games is warned \
       about ("tight"), not refused.
       Example:
         sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-07
@@ -40,9 +40,9 @@ enum TripCommands {
     name: "show",
     abstract: "Print a trip's day-by-day itinerary, each row numbered.",
     discussion: """
-      Rows are numbered; later commands accept these numbers. Travel legs show their
-      distance, drive time and the days they may move between. Items whose day is
-      outside the trip appear under Unscheduled. --json prints the same rows as data
+      Rows are numbered; later commands accept these numbers. Travel legs show their \
+      distance, drive time and the days they may move between. Items whose day is \
+      outside the trip appear under Unscheduled. --json prints the same rows as data \
       (format in the README).
       """,
     options: [
@@ -72,12 +72,14 @@ enum TripCommands {
         throw args.usageError(Terminal.sanitize(error.description))
       }
     }
+    // Check --now with the other arguments, before the database is opened.
+    let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
     let games = try references.map { try resolve($0, store: store, catalog: catalog) }
     let planned = try TripPlanner.plan(
       name: name, games: games, start: start, end: end, catalog: catalog,
-      environment: try context.environmentValues())
+      environment: environment)
     try store.insert(planned)
     let loaded = try store.loadTrip(id: planned.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)

@@ -11,6 +11,8 @@ import Foundation
 ///   `CommandLineParser.report(for:)` plus a newline to the error stream and returns 64.
 /// - Any other error: writes `Error: <String(describing: error)>` to the error
 ///   stream and returns `ExitCode.failure` (1).
+/// - Error text is printed without control characters (each line passed
+///   through `Terminal.sanitize`), since it often quotes what the user typed.
 ///
 /// Help is wrapped to `helpWidth` when given, else to
 /// `Terminal.helpWidth(environment:isTTY:terminalColumns:)` for standard output.
@@ -36,10 +38,19 @@ public func runCommandLine(
     console.print(exit.text)
     return ExitCode.success
   } catch let error as UsageError {
-    console.printError(parser.report(for: error))
+    console.printError(sanitizedLines(parser.report(for: error)))
     return ExitCode.usage
   } catch {
-    console.printError("Error: \(String(describing: error))")
+    // Error descriptions often quote what the user typed (a trip name, a
+    // path): strip control characters so they cannot reach the terminal.
+    console.printError("Error: \(sanitizedLines(String(describing: error)))")
     return ExitCode.failure
   }
+}
+
+/// `text` with control characters removed from each line (line breaks kept).
+private func sanitizedLines(_ text: String) -> String {
+  text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { Terminal.sanitize(String(String.UnicodeScalarView($0))) }
+    .joined(separator: "\n")
 }

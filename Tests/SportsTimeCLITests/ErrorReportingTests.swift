@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+/// Exit codes and the shape of error reports: usage errors (64) carry the
+/// usage line and a --help hint; other failures (1) one `Error:` line.
+final class ErrorReportingTests: EndToEndTestCase {
+  static let gamesUsage =
+    "sportstime games [--team <TEAM>] [--venue <VENUE>] [--from <DATE>] [--to <DATE>] [--json]"
+  static let tripNewUsage =
+    "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>] [--end <DATE>] [--json]"
+  static let tripShowUsage = "sportstime trip show <TRIP> [--json] [--metric]"
+
+  func testUnknownCommand_suggestsClosest() throws {
+    try assertUsageError(
+      ["trpi"], message: "Unknown command 'trpi'. Did you mean 'trip'?",
+      usage: "sportstime <subcommand>", help: "sportstime")
+    try assertUsageError(
+      ["schedule", "imprt", "x.csv"], message: "Unknown command 'imprt'. Did you mean 'import'?",
+      usage: "sportstime schedule <subcommand>", help: "sportstime schedule")
+    try assertUsageError(
+      ["trip", "shwo", "X"], message: "Unknown command 'shwo'. Did you mean 'show'?",
+      usage: "sportstime trip <subcommand>", help: "sportstime trip")
+    XCTAssertFalse(fileExists(database), "a usage error must not create the database")
+  }
+
+  func testUnknownCommand_farFromAnyNameHasNoSuggestion() throws {
+    try assertUsageError(
+      ["zzzzzz"], message: "Unknown command 'zzzzzz'.", usage: "sportstime <subcommand>",
+      help: "sportstime")
+  }
+
+  func testUnknownOption_suggestsClosest() throws {
+    try assertUsageError(
+      ["trip", "show", "X", "--jsno"], message: "Unknown option '--jsno'. Did you mean '--json'?",
+      usage: Self.tripShowUsage, help: "sportstime trip show")
+    try assertUsageError(
+      ["games", "--tema", "CHC"], message: "Unknown option '--tema'. Did you mean '--team'?",
+      usage: Self.gamesUsage, help: "sportstime games")
+  }
+
+  func testBadDate_isUsageError() throws {
+    try assertUsageError(
+      ["games", "--from", "2024-13-01"],
+      message: "--from expects a date as YYYY-MM-DD, got '2024-13-01'", usage: Self.gamesUsage,
+      help: "sportstime games")
+    try assertUsageError(
+      ["games", "--to", "2024-02-30"],
+      message: "--to expects a date as YYYY-MM-DD, got '2024-02-30'",
+      usage: Self.gamesUsage, help: "sportstime games")
+    try assertUsageError(
+      ["games", "--from", "June 1"], message: "--from expects a date as YYYY-MM-DD, got 'June 1'",
+      usage: Self.gamesUsage, help: "sportstime games")
+    try assertUsageError(
+      ["trip", "new", "T", "--game", "CHC@2024-06-04", "--start", "2024-13-01"],
+      message: "--start expects a date as YYYY-MM-DD, got '2024-13-01'", usage: Self.tripNewUsage,
+      help: "sportstime trip new")
+    try assertUsageError(
+      ["trip", "new", "T", "--game", "CHC@2024-06-04", "--end", "2024-06-31"],
+      message: "--end expects a date as YYYY-MM-DD, got '2024-06-31'", usage: Self.tripNewUsage,
+      help: "sportstime trip new")
+    XCTAssertFalse(fileExists(database))
+  }
+
+  func testBadGameReference_isUsageError() throws {
+    try assertUsageError(
+      ["trip", "new", "T", "--game", "CHC@2024-0604"],
+      message: "game 'CHC@2024-0604': '2024-0604' is not a date in YYYY-MM-DD form",
+      usage: Self.tripNewUsage, help: "sportstime trip new")
+  }
+
+  func testBadNow_isUsageErrorBeforeTheDatabaseIsOpened() throws {
+    try assertUsageError(
+      ["trip", "new", "T", "--game", "CHC@2024-06-04", "--now", "yesterday"],
+      message: "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got 'yesterday'",
+      usage: Self.tripNewUsage, help: "sportstime trip new")
+    XCTAssertFalse(fileExists(database), "a usage error must not create the database")
+    try installImported2024()
+    let result = try runOK([
+      "trip", "new", "T", "--game", "CHC@2024-06-04", "--now", "2024-06-01T12:00:00Z",
+    ])
+    XCTAssertTrue(result.stdout.hasPrefix("Created trip \"T\""), result.stdout)
+  }
+
+  func testFromAfterTo_isUsageError() throws {
+    try assertUsageError(
+      ["games", "--from", "2024-06-05", "--to", "2024-06-01"],
+      message: "--from 2024-06-05 is after --to 2024-06-01", usage: Self.gamesUsage,
+      help: "sportstime games")
+  }
+
+  func testMissingArguments_areUsageErrors() throws {
+    try assertUsageError(
+      ["trip", "new", "T"], message: "Missing --game", usage: Self.tripNewUsage,
+      help: "sportstime trip new")
+    try assertUsageError(
+      ["trip", "show"], message: "Missing argument <TRIP>", usage: Self.tripShowUsage,
+      help: "sportstime trip show")
+    try assertUsageError(
+      ["schedule", "import"], message: "Missing argument <FILE>",
+      usage: "sportstime schedule import <FILE> [--json]", help: "sportstime schedule import")
+    try assertUsageError(
+      ["games", "--team"], message: "--team needs a value", usage: Self.gamesUsage,
+      help: "sportstime games")
+    try assertUsageError(
+      ["games", "extra"], message: "Unexpected argument 'extra'", usage: Self.gamesUsage,
+      help: "sportstime games")
+  }
+
+  func testOtherFailures_exitOneWithoutUsage() throws {
+    try installImported2024()
+    try assertFailure(["games", "--team", "XXX"], containing: ["no team is called 'XXX'"])
+    try assertFailure(
+      ["games", "--venue", "Nowhere Park"], containing: ["no venue is called 'Nowhere Park'"])
+    try assertFailure(["trip", "show", "Nope"], containing: ["no trip is called 'Nope'"])
+    try assertFailure(["trip", "delete", "Nope"], containing: ["no trip is called 'Nope'"])
+    try assertFailure(
+      ["trip", "new", "T", "--game", "CHN209906040"],
+      containing: ["no game CHN209906040 in the database"])
+    try assertFailure(
+      ["trip", "new", "T", "--game", "CHC@2024-06-03"],
+      containing: ["'CHC@2024-06-03'", "Chicago Cubs has no game on 2024-06-03"])
+    try assertFailure(
+      ["trip", "new", "T", "--game", "CHC@2024-06-04#2"],
+      containing: ["'CHC@2024-06-04#2'", "plays 1 game on 2024-06-04, not 2"])
+  }
+
+  func testDatabaseThatCannotBeOpened_exitsOne() throws {
+    // A directory is not a database file.
+    try assertFailure(
+      ["--db", scratch.path, "trip", "list"], containing: ["database", scratch.path])
+  }
+
+  func testSuccess_exitsZeroWithEmptyStderr() throws {
+    let result = try runOK(["trip", "list"])
+    XCTAssertEqual(
+      result.stdout, "No trips yet. Build one: sportstime trip new NAME --game G --game G …\n")
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one run of the built `sportstime` binary produced.
+struct CLIResult: CustomStringConvertible {
+  /// The exit status (or the signal number when the process was killed).
+  var status: Int32
+  /// Raw standard output.
+  var stdoutData: Data
+  /// Raw standard error.
+  var stderrData: Data
+
+  /// Standard output as UTF-8 text.
+  var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+  /// Standard error as UTF-8 text.
+  var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+  /// Standard output split into lines (without the final empty piece).
+  var stdoutLines: [String] { CLIResult.lines(stdout) }
+  /// Standard error split into lines (without the final empty piece).
+  var stderrLines: [String] { CLIResult.lines(stderr) }
+
+  static func lines(_ text: String) -> [String] {
+    // Split on the scalar: Swift treats "\r\n" as one Character.
+    var parts = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String(String.UnicodeScalarView($0)) }
+    if parts.last == "" { parts.removeLast() }
+    return parts
+  }
+
+  var description: String {
+    "exit \(status)\n--- stdout ---\n\(stdout)\n--- stderr ---\n\(stderr)"
+  }
+}
+
+/// A failure of the test harness itself (not of the tool under test).
+struct HarnessError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Locates the built binary and the shared data, and runs the binary.
+enum CLIProcess {
+  /// How long one run may take before it is killed (the suite must never hang).
+  static let timeout: TimeInterval = 60
+
+  /// The `sportstime` executable: `$SPORTSTIME_BIN`, else the one built next to
+  /// the running test bundle.
+  static let binary: Result<URL, HarnessError> = {
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["SPORTSTIME_BIN"], !path.isEmpty {
+      return FileManager.default.isExecutableFile(atPath: path)
+        ? .success(URL(fileURLWithPath: path))
+        : .failure(HarnessError("SPORTSTIME_BIN=\(path) is not an executable file"))
+    }
+    var directories: [URL] = []
+    if let first = CommandLine.arguments.first {
+      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    let bundle = Bundle.main.bundleURL
+    directories += [bundle, bundle.deletingLastPathComponent()]
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    for directory in directories {
+      let candidate = directory.appendingPathComponent("sportstime")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: candidate.path)
+      {
+        return .success(candidate)
+      }
+    }
+    return .failure(
+      HarnessError(
+        "cannot find the sportstime binary in \(directories.map(\.path)); build it or set SPORTSTIME_BIN"
+      ))
+  }()
+
+  /// The repository root: this file is Tests/SportsTimeCLITests/Support/CLIProcess.swift.
+  static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The shared data folder: `$SPORTSTIME_DATA`, else `<repo>/../shared/data`.
+  static let dataDirectory: Result<URL, HarnessError> = {
+    let environment = ProcessInfo.processInfo.environment
+    let url: URL
+    if let path = environment["SPORTSTIME_DATA"], !path.isEmpty {
+      url = URL(fileURLWithPath: path)
+    } else {
+      url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    }
+    let probe = url.appendingPathComponent("retrosheet/2024schedule.csv").path
+    return FileManager.default.fileExists(atPath: probe)
+      ? .success(url.standardizedFileURL)
+      : .failure(HarnessError("no schedule data at \(probe); set SPORTSTIME_DATA"))
+  }()
+
+  /// The Retrosheet schedule of `year` in the shared data.
+  static func schedule(_ year: Int) throws -> URL {
+    try dataDirectory.get().appendingPathComponent("retrosheet/\(year)schedule.csv")
+  }
+
+  /// Runs the binary with exactly `environment` (nothing inherited), standard
+  /// input empty, standard output and error captured through pipes.
+  static func run(
+    _ arguments: [String], environment: [String: String], currentDirectory: URL? = nil
+  ) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try binary.get()
+    process.arguments = arguments
+    process.environment = environment
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let watchdog = Watchdog(process)
+    // Drain both pipes before waiting, so a full pipe can never block the child.
+    let errBox = DataBox()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    watchdog.cancel()
+    if watchdog.fired {
+      throw HarnessError("sportstime \(arguments) did not finish in \(Int(timeout)) s")
+    }
+    return CLIResult(
+      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.data)
+  }
+
+  /// Runs the binary with standard output on a pseudo-terminal (so it believes
+  /// it is talking to a terminal); returns what it wrote there.
+  static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws
+    -> CLIResult
+  {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    guard openpty(&master, &slave, nil, nil, nil) == 0 else {
+      throw HarnessError("openpty failed: errno \(errno)")
+    }
+    defer { close(master) }
+    let process = Process()
+    process.executableURL = try binary.get()
+    process.arguments = arguments
+    process.environment = environment
+    let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardOutput = slaveHandle
+    let err = Pipe()
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      close(slave)
+      throw error
+    }
+    close(slave)  // only the child holds the terminal now: reads end when it exits
+    let watchdog = Watchdog(process)
+    let errBox = DataBox()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    var outData = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      if count > 0 {
+        outData.append(contentsOf: buffer[0..<count])
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        break  // EIO once the child closed the terminal
+      }
+    }
+    group.wait()
+    process.waitUntilExit()
+    watchdog.cancel()
+    if watchdog.fired {
+      throw HarnessError("sportstime \(arguments) did not finish in \(Int(timeout)) s")
+    }
+    return CLIResult(
+      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.data)
+  }
+}
+
+/// A data buffer filled on another thread (read after `DispatchGroup.wait`).
+private final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
+
+/// Kills a process that runs longer than `CLIProcess.timeout`.
+private final class Watchdog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = false
+  private var killed = false
+  private let process: Process
+
+  init(_ process: Process) {
+    self.process = process
+    DispatchQueue.global().asyncAfter(deadline: .now() + CLIProcess.timeout) { [self] in
+      lock.lock()
+      defer { lock.unlock() }
+      if !done && process.isRunning {
+        killed = true
+        process.terminate()
+      }
+    }
+  }
+
+  func cancel() {
+    lock.lock()
+    done = true
+    lock.unlock()
+  }
+
+  var fired: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return killed
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+
+/// One database with the real 2024 schedule imported, made once per test run
+/// (importing takes a moment) and copied by each test that needs it.
+enum ImportedSchedule {
+  /// Where the template lives; removed when the test process exits.
+  static var templateDirectory: URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sportstime-cli-tests-\(ProcessInfo.processInfo.processIdentifier)-template")
+  }
+
+  /// The imported template database file, or why it could not be made.
+  static let template2024: Result<URL, HarnessError> = {
+    do {
+      let directory = templateDirectory
+      try? FileManager.default.removeItem(at: directory)
+      atexit { try? FileManager.default.removeItem(at: ImportedSchedule.templateDirectory) }
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let database = directory.appendingPathComponent("template-2024.sqlite")
+      let home = directory.appendingPathComponent("home")
+      let result = try CLIProcess.run(
+        ["--db", database.path, "schedule", "import", try CLIProcess.schedule(2024).path],
+        environment: EndToEndTestCase.cleanEnvironment(
+          home: home, dataHome: home.appendingPathComponent("xdg")))
+      guard result.status == 0 else {
+        return .failure(HarnessError("importing the 2024 schedule failed: \(result)"))
+      }
+      return .success(database)
+    } catch let error as HarnessError {
+      return .failure(error)
+    } catch {
+      return .failure(HarnessError("\(error)"))
+    }
+  }()
+}
+
+/// Base class: every test gets its own temporary directory with a fake HOME
+/// and XDG_DATA_HOME, a database path in it, and helpers to run the built tool.
+class EndToEndTestCase: XCTestCase {
+  /// This test's private directory (removed afterwards).
+  private(set) var scratch: URL!
+  /// The fake HOME.
+  var home: URL { scratch.appendingPathComponent("home") }
+  /// The fake XDG_DATA_HOME.
+  var dataHome: URL { scratch.appendingPathComponent("xdg-data") }
+  /// The database every `run` uses through SPORTSTIME_DB (unless overridden).
+  var database: URL { scratch.appendingPathComponent("test.sqlite") }
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sportstime-cli-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    try super.tearDownWithError()
+  }
+
+  /// A minimal environment that cannot reach the user's real files.
+  static func cleanEnvironment(home: URL, dataHome: URL?) -> [String: String] {
+    var environment = [
+      "HOME": home.path,
+      "PATH": "/usr/local/bin:/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+      "LC_ALL": "C.UTF-8",
+    ]
+    if let dataHome { environment["XDG_DATA_HOME"] = dataHome.path }
+    return environment
+  }
+
+  /// The clean environment plus SPORTSTIME_DB pointing at this test's database.
+  var environment: [String: String] {
+    var environment = Self.cleanEnvironment(home: home, dataHome: dataHome)
+    environment["SPORTSTIME_DB"] = database.path
+    return environment
+  }
+
+  /// Runs `sportstime arguments` with this test's environment plus `extra`
+  /// (a value of `nil` in `extra` removes that variable).
+  @discardableResult
+  func run(_ arguments: [String], extra: [String: String?] = [:]) throws -> CLIResult {
+    var environment = self.environment
+    for (key, value) in extra { environment[key] = value }
+    return try CLIProcess.run(arguments, environment: environment, currentDirectory: scratch)
+  }
+
+  /// Runs and asserts exit status 0 with nothing on standard error.
+  @discardableResult
+  func runOK(
+    _ arguments: [String], extra: [String: String?] = [:], file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> CLIResult {
+    let result = try run(arguments, extra: extra)
+    XCTAssertEqual(result.status, 0, "sportstime \(arguments)\n\(result)", file: file, line: line)
+    XCTAssertEqual(result.stderr, "", "sportstime \(arguments)", file: file, line: line)
+    return result
+  }
+
+  /// Asserts a usage error: exit 64, nothing on stdout, stderr exactly
+  /// `Error: <message>`, `Usage: <usage>`, `  See '<help> --help'.`
+  func assertUsageError(
+    _ arguments: [String], message: String, usage: String, help: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let result = try run(arguments)
+    XCTAssertEqual(result.status, 64, "sportstime \(arguments)\n\(result)", file: file, line: line)
+    XCTAssertEqual(result.stdout, "", "sportstime \(arguments)", file: file, line: line)
+    XCTAssertEqual(
+      result.stderrLines, ["Error: \(message)", "Usage: \(usage)", "  See '\(help) --help'."],
+      "sportstime \(arguments)", file: file, line: line)
+  }
+
+  /// Asserts a non-usage failure: exit 1, nothing on stdout, one stderr line
+  /// starting `Error: ` and containing every string in `containing`.
+  @discardableResult
+  func assertFailure(
+    _ arguments: [String], containing: [String], extra: [String: String?] = [:],
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> CLIResult {
+    let result = try run(arguments, extra: extra)
+    XCTAssertEqual(result.status, 1, "sportstime \(arguments)\n\(result)", file: file, line: line)
+    XCTAssertEqual(result.stdout, "", "sportstime \(arguments)", file: file, line: line)
+    XCTAssertEqual(
+      result.stderrLines.count, 1, "sportstime \(arguments)\n\(result)", file: file, line: line)
+    XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr, file: file, line: line)
+    for piece in containing {
+      XCTAssertTrue(
+        result.stderr.contains(piece), "stderr lacks \"\(piece)\": \(result.stderr)", file: file,
+        line: line)
+    }
+    return result
+  }
+
+  /// Copies the imported 2024 database to `destination` (default: this test's database).
+  @discardableResult
+  func installImported2024(at destination: URL? = nil) throws -> URL {
+    let target = destination ?? database
+    let template = try ImportedSchedule.template2024.get()
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(at: target)
+    try FileManager.default.copyItem(at: template, to: target)
+    for suffix in ["-wal", "-shm"] {
+      let side = URL(fileURLWithPath: template.path + suffix)
+      if FileManager.default.fileExists(atPath: side.path) {
+        try FileManager.default.copyItem(at: side, to: URL(fileURLWithPath: target.path + suffix))
+      }
+    }
+    return target
+  }
+
+  /// Whether a regular file exists at `url`.
+  func fileExists(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      && !isDirectory.boolValue
+  }
+
+  /// Parses JSON text (fails the test with the text when it does not parse).
+  func parseJSON(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+    do {
+      return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    } catch {
+      XCTFail("not JSON: \(error)\n\(text)", file: file, line: line)
+      throw error
+    }
+  }
+
+  /// Decodes JSON text into `T`.
+  func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(text.utf8))
+  }
+}
+
+/// JSONSerialization value helpers.
+extension Dictionary where Key == String, Value == Any {
+  /// The keys, sorted (for comparing an object's shape).
+  var sortedKeys: [String] { keys.sorted() }
+  func string(_ key: String) -> String? { self[key] as? String }
+  func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
+  func double(_ key: String) -> Double? { (self[key] as? NSNumber)?.doubleValue }
+  func bool(_ key: String) -> Bool? {
+    guard let value = self[key] else { return nil }
+    if let b = value as? Bool { return b }
+    return nil
+  }
+  func isNull(_ key: String) -> Bool { self[key] is NSNull }
+}

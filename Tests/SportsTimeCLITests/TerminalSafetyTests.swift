@@ -1,0 +1,166 @@
+import Foundation
+import XCTest
+
+/// User-typed text never reaches the terminal with control characters, and
+/// colour follows NO_COLOR / --no-color / whether stdout is a terminal.
+final class TerminalSafetyTests: EndToEndTestCase {
+  static let escape: UInt8 = 0x1B
+  static let evilName = "Evil\u{1B}[31mTrip"
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try installImported2024()
+  }
+
+  func assertNoControlCharacters(
+    _ data: Data, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let bad = data.filter { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x7F }
+    XCTAssertTrue(
+      bad.isEmpty, "\(label) contains control bytes \(Array(bad))", file: file, line: line)
+  }
+
+  func testEscapeInTripName_isStrippedFromListAndShow() throws {
+    let created = try runOK([
+      "trip", "new", Self.evilName, "--game", "CHC@2024-06-04", "--game", "MIL@2024-06-10",
+    ])
+    assertNoControlCharacters(created.stdoutData, "trip new")
+    XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Evil[31mTrip\""), created.stdout)
+    let list = try runOK(["trip", "list"])
+    assertNoControlCharacters(list.stdoutData, "trip list")
+    XCTAssertTrue(list.stdout.contains("Evil[31mTrip"), list.stdout)
+    let show = try runOK(["trip", "show", Self.evilName])
+    assertNoControlCharacters(show.stdoutData, "trip show")
+    XCTAssertTrue(show.stdout.hasPrefix("Evil[31mTrip · Tue, Jun 4, 2024"), show.stdout)
+    let metric = try runOK(["trip", "show", Self.evilName, "--metric"])
+    assertNoControlCharacters(metric.stdoutData, "trip show --metric")
+    let deleted = try runOK(["trip", "delete", Self.evilName])
+    assertNoControlCharacters(deleted.stdoutData, "trip delete")
+    XCTAssertEqual(deleted.stdout, "Deleted trip \"Evil[31mTrip\" and its 1 item.\n")
+  }
+
+  func testEscapeInTripName_isEscapedInJSON() throws {
+    try runOK(["trip", "new", Self.evilName, "--game", "CHC@2024-06-04"])
+    for arguments in [["trip", "list", "--json"], ["trip", "show", Self.evilName, "--json"]] {
+      let result = try runOK(arguments)
+      XCTAssertFalse(result.stdoutData.contains(Self.escape), "\(arguments)")
+      XCTAssertTrue(result.stdout.contains(#""name": "Evil\u001b[31mTrip""#), result.stdout)
+    }
+    // JSON keeps the real name: it round-trips.
+    let list = try decode([TripListJSON].self, try runOK(["trip", "list", "--json"]).stdout)
+    XCTAssertEqual(list.map(\.name), [Self.evilName])
+  }
+
+  func testEscapeInTypedText_isStrippedFromErrors() throws {
+    try runOK(["trip", "new", Self.evilName, "--game", "CHC@2024-06-04"])
+    let cases: [[String]] = [
+      ["trip", "show", "Evil\u{1B}[31mTri"],
+      ["trip", "show", "X\u{1B}]0;owned\u{07}"],
+      ["trip", "delete", "\u{1B}[2J"],
+      ["trip", "new", Self.evilName, "--game", "CHC@2024-06-05"],
+      ["games", "--team", "\u{1B}[31mZZ"],
+      ["games", "--venue", "\u{1B}[31mZZ"],
+      ["games", "--from", "\u{1B}[31m"],
+      ["trip", "new", "T", "--game", "\u{1B}[31m@2024-06-04"],
+      ["trip", "new", "T", "--game", "CHN\u{1B}[31m"],
+      ["schedule", "import", scratch.appendingPathComponent("\u{1B}[31mmissing.csv").path],
+      ["tr\u{1B}[1mip"],
+      ["trip", "show", "X", "--js\u{1B}[1mon"],
+    ]
+    for arguments in cases {
+      let result = try run(arguments)
+      XCTAssertNotEqual(result.status, 0, "\(arguments)")
+      XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
+      assertNoControlCharacters(result.stderrData, "stderr of \(arguments.debugDescription)")
+      assertNoControlCharacters(result.stdoutData, "stdout of \(arguments.debugDescription)")
+    }
+  }
+
+  func testImportError_stripsControlCharactersFromFileName() throws {
+    let source = try String(contentsOf: try CLIProcess.schedule(2024), encoding: .utf8)
+    let bad = source.replacingOccurrences(
+      of: "20240404,0,Thursday,PIT", with: "20240404,0,Thursday,Q\u{1B}Q")
+    XCTAssertNotEqual(bad, source)
+    let file = scratch.appendingPathComponent("bad\u{1B}[31m.csv")
+    try bad.write(to: file, atomically: true, encoding: .utf8)
+    let result = try run(["schedule", "import", file.path])
+    XCTAssertEqual(result.status, 1, result.description)
+    assertNoControlCharacters(result.stderrData, "import error")
+  }
+
+  // MARK: Colour
+
+  /// A trip with a tight leg (a warning, and a highlighted "tight").
+  func makeTrip() throws {
+    let result = try run([
+      "trip", "new", "Colours", "--game", "BOS@2024-06-05", "--game", "CHC@2024-06-05",
+    ])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertTrue(result.stderr.hasPrefix("Warning: Tight leg"), result.stderr)
+  }
+
+  func testColour_pipeNeverGetsEscapes() throws {
+    try makeTrip()
+    let result = try runOK(["trip", "show", "Colours"])
+    XCTAssertFalse(result.stdoutData.contains(Self.escape))
+    XCTAssertTrue(result.stdout.contains("tight"))
+  }
+
+  func testColour_terminalGetsEscapesUnlessNoColor() throws {
+    try makeTrip()
+    var environment = self.environment
+    environment["TERM"] = "xterm-256color"
+    let coloured = try CLIProcess.runOnTerminal(
+      ["trip", "show", "Colours"], environment: environment)
+    XCTAssertEqual(coloured.status, 0, coloured.description)
+    XCTAssertTrue(coloured.stdout.contains("Colours · "), coloured.stdout)
+    XCTAssertTrue(
+      coloured.stdoutData.contains(Self.escape),
+      "on a terminal the headline is bold: \(coloured.stdout)")
+
+    for (label, value) in [("NO_COLOR=1", "1"), ("NO_COLOR empty", "")] {
+      var noColor = environment
+      noColor["NO_COLOR"] = value
+      let plain = try CLIProcess.runOnTerminal(["trip", "show", "Colours"], environment: noColor)
+      XCTAssertEqual(plain.status, 0, plain.description)
+      XCTAssertTrue(plain.stdout.contains("Colours · "), plain.stdout)
+      XCTAssertFalse(plain.stdoutData.contains(Self.escape), "\(label): \(plain.stdout)")
+    }
+
+    let flag = try CLIProcess.runOnTerminal(
+      ["trip", "show", "Colours", "--no-color"], environment: environment)
+    XCTAssertEqual(flag.status, 0, flag.description)
+    XCTAssertFalse(flag.stdoutData.contains(Self.escape), "--no-color: \(flag.stdout)")
+
+    var dumb = environment
+    dumb["TERM"] = "dumb"
+    let dumbResult = try CLIProcess.runOnTerminal(["trip", "show", "Colours"], environment: dumb)
+    XCTAssertFalse(dumbResult.stdoutData.contains(Self.escape), "TERM=dumb: \(dumbResult.stdout)")
+  }
+
+  func testColour_userTextStaysSanitizedEvenWithColour() throws {
+    try runOK(["trip", "new", Self.evilName, "--game", "CHC@2024-06-04"])
+    var environment = self.environment
+    environment["TERM"] = "xterm-256color"
+    let result = try CLIProcess.runOnTerminal(
+      ["trip", "show", Self.evilName], environment: environment)
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertTrue(result.stdoutData.contains(Self.escape), "colour is on")
+    XCTAssertTrue(result.stdout.contains("Evil[31mTrip"), result.stdout)
+    XCTAssertFalse(result.stdout.contains("\u{1B}[31m"), "the name's own escape must not survive")
+  }
+
+  func testColour_noColorWithPipe() throws {
+    try makeTrip()
+    let result = try runOK(["trip", "show", "Colours"], extra: ["NO_COLOR": "1"])
+    XCTAssertFalse(result.stdoutData.contains(Self.escape))
+    let list = try runOK(["trip", "list"], extra: ["NO_COLOR": "1"])
+    XCTAssertFalse(list.stdoutData.contains(Self.escape))
+    let warn = try run(
+      ["trip", "new", "Colours 2", "--game", "BOS@2024-06-05", "--game", "CHC@2024-06-05"],
+      extra: ["NO_COLOR": "1"])
+    XCTAssertEqual(warn.status, 0)
+    XCTAssertTrue(warn.stderr.hasPrefix("Warning: Tight leg"), warn.stderr)
+    XCTAssertFalse(warn.stderrData.contains(Self.escape))
+  }
+}

@@ -1,0 +1,506 @@
+import Foundation
+import XCTest
+
+/// `sportstime trip new|list|show|delete` against the real 2024 schedule.
+final class TripCommandTests: EndToEndTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try installImported2024()
+  }
+
+  /// Boston Tue night, Boston Wed day, Chicago Wed night: a tight leg on Day 2.
+  static let tightTrip = [
+    "trip", "new", "East Swing", "--game", "BOS@2024-06-04", "--game", "BOS202406050", "--game",
+    "chc@2024-06-05",
+  ]
+
+  /// Wrigley → Guaranteed Rate (same city, other team) → Milwaukee → Wrigley again.
+  static let loopTrip = [
+    "trip", "new", "Chicago Loop", "-g", "CHN202406040", "-g", "CHN202406050", "-g", "CHA202406060",
+    "-g", "MIL@2024-06-10", "-g", "MIL@2024-06-11", "-g", "CHC@2024-06-14", "--start", "2024-06-03",
+    "--end", "2024-06-15",
+  ]
+
+  func showJSON(_ trip: String) throws -> ItineraryJSON {
+    try decode(ItineraryJSON.self, try runOK(["trip", "show", trip, "--json"]).stdout)
+  }
+
+  func tripList() throws -> [TripListJSON] {
+    try decode([TripListJSON].self, try runOK(["trip", "list", "--json"]).stdout)
+  }
+
+  /// Checks the itinerary against the rules every trip must follow: one header
+  /// per day on consecutive dates; each game under the header of its own local
+  /// date; one travel row per change of venue, between the two games, tied to
+  /// those venues; validDays from the day of the departure stop's last game to
+  /// the day of the arrival stop's first game (DESIGN.md, CONS-02/03).
+  func assertWellFormed(
+    _ itinerary: ItineraryJSON, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let trip = itinerary.trip
+    XCTAssertEqual(itinerary.dayRows.count, trip.dayCount, file: file, line: line)
+    XCTAssertEqual(itinerary.dayRows.first?.date, trip.startDate, file: file, line: line)
+    XCTAssertEqual(itinerary.dayRows.last?.date, trip.endDate, file: file, line: line)
+    let calendar: Calendar = {
+      var c = Calendar(identifier: .gregorian)
+      c.timeZone = TimeZone(identifier: "UTC")!
+      return c
+    }()
+    let formatter = DateFormatter()
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd"
+    let start = try XCTUnwrap(formatter.date(from: trip.startDate), file: file, line: line)
+    for (index, row) in itinerary.dayRows.enumerated() {
+      XCTAssertEqual(row.day, index + 1, file: file, line: line)
+      XCTAssertEqual(row.id, "day:\(index + 1)", file: file, line: line)
+      let expected = formatter.string(from: calendar.date(byAdding: .day, value: index, to: start)!)
+      XCTAssertEqual(row.date, expected, "Day \(index + 1)", file: file, line: line)
+      XCTAssertNil(row.sortOrder, file: file, line: line)
+      XCTAssertTrue(row.title.hasPrefix("Day \(index + 1) · "), row.title, file: file, line: line)
+    }
+    XCTAssertEqual(
+      itinerary.rows.map(\.number), Array(1...itinerary.rows.count), file: file, line: line)
+    var currentDay: ItineraryJSON.Row?
+    for row in itinerary.rows {
+      if row.kind == "day" {
+        currentDay = row
+        continue
+      }
+      XCTAssertEqual(
+        row.day, currentDay?.day, "\(row.id) sits under its day", file: file, line: line)
+      XCTAssertEqual(row.date, currentDay?.date, "\(row.id) date", file: file, line: line)
+      if row.kind == "game" {
+        XCTAssertEqual(row.id, "game:\(row.gameID ?? "")", file: file, line: line)
+        XCTAssertEqual(
+          row.start.map { String($0.prefix(10)) }, row.date, row.id, file: file, line: line)
+      }
+    }
+    // Stops: runs of consecutive games at one venue; one travel row per leg.
+    let games = itinerary.gameRows
+    var stops: [String] = []
+    for game in games where stops.last != game.venueID { stops.append(game.venueID ?? "?") }
+    let travel = itinerary.travelRows
+    XCTAssertEqual(
+      travel.count, max(0, stops.count - 1), "one travel item per leg", file: file, line: line)
+    for row in travel {
+      let index = try XCTUnwrap(itinerary.rows.firstIndex { $0.id == row.id })
+      let before = itinerary.rows[..<index].last { $0.kind == "game" }
+      let after = itinerary.rows[(index + 1)...].first { $0.kind == "game" }
+      XCTAssertEqual(row.fromVenueID, before?.venueID, row.title, file: file, line: line)
+      XCTAssertEqual(row.toVenueID, after?.venueID, row.title, file: file, line: line)
+      XCTAssertNotEqual(row.fromVenueID, row.toVenueID, file: file, line: line)
+      if let before, let after {
+        XCTAssertEqual(row.validDays, [before.day, after.day], row.title, file: file, line: line)
+      }
+      if let range = row.validDays, range.count == 2 {
+        XCTAssertTrue((range[0]...range[1]).contains(row.day), row.title, file: file, line: line)
+      }
+      XCTAssertEqual(row.title, "\(row.from ?? "") → \(row.to ?? "")", file: file, line: line)
+      XCTAssertGreaterThan(row.distanceMeters ?? 0, 0, file: file, line: line)
+      XCTAssertGreaterThan(row.durationSeconds ?? 0, 0, file: file, line: line)
+      XCTAssertTrue(row.id.hasPrefix("item:"), row.id, file: file, line: line)
+      XCTAssertNotNil(UUID(uuidString: String(row.id.dropFirst(5))), row.id, file: file, line: line)
+    }
+  }
+
+  // MARK: trip new
+
+  func testTripNew_teamAtDateAndIdsBuildDaysStopsAndLegs() throws {
+    let result = try run(Self.loopTrip)
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertEqual(result.stderr, "", "no leg of this trip is tight")
+    let first = try XCTUnwrap(result.stdoutLines.first)
+    XCTAssertNotNil(
+      first.range(
+        of:
+          #"^Created trip "Chicago Loop" \([0-9a-f]{8}\): 13 days, 6 games at 4 stops, 3 travel legs\.$"#,
+        options: .regularExpression), first)
+    let itinerary = try showJSON("Chicago Loop")
+    try assertWellFormed(itinerary)
+    XCTAssertEqual(
+      itinerary.trip.name, "Chicago Loop")
+    XCTAssertEqual(itinerary.trip.startDate, "2024-06-03")
+    XCTAssertEqual(itinerary.trip.endDate, "2024-06-15")
+    XCTAssertEqual(itinerary.trip.dayCount, 13)
+    XCTAssertTrue(
+      first.contains("(\(itinerary.trip.id.prefix(8)))"), "the short id is the trip id's prefix")
+    XCTAssertEqual(
+      itinerary.gameRows.map(\.gameID),
+      [
+        "CHN202406040", "CHN202406050", "CHA202406060", "MIL202406100", "MIL202406110",
+        "CHN202406140",
+      ])
+    XCTAssertEqual(itinerary.gameRows.map(\.day), [2, 3, 4, 8, 9, 12])
+    // A city visited twice and two parks in one city each keep their own legs.
+    XCTAssertEqual(
+      itinerary.travelRows.map(\.title),
+      [
+        "Wrigley Field → Guaranteed Rate Field", "Guaranteed Rate Field → Milwaukee",
+        "Milwaukee → Wrigley Field",
+      ])
+    XCTAssertEqual(itinerary.travelRows.map(\.validDays), [[3, 4], [4, 8], [9, 12]])
+    XCTAssertEqual(itinerary.travelRows.map(\.fromVenueID), ["CHI11", "CHI12", "MIL06"])
+    XCTAssertEqual(itinerary.travelRows.map(\.toVenueID), ["CHI12", "MIL06", "CHI11"])
+    // Default placement: the first valid day, after the departure games.
+    XCTAssertEqual(itinerary.travelRows.map(\.day), [3, 4, 9])
+    XCTAssertEqual(itinerary.travelRows.map(\.tight), [false, false, false])
+    XCTAssertEqual(itinerary.unscheduled.count, 0)
+    // The text printed by `trip new` is the same itinerary `trip show` prints.
+    let show = try runOK(["trip", "show", "Chicago Loop"]).stdoutLines
+    XCTAssertEqual(Array(result.stdoutLines.dropFirst(2)), [show[0]] + show.dropFirst(3))
+  }
+
+  func testTripNew_defaultDaysRunFromFirstToLastGame() throws {
+    try runOK(["trip", "new", "Short", "--game", "CHC@2024-06-04", "--game", "MIL@2024-06-07"])
+    let itinerary = try showJSON("Short")
+    try assertWellFormed(itinerary)
+    XCTAssertEqual(itinerary.trip.startDate, "2024-06-04")
+    XCTAssertEqual(itinerary.trip.endDate, "2024-06-07")
+    XCTAssertEqual(itinerary.trip.dayCount, 4)
+    // MIL@2024-06-07 is the Brewers' game that day, away at Detroit.
+    XCTAssertEqual(itinerary.gameRows.map(\.gameID), ["CHN202406040", "DET202406070"])
+    XCTAssertEqual(itinerary.travelRows.map(\.validDays), [[1, 4]])
+  }
+
+  func testTripNew_secondGameOfDoubleheader() throws {
+    try runOK(["trip", "new", "Twin Bill", "--game", "NYM@2024-05-28#2"])
+    let itinerary = try showJSON("Twin Bill")
+    XCTAssertEqual(itinerary.gameRows.map(\.gameID), ["NYN202405282"])
+    XCTAssertEqual(itinerary.gameRows.first?.start, "2024-05-28T16:40:00-04:00")
+    try runOK(["trip", "new", "Both", "--game", "NYM@2024-05-28#2", "--game", "NYM@2024-05-28#1"])
+    let both = try showJSON("Both")
+    try assertWellFormed(both)
+    XCTAssertEqual(
+      both.gameRows.map(\.gameID), ["NYN202405281", "NYN202405282"], "start-time order")
+    XCTAssertEqual(both.gameRows.map(\.sortOrder), [100, 101])
+    XCTAssertEqual(both.travelRows.count, 0, "one venue, no leg")
+  }
+
+  func testTripNew_cancelledGameRefusedAndNothingSaved() throws {
+    try assertFailure(
+      ["trip", "new", "Rainout", "--game", "CHC@2024-06-04", "--game", "CLE202409290"],
+      containing: ["CLE202409290", "cancelled"])
+    try assertFailure(
+      ["trip", "new", "Rainout", "--game", "CLE@2024-09-29"],
+      containing: ["CLE202409290", "cancelled"])
+    XCTAssertEqual(try tripList(), [])
+    XCTAssertEqual(
+      try runOK(["trip", "list"]).stdout,
+      "No trips yet. Build one: sportstime trip new NAME --game G --game G …\n")
+  }
+
+  func testTripNew_startAfterEndRefusedAndNothingSaved() throws {
+    try assertFailure(
+      [
+        "trip", "new", "Backwards", "--game", "CHC@2024-06-04", "--start", "2024-06-05", "--end",
+        "2024-06-01",
+      ],
+      containing: ["the start date 2024-06-05 is after the end date 2024-06-01"])
+    XCTAssertEqual(try tripList(), [])
+  }
+
+  func testTripNew_gameOutsideStartEndRefused() throws {
+    try assertFailure(
+      [
+        "trip", "new", "Outside", "--game", "CHC@2024-06-04", "--game", "CHC@2024-06-05", "--start",
+        "2024-06-05", "--end", "2024-06-08",
+      ],
+      containing: [
+        "CHN202406040", "2024-06-04", "outside the trip's days 2024-06-05 to 2024-06-08",
+      ])
+    try assertFailure(
+      [
+        "trip", "new", "Outside", "--game", "CHC@2024-06-04", "--start", "2024-06-01", "--end",
+        "2024-06-03",
+      ],
+      containing: ["CHN202406040"])
+    XCTAssertEqual(try tripList(), [])
+  }
+
+  func testTripNew_duplicateNameRefused() throws {
+    try runOK(["trip", "new", "Once", "--game", "CHC@2024-06-04"])
+    let before = try runOK(["trip", "list", "--json"]).stdout
+    try assertFailure(
+      ["trip", "new", "Once", "--game", "MIL@2024-06-10"],
+      containing: ["a trip called 'Once' already exists"])
+    XCTAssertEqual(try runOK(["trip", "list", "--json"]).stdout, before)
+    XCTAssertEqual(try tripList().map(\.name), ["Once"])
+  }
+
+  func testTripNew_tightLegWarnsNamingBothGames() throws {
+    let result = try run(Self.tightTrip)
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertEqual(result.stderrLines.count, 1, result.stderr)
+    let warning = try XCTUnwrap(result.stderrLines.first)
+    XCTAssertTrue(warning.hasPrefix("Warning: Tight leg Boston → Chicago"), warning)
+    XCTAssertTrue(warning.contains("ATL @ BOS (BOS202406050)"), warning)
+    XCTAssertTrue(warning.contains("CWS @ CHC (CHN202406050)"), warning)
+    XCTAssertTrue(
+      warning.contains("4 h 00 min"), "13:10 EDT + 3 h to 19:10 CDT leaves 4 h: \(warning)")
+    XCTAssertFalse(warning.contains("BOS202406040"), "only the last game before the leg counts")
+    XCTAssertTrue(result.stdout.contains("Boston → Chicago"), result.stdout)
+    let itinerary = try showJSON("East Swing")
+    try assertWellFormed(itinerary)
+    let leg = try XCTUnwrap(itinerary.travelRows.first)
+    XCTAssertEqual(leg.tight, true)
+    XCTAssertEqual(leg.day, 2)
+    XCTAssertEqual(leg.validDays, [2, 2])
+    // Strictly between the Boston and Chicago games of that day.
+    XCTAssertEqual(itinerary.rows.map(\.id).filter { $0.hasPrefix("game:") }.count, 3)
+    let sortOrders = itinerary.rows.filter { $0.day == 2 && $0.kind != "day" }.map {
+      $0.sortOrder ?? -1
+    }
+    XCTAssertEqual(sortOrders, sortOrders.sorted())
+    XCTAssertEqual(
+      itinerary.rows.filter { $0.day == 2 && $0.kind != "day" }.map(\.kind),
+      ["game", "travel", "game"])
+  }
+
+  func testTripNew_jsonIncludesWarnings() throws {
+    let result = try run(Self.tightTrip + ["--json"])
+    XCTAssertEqual(result.status, 0, result.description)
+    let itinerary = try decode(ItineraryJSON.self, result.stdout)
+    XCTAssertEqual(itinerary.warnings?.count, 1)
+    XCTAssertTrue(itinerary.warnings?.first?.contains("BOS202406050") ?? false)
+    XCTAssertTrue(itinerary.warnings?.first?.contains("CHN202406050") ?? false)
+    XCTAssertEqual(itinerary.trip.name, "East Swing")
+    // The same rows as `trip show --json`.
+    let show = try runOK(["trip", "show", "East Swing", "--json"]).stdout
+    let object = try XCTUnwrap(try parseJSON(result.stdout) as? [String: Any])
+    XCTAssertEqual(object.sortedKeys, ["rows", "trip", "unscheduled", "warnings"])
+    let showObject = try XCTUnwrap(try parseJSON(show) as? [String: Any])
+    XCTAssertEqual(
+      (object["rows"] as? [[String: Any]])?.compactMap { $0["id"] as? String },
+      (showObject["rows"] as? [[String: Any]])?.compactMap { $0["id"] as? String })
+  }
+
+  // MARK: trip show
+
+  func testTripShow_textHasDayHeadersNumberedRowsAndTravelInMiles() throws {
+    let result = try run(Self.tightTrip)
+    XCTAssertEqual(result.status, 0)
+    let itinerary = try showJSON("East Swing")
+    let leg = try XCTUnwrap(itinerary.travelRows.first)
+    let meters = try XCTUnwrap(leg.distanceMeters)
+    let seconds = try XCTUnwrap(leg.durationSeconds)
+    let miles = try runOK(["trip", "show", "East Swing"]).stdoutLines
+    XCTAssertEqual(
+      miles,
+      [
+        "East Swing · Tue, Jun 4, 2024 – Wed, Jun 5, 2024 · 2 days",
+        "Game times marked est. are estimates (the schedule gives only day or night).",
+        "",
+        "1  Day 1 · Tue, Jun 4, 2024",
+        "2      7:10 pm EDT est.  ATL @ BOS  Fenway Park, Boston",
+        "3  Day 2 · Wed, Jun 5, 2024",
+        "4      1:10 pm EDT est.  ATL @ BOS  Fenway Park, Boston",
+        "5      🚗 Boston → Chicago · \(TravelText.distance(meters, metric: false)) · \(TravelText.duration(seconds)) · Day 2 only · tight",
+        "6      7:10 pm CDT est.  CWS @ CHC  Wrigley Field, Chicago",
+      ])
+    // Boston to Chicago is roughly 850–1,100 road miles.
+    let mi = meters / TravelText.metersPerMile
+    XCTAssertTrue((850...1100).contains(mi), "\(mi) mi")
+    let metric = try runOK(["trip", "show", "East Swing", "--metric"]).stdoutLines
+    XCTAssertEqual(metric.count, miles.count)
+    XCTAssertEqual(
+      metric[7],
+      "5      🚗 Boston → Chicago · \(TravelText.distance(meters, metric: true)) · \(TravelText.duration(seconds)) · Day 2 only · tight"
+    )
+    XCTAssertTrue(metric[7].contains(" km · "))
+    XCTAssertFalse(metric.joined().contains(" mi · "))
+    XCTAssertEqual(
+      metric.enumerated().filter { $0.offset != 7 }.map(\.element),
+      miles.enumerated().filter { $0.offset != 7 }.map(\.element))
+  }
+
+  func testTripShow_multiDayRangeTextAndRestDays() throws {
+    try runOK([
+      "trip", "new", "Short", "--game", "CHC@2024-06-04", "--game", "MIL@2024-06-07", "--end",
+      "2024-06-08",
+    ])
+    let lines = try runOK(["trip", "show", "Short"]).stdoutLines
+    XCTAssertEqual(lines[0], "Short · Tue, Jun 4, 2024 – Sat, Jun 8, 2024 · 5 days")
+    XCTAssertEqual(lines[3], "1  Day 1 · Tue, Jun 4, 2024")
+    XCTAssertEqual(lines[4], "2      7:10 pm CDT est.  CWS @ CHC  Wrigley Field, Chicago")
+    XCTAssertTrue(lines[5].hasPrefix("3      🚗 Chicago → Detroit · "), lines[5])
+    XCTAssertTrue(lines[5].hasSuffix(" · Days 1–4"), lines[5])
+    XCTAssertTrue(lines[5].contains(" mi · "), lines[5])
+    XCTAssertEqual(
+      Array(lines[6...]),
+      [
+        "4  Day 2 · Wed, Jun 5, 2024", "5  Day 3 · Thu, Jun 6, 2024", "6  Day 4 · Fri, Jun 7, 2024",
+        "7      7:10 pm EDT est.  MIL @ DET  Comerica Park, Detroit", "8  Day 5 · Sat, Jun 8, 2024",
+      ])
+  }
+
+  func testTripShowJSON_shape() throws {
+    try run(Self.tightTrip)
+    let text = try runOK(["trip", "show", "East Swing", "--json"]).stdout
+    let object = try XCTUnwrap(try parseJSON(text) as? [String: Any])
+    XCTAssertEqual(object.sortedKeys, ["rows", "trip", "unscheduled"])
+    let trip = try XCTUnwrap(object["trip"] as? [String: Any])
+    XCTAssertEqual(trip.sortedKeys, ["dayCount", "endDate", "id", "name", "startDate"])
+    XCTAssertNotNil(UUID(uuidString: trip.string("id") ?? ""))
+    XCTAssertEqual(trip.string("id"), trip.string("id")?.lowercased())
+    XCTAssertEqual(trip.string("name"), "East Swing")
+    XCTAssertEqual(trip.string("startDate"), "2024-06-04")
+    XCTAssertEqual(trip.string("endDate"), "2024-06-05")
+    XCTAssertEqual(trip.int("dayCount"), 2)
+    XCTAssertEqual((object["unscheduled"] as? [Any])?.count, 0)
+    let rows = try XCTUnwrap(object["rows"] as? [[String: Any]])
+    XCTAssertEqual(
+      rows.compactMap { $0.string("kind") }, ["day", "game", "day", "game", "travel", "game"])
+    let common = ["date", "day", "id", "kind", "number", "sortOrder", "title"]
+    for row in rows {
+      switch row.string("kind") {
+      case "day":
+        XCTAssertEqual(row.sortedKeys, common)
+        XCTAssertTrue(row.isNull("sortOrder"), "day rows have a null sortOrder")
+      case "game":
+        XCTAssertEqual(
+          row.sortedKeys,
+          (common + ["gameID", "start", "venueID", "timeEstimated", "status"]).sorted())
+        XCTAssertNotNil(row.double("sortOrder"))
+      case "travel":
+        XCTAssertEqual(
+          row.sortedKeys,
+          (common + [
+            "from", "to", "fromVenueID", "toVenueID", "distanceMeters", "durationSeconds",
+            "validDays", "tight",
+          ]).sorted())
+        XCTAssertNotNil(row.double("sortOrder"))
+        XCTAssertEqual((row["validDays"] as? [NSNumber])?.map(\.intValue), [2, 2])
+      default:
+        XCTFail("unexpected row \(row)")
+      }
+    }
+    let rowsTyped = try decode(ItineraryJSON.self, text).rows
+    XCTAssertEqual(
+      rowsTyped.map(\.id).prefix(4), ["day:1", "game:BOS202406040", "day:2", "game:BOS202406050"])
+    let game = rowsTyped[5]
+    XCTAssertEqual(game.gameID, "CHN202406050")
+    XCTAssertEqual(game.start, "2024-06-05T19:10:00-05:00")
+    XCTAssertEqual(game.venueID, "CHI11")
+    XCTAssertEqual(game.timeEstimated, true)
+    XCTAssertEqual(game.status, "scheduled")
+    XCTAssertEqual(game.title, "CWS @ CHC")
+    XCTAssertEqual(game.sortOrder, 101)
+    XCTAssertEqual(rowsTyped[2].title, "Day 2 · Wed, Jun 5, 2024")
+    let travel = rowsTyped[4]
+    XCTAssertEqual(travel.from, "Boston")
+    XCTAssertEqual(travel.to, "Chicago")
+    XCTAssertEqual(travel.fromVenueID, "BOS07")
+    XCTAssertEqual(travel.toVenueID, "CHI11")
+    XCTAssertEqual(travel.distanceMeters, travel.distanceMeters?.rounded())
+    XCTAssertEqual(travel.durationSeconds, travel.durationSeconds?.rounded())
+    let travelSort = try XCTUnwrap(travel.sortOrder)
+    XCTAssertTrue(
+      travelSort > 100 && travelSort < 101, "between the day's two games: \(travelSort)")
+  }
+
+  func testTripShow_byNameAndIdPrefix() throws {
+    try runOK(["trip", "new", "Prefix Me", "--game", "CHC@2024-06-04"])
+    let byName = try runOK(["trip", "show", "Prefix Me", "--json"]).stdout
+    let id = try decode(ItineraryJSON.self, byName).trip.id
+    XCTAssertEqual(try runOK(["trip", "show", id, "--json"]).stdout, byName)
+    XCTAssertEqual(try runOK(["trip", "show", String(id.prefix(8)), "--json"]).stdout, byName)
+  }
+
+  func testTripShow_unknownTripSuggestsCloseName() throws {
+    try runOK(["trip", "new", "East Swing", "--game", "BOS@2024-06-04"])
+    try assertFailure(
+      ["trip", "show", "East Swnig"],
+      containing: ["no trip is called 'East Swnig'. Did you mean 'East Swing'?"])
+    let far = try assertFailure(
+      ["trip", "show", "Completely Different"],
+      containing: ["no trip is called 'Completely Different'"])
+    XCTAssertFalse(far.stderr.contains("Did you mean"))
+  }
+
+  func testTripShow_rescheduledGameSitsOnItsMakeupDate() throws {
+    try runOK(["trip", "new", "Makeup", "--game", "NYN202403290"])
+    let itinerary = try showJSON("Makeup")
+    XCTAssertEqual(itinerary.gameRows.first?.status, "rescheduled")
+    XCTAssertEqual(itinerary.gameRows.first?.date, "2024-03-29")
+    XCTAssertEqual(itinerary.trip.startDate, "2024-03-29")
+  }
+
+  // MARK: trip list
+
+  func testTripList_textAndJSON() throws {
+    XCTAssertEqual(try tripList(), [])
+    XCTAssertEqual(try runOK(["trip", "list", "--json"]).stdout, "[]\n")
+    try runOK(["trip", "new", "Zeta", "--game", "CHC@2024-06-04", "--game", "MIL@2024-06-07"])
+    try runOK(["trip", "new", "Alpha", "--game", "NYM@2024-05-28#1", "--end", "2024-05-30"])
+    let trips = try tripList()
+    let zeta = try XCTUnwrap(trips.first { $0.name == "Zeta" })
+    let alpha = try XCTUnwrap(trips.first { $0.name == "Alpha" })
+    XCTAssertEqual(trips.count, 2)
+    XCTAssertEqual(
+      zeta,
+      TripListJSON(
+        id: zeta.id, name: "Zeta", startDate: "2024-06-04", endDate: "2024-06-07", dayCount: 4,
+        games: 2))
+    XCTAssertEqual(
+      alpha,
+      TripListJSON(
+        id: alpha.id, name: "Alpha", startDate: "2024-05-28", endDate: "2024-05-30", dayCount: 3,
+        games: 1))
+    XCTAssertEqual(try showJSON("Zeta").trip.id, zeta.id)
+    let text = try runOK(["trip", "list"]).stdoutLines
+    XCTAssertEqual(text.count, 3)
+    XCTAssertEqual(
+      text[0].split(separator: " ", omittingEmptySubsequences: true),
+      ["NAME", "DATES", "DAYS", "GAMES", "ID"])
+    let rows = Dictionary(
+      uniqueKeysWithValues: text.dropFirst().map { line in
+        (String(line.prefix { $0 != " " }), line.split(separator: " ").map(String.init))
+      })
+    XCTAssertEqual(
+      rows["Zeta"], ["Zeta", "2024-06-04", "–", "2024-06-07", "4", "2", String(zeta.id.prefix(8))])
+    XCTAssertEqual(
+      rows["Alpha"],
+      ["Alpha", "2024-05-28", "–", "2024-05-30", "3", "1", String(alpha.id.prefix(8))])
+    // Columns line up.
+    let dateColumn = text.map { $0.range(of: "20")?.lowerBound.utf16Offset(in: $0) ?? -1 }
+    XCTAssertEqual(Set(dateColumn.dropFirst()).count, 1, text.joined(separator: "\n"))
+  }
+
+  // MARK: trip delete
+
+  func testTripDelete_byName() throws {
+    try run(Self.tightTrip)
+    try runOK(["trip", "new", "Keep", "--game", "CHC@2024-06-04"])
+    let result = try runOK(["trip", "delete", "East Swing"])
+    XCTAssertEqual(result.stdout, "Deleted trip \"East Swing\" and its 1 item.\n")
+    XCTAssertEqual(try tripList().map(\.name), ["Keep"])
+    try assertFailure(
+      ["trip", "show", "East Swing"], containing: ["no trip is called 'East Swing'"])
+  }
+
+  func testTripDelete_byIdPrefix() throws {
+    try runOK(Self.loopTrip)
+    let id = try XCTUnwrap(try tripList().first?.id)
+    let result = try runOK(["trip", "delete", String(id.prefix(8))])
+    XCTAssertEqual(result.stdout, "Deleted trip \"Chicago Loop\" and its 3 items.\n")
+    XCTAssertEqual(try tripList(), [])
+    try assertFailure(["trip", "show", id], containing: ["no trip"])
+  }
+
+  func testTripDelete_unknownTripSuggestsCloseName() throws {
+    try runOK(["trip", "new", "Midwest Swing", "--game", "CHC@2024-06-04"])
+    try assertFailure(
+      ["trip", "delete", "Midwest Swng"],
+      containing: ["no trip is called 'Midwest Swng'. Did you mean 'Midwest Swing'?"])
+    XCTAssertEqual(try tripList().map(\.name), ["Midwest Swing"], "nothing deleted")
+  }
+
+  func testTripDelete_deletingFreesTheName() throws {
+    try runOK(["trip", "new", "Again", "--game", "CHC@2024-06-04"])
+    try runOK(["trip", "delete", "Again"])
+    try runOK(["trip", "new", "Again", "--game", "MIL@2024-06-10"])
+    XCTAssertEqual(try showJSON("Again").gameRows.map(\.gameID), ["MIL202406100"])
+  }
+}
