@@ -132,7 +132,16 @@ public struct Catalog: Sendable {
   public func team(named name: String, season: Int? = nil) throws -> Team {
     let key = name.trimmingCharacters(in: .whitespaces).uppercased()
     let sorted = teams.values.sorted { $0.id < $1.id }
-    if let t = sorted.first(where: { $0.id.uppercased() == key }) { return t }
+    if let t = sorted.first(where: { $0.id.uppercased() == key }) {
+      // `ATH@2024-06-01`: the 2025 code names the same franchise, which
+      // played 2024 as `OAK`; prefer the code in use that season.
+      if let season, t.homeParks[season] == nil,
+        let other = franchise(of: t).first(where: { $0.homeParks[season] != nil })
+      {
+        return other
+      }
+      return t
+    }
     if let t = sorted.first(where: { $0.abbreviation.uppercased() == key }) {
       return t
     }
@@ -150,9 +159,22 @@ public struct Catalog: Sendable {
       name, suggestion: Suggest.closest(to: name, in: names))
   }
 
+  /// The teams that are one franchise with `team` under different codes
+  /// (each lists the other's code as an alias, e.g. `OAK` 2024 and `ATH`
+  /// 2025), `team` first.
+  public func franchise(of team: Team) -> [Team] {
+    let others = teams.values.filter { other in
+      other.id != team.id
+        && other.aliases.contains { $0.uppercased() == team.id.uppercased() }
+        && team.aliases.contains { $0.uppercased() == other.id.uppercased() }
+    }.sorted { $0.id < $1.id }
+    return [team] + others
+  }
+
   /// Finds a venue by park code (`CHI11`), by name ignoring case ("wrigley
-  /// field", or a unique part of one: "wrigley"), or by a team whose home it
-  /// is in `season` (or, without a season, its most recent home).
+  /// field"), by a team whose home it is in `season` (or, without a season,
+  /// its most recent home), by city when one venue is there ("Milwaukee"),
+  /// or by a unique part of a name ("wrigley").
   /// - Throws: `CatalogError.unknownVenue` or `.ambiguousVenue`.
   public func venue(named name: String, season: Int? = nil) throws -> Venue {
     let key = name.trimmingCharacters(in: .whitespaces).lowercased()
@@ -164,6 +186,11 @@ public struct Catalog: Sendable {
         season.flatMap { team.homeParks[$0] }
         ?? team.homeParks.sorted { $0.key > $1.key }.first?.value
       if let park, let v = venues[park] { return v }
+    }
+    let inCity = all.filter { $0.city.lowercased() == key }
+    if inCity.count == 1 { return inCity[0] }
+    if inCity.count > 1 {
+      throw CatalogError.ambiguousVenue(name, candidates: inCity.map(\.name))
     }
     let partial = all.filter { $0.name.lowercased().contains(key) }
     if partial.count == 1 { return partial[0] }
@@ -205,7 +232,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Closest-name suggestions for typos ("Did you mean …?").
 public enum Suggest {
   /// The candidate closest to `word` by edit distance (ignoring case), when
-  /// it is close enough to be a likely typo: at most max(2, length / 3) edits.
+  /// it is close enough to be a likely typo: at most max(1, length / 3)
+  /// edits (so `XXX` suggests nothing, `CHX` suggests a Chicago code).
   public static func closest(to word: String, in candidates: [String]) -> String? {
     let w = Array(word.lowercased())
     var best: (String, Int)?
@@ -213,7 +241,7 @@ public enum Suggest {
       let d = distance(w, Array(candidate.lowercased()))
       if best == nil || d < (best?.1 ?? .max) { best = (candidate, d) }
     }
-    guard let best, best.1 <= max(2, w.count / 3) else { return nil }
+    guard let best, best.1 <= max(1, w.count / 3) else { return nil }
     return best.0
   }
 

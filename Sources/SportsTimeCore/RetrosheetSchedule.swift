@@ -91,6 +91,14 @@ public enum RetrosheetSchedule {
         file: file, line: header.line, field: nil,
         message: "this is not a Retrosheet schedule: expected the header \(columns.joined(separator: ","))")
     }
+    // Columns are read by position, so a header naming other columns means
+    // the file is laid out differently: refuse it rather than misread it.
+    for (i, name) in header.fields.enumerated()
+    where name.trimmingCharacters(in: .whitespaces).lowercased() != columns[i].lowercased() {
+      throw FileFormatError(
+        file: file, line: header.line, field: "\(i + 1)",
+        message: "the header has '\(name)' where a Retrosheet schedule has '\(columns[i])'")
+    }
     let rows = try records.dropFirst().map { try readRow($0, file: file, catalog: catalog) }
     if rows.isEmpty {
       throw FileFormatError(

@@ -21,6 +21,9 @@ public struct GameImportResult: Sendable, Hashable {
 public struct GameQuery: Sendable, Hashable {
   /// Home or away team (Retrosheet code).
   public var teamID: String?
+  /// Further codes of the same franchise (`OAK` for `ATH`), matched like
+  /// `teamID`.
+  public var otherTeamIDs: [String] = []
   /// Venue.
   public var venueID: Venue.ID?
   /// First local date, inclusive.
@@ -101,8 +104,10 @@ extension Store {
     var clauses: [String] = []
     var args: [SQLValue] = []
     if let team = query.teamID {
-      clauses.append("(home_team = ? OR away_team = ?)")
-      args += [.text(team), .text(team)]
+      let codes = [team] + query.otherTeamIDs
+      let marks = codes.map { _ in "?" }.joined(separator: ", ")
+      clauses.append("(home_team IN (\(marks)) OR away_team IN (\(marks)))")
+      args += codes.map(SQLValue.text) + codes.map(SQLValue.text)
     }
     if let venue = query.venueID {
       clauses.append("venue_id = ?")

@@ -35,7 +35,9 @@ enum GamesCommand {
     }
     var query = GameQuery(from: from, to: to)
     if let team = args.value("team") {
-      query.teamID = try catalog.team(named: team, season: from?.year).id
+      let found = try catalog.team(named: team, season: from?.year)
+      query.teamID = found.id
+      query.otherTeamIDs = catalog.franchise(of: found).dropFirst().map(\.id)
     }
     if let venue = args.value("venue") {
       query.venueID = try catalog.venue(named: venue, season: from?.year).id

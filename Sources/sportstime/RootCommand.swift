@@ -26,8 +26,8 @@ enum RootCommand {
       Start by importing a schedule, then build a trip from its games:
         sportstime schedule import ../shared/data/retrosheet/2024schedule.csv
         sportstime games --team CHC --from 2024-06-01 --to 2024-06-10
-        sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-06
-        sportstime trip show "Midwest Swing"
+        sportstime trip new "Summer" --game CHC@2024-06-04 --game DET@2024-06-07
+        sportstime trip show "Summer"
       Schedule data: Retrosheet (www.retrosheet.org).
       """,
     globalOptions: globalOptions,

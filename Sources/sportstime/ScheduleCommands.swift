@@ -31,10 +31,12 @@ enum ScheduleCommands {
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      throw CommandError(
-        "cannot read \(context.safe(path)): "
-          + (FileManager.default.fileExists(atPath: path)
-            ? "it is not readable UTF-8 text" : "no such file"))
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      let why =
+        !exists ? "no such file" : isDirectory.boolValue
+        ? "it is a directory, not a schedule file" : "it is not readable UTF-8 text"
+      throw CommandError("cannot read \(context.safe(path)): \(why)")
     }
     let catalog = try context.catalog()
     let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)

@@ -104,11 +104,19 @@ enum TripCommands {
     switch reference {
     case .id(let id):
       guard let game = try store.game(id: id) else {
+        if try store.gameCount() == 0 {
+          throw CommandError(
+            "no games in the database yet; import a schedule first ('sportstime schedule import FILE')")
+        }
         throw CommandError(
           "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)")
       }
       return game
     case .teamOnDate(let teamName, let date, _):
+      if try store.gameCount() == 0 {
+        throw CommandError(
+          "no games in the database yet; import a schedule first ('sportstime schedule import FILE')")
+      }
       let team = try catalog.team(named: teamName, season: date.year)
       let games = try store.games(GameQuery(teamID: team.id, from: date, to: date))
       return try reference.pick(from: games, teamName: team.fullName)

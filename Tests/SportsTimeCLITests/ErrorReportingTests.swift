@@ -23,6 +23,36 @@ final class ErrorReportingTests: EndToEndTestCase {
     XCTAssertFalse(fileExists(database), "a usage error must not create the database")
   }
 
+  func testTripNew_onEmptyDatabaseSaysToImportFirst() throws {
+    for game in ["CHC@2024-06-04", "CHN202406040"] {
+      try assertFailure(
+        ["trip", "new", "W", "--game", game],
+        containing: ["no games in the database yet", "schedule import"])
+    }
+  }
+
+  func testScheduleImport_directoryIsNamedAsSuch() throws {
+    try assertFailure(
+      ["schedule", "import", scratch.path], containing: ["it is a directory"])
+  }
+
+  func testGames_athleticsBothCodesFindTheirGames() throws {
+    try installImported2024()
+    let ath = try runOK(["games", "--team", "ATH", "--from", "2024-06-01", "--to", "2024-06-02"])
+    let oak = try runOK(["games", "--team", "OAK", "--from", "2024-06-01", "--to", "2024-06-02"])
+    XCTAssertEqual(ath.stdout, oak.stdout)
+    XCTAssertTrue(ath.stdout.contains("ATL202406010"), ath.stdout)
+  }
+
+  func testGames_cityWithTwoVenuesIsAmbiguous() throws {
+    try installImported2024()
+    try assertFailure(
+      ["games", "--venue", "Chicago"],
+      containing: ["matches several venues", "Wrigley Field", "Guaranteed Rate Field"])
+    let milwaukee = try runOK(["games", "--venue", "milwaukee", "--from", "2024-06-10", "--to", "2024-06-10"])
+    XCTAssertTrue(milwaukee.stdout.contains("MIL202406100"), milwaukee.stdout)
+  }
+
   func testUnknownCommand_farFromAnyNameHasNoSuggestion() throws {
     try assertUsageError(
       ["zzzzzz"], message: "Unknown command 'zzzzzz'.", usage: "sportstime <subcommand>",

@@ -62,6 +62,37 @@ final class CatalogTests: XCTestCase {
     }
   }
 
+  func testTeam_franchiseCodeFollowsTheSeason() throws {
+    let catalog = try Fixtures.catalog()
+    // ATH is the 2025 code; in 2024 the same franchise played as OAK.
+    XCTAssertEqual(try catalog.team(named: "ATH", season: 2024).id, "OAK")
+    XCTAssertEqual(try catalog.team(named: "ATH", season: 2025).id, "ATH")
+    XCTAssertEqual(try catalog.team(named: "OAK", season: 2025).id, "ATH")
+    let oak = try catalog.team(named: "OAK")
+    XCTAssertEqual(catalog.franchise(of: oak).map(\.id), ["OAK", "ATH"])
+    XCTAssertEqual(catalog.franchise(of: try catalog.team(named: "CHC")).map(\.id), ["CHN"])
+  }
+
+  func testTeam_suggestionsAreOnlyCloseTypos() throws {
+    let catalog = try Fixtures.catalog()
+    for far in ["XXX", "XYZ"] {
+      XCTAssertThrowsError(try catalog.team(named: far)) { error in
+        XCTAssertEqual(error as? CatalogError, .unknownTeam(far, suggestion: nil))
+      }
+    }
+  }
+
+  func testVenue_byCityWhenOnlyOneVenueIsThere() throws {
+    let catalog = try Fixtures.catalog()
+    XCTAssertEqual(try catalog.venue(named: "milwaukee").id, "MIL06")
+    XCTAssertThrowsError(try catalog.venue(named: "Chicago")) { error in
+      guard case .ambiguousVenue(_, let candidates)? = error as? CatalogError else {
+        return XCTFail("expected ambiguousVenue, got \(error)")
+      }
+      XCTAssertEqual(Set(candidates), ["Wrigley Field", "Guaranteed Rate Field"])
+    }
+  }
+
   func testTeam_unknownGivesSuggestion() throws {
     let catalog = try Fixtures.catalog()
     XCTAssertThrowsError(try catalog.team(named: "NYYY")) { error in

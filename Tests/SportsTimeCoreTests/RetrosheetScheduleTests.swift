@@ -313,6 +313,15 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(parsed.games.count, 2)
   }
 
+  func testParse_headerWithOtherColumnNamesIsRefused() throws {
+    var lines = try lines2024()
+    lines[0] = lines[0].replacingOccurrences(of: ",Home,", with: ",QQQ,")
+    let error = try parseError(lines, name: "renamed-header.csv")
+    XCTAssertEqual(error.line, 1)
+    XCTAssertEqual(error.field, "7")
+    XCTAssertTrue(error.message.contains("'QQQ'"), error.message)
+  }
+
   func testParse_notAScheduleOrEmptyIsRefused() throws {
     let catalog = try Fixtures.catalog()
     XCTAssertThrowsError(try RetrosheetSchedule.parse("", file: "empty.csv", catalog: catalog)) {
