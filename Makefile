@@ -2,10 +2,11 @@
 #   make demo   import the real 2024 MLB schedule into a fresh database and
 #               print a real trip's itinerary
 #   make test   run every test (unit, store, end-to-end CLI)
+#   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 SWIFT ?= swift
 DATA ?= ../shared/data
 
-.PHONY: build release test demo clean
+.PHONY: build release test demo lint format clean
 
 build:
 	$(SWIFT) build
@@ -19,6 +20,12 @@ test:
 
 demo: release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
+
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests
+
+format:
+	$(SWIFT) format -i -r Sources Tests
 
 clean:
 	rm -rf .build

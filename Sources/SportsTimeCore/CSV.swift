@@ -87,7 +87,8 @@ public enum CSV {
         if afterQuote {
           throw FileFormatError(
             file: file, line: line, field: nil,
-            message: "unexpected text after a closing quote (a quote inside a field must be doubled)")
+            message:
+              "unexpected text after a closing quote (a quote inside a field must be doubled)")
         }
         fieldStarted = true
         field.unicodeScalars.append(c)

@@ -156,7 +156,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
     self = date
   }
 
-  static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
+  static let utc =
+    TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
     ?? TimeZone.current
 
   static let utcCalendar: Calendar = {

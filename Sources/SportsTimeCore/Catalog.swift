@@ -87,7 +87,9 @@ public struct Catalog: Sendable {
     else {
       throw FileFormatError(
         file: file, line: 1, field: nil,
-        message: "expected the header retro_code,common_abbr,full_name,league,home_park_2024,home_park_2025,aliases")
+        message:
+          "expected the header retro_code,common_abbr,full_name,league,home_park_2024,home_park_2025,aliases"
+      )
     }
     var seasons: [Int] = []
     for name in header.fields[4...5] {

@@ -64,7 +64,9 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
     guard number <= pool.count else {
       throw GameReferenceError(
         text: description,
-        problem: "\(teamName) plays \(pool.count) game\(pool.count == 1 ? "" : "s") on \(date.iso), not \(number)")
+        problem:
+          "\(teamName) plays \(pool.count) game\(pool.count == 1 ? "" : "s") on \(date.iso), not \(number)"
+      )
     }
     return pool[number - 1]
   }

@@ -202,17 +202,21 @@ public struct ItineraryConstraints: Sendable {
       return .invalid(reason: "Travel \(b.title) cannot be placed in this trip.")
     }
     guard range.contains(day) else {
-      return .invalid(reason: "Travel \(b.title) must be between \(describeStart(b)) and \(describeEnd(b)).")
+      return .invalid(
+        reason: "Travel \(b.title) must be between \(describeStart(b)) and \(describeEnd(b)).")
     }
     let (low, high) = openInterval(b, day: day)
     if let low, !(sortOrder > low), let d = b.departureGame {
       return .invalid(
-        reason: "On Day \(day), travel \(b.title) must come after \(d.title), the last game at \(venueName(d))."
+        reason:
+          "On Day \(day), travel \(b.title) must come after \(d.title), the last game at \(venueName(d))."
       )
     }
     if let high, !(sortOrder < high), let a = b.arrivalGame {
       return .invalid(
-        reason: "On Day \(day), travel \(b.title) must come before \(a.title), the first game at \(venueName(a)).")
+        reason:
+          "On Day \(day), travel \(b.title) must come before \(a.title), the first game at \(venueName(a))."
+      )
     }
     return .valid
   }
@@ -244,7 +248,9 @@ public struct ItineraryConstraints: Sendable {
   func checkCommon(day: Int, sortOrder: Double) -> PositionCheck? {
     guard (1...tripDayCount).contains(day) else {
       return .invalid(
-        reason: "Day \(day) is not in this trip (it has \(tripDayCount) day\(tripDayCount == 1 ? "" : "s")).")
+        reason:
+          "Day \(day) is not in this trip (it has \(tripDayCount) day\(tripDayCount == 1 ? "" : "s"))."
+      )
     }
     guard sortOrder.isFinite else {
       return .invalid(reason: "A position must be a finite number (got \(sortOrder)).")

@@ -89,7 +89,9 @@ public enum RetrosheetSchedule {
     guard header.fields.count == columns.count, header.fields[0] == "Date" else {
       throw FileFormatError(
         file: file, line: header.line, field: nil,
-        message: "this is not a Retrosheet schedule: expected the header \(columns.joined(separator: ","))")
+        message:
+          "this is not a Retrosheet schedule: expected the header \(columns.joined(separator: ","))"
+      )
     }
     // Columns are read by position, so a header naming other columns means
     // the file is laid out differently: refuse it rather than misread it.
@@ -169,7 +171,8 @@ public enum RetrosheetSchedule {
       if let other = lineOfSlot[slot] {
         throw FileFormatError(
           file: file, line: row.line, field: nil,
-          message: "this row and line \(other) describe the same game (\(slot)); remove the duplicate")
+          message:
+            "this row and line \(other) describe the same game (\(slot)); remove the duplicate")
       }
       lineOfSlot[slot] = row.line
     }
@@ -253,7 +256,8 @@ public enum RetrosheetSchedule {
       if let other = lineOfID[id] {
         throw FileFormatError(
           file: file, line: row.line, field: nil,
-          message: "this row and line \(other) describe the same game (\(id)); remove the duplicate")
+          message: "this row and line \(other) describe the same game (\(id)); remove the duplicate"
+        )
       }
       lineOfID[id] = row.line
       let reason: String? =

@@ -79,11 +79,13 @@ public struct TightLeg: Sendable, Hashable {
     let need = TightLeg.hours(neededSeconds)
     let have =
       availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
-    return "Tight leg \(title): the drive takes about \(need) but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
+    return
+      "Tight leg \(title): the drive takes about \(need) but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
   }
 
   static func hours(_ seconds: Double) -> String {
     let minutes = Int((seconds / 60).rounded())
-    return minutes < 60 ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
+    return minutes < 60
+      ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
   }
 }

@@ -99,7 +99,8 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     case .noGames: return "a trip needs at least one game (--game)"
     case .duplicateGame(let id): return "game \(id) is picked twice"
     case .cancelledGame(let id):
-      return "game \(id) was cancelled (postponed with no makeup date) and cannot be added to a trip"
+      return
+        "game \(id) was cancelled (postponed with no makeup date) and cannot be added to a trip"
     case .startAfterEnd(let s, let e):
       return "the start date \(s) is after the end date \(e)"
     case .gameOutsideTrip(let id, let date, let s, let e):

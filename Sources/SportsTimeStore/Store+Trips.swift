@@ -72,7 +72,8 @@ extension Store {
         [.text(Store.likePrefix(key))])
       if byID.count == 1 { return try trip(from: byID[0]) }
       if byID.count > 1 {
-        throw StoreError.ambiguousTrip(reference, candidates: try byID.map { try $0.string("name") })
+        throw StoreError.ambiguousTrip(
+          reference, candidates: try byID.map { try $0.string("name") })
       }
     }
     let names = try database.query("SELECT name FROM trips").map { try $0.string("name") }
@@ -88,9 +89,11 @@ extension Store {
 
   /// The trip with id `id`, its games and stored items.
   public func loadTrip(id: UUID) throws -> LoadedTrip {
-    guard let row = try database.query(
-      "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
-    ).first else {
+    guard
+      let row = try database.query(
+        "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
+      ).first
+    else {
       throw StoreError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
     }
     let t = try trip(from: row)
@@ -108,9 +111,10 @@ extension Store {
   /// - Throws: `StoreError.tripNotFound` when no trip has that id.
   public func deleteTrip(id: UUID) throws -> Int {
     try transaction {
-      let count = try database.query(
-        "SELECT count(*) AS n FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(id))]
-      ).first?.int("n") ?? 0
+      let count =
+        try database.query(
+          "SELECT count(*) AS n FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(id))]
+        ).first?.int("n") ?? 0
       try database.execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
       if database.changes == 0 {
         throw StoreError.tripNotFound(Store.key(id), suggestion: nil)
@@ -234,7 +238,10 @@ extension Store {
         .optional(c.address), .null, .null, .null, .null, .null, .null, .null, .null,
       ]
     }
-    v += [.real(item.createdAt.timeIntervalSinceReferenceDate), .real(item.modifiedAt.timeIntervalSinceReferenceDate)]
+    v += [
+      .real(item.createdAt.timeIntervalSinceReferenceDate),
+      .real(item.modifiedAt.timeIntervalSinceReferenceDate),
+    ]
     return v
   }
 
@@ -271,7 +278,8 @@ extension Store {
         time = t
       }
       var coordinate: Coordinate?
-      if let lat = try row.optionalDouble("latitude"), let lon = try row.optionalDouble("longitude") {
+      if let lat = try row.optionalDouble("latitude"), let lon = try row.optionalDouble("longitude")
+      {
         guard let c = Coordinate(latitude: lat, longitude: lon) else {
           throw corrupt("latitude/longitude", "\(lat),\(lon)")
         }

@@ -11,9 +11,10 @@ struct Context {
   let console: Console
   let useColor: Bool
 
-  init(_ arguments: ParsedArguments,
-    environment: [String: String] = ProcessInfo.processInfo.environment)
-  {
+  init(
+    _ arguments: ParsedArguments,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     self.arguments = arguments
     self.environment = environment
     self.console = arguments.console
@@ -42,7 +43,8 @@ struct Context {
     let formatter = ISO8601DateFormatter()
     guard let instant = formatter.date(from: text) else {
       throw arguments.usageError(
-        "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got '\(Terminal.sanitize(text))'")
+        "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got '\(Terminal.sanitize(text))'"
+      )
     }
     var environment = SportsTimeCore.Environment.live
     environment.now = { instant }

@@ -73,6 +73,7 @@ enum GamesCommand {
       ]
     }
     for line in Format.table(rows) { context.print(line) }
-    context.print("\(games.count) game\(games.count == 1 ? "" : "s"). Times marked est. are estimates.")
+    context.print(
+      "\(games.count) game\(games.count == 1 ? "" : "s"). Times marked est. are estimates.")
   }
 }

@@ -38,7 +38,8 @@ struct ItineraryPresenter {
   /// The trip's header line, e.g. "Midwest Swing · Tue, Jun 4 – Mon, Jun 10, 2024 · 7 days".
   var headline: String {
     let t = loaded.trip
-    return "\(Terminal.sanitize(t.name)) · \(t.startDate.longDescription) – \(t.endDate.longDescription) · \(t.dayCount) day\(t.dayCount == 1 ? "" : "s")"
+    return
+      "\(Terminal.sanitize(t.name)) · \(t.startDate.longDescription) – \(t.endDate.longDescription) · \(t.dayCount) day\(t.dayCount == 1 ? "" : "s")"
   }
 
   /// Text lines of the itinerary.
@@ -48,7 +49,8 @@ struct ItineraryPresenter {
     let width = String(numberedRows.count).count
     for (number, row, unscheduled) in numberedRows {
       if unscheduled && !printedUnscheduled {
-        lines.append(style("Unscheduled (outside the trip's days; move back with item move)", .bold))
+        lines.append(
+          style("Unscheduled (outside the trip's days; move back with item move)", .bold))
         printedUnscheduled = true
       }
       let n = String(number).leftPadded(to: width)
@@ -63,7 +65,8 @@ struct ItineraryPresenter {
         if g.game.status == .cancelled { text += "  " + style("(cancelled)", .red) }
         lines.append(text)
       case .item(let item):
-        lines.append("\(n)      " + itemText(item, metric: metric, style: style, unscheduled: unscheduled))
+        lines.append(
+          "\(n)      " + itemText(item, metric: metric, style: style, unscheduled: unscheduled))
       }
     }
     return lines
@@ -79,7 +82,9 @@ struct ItineraryPresenter {
         "\(TravelInfo.icon) \(Terminal.sanitize(info.title)) · \(Format.distance(info.distanceMeters, metric: metric)) · \(Format.duration(info.durationSeconds))"
       let bounds = constraints.bounds(for: info)
       if let range = bounds.dayRange {
-        text += range.count == 1 ? " · Day \(range.lowerBound) only" : " · Days \(range.lowerBound)–\(range.upperBound)"
+        text +=
+          range.count == 1
+          ? " · Day \(range.lowerBound) only" : " · Days \(range.lowerBound)–\(range.upperBound)"
       } else {
         text += " · " + style("cannot be placed", .red)
       }
@@ -108,8 +113,14 @@ struct ItineraryPresenter {
           ("dayCount", .int(t.dayCount)),
         ])
       ),
-      ("rows", .array(numbered.filter { !$0.unscheduled }.map { rowJSON($0.row, number: $0.number) })),
-      ("unscheduled", .array(numbered.filter { $0.unscheduled }.map { rowJSON($0.row, number: $0.number) })),
+      (
+        "rows",
+        .array(numbered.filter { !$0.unscheduled }.map { rowJSON($0.row, number: $0.number) })
+      ),
+      (
+        "unscheduled",
+        .array(numbered.filter { $0.unscheduled }.map { rowJSON($0.row, number: $0.number) })
+      ),
     ])
   }
 

@@ -15,7 +15,9 @@ enum RootCommand {
     .flag("no-color", help: "Never colour the output (NO_COLOR in the environment does the same)."),
     .value(
       "now", valueName: "INSTANT",
-      help: "Use this instant as the current time (ISO 8601, e.g. 2024-06-01T12:00:00Z), for reproducible runs."),
+      help:
+        "Use this instant as the current time (ISO 8601, e.g. 2024-06-01T12:00:00Z), for reproducible runs."
+    ),
   ]
 
   /// The root command.

@@ -34,8 +34,10 @@ enum ScheduleCommands {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
       let why =
-        !exists ? "no such file" : isDirectory.boolValue
-        ? "it is a directory, not a schedule file" : "it is not readable UTF-8 text"
+        !exists
+        ? "no such file"
+        : isDirectory.boolValue
+          ? "it is a directory, not a schedule file" : "it is not readable UTF-8 text"
       throw CommandError("cannot read \(context.safe(path)): \(why)")
     }
     let catalog = try context.catalog()
@@ -64,17 +66,20 @@ enum ScheduleCommands {
     )
     if parsed.doubleheadersFormed > 0 {
       context.print(
-        "\(parsed.doubleheadersFormed) makeup date\(parsed.doubleheadersFormed == 1 ? "" : "s") formed a doubleheader.")
+        "\(parsed.doubleheadersFormed) makeup date\(parsed.doubleheadersFormed == 1 ? "" : "s") formed a doubleheader."
+      )
     }
     if result.isNoOp {
       context.print("No changes: all \(result.unchanged) games were already in the database.")
     } else {
       context.print(
-        "Database: \(result.inserted) new, \(result.updated) updated, \(result.unchanged) unchanged.")
+        "Database: \(result.inserted) new, \(result.updated) updated, \(result.unchanged) unchanged."
+      )
     }
     if !result.updatedInTrips.isEmpty {
       context.warn(
-        "\(result.updatedInTrips.count) changed game(s) are in trips: \(result.updatedInTrips.joined(separator: ", ")).")
+        "\(result.updatedInTrips.count) changed game(s) are in trips: \(result.updatedInTrips.joined(separator: ", "))."
+      )
     }
     context.print("Start times are estimates (13:10 day, 19:10 night, local to the ballpark).")
   }

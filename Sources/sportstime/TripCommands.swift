@@ -23,9 +23,13 @@ enum TripCommands {
         sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-07
       """,
     options: [
-      .value("game", short: "g", valueName: "G", repeatable: true, required: true, help: "A game to attend (repeat for each)."),
-      .value("start", valueName: "DATE", help: "Day 1 (YYYY-MM-DD); default: the first game's date."),
-      .value("end", valueName: "DATE", help: "The last day (YYYY-MM-DD); default: the last game's date."),
+      .value(
+        "game", short: "g", valueName: "G", repeatable: true, required: true,
+        help: "A game to attend (repeat for each)."),
+      .value(
+        "start", valueName: "DATE", help: "Day 1 (YYYY-MM-DD); default: the first game's date."),
+      .value(
+        "end", valueName: "DATE", help: "The last day (YYYY-MM-DD); default: the last game's date."),
       .flag("json", help: "Print the new trip as JSON (as 'trip show --json', plus warnings)."),
     ],
     positionals: [PositionalSpec(name: "NAME", help: "The trip's name (unique).")],
@@ -49,7 +53,9 @@ enum TripCommands {
       .flag("json", help: "Print the itinerary as JSON."),
       .flag("metric", help: "Distances in kilometres."),
     ],
-    positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix).")],
+    positionals: [
+      PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix).")
+    ],
     run: { try runShow(Context($0)) })
 
   static let deleteSpec = CommandSpec(
@@ -92,7 +98,8 @@ enum TripCommands {
     let t = planned.trip
     let stops = planned.schedule.stops.count
     context.print(
-      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(t.dayCount) days, \(games.count) game\(games.count == 1 ? "" : "s") at \(stops) stop\(stops == 1 ? "" : "s"), \(planned.items.count) travel leg\(planned.items.count == 1 ? "" : "s").")
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(t.dayCount) days, \(games.count) game\(games.count == 1 ? "" : "s") at \(stops) stop\(stops == 1 ? "" : "s"), \(planned.items.count) travel leg\(planned.items.count == 1 ? "" : "s")."
+    )
     for leg in planned.tightLegs { context.warn(leg.message) }
     context.print()
     context.print(context.style(presenter.headline, .bold))
@@ -106,16 +113,19 @@ enum TripCommands {
       guard let game = try store.game(id: id) else {
         if try store.gameCount() == 0 {
           throw CommandError(
-            "no games in the database yet; import a schedule first ('sportstime schedule import FILE')")
+            "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
+          )
         }
         throw CommandError(
-          "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)")
+          "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
+        )
       }
       return game
     case .teamOnDate(let teamName, let date, _):
       if try store.gameCount() == 0 {
         throw CommandError(
-          "no games in the database yet; import a schedule first ('sportstime schedule import FILE')")
+          "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
+        )
       }
       let team = try catalog.team(named: teamName, season: date.year)
       let games = try store.games(GameQuery(teamID: team.id, from: date, to: date))
@@ -163,10 +173,13 @@ enum TripCommands {
     }
     context.print(context.style(presenter.headline, .bold))
     if loaded.games.contains(where: \.timeEstimated) {
-      context.print(context.style("Game times marked est. are estimates (the schedule gives only day or night).", .dim))
+      context.print(
+        context.style(
+          "Game times marked est. are estimates (the schedule gives only day or night).", .dim))
     }
     context.print()
-    for line in presenter.textLines(metric: context.arguments.flag("metric"), style: context.style) {
+    for line in presenter.textLines(metric: context.arguments.flag("metric"), style: context.style)
+    {
       context.print(line)
     }
   }
@@ -176,6 +189,7 @@ enum TripCommands {
     let store = try context.openStore()
     let trip = try store.trip(matching: reference)
     let count = try store.deleteTrip(id: trip.id)
-    context.print("Deleted trip \"\(context.safe(trip.name))\" and its \(count) item\(count == 1 ? "" : "s").")
+    context.print(
+      "Deleted trip \"\(context.safe(trip.name))\" and its \(count) item\(count == 1 ? "" : "s").")
   }
 }

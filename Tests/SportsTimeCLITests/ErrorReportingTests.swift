@@ -49,7 +49,9 @@ final class ErrorReportingTests: EndToEndTestCase {
     try assertFailure(
       ["games", "--venue", "Chicago"],
       containing: ["matches several venues", "Wrigley Field", "Guaranteed Rate Field"])
-    let milwaukee = try runOK(["games", "--venue", "milwaukee", "--from", "2024-06-10", "--to", "2024-06-10"])
+    let milwaukee = try runOK([
+      "games", "--venue", "milwaukee", "--from", "2024-06-10", "--to", "2024-06-10",
+    ])
     XCTAssertTrue(milwaukee.stdout.contains("MIL202406100"), milwaukee.stdout)
   }
 

@@ -9,11 +9,13 @@ final class CSVTests: XCTestCase {
   func testParse_quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
     let text = "a,\"b,c\",\"say \"\"hi\"\"\"\r\n\"two\r\nlines\",x,\"\"\r\nlast,1,2\r\n"
     let records = try CSV.parse(text, file: "q.csv")
-    XCTAssertEqual(records.map(\.fields), [
-      ["a", "b,c", "say \"hi\""],
-      ["two\r\nlines", "x", ""],
-      ["last", "1", "2"],
-    ])
+    XCTAssertEqual(
+      records.map(\.fields),
+      [
+        ["a", "b,c", "say \"hi\""],
+        ["two\r\nlines", "x", ""],
+        ["last", "1", "2"],
+      ])
     // The second record starts on line 2 and spans two lines.
     XCTAssertEqual(records.map(\.line), [1, 2, 4])
   }
@@ -45,7 +47,8 @@ final class CSVTests: XCTestCase {
   }
 
   func testParse_nonASCIIKept() throws {
-    let records = try CSV.parse("MEX02,Estadio Alfredo Harp Helú,\"J.J. Dobson’s\"\n", file: "u.csv")
+    let records = try CSV.parse(
+      "MEX02,Estadio Alfredo Harp Helú,\"J.J. Dobson’s\"\n", file: "u.csv")
     XCTAssertEqual(records.first?.fields, ["MEX02", "Estadio Alfredo Harp Helú", "J.J. Dobson’s"])
   }
 
@@ -69,6 +72,7 @@ final class CSVTests: XCTestCase {
   func testFileFormatError_describesFileLineAndField() {
     let e = FileFormatError(file: "x.csv", line: 7, field: "12 (Postponed)", message: "bad")
     XCTAssertEqual(e.description, "x.csv, line 7, field 12 (Postponed): bad")
-    XCTAssertEqual(FileFormatError(file: "x.csv", line: nil, field: nil, message: "m").description, "x.csv: m")
+    XCTAssertEqual(
+      FileFormatError(file: "x.csv", line: nil, field: nil, message: "m").description, "x.csv: m")
   }
 }

@@ -7,7 +7,9 @@ import XCTest
 /// distances in days, parsing and rejecting text.
 final class CalendarDateTests: XCTestCase {
 
-  private func d(_ iso: String, file: StaticString = #filePath, line: UInt = #line) throws -> CalendarDate {
+  private func d(_ iso: String, file: StaticString = #filePath, line: UInt = #line) throws
+    -> CalendarDate
+  {
     try Fixtures.date(iso, file: file, line: line)
   }
 
@@ -32,7 +34,8 @@ final class CalendarDateTests: XCTestCase {
   func testTripDays_acrossDSTMatchGameDatesAlthoughDaysAre23Hours() throws {
     // Day games at 13:10 New York time on both sides of the March change
     // are 23 hours apart as instants but one calendar day apart.
-    let before = try Fixtures.game(at: "NYC21", home: "NYA", away: "BOS", on: "2024-03-09", hour: 13)
+    let before = try Fixtures.game(
+      at: "NYC21", home: "NYA", away: "BOS", on: "2024-03-09", hour: 13)
     let after = try Fixtures.game(at: "NYC20", home: "NYN", away: "PHI", on: "2024-03-10", hour: 13)
     XCTAssertEqual(after.start.timeIntervalSince(before.start), 23 * 3600)
     let schedule = try Fixtures.schedule(start: "2024-03-09", days: 2, games: [after, before])
@@ -92,7 +95,8 @@ final class CalendarDateTests: XCTestCase {
 
   func testInitCompact_parsesAndRejects() {
     XCTAssertEqual(CalendarDate(compact: "20240320")?.iso, "2024-03-20")
-    for bad in ["20240231", "2024060", "202406040", "2024-6-4", "none", "", "20241301", "2024060a"] {
+    for bad in ["20240231", "2024060", "202406040", "2024-6-4", "none", "", "20241301", "2024060a"]
+    {
       XCTAssertNil(CalendarDate(compact: bad), "'\(bad)' should be rejected")
     }
   }
@@ -122,12 +126,15 @@ final class CalendarDateTests: XCTestCase {
     let data = try JSONEncoder().encode([date])
     XCTAssertEqual(String(decoding: data, as: UTF8.self), "[\"2024-09-30\"]")
     XCTAssertEqual(try JSONDecoder().decode([CalendarDate].self, from: data), [date])
-    XCTAssertThrowsError(try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2024-02-30\"]".utf8)))
-    XCTAssertThrowsError(try JSONDecoder().decode([CalendarDate].self, from: Data("[\"20240930\"]".utf8)))
+    XCTAssertThrowsError(
+      try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2024-02-30\"]".utf8)))
+    XCTAssertThrowsError(
+      try JSONDecoder().decode([CalendarDate].self, from: Data("[\"20240930\"]".utf8)))
   }
 
   func testComparable_ordersByYearMonthDay() throws {
     let dates = try ["2024-10-01", "2024-09-30", "2023-12-31", "2024-09-03"].map { try d($0) }
-    XCTAssertEqual(dates.sorted().map(\.iso), ["2023-12-31", "2024-09-03", "2024-09-30", "2024-10-01"])
+    XCTAssertEqual(
+      dates.sorted().map(\.iso), ["2023-12-31", "2024-09-03", "2024-09-30", "2024-10-01"])
   }
 }

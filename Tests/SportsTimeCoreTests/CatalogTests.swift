@@ -129,7 +129,8 @@ final class CatalogTests: XCTestCase {
       XCTAssertTrue(candidates.contains("Dodger Stadium"))
     }
     XCTAssertThrowsError(try catalog.venue(named: "Wrigly Feld")) { error in
-      XCTAssertEqual(error as? CatalogError, .unknownVenue("Wrigly Feld", suggestion: "Wrigley Field"))
+      XCTAssertEqual(
+        error as? CatalogError, .unknownVenue("Wrigly Feld", suggestion: "Wrigley Field"))
     }
   }
 

@@ -20,13 +20,19 @@ final class ItineraryConstraintsTests: XCTestCase {
     -> (schedule: TripSchedule, constraints: ItineraryConstraints)
   {
     var games: [Game] = []
-    games += try doubleheaderAware(chicago) { d, hour, n in try Fixtures.cubs(self.on(d), hour: hour, number: n) }
-    games += try doubleheaderAware(detroit) { d, hour, n in try Fixtures.tigers(self.on(d), hour: hour, number: n) }
+    games += try doubleheaderAware(chicago) { d, hour, n in
+      try Fixtures.cubs(self.on(d), hour: hour, number: n)
+    }
+    games += try doubleheaderAware(detroit) { d, hour, n in
+      try Fixtures.tigers(self.on(d), hour: hour, number: n)
+    }
     let schedule = try Fixtures.schedule(start: on(1), days: days, games: games)
     return (schedule, ItineraryConstraints(schedule: schedule))
   }
 
-  private func doubleheaderAware(_ days: [Int], _ make: (Int, Int, Int) throws -> Game) throws -> [Game] {
+  private func doubleheaderAware(_ days: [Int], _ make: (Int, Int, Int) throws -> Game) throws
+    -> [Game]
+  {
     var result: [Game] = []
     for d in Set(days).sorted() {
       let count = days.filter { $0 == d }.count
@@ -41,7 +47,9 @@ final class ItineraryConstraintsTests: XCTestCase {
   }
 
   /// A travel item for leg `index` of `schedule`.
-  private func travelItem(_ index: Int, of schedule: TripSchedule, day: Int = 1, sortOrder: Double = 50)
+  private func travelItem(
+    _ index: Int, of schedule: TripSchedule, day: Int = 1, sortOrder: Double = 50
+  )
     throws -> ItineraryItem
   {
     Fixtures.travel(try Fixtures.leg(index, of: schedule), day: day, sortOrder: sortOrder)
@@ -55,9 +63,11 @@ final class ItineraryConstraintsTests: XCTestCase {
     guard case .invalid(let reason) = check else {
       return XCTFail("expected a refusal, got \(check)", file: file, line: line)
     }
-    XCTAssertFalse(reason.trimmingCharacters(in: .whitespaces).isEmpty, "empty reason", file: file, line: line)
+    XCTAssertFalse(
+      reason.trimmingCharacters(in: .whitespaces).isEmpty, "empty reason", file: file, line: line)
     for word in words {
-      XCTAssertTrue(reason.contains(word), "reason '\(reason)' lacks '\(word)'", file: file, line: line)
+      XCTAssertTrue(
+        reason.contains(word), "reason '\(reason)' lacks '\(word)'", file: file, line: line)
     }
   }
 
@@ -67,7 +77,8 @@ final class ItineraryConstraintsTests: XCTestCase {
     let (schedule, constraints) = try chicagoDetroit(days: 3, chicago: [1], detroit: [3])
     let game = schedule.games[0].item(tripID: Fixtures.tripID)
     // Not even to the place it already is.
-    assertRefused(constraints.check(game, day: 1, sortOrder: 100), containing: ["fixed", "STL @ CHC"])
+    assertRefused(
+      constraints.check(game, day: 1, sortOrder: 100), containing: ["fixed", "STL @ CHC"])
     for day in 1...3 {
       for order in [1.0, 50, 100, 150] {
         XCTAssertFalse(constraints.isValidPosition(for: game, day: day, sortOrder: order))
@@ -208,8 +219,10 @@ final class ItineraryConstraintsTests: XCTestCase {
     let (schedule, constraints) = try chicagoDetroit(days: 3, chicago: [1], detroit: [3])
     let items = [Fixtures.custom(), try travelItem(0, of: schedule, day: 2)]
     for item in items {
-      assertRefused(constraints.check(item, day: 0, sortOrder: 50), containing: ["Day 0", "3 days"])
-      assertRefused(constraints.check(item, day: 4, sortOrder: 50), containing: ["Day 4", "3 days"])
+      assertRefused(
+        constraints.check(item, day: 0, sortOrder: 50), containing: ["Day 0", "3 days"])
+      assertRefused(
+        constraints.check(item, day: 4, sortOrder: 50), containing: ["Day 4", "3 days"])
       assertRefused(constraints.check(item, day: -1, sortOrder: 50), containing: ["Day -1"])
       XCTAssertNil(constraints.validSortOrderRange(for: item, on: 0))
       XCTAssertNil(constraints.validSortOrderRange(for: item, on: 4))
@@ -227,14 +240,17 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertNil(constraints.validDayRange(for: travel))
     XCTAssertNotNil(constraints.bounds(for: info).problem)
     for day in 1...3 {
-      assertRefused(constraints.check(travel, day: day, sortOrder: 50), containing: ["Chicago → Detroit", "cannot be placed"])
+      assertRefused(
+        constraints.check(travel, day: day, sortOrder: 50),
+        containing: ["Chicago → Detroit", "cannot be placed"])
       XCTAssertNil(constraints.validSortOrderRange(for: travel, on: day))
     }
     XCTAssertNil(TravelPlacement.defaultPosition(for: info, in: constraints))
   }
 
   func testSingleDayTrip_goingHomeOnlyAfterTheGame() throws {
-    let schedule = try Fixtures.schedule(start: on(1), days: 1, games: [try Fixtures.cubs(on(1), hour: 13)])
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 1, games: [try Fixtures.cubs(on(1), hour: 13)])
     let constraints = ItineraryConstraints(schedule: schedule)
     XCTAssertEqual(constraints.tripDayCount, 1)
     XCTAssertTrue(schedule.legs.isEmpty)
@@ -245,7 +261,8 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertEqual(constraints.validDayRange(for: travel), 1...1)
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 1, sortOrder: 150))
     assertRefused(constraints.check(travel, day: 1, sortOrder: 50), containing: ["after"])
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 150), containing: ["Day 2", "1 day)"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 150), containing: ["Day 2", "1 day)"])
     let custom = Fixtures.custom()
     XCTAssertTrue(constraints.isValidPosition(for: custom, day: 1, sortOrder: 100.5))
     XCTAssertFalse(constraints.isValidPosition(for: custom, day: 2, sortOrder: 50))
@@ -262,7 +279,8 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 1, sortOrder: 50))
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 3, sortOrder: 99))
     assertRefused(constraints.check(travel, day: 3, sortOrder: 150), containing: ["before"])
-    assertRefused(constraints.check(travel, day: 4, sortOrder: 50), containing: ["between Day 1", "Day 3"])
+    assertRefused(
+      constraints.check(travel, day: 4, sortOrder: 50), containing: ["between Day 1", "Day 3"])
     XCTAssertEqual(constraints.barrierGames(for: travel).map(\.id), ["CHN202406030"])
   }
 
@@ -276,8 +294,10 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertEqual(constraints.validDayRange(for: travel), 3...5)
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 5, sortOrder: 500))
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 3, sortOrder: 101))
-    assertRefused(constraints.check(travel, day: 3, sortOrder: 99), containing: ["after", "CLE @ DET"])
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 50), containing: ["between Day 3", "Day 5"])
+    assertRefused(
+      constraints.check(travel, day: 3, sortOrder: 99), containing: ["after", "CLE @ DET"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 50), containing: ["between Day 3", "Day 5"])
     XCTAssertEqual(constraints.barrierGames(for: travel).map(\.id), ["DET202406030"])
   }
 
@@ -312,7 +332,9 @@ final class ItineraryConstraintsTests: XCTestCase {
     info.fromVenueID = "MIL06"
     var travel = Fixtures.travel(info, day: 2)
     XCTAssertNil(constraints.validDayRange(for: travel))
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 50), containing: ["no longer matches", "departure"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 50),
+      containing: ["no longer matches", "departure"])
     XCTAssertNil(TravelPlacement.defaultPosition(for: info, in: constraints))
 
     // The arrival stop index no longer exists.
@@ -320,7 +342,9 @@ final class ItineraryConstraintsTests: XCTestCase {
     info.toStop = 5
     travel = Fixtures.travel(info, day: 2)
     XCTAssertNil(constraints.validDayRange(for: travel))
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 50), containing: ["no longer matches", "arrival"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 50),
+      containing: ["no longer matches", "arrival"])
 
     // Stops in the wrong order.
     info = TravelInfo(
@@ -328,7 +352,8 @@ final class ItineraryConstraintsTests: XCTestCase {
       toName: "Chicago", distanceMeters: 1, durationSeconds: 1)
     travel = Fixtures.travel(info, day: 2)
     XCTAssertNil(constraints.validDayRange(for: travel))
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 50), containing: ["no longer matches"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 50), containing: ["no longer matches"])
   }
 
   // MARK: - Success criteria
@@ -345,7 +370,8 @@ final class ItineraryConstraintsTests: XCTestCase {
       for day in -1...7 {
         for order in [-Double.infinity, 0, 50, 99.9, 100, 100.5, 101, 101.5, 150, .infinity, .nan] {
           let check = constraints.check(item, day: day, sortOrder: order)
-          XCTAssertEqual(check.isValid, constraints.isValidPosition(for: item, day: day, sortOrder: order))
+          XCTAssertEqual(
+            check.isValid, constraints.isValidPosition(for: item, day: day, sortOrder: order))
           if let reason = check.reason {
             refusals += 1
             XCTAssertFalse(reason.isEmpty, "\(item.kind) Day \(day) @ \(order)")
@@ -366,7 +392,8 @@ final class ItineraryConstraintsTests: XCTestCase {
     let check = constraints.check(travel, day: 4, sortOrder: 50)
     XCTAssertEqual(
       check.reason,
-      "Travel Chicago → Detroit must be between Day 1 (after STL @ CHC) and Day 3 (before CLE @ DET).")
+      "Travel Chicago → Detroit must be between Day 1 (after STL @ CHC) and Day 3 (before CLE @ DET)."
+    )
   }
 
   func testValidDayRange_agreesWithValidPositionsOnEveryDay() throws {
@@ -378,7 +405,9 @@ final class ItineraryConstraintsTests: XCTestCase {
       let sortRange = constraints.validSortOrderRange(for: travel, on: day)
       XCTAssertEqual(sortRange != nil, range.contains(day), "Day \(day)")
       let probes: [Double] = [-1000, 0, 50, 99, 100, 100.5, 101, 102, 150, 1000]
-      let anyValid = probes.contains { constraints.isValidPosition(for: travel, day: day, sortOrder: $0) }
+      let anyValid = probes.contains {
+        constraints.isValidPosition(for: travel, day: day, sortOrder: $0)
+      }
       XCTAssertEqual(anyValid, range.contains(day), "Day \(day)")
       if let sortRange {
         for p in probes {
@@ -421,8 +450,10 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertEqual(constraints.barrierGames(for: back).map(\.id), ["MIL202406030", "CHN202406050"])
     XCTAssertTrue(constraints.isValidPosition(for: back, day: 4, sortOrder: 50))
     XCTAssertTrue(constraints.isValidPosition(for: back, day: 5, sortOrder: 50))
-    assertRefused(constraints.check(back, day: 2, sortOrder: 50), containing: ["between Day 3", "Day 5"])
-    assertRefused(constraints.check(back, day: 3, sortOrder: 50), containing: ["after", "PIT @ MIL"])
+    assertRefused(
+      constraints.check(back, day: 2, sortOrder: 50), containing: ["between Day 3", "Day 5"])
+    assertRefused(
+      constraints.check(back, day: 3, sortOrder: 50), containing: ["after", "PIT @ MIL"])
   }
 
   func testTravel_twoTeamsInOneCity_legBetweenVenues() throws {
@@ -436,8 +467,11 @@ final class ItineraryConstraintsTests: XCTestCase {
     let travel = try travelItem(0, of: schedule)
     XCTAssertEqual(travel.title, "Wrigley Field → Guaranteed Rate Field")
     XCTAssertEqual(constraints.validDayRange(for: travel), 1...2)
-    assertRefused(constraints.check(travel, day: 1, sortOrder: 50), containing: ["after", "Wrigley Field"])
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 150), containing: ["before", "Guaranteed Rate Field"])
+    assertRefused(
+      constraints.check(travel, day: 1, sortOrder: 50), containing: ["after", "Wrigley Field"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 150),
+      containing: ["before", "Guaranteed Rate Field"])
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 1, sortOrder: 150))
     XCTAssertTrue(constraints.isValidPosition(for: travel, day: 2, sortOrder: 50))
   }
@@ -480,13 +514,17 @@ final class ItineraryConstraintsTests: XCTestCase {
     XCTAssertEqual(
       constraints.validSortOrderRange(for: travel, on: 2), (100.0).nextUp...(101.0).nextDown)
     for inside in [100.5, (100.0).nextUp, (101.0).nextDown] {
-      XCTAssertTrue(constraints.isValidPosition(for: travel, day: 2, sortOrder: inside), "\(inside)")
+      XCTAssertTrue(
+        constraints.isValidPosition(for: travel, day: 2, sortOrder: inside), "\(inside)")
     }
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 100), containing: ["after", "BOS @ NYY"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 100), containing: ["after", "BOS @ NYY"])
     assertRefused(constraints.check(travel, day: 2, sortOrder: 50), containing: ["after"])
-    assertRefused(constraints.check(travel, day: 2, sortOrder: 101), containing: ["before", "PHI @ NYM"])
+    assertRefused(
+      constraints.check(travel, day: 2, sortOrder: 101), containing: ["before", "PHI @ NYM"])
     assertRefused(constraints.check(travel, day: 2, sortOrder: 150), containing: ["before"])
-    assertRefused(constraints.check(travel, day: 1, sortOrder: 50), containing: ["between Day 2", "Day 2"])
+    assertRefused(
+      constraints.check(travel, day: 1, sortOrder: 50), containing: ["between Day 2", "Day 2"])
     assertRefused(constraints.check(travel, day: 3, sortOrder: 50), containing: ["between Day 2"])
   }
 }

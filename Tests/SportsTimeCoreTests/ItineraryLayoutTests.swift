@@ -28,7 +28,8 @@ final class ItineraryLayoutTests: XCTestCase {
       ])
     XCTAssertTrue(layout.unscheduled.isEmpty)
     XCTAssertEqual(layout.rows.map(\.day), [1, 1, 1, 2, 2, 3, 3, 3])
-    XCTAssertEqual(layout.rows.map(\.isReorderable), [false, true, false, false, true, false, false, true])
+    XCTAssertEqual(
+      layout.rows.map(\.isReorderable), [false, true, false, false, true, false, false, true])
     XCTAssertEqual(layout.rows[3].content, .day(2, try Fixtures.date("2024-06-02")))
     XCTAssertNil(layout.rows[0].sortOrder)
   }
@@ -68,7 +69,8 @@ final class ItineraryLayoutTests: XCTestCase {
   func testLayout_tieOnSortOrderPutsGameThenTravelThenCustom() throws {
     let schedule = try Fixtures.schedule(
       start: on(1), days: 3, games: [try Fixtures.cubs(on(1)), try Fixtures.brewers(on(3))])
-    let custom = Fixtures.custom(day: 1, sortOrder: 100, id: Fixtures.uuid(1), createdAt: Date(timeIntervalSince1970: 0))
+    let custom = Fixtures.custom(
+      day: 1, sortOrder: 100, id: Fixtures.uuid(1), createdAt: Date(timeIntervalSince1970: 0))
     let travel = Fixtures.item(
       .travel(try Fixtures.leg(0, of: schedule)), day: 1, sortOrder: 100, id: Fixtures.uuid(2),
       createdAt: Date(timeIntervalSince1970: 9_999_999_999))
@@ -77,7 +79,10 @@ final class ItineraryLayoutTests: XCTestCase {
       let layout = ItineraryLayout(schedule: schedule, items: items)
       XCTAssertEqual(
         Array(layout.rows.prefix(4).map(\.id)),
-        ["day:1", "game:CHN202406010", LayoutRow.id(item: Fixtures.uuid(2)), LayoutRow.id(item: Fixtures.uuid(1))])
+        [
+          "day:1", "game:CHN202406010", LayoutRow.id(item: Fixtures.uuid(2)),
+          LayoutRow.id(item: Fixtures.uuid(1)),
+        ])
     }
   }
 
@@ -89,7 +94,8 @@ final class ItineraryLayoutTests: XCTestCase {
     let b = Fixtures.custom("B", day: 1, sortOrder: 50, id: Fixtures.uuid(3), createdAt: new)
     let c = Fixtures.custom("C", day: 1, sortOrder: 50, id: Fixtures.uuid(0xA), createdAt: new)
     let d = Fixtures.custom("D", day: 1, sortOrder: 50, id: Fixtures.uuid(1), createdAt: new)
-    let expected = ["day:1"] + [a, d, b, c].map { LayoutRow.id(item: $0.id) } + ["game:CHN202406010"]
+    let expected =
+      ["day:1"] + [a, d, b, c].map { LayoutRow.id(item: $0.id) } + ["game:CHN202406010"]
     for items in [[a, b, c, d], [d, c, b, a], [c, a, d, b]] {
       XCTAssertEqual(ItineraryLayout(schedule: schedule, items: items).rows.map(\.id), expected)
     }
@@ -98,8 +104,12 @@ final class ItineraryLayoutTests: XCTestCase {
   func testLayout_sameDataAlwaysLaysOutTheSameWay() throws {
     let schedule = try Fixtures.schedule(
       start: on(1), days: 4,
-      games: [try Fixtures.cubs(on(1)), try Fixtures.cubs(on(2), hour: 13), try Fixtures.brewers(on(4))])
-    var items: [ItineraryItem] = [Fixtures.travel(try Fixtures.leg(0, of: schedule), day: 2, sortOrder: 101)]
+      games: [
+        try Fixtures.cubs(on(1)), try Fixtures.cubs(on(2), hour: 13), try Fixtures.brewers(on(4)),
+      ])
+    var items: [ItineraryItem] = [
+      Fixtures.travel(try Fixtures.leg(0, of: schedule), day: 2, sortOrder: 101)
+    ]
     for n in 0..<20 {
       items.append(
         Fixtures.custom(
@@ -110,7 +120,8 @@ final class ItineraryLayoutTests: XCTestCase {
     var generator = SplitMix(seed: 42)
     for _ in 0..<10 {
       let shuffled = items.shuffled(using: &generator)
-      XCTAssertEqual(ItineraryLayout(schedule: schedule, items: shuffled).allRows.map(\.id), reference)
+      XCTAssertEqual(
+        ItineraryLayout(schedule: schedule, items: shuffled).allRows.map(\.id), reference)
     }
   }
 
@@ -121,13 +132,16 @@ final class ItineraryLayoutTests: XCTestCase {
     let before = Fixtures.custom("before", day: 0, sortOrder: 50, id: Fixtures.uuid(3))
     let negative = Fixtures.custom("negative", day: -2, sortOrder: 10, id: Fixtures.uuid(4))
     let lastDay = Fixtures.custom("lastDay", day: 4, sortOrder: 10, id: Fixtures.uuid(5))
-    let layout = ItineraryLayout(schedule: schedule, items: [after, inside, lastDay, before, negative])
+    let layout = ItineraryLayout(
+      schedule: schedule, items: [after, inside, lastDay, before, negative])
     XCTAssertEqual(
       layout.unscheduled.map(\.id),
       [negative, before, lastDay, after].map { LayoutRow.id(item: $0.id) })
     XCTAssertEqual(layout.unscheduled.map(\.day), [-2, 0, 4, 5])
     XCTAssertTrue(layout.unscheduled.allSatisfy(\.isReorderable))
-    XCTAssertEqual(layout.rows.map(\.id), ["day:1", "day:2", "game:CHN202406020", LayoutRow.id(item: inside.id), "day:3"])
+    XCTAssertEqual(
+      layout.rows.map(\.id),
+      ["day:1", "day:2", "game:CHN202406020", LayoutRow.id(item: inside.id), "day:3"])
     XCTAssertEqual(layout.allRows.map(\.id), layout.rows.map(\.id) + layout.unscheduled.map(\.id))
     // Every stored item appears exactly once.
     let itemIDs = layout.allRows.compactMap { $0.item?.id }
@@ -142,7 +156,8 @@ final class ItineraryLayoutTests: XCTestCase {
     let broken = Fixtures.custom("broken", day: 1, sortOrder: .nan, id: Fixtures.uuid(7))
     let layout = ItineraryLayout(schedule: schedule, items: [broken])
     XCTAssertEqual(layout.rows.map(\.id), ["day:1", "game:CHN202406010", "day:2"])
-    XCTAssertEqual(Set(layout.unscheduled.map(\.id)), ["game:MIL202406040", LayoutRow.id(item: broken.id)])
+    XCTAssertEqual(
+      Set(layout.unscheduled.map(\.id)), ["game:MIL202406040", LayoutRow.id(item: broken.id)])
   }
 
   func testLayout_storedGameItemsAreIgnored() throws {
@@ -155,7 +170,8 @@ final class ItineraryLayoutTests: XCTestCase {
   func testLayout_emptyDaysKeepTheirHeaders() throws {
     let schedule = try Fixtures.schedule(start: on(1), days: 4, games: [try Fixtures.cubs(on(4))])
     let layout = ItineraryLayout(schedule: schedule, items: [])
-    XCTAssertEqual(layout.rows.map(\.id), ["day:1", "day:2", "day:3", "day:4", "game:CHN202406040"])
+    XCTAssertEqual(
+      layout.rows.map(\.id), ["day:1", "day:2", "day:3", "day:4", "game:CHN202406040"])
     let dates = layout.rows.compactMap { row -> String? in
       if case .day(_, let date) = row.content { return date.iso }
       return nil

@@ -21,7 +21,9 @@ final class RetrosheetScheduleTests: XCTestCase {
 
   // MARK: - Helpers
 
-  private func game(_ id: String, _ year: Int = 2024, file: StaticString = #filePath, line: UInt = #line) throws -> Game {
+  private func game(
+    _ id: String, _ year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Game {
     try Fixtures.seasonGame(id, year: year, file: file, line: line)
   }
 
@@ -60,7 +62,9 @@ final class RetrosheetScheduleTests: XCTestCase {
 
   /// Line `number` (1-based, header = 1) of the 2024 file with field `index`
   /// (0-based) replaced by `value`.
-  private func replacing(_ lines: [String], line number: Int, field index: Int, with value: String) -> [String] {
+  private func replacing(_ lines: [String], line number: Int, field index: Int, with value: String)
+    -> [String]
+  {
     var copy = lines
     var fields = copy[number - 1].components(separatedBy: ",")
     fields[index] = value
@@ -167,9 +171,11 @@ final class RetrosheetScheduleTests: XCTestCase {
       XCTAssertEqual(multi.count, groupsExpected, "\(year)")
       for group in multi {
         let ordered = group.sorted { $0.start < $1.start }
-        XCTAssertEqual(ordered.map(\.gameNumber), Array(1...ordered.count), ordered.map(\.id).description)
+        XCTAssertEqual(
+          ordered.map(\.gameNumber), Array(1...ordered.count), ordered.map(\.id).description)
         for (a, b) in zip(ordered, ordered.dropFirst()) {
-          XCTAssertGreaterThanOrEqual(b.start.timeIntervalSince(a.start), 3.5 * 3600, "\(a.id) → \(b.id)")
+          XCTAssertGreaterThanOrEqual(
+            b.start.timeIntervalSince(a.start), 3.5 * 3600, "\(a.id) → \(b.id)")
         }
       }
       for single in groups.values where single.count == 1 {
@@ -232,7 +238,8 @@ final class RetrosheetScheduleTests: XCTestCase {
 
   func testParse_sameFileTwiceGivesSameIDs() throws {
     let text = try Fixtures.retrosheetText("2024schedule.csv")
-    let again = try RetrosheetSchedule.parse(text, file: "again.csv", catalog: try Fixtures.catalog())
+    let again = try RetrosheetSchedule.parse(
+      text, file: "again.csv", catalog: try Fixtures.catalog())
     XCTAssertEqual(again.games.map(\.id), try Fixtures.season(2024).games.map(\.id))
   }
 
@@ -254,7 +261,8 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(error.line, 100)
     XCTAssertEqual(error.field, "1 (Date)")
     XCTAssertTrue(error.message.contains("20240231"), error.message)
-    XCTAssertTrue(error.description.contains("date.csv, line 100, field 1 (Date)"), error.description)
+    XCTAssertTrue(
+      error.description.contains("date.csv, line 100, field 1 (Date)"), error.description)
   }
 
   func testParse_unknownTeamNamesLineAndField() throws {
@@ -328,13 +336,16 @@ final class RetrosheetScheduleTests: XCTestCase {
       XCTAssertEqual(($0 as? FileFormatError)?.line, 1)
     }
     let headerOnly = try lines2024()[0] + "\r\n"
-    XCTAssertThrowsError(try RetrosheetSchedule.parse(headerOnly, file: "h.csv", catalog: catalog)) {
+    XCTAssertThrowsError(try RetrosheetSchedule.parse(headerOnly, file: "h.csv", catalog: catalog))
+    {
       XCTAssertTrue(($0 as? FileFormatError)?.message.contains("no games") ?? false)
     }
     XCTAssertThrowsError(
-      try RetrosheetSchedule.parse("park_id,name\r\nCHI11,Wrigley\r\n", file: "v.csv", catalog: catalog)
+      try RetrosheetSchedule.parse(
+        "park_id,name\r\nCHI11,Wrigley\r\n", file: "v.csv", catalog: catalog)
     ) {
-      XCTAssertTrue(($0 as? FileFormatError)?.message.contains("not a Retrosheet schedule") ?? false)
+      XCTAssertTrue(
+        ($0 as? FileFormatError)?.message.contains("not a Retrosheet schedule") ?? false)
     }
   }
 }

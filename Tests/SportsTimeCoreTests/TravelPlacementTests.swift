@@ -9,7 +9,9 @@ final class TravelPlacementTests: XCTestCase {
 
   private func on(_ day: Int) -> String { String(format: "2024-06-%02d", day) }
 
-  private func defaultPosition(_ leg: Int, _ schedule: TripSchedule) throws -> (day: Int, sortOrder: Double)? {
+  private func defaultPosition(_ leg: Int, _ schedule: TripSchedule) throws -> (
+    day: Int, sortOrder: Double
+  )? {
     TravelPlacement.defaultPosition(
       for: try Fixtures.leg(leg, of: schedule), in: ItineraryConstraints(schedule: schedule))
   }
@@ -28,7 +30,8 @@ final class TravelPlacementTests: XCTestCase {
     let schedule = try Fixtures.schedule(
       start: on(1), days: 3,
       games: [
-        try Fixtures.cubs(on(2), hour: 13, number: 1), try Fixtures.cubs(on(2), hour: 19, number: 2),
+        try Fixtures.cubs(on(2), hour: 13, number: 1),
+        try Fixtures.cubs(on(2), hour: 19, number: 2),
         try Fixtures.brewers(on(3)),
       ])
     let position = try XCTUnwrap(try defaultPosition(0, schedule))
@@ -50,7 +53,8 @@ final class TravelPlacementTests: XCTestCase {
 
   func testDefaultPosition_arrivalDay_is50() throws {
     // Leaving home on the day of the first game: before it, at 50.
-    let schedule = try Fixtures.schedule(start: on(1), days: 2, games: [try Fixtures.cubs(on(1), hour: 13)])
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 2, games: [try Fixtures.cubs(on(1), hour: 13)])
     let info = TravelInfo(
       fromStop: nil, toStop: 0, fromVenueID: nil, toVenueID: "CHI11", fromName: "Home",
       toName: "Chicago", distanceMeters: 1000, durationSeconds: 60)
@@ -59,13 +63,15 @@ final class TravelPlacementTests: XCTestCase {
     XCTAssertEqual(position.day, 1)
     XCTAssertEqual(position.sortOrder, 50)
     XCTAssertTrue(
-      constraints.isValidPosition(for: Fixtures.travel(info), day: position.day, sortOrder: position.sortOrder))
+      constraints.isValidPosition(
+        for: Fixtures.travel(info), day: position.day, sortOrder: position.sortOrder))
   }
 
   func testDefaultPosition_sameDayDepartureAndArrival_isMidpoint() throws {
     // Yankees 13:10 (100) then Mets 19:10 (101) on Day 1.
     let schedule = try Fixtures.schedule(
-      start: on(1), days: 2, games: [try Fixtures.yankees(on(1), hour: 13), try Fixtures.mets(on(1))])
+      start: on(1), days: 2,
+      games: [try Fixtures.yankees(on(1), hour: 13), try Fixtures.mets(on(1))])
     let position = try XCTUnwrap(try defaultPosition(0, schedule))
     XCTAssertEqual(position.day, 1)
     XCTAssertEqual(position.sortOrder, 100.5)
@@ -74,7 +80,8 @@ final class TravelPlacementTests: XCTestCase {
   func testDefaultPosition_isValidForEveryLegOfARealisticTrip() throws {
     let games = [
       try Fixtures.cubs(on(1)), try Fixtures.cubs(on(2), hour: 13), try Fixtures.whiteSox(on(2)),
-      try Fixtures.brewers(on(4)), try Fixtures.brewers(on(5)), try Fixtures.tigers(on(7), hour: 13),
+      try Fixtures.brewers(on(4)), try Fixtures.brewers(on(5)),
+      try Fixtures.tigers(on(7), hour: 13),
       try Fixtures.cubs(on(7)),
     ]
     let schedule = try Fixtures.schedule(start: on(1), days: 8, games: games)
@@ -87,7 +94,8 @@ final class TravelPlacementTests: XCTestCase {
       XCTAssertEqual(position.day, expected[i].0, "leg \(i)")
       XCTAssertEqual(position.sortOrder, expected[i].1, "leg \(i)")
       XCTAssertEqual(
-        constraints.check(Fixtures.travel(info), day: position.day, sortOrder: position.sortOrder), .valid,
+        constraints.check(Fixtures.travel(info), day: position.day, sortOrder: position.sortOrder),
+        .valid,
         "leg \(i) \(info.title)")
     }
   }
@@ -108,7 +116,8 @@ final class TravelPlacementTests: XCTestCase {
 
   func testTravelInfo_sameCityDifferentVenues_namesVenues() throws {
     let schedule = try Fixtures.schedule(
-      start: on(1), days: 1, games: [try Fixtures.yankees(on(1), hour: 13), try Fixtures.mets(on(1))])
+      start: on(1), days: 1,
+      games: [try Fixtures.yankees(on(1), hour: 13), try Fixtures.mets(on(1))])
     let info = try Fixtures.leg(0, of: schedule)
     XCTAssertEqual(info.fromName, "Yankee Stadium")
     XCTAssertEqual(info.toName, "Citi Field")
@@ -120,7 +129,8 @@ final class TravelPlacementTests: XCTestCase {
     // Cubs 13:10 CDT (ends 16:10 CDT = 17:10 EDT), Yankees 19:10 EDT:
     // two hours available (wall clocks would say three).
     let schedule = try Fixtures.schedule(
-      start: on(1), days: 1, games: [try Fixtures.cubs(on(1), hour: 13), try Fixtures.yankees(on(1))])
+      start: on(1), days: 1,
+      games: [try Fixtures.cubs(on(1), hour: 13), try Fixtures.yankees(on(1))])
     let info = try Fixtures.leg(0, of: schedule)
     let tight = TightLeg.find(in: schedule, travel: [info])
     XCTAssertEqual(tight.count, 1)
@@ -144,7 +154,8 @@ final class TravelPlacementTests: XCTestCase {
   func testTightLeg_overlappingGamesSayNoTime() throws {
     // Yankees 19:10 and Mets 20:10 the same evening: the first ends after the second starts.
     let schedule = try Fixtures.schedule(
-      start: on(1), days: 1, games: [try Fixtures.yankees(on(1)), try Fixtures.mets(on(1), hour: 20)])
+      start: on(1), days: 1,
+      games: [try Fixtures.yankees(on(1)), try Fixtures.mets(on(1), hour: 20)])
     let tight = TightLeg.find(in: schedule, travel: [try Fixtures.leg(0, of: schedule)])
     XCTAssertEqual(tight.count, 1)
     XCTAssertEqual(tight.first?.availableSeconds, -2 * 3600)

@@ -77,7 +77,8 @@ final class DatabaseTests: XCTestCase {
   func testForeignKeysEnforced() throws {
     try onBothDatabases { db in
       XCTAssertEqual(try db.query("PRAGMA foreign_keys").first?.int64(0), 1)
-      try db.executeScript("""
+      try db.executeScript(
+        """
         CREATE TABLE team (id INTEGER PRIMARY KEY);
         CREATE TABLE game (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(id));
         """)
@@ -203,7 +204,8 @@ final class DatabaseTests: XCTestCase {
       XCTAssertEqual(syntax?.sqliteCode, SQLITE_ERROR)
       XCTAssertTrue(syntax?.description.contains("SELEKT 1") ?? false)
       XCTAssertEqual(storeError { try db.execute("SELECT ?", []) }?.sqliteCode, SQLITE_MISUSE)
-      XCTAssertEqual(storeError { _ = try db.prepare("SELECT 1; SELECT 2") }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(
+        storeError { _ = try db.prepare("SELECT 1; SELECT 2") }?.sqliteCode, SQLITE_MISUSE)
       XCTAssertEqual(storeError { _ = try db.prepare("  -- nothing") }?.sqliteCode, SQLITE_MISUSE)
       XCTAssertNoThrow(try db.prepare("SELECT 1; -- trailing comment\n"))
     }
@@ -263,7 +265,8 @@ final class DatabaseTests: XCTestCase {
   /// COMMIT is rethrown with its own code after rolling back.
   func testFirstErrorIsRethrown() throws {
     try onBothDatabases { db in
-      try db.executeScript("""
+      try db.executeScript(
+        """
         CREATE TABLE parent (id INTEGER PRIMARY KEY);
         CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
         """)

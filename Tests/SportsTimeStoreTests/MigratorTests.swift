@@ -10,11 +10,14 @@ final class MigratorTests: XCTestCase {
 
   /// The first two migrations of a sample schema.
   private let base = [
-    Migration(id: "001-teams", sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"),
-    Migration(id: "002-games", sql: """
-      CREATE TABLE game (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(id));
-      CREATE INDEX game_team ON game(team_id);
-      """),
+    Migration(
+      id: "001-teams", sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"),
+    Migration(
+      id: "002-games",
+      sql: """
+        CREATE TABLE game (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES team(id));
+        CREATE INDEX game_team ON game(team_id);
+        """),
   ]
 
   /// Picks a fresh temporary directory.
@@ -61,12 +64,14 @@ final class MigratorTests: XCTestCase {
       let appliedAt = try db.query("SELECT applied_at FROM schema_migrations").first?.string(0)
       XCTAssertTrue(appliedAt?.hasSuffix("Z") ?? false)
 
-      let extended = Migrator(base + [
-        Migration(id: "003-venue", sql: "ALTER TABLE team ADD COLUMN venue TEXT;"),
-      ])
+      let extended = Migrator(
+        base + [
+          Migration(id: "003-venue", sql: "ALTER TABLE team ADD COLUMN venue TEXT;")
+        ])
       try extended.migrate(db)
       XCTAssertEqual(try extended.appliedMigrations(db), ["001-teams", "002-games", "003-venue"])
-      try db.execute("INSERT INTO team (name, venue) VALUES (?, ?)", ["A", .optional(nil as String?)])
+      try db.execute(
+        "INSERT INTO team (name, venue) VALUES (?, ?)", ["A", .optional(nil as String?)])
     }
   }
 
@@ -97,9 +102,10 @@ final class MigratorTests: XCTestCase {
   /// A failing migration leaves neither its partial schema nor a ledger row.
   func testFailingMigrationRollsBack() throws {
     try onBothDatabases { db in
-      let broken = Migrator(base + [
-        Migration(id: "003-broken", sql: "CREATE TABLE half (x); CREATE TABLE oops (;"),
-      ])
+      let broken = Migrator(
+        base + [
+          Migration(id: "003-broken", sql: "CREATE TABLE half (x); CREATE TABLE oops (;")
+        ])
       XCTAssertThrowsError(try broken.migrate(db)) { error in
         XCTAssertEqual((error as? StoreError)?.sqliteCode, SQLITE_ERROR)
       }

@@ -209,7 +209,8 @@ public final class Database {
   /// `sqlite3_errmsg` at once into `StoreError.sqlite` with this database's
   /// path (https://www.sqlite.org/c3ref/errcode.html). Never includes bound values.
   func error(code: Int32, sql: String?) -> StoreError {
-    let message = handle.map { Database.errorMessage($0) }
+    let message =
+      handle.map { Database.errorMessage($0) }
       ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
     return .sqlite(code: code, message: message, sql: sql, path: path)
   }

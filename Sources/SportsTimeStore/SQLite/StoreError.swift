@@ -80,17 +80,20 @@ public enum StoreError: Error, CustomStringConvertible {
       return "no trip is called '\(reference)'"
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? " (see 'sportstime trip list')")
     case .ambiguousTrip(let reference, let candidates):
-      return "'\(reference)' matches several trips (\(candidates.joined(separator: ", "))); give more of the id or the name"
+      return
+        "'\(reference)' matches several trips (\(candidates.joined(separator: ", "))); give more of the id or the name"
     case .duplicateTripName(let name):
       return "a trip called '\(name)' already exists; pick another name or delete it first"
     case .gameNotFound(let id):
-      return "no game \(id) in the database; import its schedule first ('sportstime schedule import FILE')"
+      return
+        "no game \(id) in the database; import its schedule first ('sportstime schedule import FILE')"
     case .itemNotFound(let id):
       return "no itinerary item \(id) in this trip"
     case .invalidItem(let reason):
       return "the item cannot be stored: \(reason)"
     case .corruptValue(let table, let id, let column, let value):
-      return "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
+      return
+        "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
     case .noSuchColumn(let column, let sql):
       return "The query has no column '\(column)' (query: \(sql))."
     case .unexpectedValue(let column, let expected, let found, let sql):

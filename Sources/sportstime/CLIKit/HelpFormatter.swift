@@ -30,11 +30,14 @@ public struct HelpFormatter: Sendable {
     if !command.abstract.isEmpty {
       sections.append(TextWrapper.wrap(command.abstract, width: width))
     }
-    let usage = TextWrapper.wrapWords(UsageFormatter.elements(for: command, path: path), width: width - 4)
-    sections.append(["USAGE:"] + usage.enumerated().map { ($0.offset == 0 ? "  " : "    ") + $0.element })
+    let usage = TextWrapper.wrapWords(
+      UsageFormatter.elements(for: command, path: path), width: width - 4)
+    sections.append(
+      ["USAGE:"] + usage.enumerated().map { ($0.offset == 0 ? "  " : "    ") + $0.element })
 
     let tables = rowTables(for: command, isRoot: path.count == 1)
-    let labelWidth = min(Self.maxLabelWidth, tables.flatMap { $0.rows }.map { $0.label.count }.max() ?? 0)
+    let labelWidth = min(
+      Self.maxLabelWidth, tables.flatMap { $0.rows }.map { $0.label.count }.max() ?? 0)
     for table in tables where !table.rows.isEmpty {
       sections.append([table.title] + table.rows.flatMap { render($0, labelWidth: labelWidth) })
     }
@@ -86,7 +89,8 @@ public struct HelpFormatter: Sendable {
   private func render(_ row: Row, labelWidth: Int) -> [String] {
     let column = 2 + labelWidth + 2
     let pad = String(repeating: " ", count: column)
-    let helpLines = row.help.isEmpty ? [] : TextWrapper.wrap(row.help, width: max(20, width - column))
+    let helpLines =
+      row.help.isEmpty ? [] : TextWrapper.wrap(row.help, width: max(20, width - column))
     guard let first = helpLines.first else { return ["  " + row.label] }
     var lines: [String]
     if row.label.count > labelWidth {

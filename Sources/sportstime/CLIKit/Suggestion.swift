@@ -46,7 +46,9 @@ public enum Suggestion {
 
   /// `message` followed by ` Did you mean '<prefix><match>'?` when a close
   /// candidate exists; `message` unchanged otherwise.
-  static func appending(to message: String, input: String, candidates: [String], prefix: String = "")
+  static func appending(
+    to message: String, input: String, candidates: [String], prefix: String = ""
+  )
     -> String
   {
     guard let match = closest(to: input, in: candidates) else { return message }

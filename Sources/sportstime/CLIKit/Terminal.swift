@@ -37,7 +37,8 @@ public enum Terminal {
   /// `--no-color`), when `NO_COLOR` is present in `environment` with any value
   /// (even empty), when `TERM` is `dumb`, or when the output is not a TTY;
   /// `true` otherwise.
-  public static func useColor(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool {
+  public static func useColor(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool
+  {
     if noColorFlag || !isTTY { return false }
     if environment["NO_COLOR"] != nil { return false }
     if environment["TERM"] == "dumb" { return false }

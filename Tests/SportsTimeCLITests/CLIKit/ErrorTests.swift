@@ -1,5 +1,6 @@
-@testable import sportstime
 import XCTest
+
+@testable import sportstime
 
 /// Usage errors, suggestions, exit codes and the exact stderr report.
 final class ErrorTests: CLITestCase {
@@ -29,16 +30,20 @@ final class ErrorTests: CLITestCase {
 
   /// A boolean flag given `=value` is rejected, in long and short form.
   func testFlagWithValue() {
-    assertUsageError(["trip", "new", "N", "--game", "1", "--json=yes"], "--json does not take a value")
+    assertUsageError(
+      ["trip", "new", "N", "--game", "1", "--json=yes"], "--json does not take a value")
     assertUsageError(["trip", "new", "N", "--game", "1", "-j=yes"], "-j does not take a value")
     assertUsageError(["--no-color=1", "trip", "list"], "--no-color does not take a value")
   }
 
   /// Unknown options get a suggestion only when close.
   func testUnknownOptionSuggestions() {
-    assertUsageError(["trip", "new", "N", "--titel", "x"], "Unknown option '--titel'. Did you mean '--title'?")
-    assertUsageError(["trip", "new", "N", "--Game", "1"], "Unknown option '--Game'. Did you mean '--game'?")
-    assertUsageError(["trip", "list", "--dbb", "x"], "Unknown option '--dbb'. Did you mean '--db'?")
+    assertUsageError(
+      ["trip", "new", "N", "--titel", "x"], "Unknown option '--titel'. Did you mean '--title'?")
+    assertUsageError(
+      ["trip", "new", "N", "--Game", "1"], "Unknown option '--Game'. Did you mean '--game'?")
+    assertUsageError(
+      ["trip", "list", "--dbb", "x"], "Unknown option '--dbb'. Did you mean '--db'?")
     assertUsageError(["--verison"], "Unknown option '--verison'. Did you mean '--version'?")
     assertUsageError(["trip", "new", "N", "--zzzzzzzz"], "Unknown option '--zzzzzzzz'.")
     assertUsageError(["trip", "list", "-q"], "Unknown option '-q'.")
@@ -89,9 +94,12 @@ final class ErrorTests: CLITestCase {
       outcome.err,
       "Error: --day expects a whole number, got 'x'\nUsage: sportstime fail [--day <N>] [--mode <MODE>]\n"
         + "  See 'sportstime fail --help'.\n")
-    let args = ParsedArguments(commandPath: ["sportstime", "geo"], values: ["lat": ["north"], "lon": ["nan"]])
+    let args = ParsedArguments(
+      commandPath: ["sportstime", "geo"], values: ["lat": ["north"], "lon": ["nan"]])
     XCTAssertThrowsError(try args.doubleValue("lat")) { error in
-      XCTAssertEqual(error as? UsageError, UsageError("--lat expects a number, got 'north'", commandPath: ["sportstime", "geo"]))
+      XCTAssertEqual(
+        error as? UsageError,
+        UsageError("--lat expects a number, got 'north'", commandPath: ["sportstime", "geo"]))
     }
     XCTAssertThrowsError(try args.doubleValue("lon"))
     XCTAssertThrowsError(try args.requiredValue("title")) { error in
@@ -111,7 +119,8 @@ final class ErrorTests: CLITestCase {
     XCTAssertEqual(outcome.code, 64)
     XCTAssertEqual(
       outcome.err,
-      "Error: custom problem\nUsage: sportstime fail [--day <N>] [--mode <MODE>]\n  See 'sportstime fail --help'.\n")
+      "Error: custom problem\nUsage: sportstime fail [--day <N>] [--mode <MODE>]\n  See 'sportstime fail --help'.\n"
+    )
   }
 
   /// Any other error maps to exit 1 and `Error: <description>`.
@@ -132,14 +141,17 @@ final class ErrorTests: CLITestCase {
   func testReportFallback() {
     let parser = CommandLineParser(root: makeTree(Recorder()))
     let report = parser.report(for: UsageError("bad", commandPath: ["sportstime", "trip", "nope"]))
-    XCTAssertEqual(report, "Error: bad\nUsage: sportstime trip <subcommand>\n  See 'sportstime trip --help'.")
+    XCTAssertEqual(
+      report, "Error: bad\nUsage: sportstime trip <subcommand>\n  See 'sportstime trip --help'.")
   }
 
   /// The parser API throws typed errors directly.
   func testParserThrowsTypedErrors() {
     let parser = CommandLineParser(root: makeTree(Recorder()), version: "9")
     XCTAssertThrowsError(try parser.parse(["trip", "new", "N"], console: .standard)) { error in
-      XCTAssertEqual(error as? UsageError, UsageError("Missing --game", commandPath: ["sportstime", "trip", "new"]))
+      XCTAssertEqual(
+        error as? UsageError,
+        UsageError("Missing --game", commandPath: ["sportstime", "trip", "new"]))
     }
     XCTAssertThrowsError(try parser.parse(["--version"])) { error in
       XCTAssertEqual(error as? CleanExit, .version("9"))

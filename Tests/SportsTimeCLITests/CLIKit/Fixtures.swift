@@ -1,6 +1,7 @@
-@testable import sportstime
 import Foundation
 import XCTest
+
+@testable import sportstime
 
 /// Thread-safe text sink used to capture a `Console`.
 final class Capture: @unchecked Sendable {
@@ -71,7 +72,9 @@ func makeTree(_ recorder: Recorder) -> CommandSpec {
     name: "new", abstract: "Create a trip.",
     discussion: "Games are given by id.\n\nExample:\n  sportstime trip new Summer --game 12",
     options: [
-      .value("game", short: "g", valueName: "G", repeatable: true, required: true, help: "A game to attend."),
+      .value(
+        "game", short: "g", valueName: "G", repeatable: true, required: true,
+        help: "A game to attend."),
       .value("start", valueName: "DATE", help: "First day."),
       .value("end", valueName: "DATE", help: "Last day."),
       .value("title", short: "t", valueName: "TITLE", help: "Display title."),
@@ -82,7 +85,9 @@ func makeTree(_ recorder: Recorder) -> CommandSpec {
     run: record)
   let list = CommandSpec(
     name: "list", abstract: "List trips.",
-    options: [.flag("json", help: "Print JSON."), .value("limit", valueName: "N", help: "Max rows.")],
+    options: [
+      .flag("json", help: "Print JSON."), .value("limit", valueName: "N", help: "Max rows."),
+    ],
     run: record)
   let show = CommandSpec(
     name: "show", abstract: "Show a trip.",
@@ -134,7 +139,8 @@ class CLITestCase: XCTestCase {
   var recorder = Recorder()
 
   /// Runs `arguments` against the test tree with captured output and width 80.
-  func run(_ arguments: [String], width: Int? = 80, environment: [String: String] = [:]) -> Outcome {
+  func run(_ arguments: [String], width: Int? = 80, environment: [String: String] = [:]) -> Outcome
+  {
     recorder = Recorder()
     let out = Capture()
     let err = Capture()

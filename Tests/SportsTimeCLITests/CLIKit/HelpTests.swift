@@ -1,5 +1,6 @@
-@testable import sportstime
 import XCTest
+
+@testable import sportstime
 
 /// Help, version, the `help` word, groups, usage lines and wrapping.
 final class HelpTests: CLITestCase {
@@ -62,7 +63,8 @@ final class HelpTests: CLITestCase {
   func testHelpStopsAtUnknownWord() {
     let outcome = run(["trip", "nope", "new", "--help"])
     XCTAssertEqual(outcome.code, 0)
-    XCTAssertTrue(outcome.out.hasPrefix("Plan trips.\n\nUSAGE:\n  sportstime trip <subcommand>\n"), outcome.out)
+    XCTAssertTrue(
+      outcome.out.hasPrefix("Plan trips.\n\nUSAGE:\n  sportstime trip <subcommand>\n"), outcome.out)
   }
 
   /// The root page lists options, --version, globals and subcommands.
@@ -99,7 +101,8 @@ final class HelpTests: CLITestCase {
   func testArgumentsSection() {
     let out = run(["trip", "show", "--help"]).out
     XCTAssertTrue(out.contains("USAGE:\n  sportstime trip show <ID> [<PART>]\n"), out)
-    XCTAssertTrue(out.contains("ARGUMENTS:\n  <ID>         Trip id.\n  [<PART>]     Section to show.\n"), out)
+    XCTAssertTrue(
+      out.contains("ARGUMENTS:\n  <ID>         Trip id.\n  [<PART>]     Section to show.\n"), out)
     XCTAssertFalse(out.contains("SUBCOMMANDS:"))
     XCTAssertFalse(out.contains("--version"))
   }
@@ -147,8 +150,12 @@ final class HelpTests: CLITestCase {
       UsageFormatter.usageLine(for: tree.command, path: tree.path),
       "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>] [--end <DATE>] "
         + "[--title <TITLE>] [--json] [--force]")
-    XCTAssertEqual(UsageFormatter.element(for: .value("tag", valueName: "T", repeatable: true, help: "")), "[--tag <T> ...]")
-    XCTAssertEqual(UsageFormatter.element(for: .value("id", valueName: "ID", required: true, help: "")), "--id <ID>")
+    XCTAssertEqual(
+      UsageFormatter.element(for: .value("tag", valueName: "T", repeatable: true, help: "")),
+      "[--tag <T> ...]")
+    XCTAssertEqual(
+      UsageFormatter.element(for: .value("id", valueName: "ID", required: true, help: "")),
+      "--id <ID>")
     XCTAssertEqual(UsageFormatter.element(for: .flag("json", help: "")), "[--json]")
     let both = CommandSpec(
       name: "x", abstract: "", options: [.flag("v", help: "")],
@@ -159,9 +166,15 @@ final class HelpTests: CLITestCase {
   /// Help wraps to COLUMNS when sane, else 80 (stdout is not a TTY under test).
   func testWrappingFollowsColumns() {
     let narrow = run(["trip", "new", "--help"], width: nil, environment: ["COLUMNS": "50"]).out
-    XCTAssertTrue(narrow.contains("  --now <ISO>          Pretend the current time is\n                       ISO.\n"), narrow)
+    XCTAssertTrue(
+      narrow.contains(
+        "  --now <ISO>          Pretend the current time is\n                       ISO.\n"), narrow
+    )
     XCTAssertTrue(narrow.split(separator: "\n").allSatisfy { $0.count <= 50 }, narrow)
-    XCTAssertTrue(narrow.contains("  -g, --game <G>       A game to attend.\n                       (required) (repeatable)\n"))
+    XCTAssertTrue(
+      narrow.contains(
+        "  -g, --game <G>       A game to attend.\n                       (required) (repeatable)\n"
+      ))
     for columns in ["10", "abc", "", "5000"] {
       let out = run(["trip", "new", "--help"], width: nil, environment: ["COLUMNS": columns]).out
       XCTAssertEqual(out, tripNewHelp, "COLUMNS=\(columns)")
@@ -173,8 +186,12 @@ final class HelpTests: CLITestCase {
     let command = CommandSpec(
       name: "tool", abstract: "A tool.",
       options: [.value("a-very-long-option-name", valueName: "SOMETHING", help: "Described here.")])
-    let text = HelpFormatter(root: command, showsVersion: false, width: 80).helpText(for: command, path: ["tool"])
-    XCTAssertTrue(text.contains("  --a-very-long-option-name <SOMETHING>\n                              Described here.\n"), text)
+    let text = HelpFormatter(root: command, showsVersion: false, width: 80).helpText(
+      for: command, path: ["tool"])
+    XCTAssertTrue(
+      text.contains(
+        "  --a-very-long-option-name <SOMETHING>\n                              Described here.\n"),
+      text)
     XCTAssertTrue(text.contains("  -h, --help                  Show help information."), text)
   }
 }

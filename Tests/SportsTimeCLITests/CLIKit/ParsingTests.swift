@@ -1,11 +1,15 @@
-@testable import sportstime
 import XCTest
+
+@testable import sportstime
 
 /// Successful parses: option forms, `--`, negative numbers, repetition, globals.
 final class ParsingTests: CLITestCase {
   /// Long, `=`, short, attached short and clustered forms all work.
   func testOptionForms() throws {
-    let outcome = run(["trip", "new", "Summer", "--game", "1", "--start=2025-06-01", "-t", "Hi", "-g2", "-g=3", "-jf"])
+    let outcome = run([
+      "trip", "new", "Summer", "--game", "1", "--start=2025-06-01", "-t", "Hi", "-g2", "-g=3",
+      "-jf",
+    ])
     XCTAssertEqual(outcome.code, 0, outcome.err)
     let args = try XCTUnwrap(outcome.args)
     XCTAssertEqual(args.commandPath, ["sportstime", "trip", "new"])
@@ -38,7 +42,8 @@ final class ParsingTests: CLITestCase {
 
   /// Repeated non-repeatable options: `value` is the last, `values` all.
   func testRepeatedValues() throws {
-    let args = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--title", "A", "--title", "B"]).args)
+    let args = try XCTUnwrap(
+      run(["trip", "new", "N", "--game", "1", "--title", "A", "--title", "B"]).args)
     XCTAssertEqual(args.value("title"), "B")
     XCTAssertEqual(args.values("title"), ["A", "B"])
   }
@@ -77,7 +82,9 @@ final class ParsingTests: CLITestCase {
 
   /// A lone `-` (stdin convention) is accepted as a value.
   func testLoneDashValue() throws {
-    XCTAssertEqual(try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--title", "-"]).args).value("title"), "-")
+    XCTAssertEqual(
+      try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--title", "-"]).args).value("title"),
+      "-")
   }
 
   /// Global options are accepted before, between and after subcommand names.
@@ -119,7 +126,8 @@ final class ParsingTests: CLITestCase {
   /// or when the command has no subcommands.
   func testSubcommandNamesAsPositionals() throws {
     XCTAssertEqual(try XCTUnwrap(run(["import", "trip"]).args).positional("FILE"), "trip")
-    XCTAssertEqual(try XCTUnwrap(run(["trip", "new", "help", "--game", "1"]).args).positional("NAME"), "help")
+    XCTAssertEqual(
+      try XCTUnwrap(run(["trip", "new", "help", "--game", "1"]).args).positional("NAME"), "help")
   }
 
   /// Values that look like subcommand names are consumed as values.

@@ -1,6 +1,7 @@
-@testable import sportstime
 import Foundation
 import XCTest
+
+@testable import sportstime
 
 /// Terminal helpers, wrapping, suggestions and tree validation.
 final class TerminalTests: XCTestCase {
@@ -20,13 +21,17 @@ final class TerminalTests: XCTestCase {
 
   /// Colour is off for the flag, NO_COLOR (any value), TERM=dumb, or non-TTY.
   func testUseColor() {
-    XCTAssertTrue(Terminal.useColor(isTTY: true, environment: ["TERM": "xterm-256color"], noColorFlag: false))
+    XCTAssertTrue(
+      Terminal.useColor(isTTY: true, environment: ["TERM": "xterm-256color"], noColorFlag: false))
     XCTAssertTrue(Terminal.useColor(isTTY: true, environment: [:], noColorFlag: false))
     XCTAssertFalse(Terminal.useColor(isTTY: false, environment: [:], noColorFlag: false))
     XCTAssertFalse(Terminal.useColor(isTTY: true, environment: [:], noColorFlag: true))
-    XCTAssertFalse(Terminal.useColor(isTTY: true, environment: ["NO_COLOR": "1"], noColorFlag: false))
-    XCTAssertFalse(Terminal.useColor(isTTY: true, environment: ["NO_COLOR": ""], noColorFlag: false))
-    XCTAssertFalse(Terminal.useColor(isTTY: true, environment: ["TERM": "dumb"], noColorFlag: false))
+    XCTAssertFalse(
+      Terminal.useColor(isTTY: true, environment: ["NO_COLOR": "1"], noColorFlag: false))
+    XCTAssertFalse(
+      Terminal.useColor(isTTY: true, environment: ["NO_COLOR": ""], noColorFlag: false))
+    XCTAssertFalse(
+      Terminal.useColor(isTTY: true, environment: ["TERM": "dumb"], noColorFlag: false))
   }
 
   /// A pipe is not a TTY.
@@ -37,10 +42,14 @@ final class TerminalTests: XCTestCase {
 
   /// Width: sane COLUMNS, else TTY columns (clamped), else 80.
   func testHelpWidth() {
-    XCTAssertEqual(Terminal.helpWidth(environment: ["COLUMNS": "120"], isTTY: true, terminalColumns: 60), 120)
-    XCTAssertEqual(Terminal.helpWidth(environment: ["COLUMNS": "40"], isTTY: false, terminalColumns: nil), 40)
-    XCTAssertEqual(Terminal.helpWidth(environment: ["COLUMNS": "39"], isTTY: false, terminalColumns: nil), 80)
-    XCTAssertEqual(Terminal.helpWidth(environment: ["COLUMNS": "wide"], isTTY: true, terminalColumns: 100), 100)
+    XCTAssertEqual(
+      Terminal.helpWidth(environment: ["COLUMNS": "120"], isTTY: true, terminalColumns: 60), 120)
+    XCTAssertEqual(
+      Terminal.helpWidth(environment: ["COLUMNS": "40"], isTTY: false, terminalColumns: nil), 40)
+    XCTAssertEqual(
+      Terminal.helpWidth(environment: ["COLUMNS": "39"], isTTY: false, terminalColumns: nil), 80)
+    XCTAssertEqual(
+      Terminal.helpWidth(environment: ["COLUMNS": "wide"], isTTY: true, terminalColumns: 100), 100)
     XCTAssertEqual(Terminal.helpWidth(environment: [:], isTTY: true, terminalColumns: 20), 40)
     XCTAssertEqual(Terminal.helpWidth(environment: [:], isTTY: true, terminalColumns: nil), 80)
     XCTAssertEqual(Terminal.helpWidth(environment: [:], isTTY: false, terminalColumns: 100), 80)
@@ -51,7 +60,8 @@ final class TerminalTests: XCTestCase {
   func testTextWrapper() {
     XCTAssertEqual(TextWrapper.wrap("one two three four", width: 9), ["one two", "three", "four"])
     XCTAssertEqual(TextWrapper.wrap("a\n\nb", width: 10), ["a", "", "b"])
-    XCTAssertEqual(TextWrapper.wrap("supercalifragilistic x", width: 5), ["supercalifragilistic", "x"])
+    XCTAssertEqual(
+      TextWrapper.wrap("supercalifragilistic x", width: 5), ["supercalifragilistic", "x"])
     XCTAssertEqual(TextWrapper.wrap("", width: 5), [""])
   }
 
@@ -70,7 +80,8 @@ final class TerminalTests: XCTestCase {
     XCTAssertEqual(Suggestion.closest(to: "lst", in: ["list", "last"]), "list")
     XCTAssertNil(Suggestion.closest(to: "xyz", in: ["db"]))
     XCTAssertNil(Suggestion.closest(to: "completely", in: ["title"]))
-    XCTAssertEqual(Suggestion.closest(to: "configuraton-fle", in: ["configuration-file"]), "configuration-file")
+    XCTAssertEqual(
+      Suggestion.closest(to: "configuraton-fle", in: ["configuration-file"]), "configuration-file")
     XCTAssertNil(Suggestion.closest(to: "anything", in: []))
   }
 
@@ -85,7 +96,10 @@ final class TerminalTests: XCTestCase {
         CommandSpec(
           name: "a", abstract: "", options: [.flag("y", short: "h", help: "")],
           globalOptions: [.flag("z", help: "")],
-          positionals: [PositionalSpec(name: "P", help: "", optional: true), PositionalSpec(name: "Q", help: "")]),
+          positionals: [
+            PositionalSpec(name: "P", help: "", optional: true),
+            PositionalSpec(name: "Q", help: ""),
+          ]),
         CommandSpec(name: "a", abstract: ""),
       ])
     let problems = bad.validationProblems()

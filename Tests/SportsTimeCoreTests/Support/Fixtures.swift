@@ -84,7 +84,9 @@ enum Fixtures {
   }
 
   /// The travel details of leg `index` of `schedule` (default estimator).
-  static func leg(_ index: Int, of schedule: TripSchedule, file: StaticString = #filePath, line: UInt = #line)
+  static func leg(
+    _ index: Int, of schedule: TripSchedule, file: StaticString = #filePath, line: UInt = #line
+  )
     throws -> TravelInfo
   {
     let legs = schedule.legs
@@ -164,7 +166,9 @@ enum Fixtures {
   }
 
   /// The game with `id` in the parsed `year` schedule.
-  static func seasonGame(_ id: String, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line)
+  static func seasonGame(
+    _ id: String, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
+  )
     throws -> Game
   {
     try XCTUnwrap(
