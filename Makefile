@@ -16,7 +16,7 @@ release:
 
 test:
 	$(SWIFT) build --build-tests
-	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test
+	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing
 
 demo: release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh

@@ -180,6 +180,71 @@ struct ItineraryPresenter {
   }
 }
 
+extension ItineraryPresenter {
+  /// The red-zone view of a drag: each lifted row with the slots around it
+  /// marked allowed (✓) or blocked (✗ and why), barrier games marked.
+  func dragLines(
+    _ session: DragSession, metric: Bool, style: (String, Context.Style) -> String
+  ) -> [String] {
+    let numberOf = Dictionary(
+      numberedRows.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
+    let width = String(numberedRows.count).count
+    let barriers = Set(session.barrierGames.map(\.id))
+    var lines: [String] = []
+    func slotLine(_ slot: InsertionSlot) -> String {
+      let pad = String(repeating: " ", count: width)
+      if slot.isValid {
+        return style("\(pad)  ── slot \(slot.index) ✓ allowed", .green)
+      }
+      return style("\(pad)  ── slot \(slot.index) ✗ blocked: \(slot.reason ?? "")", .red)
+    }
+    for (k, row) in session.rows.enumerated() {
+      lines.append(slotLine(session.slots[k]))
+      let n = String(numberOf[row.id] ?? 0).leftPadded(to: width)
+      switch row.content {
+      case .day(let day, let date):
+        lines.append(style("\(n)  Day \(day) · \(date.longDescription)", .bold))
+      case .game(let g):
+        var text = "\(n)      \(Format.gameTime(g.game))  \(g.title)"
+        if barriers.contains(g.id) { text += "  " + style("◆ barrier", .yellow) }
+        lines.append(text)
+      case .item(let item):
+        lines.append(
+          "\(n)      " + itemText(item, metric: metric, style: style, unscheduled: false))
+      }
+    }
+    if let last = session.slots.last { lines.append(slotLine(last)) }
+    return lines
+  }
+
+  /// `trip show --drag --json`: the slots, barrier game ids and valid days.
+  func dragJSON(_ session: DragSession) -> JSON {
+    .object([
+      ("item", .string(LayoutRow.id(item: session.item.id))),
+      (
+        "validDays",
+        session.validDays.map { .array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null
+      ),
+      ("barriers", .array(session.barrierGames.map { .string($0.id) })),
+      ("originSlot", .optional(session.originSlot)),
+      (
+        "slots",
+        .array(
+          session.slots.map { slot in
+            .object([
+              ("index", .int(slot.index)), ("day", .optional(slot.day)),
+              ("valid", .bool(slot.isValid)), ("reason", .optional(slot.reason)),
+              (
+                "before",
+                .optional(slot.index < session.rows.count ? session.rows[slot.index].id : nil)
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
 extension String {
   /// Right-aligns in `width` characters.
   func leftPadded(to width: Int) -> String {

@@ -33,5 +33,7 @@ enum RootCommand {
       Schedule data: Retrosheet (www.retrosheet.org).
       """,
     globalOptions: globalOptions,
-    subcommands: [ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec])
+    subcommands: [
+      ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec, ItemCommands.spec,
+    ])
 }

@@ -6,7 +6,7 @@ import SportsTimeStore
 enum TripCommands {
   static let spec = CommandSpec(
     name: "trip", abstract: "Build and view trips.",
-    subcommands: [newSpec, listSpec, showSpec, deleteSpec])
+    subcommands: [newSpec, listSpec, showSpec, checkSpec, deleteSpec])
 
   static let newSpec = CommandSpec(
     name: "new",
@@ -52,11 +52,27 @@ enum TripCommands {
     options: [
       .flag("json", help: "Print the itinerary as JSON."),
       .flag("metric", help: "Distances in kilometres."),
+      .value(
+        "drag", valueName: "ITEM",
+        help:
+          "Show where ITEM may go: every slot between rows marked allowed or blocked (with why), barrier games marked, valid days in the header."
+      ),
     ],
     positionals: [
       PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix).")
     ],
     run: { try runShow(Context($0)) })
+
+  static let checkSpec = CommandSpec(
+    name: "check",
+    abstract: "Re-check every stored item against the rules; exit 1 when any breaks one.",
+    discussion: """
+      A schedule re-import can move a game under a travel leg, and a shorter trip \
+      leaves items outside its days. This lists each such item with the reason.
+      """,
+    options: [.flag("json", help: "Print {trip, problems: [{id, number, title, reason}]}.")],
+    positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
+    run: { try runCheck(Context($0)) })
 
   static let deleteSpec = CommandSpec(
     name: "delete", abstract: "Delete a trip and its items.",
@@ -167,6 +183,10 @@ enum TripCommands {
     let store = try context.openStore()
     let loaded = try store.loadTrip(reference)
     let presenter = ItineraryPresenter(loaded, catalog: try context.catalog())
+    if let dragged = context.arguments.value("drag") {
+      try showDrag(dragged, presenter: presenter, context: context)
+      return
+    }
     if context.arguments.flag("json") {
       context.print(json: presenter.json)
       return
@@ -181,6 +201,85 @@ enum TripCommands {
     for line in presenter.textLines(metric: context.arguments.flag("metric"), style: context.style)
     {
       context.print(line)
+    }
+  }
+
+  static func showDrag(_ text: String, presenter: ItineraryPresenter, context: Context) throws {
+    let itinerary = Itinerary(
+      trip: presenter.loaded.trip, schedule: presenter.schedule, items: presenter.loaded.items)
+    let item = try ItemCommands.item(text, in: itinerary, verb: "moved")
+    let session = try DragSession(
+      item: item, layout: itinerary.layout, constraints: itinerary.constraints)
+    if context.arguments.flag("json") {
+      context.print(json: presenter.dragJSON(session))
+      return
+    }
+    var header = "Dragging \(item.icon) \(context.safe(item.title))"
+    if let days = session.validDays {
+      header +=
+        days.count == 1
+        ? " · may go on Day \(days.lowerBound) only"
+        : " · may go on Days \(days.lowerBound)–\(days.upperBound)"
+    } else {
+      header += " · cannot be placed anywhere"
+    }
+    if !session.barrierGames.isEmpty {
+      header +=
+        " · barriers: "
+        + session.barrierGames.map { "\($0.title) (Day \($0.day))" }.joined(separator: ", ")
+    }
+    context.print(context.style(header, .bold))
+    context.print(
+      "\(session.validSlots.count) of \(session.slots.count) slots allowed. Move it with: sportstime item move TRIP ITEM --after ROW"
+    )
+    context.print()
+    for line in presenter.dragLines(
+      session, metric: context.arguments.flag("metric"), style: context.style)
+    {
+      context.print(line)
+    }
+  }
+
+  static func runCheck(_ context: Context) throws {
+    let reference = try context.arguments.requiredPositional("TRIP")
+    let store = try context.openStore()
+    let catalog = try context.catalog()
+    let itinerary = try store.itinerary(reference, catalog: catalog)
+    let problems = itinerary.problems()
+    let numbers = Dictionary(
+      itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
+      uniquingKeysWith: { a, _ in a })
+    if context.arguments.flag("json") {
+      context.print(
+        json: .object([
+          ("trip", .string(itinerary.trip.name)),
+          (
+            "problems",
+            .array(
+              problems.map { p in
+                .object([
+                  ("id", .string(LayoutRow.id(item: p.item.id))),
+                  ("number", .optional(numbers[LayoutRow.id(item: p.item.id)])),
+                  ("title", .string(p.item.title)), ("reason", .string(p.reason)),
+                ])
+              })
+          ),
+        ]))
+    } else if problems.isEmpty {
+      context.print(
+        "All \(itinerary.items.count) stored item\(itinerary.items.count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule."
+      )
+    } else {
+      for p in problems {
+        let n = numbers[LayoutRow.id(item: p.item.id)].map { "row \($0)" } ?? "?"
+        context.print(
+          "\(n): \(p.item.icon) \(context.safe(p.item.title)): \(context.safe(p.reason))")
+      }
+    }
+    if !problems.isEmpty {
+      throw CommandError(
+        "\(problems.count) item\(problems.count == 1 ? "" : "s") of \"\(itinerary.trip.name)\" break\(problems.count == 1 ? "s" : "") a rule; move \(problems.count == 1 ? "it" : "them") with 'sportstime item move'"
+      )
     }
   }
 

@@ -1,0 +1,301 @@
+import Foundation
+
+/// A gap between two rows of the itinerary, where a dragged item may land.
+///
+/// Slots are numbered over the rows *with the dragged row lifted out*: slot
+/// `k` is the gap just above lifted row `k` (slot `rows.count` is the very
+/// end). Slot 0, above Day 1's header, belongs to no day and is never valid.
+public struct InsertionSlot: Sendable, Hashable {
+  /// 0-based slot index, `0...rows.count`.
+  public var index: Int
+  /// The day of the nearest header above, or nil for slot 0.
+  public var day: Int?
+  /// Whether the dragged item may be dropped here.
+  public var isValid: Bool
+  /// Why not, when invalid.
+  public var reason: String?
+}
+
+/// Where a proposed slot leads (seeds: `targetIndexPathForMove…`).
+public enum SlotProposal: Sendable, Hashable {
+  /// The proposed slot is valid.
+  case accepted(Int)
+  /// It is not; this is the nearest valid slot (searching outward, below
+  /// first on a tie).
+  case redirected(from: Int, to: Int)
+  /// No slot is valid: the item snaps back to where it was.
+  case snapBack
+}
+
+/// The outcome of a drop.
+public enum DropOutcome: Sendable, Hashable {
+  /// The item moved. `item` carries its new `(day, sortOrder)`; `changed`
+  /// lists every stored item whose position changed, the item included
+  /// (more than one when the day had to be renormalised).
+  case moved(item: ItineraryItem, changed: [ItineraryItem], renormalized: Bool)
+  /// Nothing changes; the reason says why.
+  case refused(reason: String)
+}
+
+/// Why an itinerary edit (a drag, a drop target, an add, an edit) is refused,
+/// in traveller's words; nothing has changed.
+public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+  /// In traveller's words.
+  public var reason: String
+  /// Creates a refusal with its reason.
+  public init(reason: String) { self.reason = reason }
+  public var description: String { reason }
+}
+
+/// A drag of one itinerary row over the insertion slots (DESIGN.md,
+/// "Layout and reordering"; seeds: red zones, barrier games, snap back).
+///
+/// Starting a session answers, in O(rows) in total: every slot's validity
+/// (the red zone), the barrier games (for a leg: the last game of its
+/// departure stop and the first of its arrival stop) and the leg's valid day
+/// range. Proposing a slot gives that slot, the nearest valid one, or snap
+/// back. Dropping turns a slot into `(day, sortOrder)`: the day of the nearest
+/// header above; halfway between the neighbours on that day; one less than
+/// the first neighbour at the top of a day; one more than the last at the
+/// bottom; 50 on an empty day. When the halfway value is not strictly
+/// between its neighbours (doubles run out after ~50 halvings), the day is
+/// renormalised (`Renormalization`) without changing the order anyone sees.
+public struct DragSession: Sendable {
+  /// The item being dragged (a stored travel or custom item, or a new one).
+  public let item: ItineraryItem
+  /// The day rows with the dragged row lifted out (Unscheduled excluded).
+  public let rows: [LayoutRow]
+  /// Every slot, `rows.count + 1` of them.
+  public let slots: [InsertionSlot]
+  /// Games bounding a travel item; empty for custom items.
+  public let barrierGames: [PlacedGame]
+  /// Days a travel item may use; for custom items all the trip's days.
+  public let validDays: ClosedRange<Int>?
+  /// The slot the item was lifted from (nil for a new or Unscheduled item):
+  /// where it snaps back to.
+  public let originSlot: Int?
+  /// The rules it was checked against.
+  public let constraints: ItineraryConstraints
+
+  /// Starts dragging `item` over `layout`.
+  ///
+  /// `item` may be a stored item in the layout (it is lifted out), an item in
+  /// Unscheduled, or a new item not yet stored (to find where it may be
+  /// added).
+  /// - Throws: `ItineraryRefusal` for a game (CONS-01) or a day header.
+  /// - Complexity: O(n) for n rows.
+  public init(item: ItineraryItem, layout: ItineraryLayout, constraints: ItineraryConstraints)
+    throws
+  {
+    if case .game(let id) = item.kind {
+      let title = constraints.schedule.games.first { $0.id == id }?.title ?? id
+      throw ItineraryRefusal(reason: "Games are fixed: \(title) cannot be moved.")
+    }
+    let rowID = LayoutRow.id(item: item.id)
+    var rows = layout.rows
+    var origin: Int?
+    if let index = rows.firstIndex(where: { $0.id == rowID }) {
+      rows.remove(at: index)
+      origin = index
+    }
+    self.item = item
+    self.rows = rows
+    self.originSlot = origin
+    self.constraints = constraints
+
+    var bounds: LegBounds?
+    var departureRow: Int?
+    var arrivalRow: Int?
+    if let info = item.travelInfo {
+      let b = constraints.bounds(for: info)
+      bounds = b
+      for (i, row) in rows.enumerated() {
+        if let g = row.game {
+          if g.id == b.departureGame?.id { departureRow = i }
+          if g.id == b.arrivalGame?.id { arrivalRow = i }
+        }
+      }
+      barrierGames = [b.departureGame, b.arrivalGame].compactMap { $0 }
+      validDays = b.dayRange
+    } else {
+      barrierGames = []
+      validDays = 1...constraints.tripDayCount
+    }
+
+    var slots: [InsertionSlot] = []
+    slots.reserveCapacity(rows.count + 1)
+    slots.append(
+      InsertionSlot(
+        index: 0, day: nil, isValid: false,
+        reason: "Above Day 1 is not part of any day; drop below a day header."))
+    var day: Int?
+    for k in rows.indices.map({ $0 + 1 }) {
+      if case .day(let d, _) = rows[k - 1].content { day = d }
+      guard let d = day else { continue }
+      var slot = InsertionSlot(index: k, day: d, isValid: true, reason: nil)
+      if let b = bounds {
+        if let problem = b.problem {
+          slot.isValid = false
+          slot.reason = problem
+        } else if let range = b.dayRange, range.contains(d) {
+          if let dep = b.departureGame, dep.day == d, let r = departureRow, k <= r {
+            slot.isValid = false
+            slot.reason = constraints.check(bounds: b, day: d, sortOrder: dep.sortOrder).reason
+          } else if let arr = b.arrivalGame, arr.day == d, let r = arrivalRow, k > r {
+            slot.isValid = false
+            slot.reason = constraints.check(bounds: b, day: d, sortOrder: arr.sortOrder).reason
+          }
+        } else {
+          slot.isValid = false
+          slot.reason = constraints.check(bounds: b, day: d, sortOrder: 50).reason
+        }
+      }
+      slots.append(slot)
+    }
+    self.slots = slots
+  }
+
+  /// The valid slots' indices (the complement of the red zone).
+  public var validSlots: [Int] { slots.filter(\.isValid).map(\.index) }
+
+  /// Seeds' snap logic: `slot` if valid, else the nearest valid slot
+  /// searching outward (below first, then above, at each distance), else
+  /// snap back.
+  /// - Complexity: O(distance to the nearest valid slot).
+  public func propose(slot: Int) -> SlotProposal {
+    let k = min(max(slot, 0), slots.count - 1)
+    if slots[k].isValid { return k == slot ? .accepted(k) : .redirected(from: slot, to: k) }
+    var radius = 1
+    while k - radius >= 0 || k + radius < slots.count {
+      if k + radius < slots.count, slots[k + radius].isValid {
+        return .redirected(from: slot, to: k + radius)
+      }
+      if k - radius >= 0, slots[k - radius].isValid {
+        return .redirected(from: slot, to: k - radius)
+      }
+      radius += 1
+    }
+    return .snapBack
+  }
+
+  /// Drops the item on `slot`.
+  ///
+  /// The new position is re-validated against the constraints; an invalid
+  /// slot changes nothing and returns the reason.
+  /// - Parameters:
+  ///   - slot: a slot index from `slots`.
+  ///   - now: the modification instant to stamp on changed items.
+  public func drop(at slot: Int, now: Date) -> DropOutcome {
+    guard slots.indices.contains(slot) else {
+      return .refused(reason: "There is no position \(slot) in this itinerary.")
+    }
+    let target = slots[slot]
+    guard target.isValid, let day = target.day else {
+      return .refused(reason: target.reason ?? "That position is not allowed.")
+    }
+    let previous = rows[slot - 1]
+    let next: LayoutRow? =
+      slot < rows.count && rows[slot].day == day && rows[slot].sortOrder != nil
+      ? rows[slot] : nil
+    let below = previous.sortOrder  // nil when previous is the day header
+    let above = next?.sortOrder
+    var proposed: Double
+    switch (below, above) {
+    case (let b?, let a?): proposed = (b + a) / 2
+    case (nil, let a?): proposed = a - 1
+    case (let b?, nil): proposed = b + 1
+    case (nil, nil): proposed = 50
+    }
+    var moved = item
+    moved.day = day
+    moved.modifiedAt = now
+    let fits =
+      proposed.isFinite && (below.map { proposed > $0 } ?? true)
+      && (above.map { proposed < $0 } ?? true)
+    if fits {
+      moved.sortOrder = proposed
+      let check = constraints.check(moved, day: day, sortOrder: proposed)
+      guard check.isValid else { return .refused(reason: check.reason ?? "Not allowed.") }
+      return .moved(item: moved, changed: [moved], renormalized: false)
+    }
+    // Renormalise the day with the item inserted at the slot.
+    var dayRows: [LayoutRow] = []
+    var k = slot - 1
+    while k >= 0, rows[k].sortOrder != nil {
+      dayRows.insert(rows[k], at: 0)
+      k -= 1
+    }
+    moved.sortOrder = proposed
+    let insertedRow = LayoutRow(
+      id: LayoutRow.id(item: moved.id), content: .item(moved), day: day, sortOrder: proposed)
+    dayRows.append(insertedRow)
+    k = slot
+    while k < rows.count, rows[k].sortOrder != nil, rows[k].day == day {
+      dayRows.append(rows[k])
+      k += 1
+    }
+    let fresh = Renormalization.values(for: dayRows)
+    var changed: [ItineraryItem] = []
+    var result = moved
+    for (row, value) in zip(dayRows, fresh) {
+      guard var stored = row.item, let value else { continue }
+      if stored.id == moved.id {
+        stored = moved
+        stored.sortOrder = value
+        result = stored
+        changed.append(stored)
+      } else if stored.sortOrder != value {
+        stored.sortOrder = value
+        stored.modifiedAt = now
+        changed.append(stored)
+      }
+    }
+    let check = constraints.check(result, day: day, sortOrder: result.sortOrder)
+    guard check.isValid else { return .refused(reason: check.reason ?? "Not allowed.") }
+    return .moved(item: result, changed: changed, renormalized: true)
+  }
+}
+
+/// Fresh, evenly spaced sortOrders for one day (DESIGN.md: "renormalise that
+/// day").
+///
+/// Games keep their derived values (100, 101, …). Stored items get new values
+/// that keep the visual order and keep each item on the same side of every
+/// game: k items before the first game get 100 − k … 99; k items between
+/// two games g and g+1 get g + j/(k+1); k items after the last game g get
+/// g + 1 … g + k; on a day without games, 1 … k.
+public enum Renormalization {
+  /// New values for a day's rows in display order: the game rows' own values
+  /// and fresh values for item rows (nil for header rows).
+  /// - Complexity: O(n).
+  public static func values(for dayRows: [LayoutRow]) -> [Double?] {
+    var result = [Double?](repeating: nil, count: dayRows.count)
+    var pending: [Int] = []
+    var lastGame: Double?
+    func flush(upTo nextGame: Double?) {
+      let k = pending.count
+      guard k > 0 else { return }
+      for (j, index) in pending.enumerated() {
+        switch (lastGame, nextGame) {
+        case (let g?, let h?): result[index] = g + (h - g) * Double(j + 1) / Double(k + 1)
+        case (let g?, nil): result[index] = g + Double(j + 1)
+        case (nil, let h?): result[index] = h - Double(k - j)
+        case (nil, nil): result[index] = Double(j + 1)
+        }
+      }
+      pending.removeAll()
+    }
+    for (i, row) in dayRows.enumerated() {
+      switch row.content {
+      case .day: continue
+      case .game(let g):
+        flush(upTo: g.sortOrder)
+        result[i] = g.sortOrder
+        lastGame = g.sortOrder
+      case .item: pending.append(i)
+      }
+    }
+    flush(upTo: nil)
+    return result
+  }
+}

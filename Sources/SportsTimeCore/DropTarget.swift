@@ -1,0 +1,122 @@
+import Foundation
+
+/// A place to put an item, as a traveller names it: before or after a row,
+/// or the top or bottom of a day (issue 3: `--before ROW`, `--after ROW`,
+/// `--day N --top|--bottom`).
+public enum DropTarget: Sendable, Hashable {
+  /// Just above the row with this id (above a day header: the bottom of the
+  /// day before).
+  case before(rowID: String)
+  /// Just below the row with this id (below a day header: the top of that
+  /// day).
+  case after(rowID: String)
+  /// First on day N (1-based), above its games.
+  case top(day: Int)
+  /// Last on day N (1-based).
+  case bottom(day: Int)
+}
+
+extension DragSession {
+  /// The slot a target names.
+  /// - Throws: `ItineraryRefusal` when the row is not in the trip's days (e.g. it
+  ///   is Unscheduled or unknown), is the dragged item itself, or the day is
+  ///   outside the trip.
+  /// - Complexity: O(n).
+  public func slot(for target: DropTarget) throws -> Int {
+    func index(of rowID: String) throws -> Int {
+      if rowID == LayoutRow.id(item: item.id) {
+        throw ItineraryRefusal(reason: "An item cannot be placed next to itself; name another row.")
+      }
+      guard let i = rows.firstIndex(where: { $0.id == rowID }) else {
+        throw ItineraryRefusal(
+          reason:
+            "Row \(rowID) is not in the trip's days (it may be Unscheduled); name a row shown under a day."
+        )
+      }
+      return i
+    }
+    func header(_ day: Int) throws -> Int {
+      guard let i = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day) }) else {
+        throw ItineraryRefusal(
+          reason:
+            "Day \(day) is not in this trip (it has \(constraints.tripDayCount) day\(constraints.tripDayCount == 1 ? "" : "s"))."
+        )
+      }
+      return i
+    }
+    switch target {
+    case .before(let rowID): return try index(of: rowID)
+    case .after(let rowID): return try index(of: rowID) + 1
+    case .top(let day): return try header(day) + 1
+    case .bottom(let day):
+      _ = try header(day)
+      if let next = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day + 1) }) {
+        return next
+      }
+      return rows.count
+    }
+  }
+
+  /// The IANA zone of where the trip is at `slot`: the venue of the latest
+  /// game above it, or the arrival venue of the latest travel leg above it,
+  /// whichever is lower; before any, the first stop's venue. Used for the
+  /// local time of a custom item placed there.
+  /// - Complexity: O(slot).
+  public func timeZoneID(atSlot slot: Int) -> String? {
+    var k = min(slot, rows.count) - 1
+    while k >= 0 {
+      switch rows[k].content {
+      case .game(let g): return g.game.timeZoneID
+      case .item(let item):
+        if let info = item.travelInfo, let to = info.toStop,
+          constraints.schedule.stops.indices.contains(to)
+        {
+          return constraints.schedule.stops[to].venue.timeZoneID
+        }
+      case .day: break
+      }
+      k -= 1
+    }
+    return constraints.schedule.stops.first?.venue.timeZoneID
+  }
+}
+
+/// How a traveller names a row: the row number printed by `trip show`, a row
+/// id (`day:3`, `game:CHN202406040`, `item:<uuid>`), or an item id or a
+/// unique prefix of one (at least 4 characters).
+public enum RowReference {
+  /// The row `text` names among `rows` (numbered from 1 in order).
+  /// - Throws: `ItineraryRefusal` with a reason when nothing or several rows
+  ///   match.
+  public static func resolve(_ text: String, in rows: [LayoutRow]) throws -> LayoutRow {
+    let key = text.trimmingCharacters(in: .whitespaces)
+    if let number = Int(key) {
+      guard (1...rows.count).contains(number) else {
+        throw ItineraryRefusal(
+          reason: "There is no row \(number); 'trip show' numbers the rows 1 to \(rows.count).")
+      }
+      return rows[number - 1]
+    }
+    let lower = key.lowercased()
+    if let exact = rows.first(where: { $0.id.lowercased() == lower }) { return exact }
+    if lower.hasPrefix("game:") || lower.hasPrefix("day:") {
+      throw ItineraryRefusal(reason: "There is no row \(key) in this trip.")
+    }
+    let prefix = lower.hasPrefix("item:") ? String(lower.dropFirst(5)) : lower
+    guard prefix.count >= 4 else {
+      throw ItineraryRefusal(
+        reason:
+          "'\(key)' is too short to name an item; give a row number or at least 4 characters of its id."
+      )
+    }
+    let matches = rows.filter {
+      $0.item.map { $0.id.uuidString.lowercased().hasPrefix(prefix) } ?? false
+    }
+    if matches.count == 1 { return matches[0] }
+    if matches.isEmpty {
+      throw ItineraryRefusal(reason: "No item of this trip has an id starting with '\(prefix)'.")
+    }
+    throw ItineraryRefusal(
+      reason: "'\(prefix)' starts the ids of \(matches.count) items; give more characters.")
+  }
+}

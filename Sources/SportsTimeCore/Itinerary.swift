@@ -1,0 +1,209 @@
+import Foundation
+
+/// A trip with everything its rules need: schedule, stored items, layout
+/// and constraints, computed once.
+public struct Itinerary: Sendable {
+  /// The trip.
+  public let trip: Trip
+  /// Its days, games, stops and legs.
+  public let schedule: TripSchedule
+  /// Its stored travel and custom items.
+  public let items: [ItineraryItem]
+  /// The one ordering (DESIGN.md).
+  public let layout: ItineraryLayout
+  /// The rules.
+  public let constraints: ItineraryConstraints
+
+  /// Bundles a trip's parts and lays them out.
+  /// - Complexity: O(n log n) for n rows.
+  public init(trip: Trip, schedule: TripSchedule, items: [ItineraryItem]) {
+    self.trip = trip
+    self.schedule = schedule
+    self.items = items
+    self.layout = ItineraryLayout(schedule: schedule, items: items)
+    self.constraints = ItineraryConstraints(schedule: schedule)
+  }
+
+  /// Every row numbered as `trip show` prints them (days, then Unscheduled).
+  public var numberedRows: [LayoutRow] { layout.rows + layout.unscheduled }
+
+  /// The stored item with `id`.
+  public func item(_ id: UUID) -> ItineraryItem? { items.first { $0.id == id } }
+
+  /// Every stored item that breaks a rule now (possible after a schedule
+  /// re-import or a shorter trip), with the reason, in layout order.
+  public func problems() -> [(item: ItineraryItem, reason: String)] {
+    numberedRows.compactMap { row in
+      guard let item = row.item else { return nil }
+      let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
+      guard let reason = check.reason else { return nil }
+      let unscheduled =
+        schedule.contains(day: item.day) ? "" : "It is Unscheduled; move it back into the trip. "
+      return (item, unscheduled + reason)
+    }
+  }
+}
+
+/// The stored changes of one edit, applied together in one transaction.
+public struct ItineraryChange: Sendable, Hashable {
+  /// The item the edit was about, as it is after the edit.
+  public var item: ItineraryItem
+  /// Items to insert (a new item).
+  public var inserted: [ItineraryItem] = []
+  /// Items whose stored values changed (a move, renormalised neighbours,
+  /// an edit).
+  public var updated: [ItineraryItem] = []
+  /// Ids of items to delete.
+  public var deleted: [UUID] = []
+  /// Whether the day had to be renormalised.
+  public var renormalized = false
+}
+
+/// What an edit may change on a custom item; nil leaves a field as it is.
+public struct CustomItemChanges: Sendable, Hashable {
+  /// New title (must not be blank).
+  public var title: String?
+  /// New category.
+  public var category: ItemCategory?
+  /// `.some(nil)` clears the time.
+  public var time: ClockTime??
+  /// `.some(nil)` clears the location.
+  public var coordinate: Coordinate??
+  /// `.some(nil)` clears the address.
+  public var address: String??
+
+  /// Creates a change set.
+  public init(
+    title: String? = nil, category: ItemCategory? = nil, time: ClockTime?? = nil,
+    coordinate: Coordinate?? = nil, address: String?? = nil
+  ) {
+    self.title = title
+    self.category = category
+    self.time = time
+    self.coordinate = coordinate
+    self.address = address
+  }
+
+  /// True when nothing would change.
+  public var isEmpty: Bool {
+    title == nil && category == nil && time == nil && coordinate == nil && address == nil
+  }
+}
+
+/// Item edits as pure functions of an itinerary (issue 3). Each returns the
+/// stored changes to apply, or throws `ItineraryRefusal` and changes nothing.
+extension Itinerary {
+  /// Adds a custom item at `target` (default: the bottom of Day 1).
+  ///
+  /// A given time is local to where the trip is at that point
+  /// (`DragSession.timeZoneID(atSlot:)`).
+  /// - Throws: `ItineraryRefusal` for a blank title or a target outside the
+  ///   trip's days.
+  public func add(_ info: CustomInfo, at target: DropTarget, environment: Environment) throws
+    -> ItineraryChange
+  {
+    guard !info.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ItineraryRefusal(reason: "An item needs a title.")
+    }
+    let now = environment.now()
+    var custom = info
+    custom.title = info.title.trimmingCharacters(in: .whitespacesAndNewlines)
+    let draft = ItineraryItem(
+      id: environment.uuid(), tripID: trip.id, day: 1, sortOrder: 50, kind: .custom(custom),
+      createdAt: now, modifiedAt: now)
+    let session = try DragSession(item: draft, layout: layout, constraints: constraints)
+    let slot = try session.slot(for: target)
+    if custom.time != nil {
+      custom.timeZoneID = session.timeZoneID(atSlot: slot)
+    }
+    var item = draft
+    item.kind = .custom(custom)
+    let placed = try DragSession(item: item, layout: layout, constraints: constraints)
+    switch placed.drop(at: slot, now: now) {
+    case .refused(let reason): throw ItineraryRefusal(reason: reason)
+    case .moved(let moved, let changed, let renormalized):
+      return ItineraryChange(
+        item: moved, inserted: [moved], updated: changed.filter { $0.id != moved.id },
+        renormalized: renormalized)
+    }
+  }
+
+  /// Moves a stored travel or custom item to `target`.
+  /// - Throws: `ItineraryRefusal` with the engine's reason (e.g. which games
+  ///   bound a leg) for an invalid target.
+  public func move(_ id: UUID, to target: DropTarget, now: Date) throws -> ItineraryChange {
+    guard let original = item(id) else {
+      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+    }
+    var dragged = original
+    let session = try DragSession(item: dragged, layout: layout, constraints: constraints)
+    let slot = try session.slot(for: target)
+    if var custom = dragged.customInfo, custom.time != nil {
+      custom.timeZoneID = session.timeZoneID(atSlot: slot)
+      dragged.kind = .custom(custom)
+    }
+    let placed = try DragSession(item: dragged, layout: layout, constraints: constraints)
+    switch placed.drop(at: slot, now: now) {
+    case .refused(let reason): throw ItineraryRefusal(reason: reason)
+    case .moved(let moved, let changed, let renormalized):
+      return ItineraryChange(item: moved, updated: changed, renormalized: renormalized)
+    }
+  }
+
+  /// Edits a custom item's details. Its position does not change.
+  /// - Throws: `ItineraryRefusal` for a travel item (legs cannot be
+  ///   retitled), a blank title, or no change at all.
+  public func edit(_ id: UUID, _ changes: CustomItemChanges, now: Date) throws -> ItineraryChange {
+    guard var edited = item(id) else {
+      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+    }
+    guard var custom = edited.customInfo else {
+      throw ItineraryRefusal(
+        reason:
+          "Travel \(edited.title) is a leg of the route: it cannot be retitled or edited, only moved."
+      )
+    }
+    guard !changes.isEmpty else {
+      throw ItineraryRefusal(reason: "Nothing to change: give at least one of the edit options.")
+    }
+    if let title = changes.title {
+      let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !trimmed.isEmpty else { throw ItineraryRefusal(reason: "An item needs a title.") }
+      custom.title = trimmed
+    }
+    if let category = changes.category { custom.category = category }
+    if let time = changes.time {
+      custom.time = time
+      if time == nil {
+        custom.timeZoneID = nil
+      } else if custom.timeZoneID == nil {
+        let session = try DragSession(item: edited, layout: layout, constraints: constraints)
+        let slot = session.originSlot ?? 0
+        custom.timeZoneID = session.timeZoneID(atSlot: slot)
+      }
+    }
+    if let coordinate = changes.coordinate { custom.coordinate = coordinate }
+    if let address = changes.address {
+      let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
+      custom.address = (trimmed?.isEmpty ?? true) ? nil : trimmed
+    }
+    edited.kind = .custom(custom)
+    edited.modifiedAt = now
+    return ItineraryChange(item: edited, updated: [edited])
+  }
+
+  /// Removes a custom item.
+  /// - Throws: `ItineraryRefusal` for a travel item (every leg keeps its
+  ///   travel item).
+  public func remove(_ id: UUID) throws -> ItineraryChange {
+    guard let removed = item(id) else {
+      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+    }
+    if removed.travelInfo != nil {
+      throw ItineraryRefusal(
+        reason:
+          "Travel \(removed.title) is a leg of the route and cannot be removed; move it instead.")
+    }
+    return ItineraryChange(item: removed, deleted: [id])
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime item …`: add, move, edit and remove itinerary items.
+enum ItemCommands {
+  static let spec = CommandSpec(
+    name: "item", abstract: "Add, move, edit and remove itinerary items.",
+    discussion: """
+      ROW and ITEM name a row of 'trip show': its number, its row id from \
+      'trip show --json' (day:3, game:CHN202406040, item:<uuid>), or an item id \
+      (or a unique prefix of at least 4 characters). Games never move; travel legs \
+      move only where they fit between their games; your own items go anywhere.
+      """,
+    subcommands: [addSpec, moveSpec, editSpec, removeSpec])
+
+  static let placementOptions: [OptionSpec] = [
+    .value("before", valueName: "ROW", help: "Put it just above this row."),
+    .value(
+      "after", valueName: "ROW",
+      help: "Put it just below this row (below a day header: top of that day)."),
+    .value("day", valueName: "N", help: "Put it on day N (1-based)."),
+    .flag("top", help: "With --day: first on that day."),
+    .flag("bottom", help: "With --day: last on that day (the default)."),
+  ]
+
+  static let detailOptions: [OptionSpec] = [
+    .value("category", valueName: "CATEGORY", help: "restaurant, hotel, activity or note."),
+    .value(
+      "time", valueName: "HH:MM",
+      help:
+        "Local time (24-hour) where the trip is at that point: the venue of the latest game above the item, or the arrival city of the latest travel leg above it (before any, the first stop)."
+    ),
+    .value("lat", valueName: "DEG", help: "Latitude in degrees (−90…90), with --lon."),
+    .value("lon", valueName: "DEG", help: "Longitude in degrees (−180…180), with --lat."),
+    .value("address", valueName: "TEXT", help: "Street address."),
+  ]
+
+  static let tripPositional = PositionalSpec(name: "TRIP", help: "The trip's name or id.")
+
+  static let addSpec = CommandSpec(
+    name: "add", abstract: "Add your own item (restaurant, hotel, activity or note) to a trip.",
+    discussion: """
+      Default category: note. Default place: the end of the day (--day N, default \
+      Day 1), or just above/below a row with --before/--after. Prints the new item's id.
+      Example:
+        sportstime item add "Great Lakes Loop" --title "Deep dish" --category restaurant --day 2 --time 17:30
+      """,
+    options: [.value("title", valueName: "TEXT", required: true, help: "What to call it.")]
+      + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],
+    positionals: [tripPositional],
+    run: { try runAdd(Context($0)) })
+
+  static let moveSpec = CommandSpec(
+    name: "move", abstract: "Move a travel leg or your own item to another place.",
+    discussion: """
+      Give exactly one of --before ROW, --after ROW or --day N (with --top or \
+      --bottom). A place the item may not go is refused with the reason (for a leg: \
+      the games that bound it) and nothing changes.
+      """,
+    options: placementOptions + [.flag("json", help: "Print the moved item as JSON.")],
+    positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to move.")],
+    run: { try runMove(Context($0)) })
+
+  static let editSpec = CommandSpec(
+    name: "edit", abstract: "Change your own item's title, category, time, location or address.",
+    discussion: """
+      Travel legs cannot be retitled or edited (only moved); games cannot be edited.
+      """,
+    options: [.value("title", valueName: "TEXT", help: "New title.")] + detailOptions + [
+      .flag("no-time", help: "Clear the time."),
+      .flag("no-location", help: "Clear the location."),
+      .flag("no-address", help: "Clear the address."),
+      .flag("json", help: "Print the edited item as JSON."),
+    ],
+    positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to edit.")],
+    run: { try runEdit(Context($0)) })
+
+  static let removeSpec = CommandSpec(
+    name: "remove", abstract: "Remove one of your own items (travel legs stay).",
+    positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to remove.")],
+    run: { try runRemove(Context($0)) })
+
+  // MARK: Parsing
+
+  /// The drop target given by --before/--after/--day/--top/--bottom, or nil.
+  static func target(_ args: ParsedArguments, in itinerary: Itinerary) throws -> DropTarget? {
+    let before = args.value("before")
+    let after = args.value("after")
+    let day = try args.intValue("day")
+    let top = args.flag("top")
+    let bottom = args.flag("bottom")
+    let given = [before != nil, after != nil, day != nil].filter { $0 }.count
+    if given > 1 {
+      throw args.usageError("give only one of --before, --after and --day")
+    }
+    if top && bottom { throw args.usageError("give --top or --bottom, not both") }
+    if (top || bottom) && day == nil {
+      throw args.usageError("--top and --bottom go with --day N")
+    }
+    if let text = before ?? after {
+      let row = try RowReference.resolve(text, in: itinerary.numberedRows)
+      return before != nil ? .before(rowID: row.id) : .after(rowID: row.id)
+    }
+    if let day { return top ? .top(day: day) : .bottom(day: day) }
+    return nil
+  }
+
+  /// The stored item ITEM names.
+  static func item(_ text: String, in itinerary: Itinerary, verb: String) throws -> ItineraryItem {
+    let row = try RowReference.resolve(text, in: itinerary.numberedRows)
+    switch row.content {
+    case .day(let day, _):
+      throw ItineraryRefusal(reason: "Row \(text) is the Day \(day) header, not an item.")
+    case .game(let g):
+      throw ItineraryRefusal(reason: "Games are fixed: \(g.title) cannot be \(verb).")
+    case .item(let item): return item
+    }
+  }
+
+  /// Category, time, location and address options as changes.
+  static func details(_ args: ParsedArguments) throws -> CustomItemChanges {
+    var changes = CustomItemChanges()
+    if let text = args.value("category") {
+      guard let category = ItemCategory(rawValue: text.lowercased()) else {
+        throw args.usageError(
+          "--category expects restaurant, hotel, activity or note, got '\(Terminal.sanitize(text))'"
+        )
+      }
+      changes.category = category
+    }
+    if let text = args.value("time") {
+      guard let time = ClockTime(text) else {
+        throw args.usageError("--time expects HH:MM (24-hour), got '\(Terminal.sanitize(text))'")
+      }
+      changes.time = .some(time)
+    }
+    let lat = try args.doubleValue("lat")
+    let lon = try args.doubleValue("lon")
+    switch (lat, lon) {
+    case (nil, nil): break
+    case (let lat?, let lon?):
+      guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
+        throw args.usageError(
+          "--lat must be within −90…90 and --lon within −180…180 degrees (got \(lat), \(lon))")
+      }
+      changes.coordinate = .some(coordinate)
+    default:
+      throw args.usageError("--lat and --lon go together")
+    }
+    if let address = args.value("address") { changes.address = .some(address) }
+    return changes
+  }
+
+  // MARK: Runs
+
+  static func runAdd(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let title = try args.requiredValue("title")
+    let changes = try details(args)
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let info = CustomInfo(
+      title: title, category: changes.category ?? .note, time: changes.time ?? nil,
+      coordinate: changes.coordinate ?? nil,
+      address: (changes.address ?? nil).flatMap { a in
+        let t = a.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+      })
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      let target = try target(args, in: itinerary) ?? .bottom(day: 1)
+      return try itinerary.add(info, at: target, environment: environment)
+    }
+    try report(change, verb: "Added", context: context, store: store, catalog: catalog)
+  }
+
+  static func runMove(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let itemText = try args.requiredPositional("ITEM")
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      guard let target = try target(args, in: itinerary) else {
+        throw args.usageError("say where: --before ROW, --after ROW or --day N")
+      }
+      let moving = try item(itemText, in: itinerary, verb: "moved")
+      return try itinerary.move(moving.id, to: target, now: environment.now())
+    }
+    try report(change, verb: "Moved", context: context, store: store, catalog: catalog)
+  }
+
+  static func runEdit(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let itemText = try args.requiredPositional("ITEM")
+    var changes = try details(args)
+    if let title = args.value("title") { changes.title = title }
+    for (flag, value) in [
+      ("no-time", args.flag("no-time")), ("no-location", args.flag("no-location")),
+      ("no-address", args.flag("no-address")),
+    ] where value {
+      let option = String(flag.dropFirst(3))
+      let given =
+        option == "time"
+        ? args.value("time") != nil
+        : option == "location" ? args.value("lat") != nil : args.value("address") != nil
+      if given { throw args.usageError("--\(flag) cannot go with a new \(option)") }
+    }
+    if args.flag("no-time") { changes.time = .some(nil) }
+    if args.flag("no-location") { changes.coordinate = .some(nil) }
+    if args.flag("no-address") { changes.address = .some(nil) }
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      let editing = try item(itemText, in: itinerary, verb: "edited")
+      return try itinerary.edit(editing.id, changes, now: environment.now())
+    }
+    try report(change, verb: "Edited", context: context, store: store, catalog: catalog)
+  }
+
+  static func runRemove(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let itemText = try args.requiredPositional("ITEM")
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      let removing = try item(itemText, in: itinerary, verb: "removed")
+      return try itinerary.remove(removing.id)
+    }
+    context.print(
+      "Removed \(change.item.icon) \"\(context.safe(change.item.title))\" from Day \(change.item.day)."
+    )
+  }
+
+  /// Prints the item after an add, move or edit: its id, its day and its row
+  /// number in the new layout (or JSON with --json).
+  static func report(
+    _ change: ItineraryChange, verb: String, context: Context, store: Store, catalog: Catalog
+  ) throws {
+    let loaded = try store.loadTrip(id: change.item.tripID)
+    let presenter = ItineraryPresenter(loaded, catalog: catalog)
+    let rowID = LayoutRow.id(item: change.item.id)
+    guard let numbered = presenter.numberedRows.first(where: { $0.row.id == rowID }) else {
+      return
+    }
+    if context.arguments.flag("json") {
+      context.print(json: presenter.rowJSON(numbered.row, number: numbered.number))
+      return
+    }
+    let id = change.item.id.uuidString.lowercased()
+    var line =
+      "\(id)  \(verb) \(change.item.icon) \"\(context.safe(change.item.title))\" on Day \(change.item.day) (row \(numbered.number))"
+    if let time = change.item.customInfo?.time, let zone = change.item.customInfo?.timeZoneID {
+      line += " at \(time) \(zone)"
+    }
+    context.print(line + ".")
+    if change.renormalized {
+      context.print(
+        "Day \(change.item.day)'s positions were renumbered to make room; the order is unchanged.")
+    }
+  }
+}
