@@ -8,7 +8,7 @@ final class ErrorReportingTests: EndToEndTestCase {
     "sportstime games [--team <TEAM>] [--venue <VENUE>] [--from <DATE>] [--to <DATE>] [--json]"
   static let tripNewUsage =
     "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>] [--end <DATE>] [--json]"
-  static let tripShowUsage = "sportstime trip show <TRIP> [--json] [--metric]"
+  static let tripShowUsage = "sportstime trip show <TRIP> [--json] [--metric] [--drag <ITEM>]"
 
   func testUnknownCommand_suggestsClosest() throws {
     try assertUsageError(

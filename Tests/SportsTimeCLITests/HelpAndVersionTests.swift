@@ -14,7 +14,7 @@ final class HelpAndVersionTests: EndToEndTestCase {
     (["trip"], "sportstime trip <subcommand>"),
     (["trip", "new"], "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]"),
     (["trip", "list"], "sportstime trip list [--json]"),
-    (["trip", "show"], "sportstime trip show <TRIP> [--json] [--metric]"),
+    (["trip", "show"], "sportstime trip show <TRIP> [--json] [--metric] [--drag <ITEM>]"),
     (["trip", "delete"], "sportstime trip delete <TRIP>"),
   ]
 
