@@ -2,11 +2,12 @@
 #   make demo   import the real 2024 MLB schedule into a fresh database and
 #               print a real trip's itinerary
 #   make test   run every test (unit, store, end-to-end CLI)
+#   make bench  time the reorder engine against the seeds' rescanning (release)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 SWIFT ?= swift
 DATA ?= ../shared/data
 
-.PHONY: build release test demo lint format clean
+.PHONY: build release test demo bench lint format clean
 
 build:
 	$(SWIFT) build
@@ -20,6 +21,11 @@ test:
 
 demo: release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
+
+# Benchmarks are release builds that print figures; not part of make test.
+bench:
+	$(SWIFT) build -c release --product sportstime-bench
+	$$($(SWIFT) build -c release --show-bin-path)/sportstime-bench
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

@@ -26,6 +26,10 @@ let package = Package(
       name: "sportstime",
       dependencies: ["SportsTimeCore", "SportsTimeStore"]
     ),
+    .executableTarget(
+      name: "sportstime-bench",
+      dependencies: ["SportsTimeCore"]
+    ),
     .testTarget(
       name: "SportsTimeCoreTests",
       dependencies: ["SportsTimeCore"]

@@ -63,8 +63,6 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
 public struct DragSession: Sendable {
   /// The item being dragged (a stored travel or custom item, or a new one).
   public let item: ItineraryItem
-  /// The day rows with the dragged row lifted out (Unscheduled excluded).
-  public let rows: [LayoutRow]
   /// Every slot, `rows.count + 1` of them.
   public let slots: [InsertionSlot]
   /// Games bounding a travel item; empty for custom items.
@@ -76,14 +74,18 @@ public struct DragSession: Sendable {
   public let originSlot: Int?
   /// The rules it was checked against.
   public let constraints: ItineraryConstraints
+  /// The layout's day rows, the dragged row still in them (not copied).
+  let base: [LayoutRow]
 
   /// Starts dragging `item` over `layout`.
   ///
   /// `item` may be a stored item in the layout (it is lifted out), an item in
   /// Unscheduled, or a new item not yet stored (to find where it may be
   /// added).
-  /// - Throws: `ItineraryRefusal` for a game (CONS-01) or a day header.
-  /// - Complexity: O(n) for n rows.
+  /// - Throws: `ItineraryRefusal` for a game (CONS-01).
+  /// - Complexity: O(n) for n rows: one pass to find the item and the
+  ///   barrier games, one to judge every slot, each in O(1). Refusal
+  ///   reasons are built once per session, not per slot.
   public init(item: ItineraryItem, layout: ItineraryLayout, constraints: ItineraryConstraints)
     throws
   {
@@ -91,17 +93,13 @@ public struct DragSession: Sendable {
       let title = constraints.schedule.games.first { $0.id == id }?.title ?? id
       throw ItineraryRefusal(reason: "Games are fixed: \(title) cannot be moved.")
     }
-    let rowID = LayoutRow.id(item: item.id)
-    var rows = layout.rows
-    var origin: Int?
-    if let index = rows.firstIndex(where: { $0.id == rowID }) {
-      rows.remove(at: index)
-      origin = index
-    }
+    let base = layout.rows
+    self.base = base
     self.item = item
-    self.rows = rows
-    self.originSlot = origin
     self.constraints = constraints
+    let origin = base.firstIndex { $0.itemID == item.id }
+    self.originSlot = origin
+    let count = base.count - (origin == nil ? 0 : 1)
 
     var bounds: LegBounds?
     var departureRow: Int?
@@ -109,10 +107,15 @@ public struct DragSession: Sendable {
     if let info = item.travelInfo {
       let b = constraints.bounds(for: info)
       bounds = b
-      for (i, row) in rows.enumerated() {
-        if let g = row.game {
-          if g.id == b.departureGame?.id { departureRow = i }
-          if g.id == b.arrivalGame?.id { arrivalRow = i }
+      // Barrier game rows, in lifted coordinates, found by their (day,
+      // sortOrder) without copying rows.
+      for i in base.indices where base[i].itemID == nil && base[i].sortOrder != nil {
+        let k = origin.map { i > $0 ? i - 1 : i } ?? i
+        if let d = b.departureGame, base[i].day == d.day, base[i].sortOrder == d.sortOrder {
+          departureRow = k
+        }
+        if let a = b.arrivalGame, base[i].day == a.day, base[i].sortOrder == a.sortOrder {
+          arrivalRow = k
         }
       }
       barrierGames = [b.departureGame, b.arrivalGame].compactMap { $0 }
@@ -122,37 +125,74 @@ public struct DragSession: Sendable {
       validDays = 1...constraints.tripDayCount
     }
 
+    // The few possible refusals, worded once.
+    let aboveFirstDay = "Above Day 1 is not part of any day; drop below a day header."
+    var outside: String?
+    var beforeDeparture: String?
+    var afterArrival: String?
+    var stale: String?
+    if let b = bounds {
+      stale = b.problem
+      // A day just outside the range gives the "must be between" wording
+      // (or, with no range, why the leg cannot be placed at all).
+      let outsideDay = (b.dayRange?.lowerBound ?? 1) - 1
+      outside = constraints.check(bounds: b, day: outsideDay, sortOrder: 50).reason
+      if let d = b.departureGame {
+        beforeDeparture = constraints.check(bounds: b, day: d.day, sortOrder: d.sortOrder).reason
+      }
+      if let a = b.arrivalGame {
+        afterArrival = constraints.check(bounds: b, day: a.day, sortOrder: a.sortOrder).reason
+      }
+    }
+
     var slots: [InsertionSlot] = []
-    slots.reserveCapacity(rows.count + 1)
-    slots.append(
-      InsertionSlot(
-        index: 0, day: nil, isValid: false,
-        reason: "Above Day 1 is not part of any day; drop below a day header."))
+    slots.reserveCapacity(count + 1)
+    slots.append(InsertionSlot(index: 0, day: nil, isValid: false, reason: aboveFirstDay))
     var day: Int?
-    for k in rows.indices.map({ $0 + 1 }) {
-      if case .day(let d, _) = rows[k - 1].content { day = d }
+    var k = 0
+    for i in base.indices where i != origin {
+      k += 1  // slot k is the gap below lifted row k - 1 (= base row i)
+      if base[i].sortOrder == nil { day = base[i].day }
       guard let d = day else { continue }
       var slot = InsertionSlot(index: k, day: d, isValid: true, reason: nil)
       if let b = bounds {
-        if let problem = b.problem {
+        if let stale {
           slot.isValid = false
-          slot.reason = problem
+          slot.reason = stale
         } else if let range = b.dayRange, range.contains(d) {
           if let dep = b.departureGame, dep.day == d, let r = departureRow, k <= r {
             slot.isValid = false
-            slot.reason = constraints.check(bounds: b, day: d, sortOrder: dep.sortOrder).reason
+            slot.reason = beforeDeparture
           } else if let arr = b.arrivalGame, arr.day == d, let r = arrivalRow, k > r {
             slot.isValid = false
-            slot.reason = constraints.check(bounds: b, day: d, sortOrder: arr.sortOrder).reason
+            slot.reason = afterArrival
           }
         } else {
           slot.isValid = false
-          slot.reason = constraints.check(bounds: b, day: d, sortOrder: 50).reason
+          slot.reason = outside
         }
       }
       slots.append(slot)
     }
     self.slots = slots
+  }
+
+  /// Number of rows once the dragged row is lifted out.
+  public var rowCount: Int { base.count - (originSlot == nil ? 0 : 1) }
+
+  /// Lifted row `k` (0-based), without copying the rows.
+  public func row(_ k: Int) -> LayoutRow {
+    guard let origin = originSlot, k >= origin else { return base[k] }
+    return base[k + 1]
+  }
+
+  /// The day rows with the dragged row lifted out (Unscheduled excluded).
+  /// - Complexity: O(n); builds a new array.
+  public var rows: [LayoutRow] {
+    guard let origin = originSlot else { return base }
+    var copy = base
+    copy.remove(at: origin)
+    return copy
   }
 
   /// The valid slots' indices (the complement of the red zone).
@@ -185,6 +225,7 @@ public struct DragSession: Sendable {
   /// - Parameters:
   ///   - slot: a slot index from `slots`.
   ///   - now: the modification instant to stamp on changed items.
+  /// - Complexity: O(1), or O(rows of that day) when it renormalises.
   public func drop(at slot: Int, now: Date) -> DropOutcome {
     guard slots.indices.contains(slot) else {
       return .refused(reason: "There is no position \(slot) in this itinerary.")
@@ -193,13 +234,12 @@ public struct DragSession: Sendable {
     guard target.isValid, let day = target.day else {
       return .refused(reason: target.reason ?? "That position is not allowed.")
     }
-    let previous = rows[slot - 1]
-    let next: LayoutRow? =
-      slot < rows.count && rows[slot].day == day && rows[slot].sortOrder != nil
-      ? rows[slot] : nil
+    let count = rowCount
+    let previous = row(slot - 1)
+    let next: LayoutRow? = slot < count && row(slot).sortOrder != nil ? row(slot) : nil
     let below = previous.sortOrder  // nil when previous is the day header
     let above = next?.sortOrder
-    var proposed: Double
+    let proposed: Double
     switch (below, above) {
     case (let b?, let a?): proposed = (b + a) / 2
     case (nil, let a?): proposed = a - 1
@@ -221,24 +261,26 @@ public struct DragSession: Sendable {
     // Renormalise the day with the item inserted at the slot.
     var dayRows: [LayoutRow] = []
     var k = slot - 1
-    while k >= 0, rows[k].sortOrder != nil {
-      dayRows.insert(rows[k], at: 0)
+    while k >= 0, row(k).sortOrder != nil {
+      dayRows.append(row(k))
       k -= 1
     }
+    dayRows.reverse()
     moved.sortOrder = proposed
-    let insertedRow = LayoutRow(
-      id: LayoutRow.id(item: moved.id), content: .item(moved), day: day, sortOrder: proposed)
-    dayRows.append(insertedRow)
+    dayRows.append(
+      LayoutRow(
+        id: LayoutRow.id(item: moved.id), content: .item(moved), day: day, sortOrder: proposed,
+        itemID: moved.id))
     k = slot
-    while k < rows.count, rows[k].sortOrder != nil, rows[k].day == day {
-      dayRows.append(rows[k])
+    while k < count, row(k).sortOrder != nil {
+      dayRows.append(row(k))
       k += 1
     }
     let fresh = Renormalization.values(for: dayRows)
     var changed: [ItineraryItem] = []
     var result = moved
-    for (row, value) in zip(dayRows, fresh) {
-      guard var stored = row.item, let value else { continue }
+    for (dayRow, value) in zip(dayRows, fresh) {
+      guard var stored = dayRow.item, let value else { continue }
       if stored.id == moved.id {
         stored = moved
         stored.sortOrder = value

@@ -20,6 +20,8 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
   public var day: Int
   /// The row's sortOrder; nil for day headers.
   public var sortOrder: Double?
+  /// The stored item's id, for item rows (a cheap key for lookups).
+  public var itemID: UUID? = nil
 
   /// Whether a traveller can drag the row (not headers, not games).
   public var isReorderable: Bool {
@@ -83,7 +85,7 @@ public struct ItineraryLayout: Sendable {
     for item in items where item.gameID == nil {
       let row = LayoutRow(
         id: LayoutRow.id(item: item.id), content: .item(item), day: item.day,
-        sortOrder: item.sortOrder)
+        sortOrder: item.sortOrder, itemID: item.id)
       if schedule.contains(day: item.day) && item.sortOrder.isFinite {
         byDay[item.day, default: []].append(row)
       } else {
