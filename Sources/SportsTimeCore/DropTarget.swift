@@ -91,7 +91,7 @@ public enum RowReference {
   public static func resolve(_ text: String, in rows: [LayoutRow]) throws -> LayoutRow {
     let key = text.trimmingCharacters(in: .whitespaces)
     if let number = Int(key) {
-      guard (1...rows.count).contains(number) else {
+      guard number >= 1, number <= rows.count else {
         throw ItineraryRefusal(
           reason: "There is no row \(number); 'trip show' numbers the rows 1 to \(rows.count).")
       }

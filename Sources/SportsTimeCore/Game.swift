@@ -47,6 +47,11 @@ public struct Game: Sendable, Hashable, Codable, Identifiable {
   public var gameNumber: Int
   /// The schedule's postponement text (e.g. "Rain"), if any.
   public var postponementReason: String?
+  /// The schedule row this game comes from — sport, home team, originally
+  /// scheduled date and its game number (`MLB/CLE/20240929/0`) — which stays
+  /// the same when a newer schedule moves the game (and so its `id`). Used
+  /// to match games across re-imports.
+  public var scheduleKey: String
 
   /// Creates a game; see the properties for shapes and units.
   public init(
@@ -54,7 +59,7 @@ public struct Game: Sendable, Hashable, Codable, Identifiable {
     awayTeamID: String, venueID: Venue.ID, start: Date, timeZoneID: String,
     localDate: CalendarDate, timeEstimated: Bool, timeUnknown: Bool,
     status: Status, originalDate: CalendarDate?, gameNumber: Int,
-    postponementReason: String?
+    postponementReason: String?, scheduleKey: String? = nil
   ) {
     self.id = id
     self.sport = sport
@@ -71,6 +76,7 @@ public struct Game: Sendable, Hashable, Codable, Identifiable {
     self.originalDate = originalDate
     self.gameNumber = gameNumber
     self.postponementReason = postponementReason
+    self.scheduleKey = scheduleKey ?? "\(sport.rawValue)/\(id)"
   }
 
   /// The venue's time zone.

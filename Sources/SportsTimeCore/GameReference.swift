@@ -25,7 +25,7 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
     var number = 1
     if let hash = rest.firstIndex(of: "#") {
       let n = rest[rest.index(after: hash)...]
-      guard let value = Int(n), value >= 1 else {
+      guard n.allSatisfy(\.isASCIIDigit), !n.hasPrefix("0"), let value = Int(n), value >= 1 else {
         throw GameReferenceError(text: text, problem: "'#\(n)' is not a game number (#1 or #2)")
       }
       number = value

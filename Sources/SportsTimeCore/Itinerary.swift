@@ -44,6 +44,28 @@ public struct Itinerary: Sendable {
   }
 }
 
+extension Itinerary {
+  /// The trip's games that no longer fit it (after a schedule re-import): a
+  /// game now outside the trip's days, or cancelled. Row id and reason, in
+  /// layout order.
+  public func gameProblems() -> [(game: PlacedGame, reason: String)] {
+    numberedRows.compactMap { row in
+      guard let g = row.game else { return nil }
+      if g.game.status == .cancelled {
+        let why = g.game.postponementReason.map { " (\($0))" } ?? ""
+        return (g, "Game \(g.title) (\(g.id)) is cancelled\(why); re-plan the trip without it.")
+      }
+      if !schedule.contains(day: g.day) {
+        return (
+          g,
+          "Game \(g.title) (\(g.id)) is now on \(g.game.localDate.longDescription), outside the trip's days \(trip.startDate.iso) to \(trip.endDate.iso); re-plan the trip."
+        )
+      }
+      return nil
+    }
+  }
+}
+
 /// The stored changes of one edit, applied together in one transaction.
 public struct ItineraryChange: Sendable, Hashable {
   /// The item the edit was about, as it is after the edit.

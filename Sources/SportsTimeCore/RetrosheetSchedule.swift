@@ -35,11 +35,11 @@ public struct ScheduleImport: Sendable {
 ///   original date. The 2024 row with the makeup date in the Postponed column
 ///   is read the same way. No usable makeup (`none`, empty, text) ⇒
 ///   cancelled.
-/// - Games of one home team on one date form a doubleheader numbered 1, 2, …:
-///   games kept on their date first (by their Num), then makeups by original
-///   date. When a makeup forms the doubleheader, game 1 is estimated as a day
-///   game (a split doubleheader); each later game starts at least 3 h 30 min
-///   after the one before.
+/// - Games of one home team on one date form a doubleheader numbered 1, 2, …
+///   in start order. Games kept on their date keep their own estimates; a
+///   makeup takes the 13:10 day slot when no game is within 3 h 30 min of
+///   it (a split doubleheader), else starts at its own estimate or 3 h 30
+///   min after the latest game, whichever is later.
 /// - Ids are `HOMEyyyymmddN` on the date played (cancelled games: the original
 ///   date), so importing the same file again yields the same ids.
 public enum RetrosheetSchedule {
@@ -76,7 +76,8 @@ public enum RetrosheetSchedule {
   /// - Returns: the games with counts of what was resolved.
   /// - Throws: `FileFormatError` naming file, line and field of the first
   ///   malformed row: wrong column count, impossible date, bad game number,
-  ///   unknown team or park, unknown day/night flag, two rows for one game.
+  ///   unknown team or park, unknown day/night flag, a weekday that does not
+  ///   match the date, a team playing itself, two rows for one game.
   /// - Complexity: O(n log n) in the number of rows.
   public static func parse(_ text: String, file: String, catalog: Catalog) throws
     -> ScheduleImport
@@ -124,14 +125,28 @@ public enum RetrosheetSchedule {
     guard let date = CalendarDate(compact: f[0]) else {
       throw fail(0, "'\(f[0])' is not a real date in yyyymmdd form")
     }
-    guard let number = Int(f[1]), (0...9).contains(number), f[1].count == 1 else {
+    guard let number = Int(f[1]), (0...2).contains(number), f[1].count == 1 else {
       throw fail(1, "'\(f[1])' is not a game number (0 single game, 1 or 2 doubleheader)")
+    }
+    guard f[2].lowercased() == date.weekdayName.lowercased() else {
+      throw fail(
+        2,
+        "'\(f[2])' does not match the date \(date.iso), a \(date.weekdayName); the row may be shifted"
+      )
     }
     guard catalog.teams[f[3]] != nil else {
       throw fail(3, "unknown team code '\(f[3])'")
     }
+    for column in [5, 8] {
+      guard let n = Int(f[column]), n >= 1, f[column].allSatisfy(\.isASCIIDigit) else {
+        throw fail(column, "'\(f[column])' is not a season game number (1, 2, …)")
+      }
+    }
     guard catalog.teams[f[6]] != nil else {
       throw fail(6, "unknown team code '\(f[6])'")
+    }
+    guard f[3] != f[6] else {
+      throw fail(6, "the home team \(f[6]) is also the visitor")
     }
     guard let flag = f[9].lowercased().first, f[9].count == 1, "dn0".contains(flag)
     else {
@@ -186,34 +201,53 @@ public enum RetrosheetSchedule {
     var startOf: [Int: Date] = [:]
     var formed = 0
     for (_, members) in groups {
-      let ordered = members.sorted { a, b in
-        let ra = rows[a]
-        let rb = rows[b]
-        let movedA = ra.playedOn != ra.date
-        let movedB = rb.playedOn != rb.date
-        if movedA != movedB { return !movedA }
-        return (ra.date, ra.number, ra.line) < (rb.date, rb.number, rb.line)
+      let moved = { (i: Int) in rows[i].playedOn != rows[i].date }
+      let kept = members.filter { !moved($0) }.sorted {
+        (rows[$0].number, rows[$0].line) < (rows[$1].number, rows[$1].line)
       }
-      let hasMakeup = ordered.contains { rows[$0].playedOn != rows[$0].date }
-      if ordered.count > 1 && hasMakeup { formed += 1 }
-      var previous: Date?
-      for (k, index) in ordered.enumerated() {
+      let makeups = members.filter(moved).sorted {
+        (rows[$0].date, rows[$0].number, rows[$0].line)
+          < (rows[$1].date, rows[$1].number, rows[$1].line)
+      }
+      if members.count > 1 && !makeups.isEmpty { formed += 1 }
+      // Games kept on their date keep their own estimates (spaced by the
+      // doubleheader gap); each makeup takes the day-game slot 13:10 when it
+      // is free (a split doubleheader), else the first start at least the
+      // gap after every game placed so far.
+      var starts: [Date] = []
+      for index in kept + makeups {
         let row = rows[index]
-        if ordered.count == 1 {
-          numberOf[index] = row.playedOn == row.date ? row.number : 0
+        let date = row.playedOn ?? row.date
+        let zone = row.venue.timeZone
+        let own = row.flag == "d" ? dayGameStart : nightGameStart
+        let estimate = LocalTime.instant(on: date, hour: own.hour, minute: own.minute, in: zone)
+        var start: Date
+        if moved(index) && members.count > 1 {
+          let day = LocalTime.instant(
+            on: date, hour: dayGameStart.hour, minute: dayGameStart.minute, in: zone)
+          let dayFree = starts.allSatisfy { abs($0.timeIntervalSince(day)) >= doubleheaderGap }
+          start =
+            dayFree ? day : max(estimate, (starts.max() ?? day).addingTimeInterval(doubleheaderGap))
         } else {
-          numberOf[index] = k + 1
-        }
-        let splitFirst = ordered.count > 1 && hasMakeup && k == 0
-        let clock = (row.flag == "d" || splitFirst) ? dayGameStart : nightGameStart
-        var start = LocalTime.instant(
-          on: row.playedOn ?? row.date, hour: clock.hour, minute: clock.minute,
-          in: row.venue.timeZone)
-        if let previous, start < previous.addingTimeInterval(doubleheaderGap) {
-          start = previous.addingTimeInterval(doubleheaderGap)
+          start = estimate
+          if let last = starts.max(), start < last.addingTimeInterval(doubleheaderGap) {
+            start = last.addingTimeInterval(doubleheaderGap)
+          }
         }
         startOf[index] = start
-        previous = start
+        starts.append(start)
+      }
+      // Numbered by start: 0 for a single game kept on its date with its
+      // own number, 0 for a lone makeup, else 1, 2, … in start order.
+      if members.count == 1, let only = members.first {
+        numberOf[only] = moved(only) ? 0 : rows[only].number
+      } else {
+        let ordered = members.sorted {
+          (startOf[$0] ?? .distantPast, rows[$0].line) < (
+            startOf[$1] ?? .distantPast, rows[$1].line
+          )
+        }
+        for (k, index) in ordered.enumerated() { numberOf[index] = k + 1 }
       }
     }
 
@@ -270,7 +304,8 @@ public enum RetrosheetSchedule {
           timeZoneID: row.venue.timeZoneID, localDate: date, timeEstimated: true,
           timeUnknown: row.flag == "0", status: status,
           originalDate: status == .scheduled ? nil : row.date, gameNumber: number,
-          postponementReason: reason))
+          postponementReason: reason,
+          scheduleKey: "MLB/\(row.home)/\(row.date.compact)/\(row.number)"))
     }
     return ScheduleImport(
       games: games, rowCount: rows.count, rescheduledCount: rescheduled,

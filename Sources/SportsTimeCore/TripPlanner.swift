@@ -21,7 +21,8 @@ public enum TripPlanner {
   /// venue forming one stop; each pair of consecutive stops gets one travel
   /// item at its default position (`TravelPlacement`).
   /// - Parameters:
-  ///   - name: the trip's name (non-empty after trimming).
+  ///   - name: the trip's name; stored normalised
+  ///     (`TextNormalization.name`), must not be empty then.
   ///   - games: the picked games (any order, no duplicates, none cancelled).
   ///   - start: Day 1, or nil for the first game's local date.
   ///   - end: the last day, or nil for the last game's local date.
@@ -33,7 +34,7 @@ public enum TripPlanner {
     name: String, games: [Game], start: CalendarDate?, end: CalendarDate?,
     catalog: Catalog, environment: Environment
   ) throws -> PlannedTrip {
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = TextNormalization.name(name)
     guard !trimmed.isEmpty else { throw TripError.emptyName }
     guard !games.isEmpty else { throw TripError.noGames }
     var seen: Set<String> = []

@@ -27,7 +27,8 @@ enum Schema {
             CHECK (status IN ('scheduled', 'rescheduled', 'cancelled')),
           original_date TEXT,
           game_number INTEGER NOT NULL,
-          postponement_reason TEXT
+          postponement_reason TEXT,
+          schedule_key TEXT NOT NULL UNIQUE
         );
         CREATE INDEX games_by_start ON games (start_utc, id);
         CREATE INDEX games_by_date ON games (local_date);
@@ -44,7 +45,7 @@ enum Schema {
 
         CREATE TABLE trip_games (
           trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
-          game_id TEXT NOT NULL REFERENCES games (id),
+          game_id TEXT NOT NULL REFERENCES games (id) ON UPDATE CASCADE,
           position INTEGER NOT NULL,
           PRIMARY KEY (trip_id, game_id)
         );

@@ -5,13 +5,20 @@ import SportsTimeCore
 public struct GameImportResult: Sendable, Hashable {
   /// Games that were not in the database.
   public var inserted: Int
-  /// Games whose stored values changed (same id).
+  /// Games whose stored values changed (a game the new file moved to
+  /// another date counts here, under its new id).
   public var updated: Int
   /// Games already stored exactly as imported.
   public var unchanged: Int
-  /// Ids of updated games that trips use (their itineraries may need a
-  /// check).
+  /// Stored games of the imported sports and seasons that this file does
+  /// not list. They are left exactly as they were (the file may be partial;
+  /// trips may use them) and only counted.
+  public var notInFile: Int = 0
+  /// Changed games that trips use, by their current id (their itineraries
+  /// may need `trip check`).
   public var updatedInTrips: [String]
+  /// Old id → new id of games that moved to another date.
+  public var renamed: [String: String] = [:]
 
   /// True when the import changed nothing.
   public var isNoOp: Bool { inserted == 0 && updated == 0 }
@@ -23,7 +30,7 @@ public struct GameQuery: Sendable, Hashable {
   public var teamID: String?
   /// Further codes of the same franchise (`OAK` for `ATH`), matched like
   /// `teamID`.
-  public var otherTeamIDs: [String] = []
+  public var otherTeamIDs: [String]
   /// Venue.
   public var venueID: Venue.ID?
   /// First local date, inclusive.
@@ -32,10 +39,11 @@ public struct GameQuery: Sendable, Hashable {
   public var to: CalendarDate?
   /// Creates a query.
   public init(
-    teamID: String? = nil, venueID: Venue.ID? = nil, from: CalendarDate? = nil,
-    to: CalendarDate? = nil
+    teamID: String? = nil, otherTeamIDs: [String] = [], venueID: Venue.ID? = nil,
+    from: CalendarDate? = nil, to: CalendarDate? = nil
   ) {
     self.teamID = teamID
+    self.otherTeamIDs = otherTeamIDs
     self.venueID = venueID
     self.from = from
     self.to = to
@@ -43,57 +51,90 @@ public struct GameQuery: Sendable, Hashable {
 }
 
 extension Store {
-  /// Stores imported games in one transaction: new ids are inserted, changed
-  /// ones updated, identical ones left alone. Games no longer in the file
-  /// are kept (trips may use them).
+  /// Stores imported games in one transaction, matching stored games by
+  /// their schedule row (`Game.scheduleKey`): new rows are inserted,
+  /// changed ones updated — when a newer file moves a game, its id changes
+  /// to the new date and trips follow it — identical ones left alone. Stored
+  /// games of the imported sports and seasons that the file does not list
+  /// are left unchanged and counted (`notInFile`).
   /// - Returns: counts of what changed; importing the same file twice gives
   ///   `isNoOp == true` the second time.
   /// - Throws: `StoreError`; on any error nothing is stored.
   public func importGames(_ games: [Game]) throws -> GameImportResult {
     try transaction {
-      var existing: [String: Game] = [:]
+      var storedByKey: [String: Game] = [:]
       for row in try database.query("SELECT * FROM games") {
         let game = try Store.game(from: row)
-        existing[game.id] = game
+        storedByKey[game.scheduleKey] = game
       }
       var result = GameImportResult(inserted: 0, updated: 0, unchanged: 0, updatedInTrips: [])
-      var changedIDs: [String] = []
-      var seen: Set<String> = []
+      var seenKeys: Set<String> = []
+      var seenIDs: Set<String> = []
+      var inserts: [Game] = []
+      var updates: [(old: Game, new: Game)] = []
       for game in games {
-        guard seen.insert(game.id).inserted else {
+        guard seenIDs.insert(game.id).inserted, seenKeys.insert(game.scheduleKey).inserted else {
           throw StoreError.invalidItem("game \(game.id) appears twice in one import")
         }
-        if let old = existing[game.id] {
+        if let old = storedByKey[game.scheduleKey] {
           if old == game {
             result.unchanged += 1
-            continue
+          } else {
+            updates.append((old, game))
           }
-          try database.execute(
-            """
-            UPDATE games SET sport = ?2, season = ?3, home_team = ?4, away_team = ?5,
-              venue_id = ?6, start_utc = ?7, time_zone = ?8, local_date = ?9,
-              time_estimated = ?10, time_unknown = ?11, status = ?12,
-              original_date = ?13, game_number = ?14, postponement_reason = ?15
-            WHERE id = ?1
-            """, Store.values(of: game))
-          result.updated += 1
-          changedIDs.append(game.id)
         } else {
+          inserts.append(game)
+        }
+      }
+      // Games of these sports and seasons that the file no longer lists.
+      let scopes = Set(games.map { "\($0.sport.rawValue)/\($0.season)" })
+      result.notInFile =
+        storedByKey.values.filter {
+          scopes.contains("\($0.sport.rawValue)/\($0.season)") && !seenKeys.contains($0.scheduleKey)
+        }.count
+      // Moved games first take temporary ids so that ids can trade places.
+      for (old, new) in updates where old.id != new.id {
+        try database.execute(
+          "UPDATE games SET id = ? WHERE id = ?", [.text("moving:" + old.id), .text(old.id)])
+      }
+      for (old, new) in updates {
+        let currentID = old.id != new.id ? "moving:" + old.id : old.id
+        var values = Store.values(of: new)
+        values.append(.text(currentID))
+        try database.execute(
+          """
+          UPDATE games SET id = ?1, sport = ?2, season = ?3, home_team = ?4, away_team = ?5,
+            venue_id = ?6, start_utc = ?7, time_zone = ?8, local_date = ?9,
+            time_estimated = ?10, time_unknown = ?11, status = ?12,
+            original_date = ?13, game_number = ?14, postponement_reason = ?15,
+            schedule_key = ?16
+          WHERE id = ?17
+          """, values)
+        result.updated += 1
+        if old.id != new.id { result.renamed[old.id] = new.id }
+      }
+      for game in inserts {
+        do {
           try database.execute(
             """
             INSERT INTO games (id, sport, season, home_team, away_team, venue_id,
               start_utc, time_zone, local_date, time_estimated, time_unknown, status,
-              original_date, game_number, postponement_reason)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+              original_date, game_number, postponement_reason, schedule_key)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             """, Store.values(of: game))
-          result.inserted += 1
+        } catch let error as StoreError where error.sqliteCode == SQLiteCode.constraintPrimaryKey {
+          throw StoreError.invalidItem(
+            "game \(game.id) is new in this file, but a stored game from another schedule row already has that id; import into a fresh database"
+          )
         }
+        result.inserted += 1
       }
-      for id in changedIDs {
+      for id in updates.map(\.new.id) {
         let used = try database.query(
           "SELECT 1 FROM trip_games WHERE game_id = ? LIMIT 1", [.text(id)])
         if !used.isEmpty { result.updatedInTrips.append(id) }
       }
+      result.updatedInTrips.sort()
       return result
     }
   }
@@ -145,7 +186,7 @@ extension Store {
       .real(game.start.timeIntervalSince1970), .text(game.timeZoneID),
       .text(game.localDate.iso), SQLValue(game.timeEstimated), SQLValue(game.timeUnknown),
       .text(game.status.rawValue), .optional(game.originalDate?.iso),
-      SQLValue(game.gameNumber), .optional(game.postponementReason),
+      SQLValue(game.gameNumber), .optional(game.postponementReason), .text(game.scheduleKey),
     ]
   }
 
@@ -176,6 +217,7 @@ extension Store {
       timeEstimated: try row.bool("time_estimated"),
       timeUnknown: try row.bool("time_unknown"), status: status, originalDate: original,
       gameNumber: try row.int("game_number"),
-      postponementReason: try row.optionalString("postponement_reason"))
+      postponementReason: try row.optionalString("postponement_reason"),
+      scheduleKey: try row.string("schedule_key"))
   }
 }

@@ -25,10 +25,12 @@ extension Store {
   ///   another `StoreError`; nothing is stored then.
   public func insert(_ planned: PlannedTrip) throws {
     try transaction {
-      let clash = try database.query(
-        "SELECT name FROM trips WHERE name = ? COLLATE NOCASE", [.text(planned.trip.name)])
-      if let existing = clash.first {
-        throw StoreError.duplicateTripName(try existing.string("name"))
+      let key = TextNormalization.key(planned.trip.name)
+      for row in try database.query("SELECT name FROM trips") {
+        let existing = try row.string("name")
+        if TextNormalization.key(existing) == key {
+          throw StoreError.duplicateTripName(existing)
+        }
       }
       let t = planned.trip
       try database.execute(
@@ -57,27 +59,29 @@ extension Store {
     return try rows.map { try trip(from: $0) }
   }
 
-  /// The trip named `reference` (ignoring case), or whose id is `reference`
-  /// or starts with it (at least 4 characters, unique).
+  /// The trip named `reference` (ignoring case in every script, and
+  /// Unicode normalisation), or whose id is `reference` or starts with it
+  /// (at least 4 characters, unique).
   /// - Throws: `StoreError.tripNotFound` (with the closest name) or
   ///   `.ambiguousTrip`.
   public func trip(matching reference: String) throws -> Trip {
-    let byName = try database.query(
-      "SELECT * FROM trips WHERE name = ? COLLATE NOCASE", [.text(reference)])
-    if let row = byName.first { return try trip(from: row) }
-    let key = reference.lowercased()
-    if key.count >= 4 {
-      let byID = try database.query(
-        "SELECT * FROM trips WHERE id LIKE ? ESCAPE '\\' ORDER BY id",
-        [.text(Store.likePrefix(key))])
+    let key = TextNormalization.key(reference)
+    let all = try database.query("SELECT * FROM trips ORDER BY id")
+    for row in all where TextNormalization.key(try row.string("name")) == key {
+      return try trip(from: row)
+    }
+    let idPrefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
+    if idPrefix.count >= 4 {
+      let byID = try all.filter { try $0.string("id").hasPrefix(idPrefix) }
       if byID.count == 1 { return try trip(from: byID[0]) }
       if byID.count > 1 {
         throw StoreError.ambiguousTrip(
           reference, candidates: try byID.map { try $0.string("name") })
       }
     }
-    let names = try database.query("SELECT name FROM trips").map { try $0.string("name") }
-    throw StoreError.tripNotFound(reference, suggestion: Suggest.closest(to: reference, in: names))
+    let names = try all.map { try $0.string("name") }
+    throw StoreError.tripNotFound(
+      reference, suggestion: Suggest.closest(to: reference, in: names))
   }
 
   /// The trip with its games and stored items.
@@ -185,13 +189,6 @@ extension Store {
 
   /// The text key of a UUID (lowercase, as in row ids).
   static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
-
-  /// A LIKE pattern matching text that starts with `prefix`.
-  static func likePrefix(_ prefix: String) -> String {
-    prefix.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "%", with: "\\%")
-      .replacingOccurrences(of: "_", with: "\\_") + "%"
-  }
 
   func trip(from row: Row) throws -> Trip {
     let idText = try row.string("id")

@@ -11,21 +11,27 @@ struct Context {
   let console: Console
   let useColor: Bool
 
+  /// - Throws: a usage error for an empty `--db` or a `--now` that is not
+  ///   an ISO 8601 instant (checked for every command, used or not).
   init(
     _ arguments: ParsedArguments,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) {
+  ) throws {
     self.arguments = arguments
     self.environment = environment
     self.console = arguments.console
     self.useColor = Terminal.useColor(
       isTTY: Terminal.isStdoutTTY, environment: environment,
       noColorFlag: arguments.flag("no-color"))
+    if let db = arguments.value("db"), db.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw arguments.usageError("--db needs a file path")
+    }
+    _ = try environmentValues()
   }
 
   /// `--db`, else `SPORTSTIME_DB`, else the XDG default.
   var databasePath: String {
-    if let path = arguments.value("db"), !path.isEmpty { return path }
+    if let path = arguments.value("db") { return path }
     if let path = environment["SPORTSTIME_DB"], !path.isEmpty { return path }
     return Store.defaultPath(environment: environment)
   }

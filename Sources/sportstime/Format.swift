@@ -65,7 +65,8 @@ enum Format {
   }
 
   /// Left-aligns columns of plain cells (each row the same count), two spaces
-  /// apart; the last column is not padded.
+  /// apart; the last column is not padded. Widths count characters (grapheme
+  /// clusters), so no cell is ever cut inside an emoji.
   static func table(_ rows: [[String]]) -> [String] {
     guard let width = rows.first?.count else { return [] }
     var widths = [Int](repeating: 0, count: width)
@@ -76,9 +77,14 @@ enum Format {
     }
     return rows.map { row in
       row.enumerated().map { i, cell in
-        i < width - 1 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) : cell
+        i < width - 1 ? cell + String(repeating: " ", count: max(0, widths[i] - cell.count)) : cell
       }.joined(separator: "  ")
     }
+  }
+
+  /// "1 day" / "7 days".
+  static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
   }
 
   /// Parses a `YYYY-MM-DD` option value.

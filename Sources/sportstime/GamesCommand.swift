@@ -23,7 +23,7 @@ enum GamesCommand {
       .value("to", valueName: "DATE", help: "Last local date (YYYY-MM-DD)."),
       .flag("json", help: "Print a JSON array."),
     ],
-    run: { try run(Context($0)) })
+    run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
     let args = context.arguments
@@ -51,7 +51,8 @@ enum GamesCommand {
     if games.isEmpty {
       if try store.gameCount() == 0 {
         context.print(
-          "No games in the database yet. Import a schedule first: sportstime schedule import FILE")
+          "No games in \(context.safe(store.path)) yet. Import a schedule first: sportstime schedule import FILE"
+        )
       } else {
         context.print("No games match.")
       }

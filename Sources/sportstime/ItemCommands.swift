@@ -49,7 +49,7 @@ enum ItemCommands {
     options: [.value("title", valueName: "TEXT", required: true, help: "What to call it.")]
       + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],
     positionals: [tripPositional],
-    run: { try runAdd(Context($0)) })
+    run: { try runAdd(try Context($0)) })
 
   static let moveSpec = CommandSpec(
     name: "move", abstract: "Move a travel leg or your own item to another place.",
@@ -60,7 +60,7 @@ enum ItemCommands {
       """,
     options: placementOptions + [.flag("json", help: "Print the moved item as JSON.")],
     positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to move.")],
-    run: { try runMove(Context($0)) })
+    run: { try runMove(try Context($0)) })
 
   static let editSpec = CommandSpec(
     name: "edit", abstract: "Change your own item's title, category, time, location or address.",
@@ -74,23 +74,25 @@ enum ItemCommands {
       .flag("json", help: "Print the edited item as JSON."),
     ],
     positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to edit.")],
-    run: { try runEdit(Context($0)) })
+    run: { try runEdit(try Context($0)) })
 
   static let removeSpec = CommandSpec(
     name: "remove", abstract: "Remove one of your own items (travel legs stay).",
     positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to remove.")],
-    run: { try runRemove(Context($0)) })
+    run: { try runRemove(try Context($0)) })
 
   // MARK: Parsing
 
-  /// The drop target given by --before/--after/--day/--top/--bottom, or nil.
-  static func target(_ args: ParsedArguments, in itinerary: Itinerary) throws -> DropTarget? {
-    let before = args.value("before")
-    let after = args.value("after")
+  /// Checks how --before/--after/--day/--top/--bottom are combined; returns
+  /// whether a place was given. Called before the database is opened, so a
+  /// usage error never depends on (or creates) the database.
+  @discardableResult
+  static func checkPlacement(_ args: ParsedArguments) throws -> Bool {
     let day = try args.intValue("day")
     let top = args.flag("top")
     let bottom = args.flag("bottom")
-    let given = [before != nil, after != nil, day != nil].filter { $0 }.count
+    let given = [args.value("before") != nil, args.value("after") != nil, day != nil]
+      .filter { $0 }.count
     if given > 1 {
       throw args.usageError("give only one of --before, --after and --day")
     }
@@ -98,6 +100,16 @@ enum ItemCommands {
     if (top || bottom) && day == nil {
       throw args.usageError("--top and --bottom go with --day N")
     }
+    return given == 1
+  }
+
+  /// The drop target given by --before/--after/--day/--top/--bottom, or nil.
+  static func target(_ args: ParsedArguments, in itinerary: Itinerary) throws -> DropTarget? {
+    try checkPlacement(args)
+    let before = args.value("before")
+    let after = args.value("after")
+    let day = try args.intValue("day")
+    let top = args.flag("top")
     if let text = before ?? after {
       let row = try RowReference.resolve(text, in: itinerary.numberedRows)
       return before != nil ? .before(rowID: row.id) : .after(rowID: row.id)
@@ -159,6 +171,7 @@ enum ItemCommands {
     let reference = try args.requiredPositional("TRIP")
     let title = try args.requiredValue("title")
     let changes = try details(args)
+    try checkPlacement(args)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
@@ -181,6 +194,9 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let itemText = try args.requiredPositional("ITEM")
+    guard try checkPlacement(args) else {
+      throw args.usageError("say where: --before ROW, --after ROW or --day N")
+    }
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()

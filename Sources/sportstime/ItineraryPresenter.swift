@@ -63,6 +63,9 @@ struct ItineraryPresenter {
           "\(n)      \(Format.gameTime(g.game))  \(g.title)  \(venue?.name ?? g.game.venueID.rawValue), \(venue?.city ?? "")"
         if unscheduled { text += "  (\(g.game.localDate.shortDescription))" }
         if g.game.status == .cancelled { text += "  " + style("(cancelled)", .red) }
+        if g.game.status == .rescheduled, let original = g.game.originalDate {
+          text += "  (moved from \(original.shortDescription))"
+        }
         lines.append(text)
       case .item(let item):
         lines.append(
@@ -143,7 +146,9 @@ struct ItineraryPresenter {
         ("start", .string(LocalTime.iso8601(g.game.start, in: g.game.timeZone))),
         ("venueID", .string(g.game.venueID.rawValue)),
         ("timeEstimated", .bool(g.game.timeEstimated)),
+        ("timeUnknown", .bool(g.game.timeUnknown)),
         ("status", .string(g.game.status.rawValue)),
+        ("originalDate", .optional(g.game.status == .scheduled ? nil : g.game.originalDate?.iso)),
       ]
     case .item(let item):
       pairs += [

@@ -23,7 +23,7 @@ enum ScheduleCommands {
       """,
     options: [.flag("json", help: "Print what was imported as JSON.")],
     positionals: [PositionalSpec(name: "FILE", help: "A Retrosheet schedule CSV (CRLF or LF).")],
-    run: { try run(Context($0)) })
+    run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
@@ -57,6 +57,12 @@ enum ScheduleCommands {
           ("inserted", .int(result.inserted)),
           ("updated", .int(result.updated)),
           ("unchanged", .int(result.unchanged)),
+          ("notInFile", .int(result.notInFile)),
+          (
+            "moved",
+            .object(result.renamed.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+          ),
+          ("changedInTrips", .array(result.updatedInTrips.map(JSON.string))),
         ]))
       return
     }
@@ -72,13 +78,22 @@ enum ScheduleCommands {
     if result.isNoOp {
       context.print("No changes: all \(result.unchanged) games were already in the database.")
     } else {
-      context.print(
-        "Database: \(result.inserted) new, \(result.updated) updated, \(result.unchanged) unchanged."
+      var parts = ["\(result.inserted) new", "\(result.updated) updated"]
+      if !result.renamed.isEmpty { parts[1] += " (\(result.renamed.count) moved to another date)" }
+      parts.append("\(result.unchanged) unchanged")
+      context.print("Database: " + parts.joined(separator: ", ") + ".")
+      for (old, new) in result.renamed.sorted(by: { $0.key < $1.key }) {
+        context.print("  \(old) is now \(new).")
+      }
+    }
+    if result.notInFile > 0 {
+      context.warn(
+        "\(result.notInFile) stored game(s) of this season are not in this file; they were left as they were."
       )
     }
     if !result.updatedInTrips.isEmpty {
       context.warn(
-        "\(result.updatedInTrips.count) changed game(s) are in trips: \(result.updatedInTrips.joined(separator: ", "))."
+        "\(result.updatedInTrips.count) changed game(s) are in trips: \(result.updatedInTrips.joined(separator: ", ")); check those trips with 'sportstime trip check TRIP'."
       )
     }
     context.print("Start times are estimates (13:10 day, 19:10 night, local to the ballpark).")

@@ -33,12 +33,12 @@ enum TripCommands {
       .flag("json", help: "Print the new trip as JSON (as 'trip show --json', plus warnings)."),
     ],
     positionals: [PositionalSpec(name: "NAME", help: "The trip's name (unique).")],
-    run: { try runNew(Context($0)) })
+    run: { try runNew(try Context($0)) })
 
   static let listSpec = CommandSpec(
     name: "list", abstract: "List your trips.",
     options: [.flag("json", help: "Print a JSON array.")],
-    run: { try runList(Context($0)) })
+    run: { try runList(try Context($0)) })
 
   static let showSpec = CommandSpec(
     name: "show",
@@ -61,7 +61,7 @@ enum TripCommands {
     positionals: [
       PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix).")
     ],
-    run: { try runShow(Context($0)) })
+    run: { try runShow(try Context($0)) })
 
   static let checkSpec = CommandSpec(
     name: "check",
@@ -72,12 +72,12 @@ enum TripCommands {
       """,
     options: [.flag("json", help: "Print {trip, problems: [{id, number, title, reason}]}.")],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
-    run: { try runCheck(Context($0)) })
+    run: { try runCheck(try Context($0)) })
 
   static let deleteSpec = CommandSpec(
     name: "delete", abstract: "Delete a trip and its items.",
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
-    run: { try runDelete(Context($0)) })
+    run: { try runDelete(try Context($0)) })
 
   // MARK: Runs
 
@@ -86,6 +86,12 @@ enum TripCommands {
     let name = try args.requiredPositional("NAME")
     let start = try Format.date(args.value("start"), option: "start", arguments: args)
     let end = try Format.date(args.value("end"), option: "end", arguments: args)
+    if let start, let end, start > end {
+      throw args.usageError("--start \(start) is after --end \(end)")
+    }
+    if TextNormalization.name(name).isEmpty {
+      throw args.usageError("a trip needs a name that is not blank")
+    }
     var references: [GameReference] = []
     for text in args.values("game") {
       do {
@@ -144,7 +150,21 @@ enum TripCommands {
         )
       }
       let team = try catalog.team(named: teamName, season: date.year)
-      let games = try store.games(GameQuery(teamID: team.id, from: date, to: date))
+      let codes = catalog.franchise(of: team).map(\.id)
+      let games = try store.games(
+        GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()), from: date, to: date))
+      if games.isEmpty {
+        // A game scheduled that day may have moved: point at its new date.
+        let moved = try store.games(
+          GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()))
+        )
+        .filter { $0.originalDate == date && $0.status == .rescheduled }
+        if let game = moved.first {
+          throw CommandError(
+            "\(team.fullName) has no game on \(date.iso): the game scheduled that day (\(Format.matchup(game, catalog: catalog))) was moved to \(game.localDate.iso); use \(game.id)"
+          )
+        }
+      }
       return try reference.pick(from: games, teamName: team.fullName)
     }
   }
@@ -165,7 +185,9 @@ enum TripCommands {
       return
     }
     if trips.isEmpty {
-      context.print("No trips yet. Build one: sportstime trip new NAME --game G --game G …")
+      context.print(
+        "No trips yet in \(context.safe(store.path)). Build one: sportstime trip new NAME --game G --game G …"
+      )
       return
     }
     var rows = [["NAME", "DATES", "DAYS", "GAMES", "ID"]]
@@ -245,10 +267,18 @@ enum TripCommands {
     let store = try context.openStore()
     let catalog = try context.catalog()
     let itinerary = try store.itinerary(reference, catalog: catalog)
-    let problems = itinerary.problems()
     let numbers = Dictionary(
       itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
       uniquingKeysWith: { a, _ in a })
+    // Games that moved out of the trip or were cancelled, then stored items
+    // that break a rule.
+    let problems: [(id: String, title: String, icon: String, reason: String)] =
+      itinerary.gameProblems().map {
+        (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
+      }
+      + itinerary.problems().map {
+        (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.reason)
+      }
     if context.arguments.flag("json") {
       context.print(
         json: .object([
@@ -258,27 +288,26 @@ enum TripCommands {
             .array(
               problems.map { p in
                 .object([
-                  ("id", .string(LayoutRow.id(item: p.item.id))),
-                  ("number", .optional(numbers[LayoutRow.id(item: p.item.id)])),
-                  ("title", .string(p.item.title)), ("reason", .string(p.reason)),
+                  ("id", .string(p.id)), ("number", .optional(numbers[p.id])),
+                  ("title", .string(p.title)), ("reason", .string(p.reason)),
                 ])
               })
           ),
         ]))
     } else if problems.isEmpty {
+      let count = itinerary.items.count
       context.print(
-        "All \(itinerary.items.count) stored item\(itinerary.items.count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule."
+        "All \(itinerary.trip.gameIDs.count) games and \(count) stored item\(count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule."
       )
     } else {
       for p in problems {
-        let n = numbers[LayoutRow.id(item: p.item.id)].map { "row \($0)" } ?? "?"
-        context.print(
-          "\(n): \(p.item.icon) \(context.safe(p.item.title)): \(context.safe(p.reason))")
+        let n = numbers[p.id].map { "row \($0)" } ?? "?"
+        context.print("\(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
     }
     if !problems.isEmpty {
       throw CommandError(
-        "\(problems.count) item\(problems.count == 1 ? "" : "s") of \"\(itinerary.trip.name)\" break\(problems.count == 1 ? "s" : "") a rule; move \(problems.count == 1 ? "it" : "them") with 'sportstime item move'"
+        "\(problems.count) row\(problems.count == 1 ? "" : "s") of \"\(itinerary.trip.name)\" break\(problems.count == 1 ? "s" : "") a rule (listed above)"
       )
     }
   }

@@ -14,8 +14,10 @@ final class DatabaseLocationTests: EndToEndTestCase {
       extra: extra)
   }
 
-  static let emptyHint =
-    "No games in the database yet. Import a schedule first: sportstime schedule import FILE\n"
+  /// The empty-database hint, which names the database file used.
+  static func emptyHint(_ database: URL) -> String {
+    "No games in \(database.path) yet. Import a schedule first: sportstime schedule import FILE\n"
+  }
 
   func testDatabase_dbOptionCreatesFileThere() throws {
     let path = scratch.appendingPathComponent("by-option/my.sqlite")
@@ -54,7 +56,9 @@ final class DatabaseLocationTests: EndToEndTestCase {
   func testDatabase_defaultIsUnderXDGDataHome() throws {
     let result = try runOK(["trip", "list"], extra: ["SPORTSTIME_DB": nil])
     XCTAssertEqual(
-      result.stdout, "No trips yet. Build one: sportstime trip new NAME --game G --game G …\n")
+      result.stdout,
+      "No trips yet in \(xdgDefault.path). Build one: sportstime trip new NAME --game G --game G …\n"
+    )
     XCTAssertTrue(fileExists(xdgDefault), "expected \(xdgDefault.path)")
     XCTAssertFalse(fileExists(database))
     // And it is the one read next time.
@@ -92,12 +96,12 @@ final class DatabaseLocationTests: EndToEndTestCase {
     XCTAssertFalse(fileExists(database), "SPORTSTIME_DB must not be touched when --db is given")
     XCTAssertFalse(fileExists(xdgDefault))
     // Without --db the environment's (empty) database is used.
-    XCTAssertEqual(try cubsWeekend(extra: [:]).stdout, Self.emptyHint)
+    XCTAssertEqual(try cubsWeekend(extra: [:]).stdout, Self.emptyHint(database))
   }
 
   func testDatabase_environmentWinsOverXDG() throws {
     try installImported2024(at: xdgDefault)
-    XCTAssertEqual(try cubsWeekend(extra: [:]).stdout, Self.emptyHint)
+    XCTAssertEqual(try cubsWeekend(extra: [:]).stdout, Self.emptyHint(database))
     XCTAssertTrue(fileExists(database))
   }
 }

@@ -165,6 +165,7 @@ final class ErrorReportingTests: EndToEndTestCase {
   func testSuccess_exitsZeroWithEmptyStderr() throws {
     let result = try runOK(["trip", "list"])
     XCTAssertEqual(
-      result.stdout, "No trips yet. Build one: sportstime trip new NAME --game G --game G …\n")
+      result.stdout,
+      "No trips yet in \(database.path). Build one: sportstime trip new NAME --game G --game G …\n")
   }
 }

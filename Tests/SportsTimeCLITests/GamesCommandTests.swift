@@ -91,7 +91,8 @@ final class GamesCommandTests: EndToEndTestCase {
     try FileManager.default.removeItem(at: database)
     XCTAssertEqual(
       try runOK(["games"]).stdout,
-      "No games in the database yet. Import a schedule first: sportstime schedule import FILE\n")
+      "No games in \(database.path) yet. Import a schedule first: sportstime schedule import FILE\n"
+    )
   }
 
   func testGamesJSON_seoulGameHasVenueOffset() throws {
@@ -159,9 +160,12 @@ final class GamesCommandTests: EndToEndTestCase {
         .stdout)
     XCTAssertEqual(games.map(\.id), ["NYN202405281", "NYN202405282"])
     XCTAssertEqual(games.map(\.gameNumber), [1, 2])
-    XCTAssertEqual(games.map(\.start), ["2024-05-28T13:10:00-04:00", "2024-05-28T16:40:00-04:00"])
-    XCTAssertEqual(games[1].status, "rescheduled")
-    XCTAssertEqual(games[1].originalDate, "2024-05-27")
+    // The May 27 makeup takes the 13:10 slot (game 1); the Mets' own night
+    // game keeps its 19:10 estimate (game 2), more than 3 h 30 min later.
+    XCTAssertEqual(games.map(\.start), ["2024-05-28T13:10:00-04:00", "2024-05-28T19:10:00-04:00"])
+    XCTAssertEqual(games[0].status, "rescheduled")
+    XCTAssertEqual(games[0].originalDate, "2024-05-27")
+    XCTAssertEqual(games[1].status, "scheduled")
   }
 
   func testGamesJSON_cancelledGame() throws {

@@ -46,8 +46,8 @@ final class ScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(
       object.sortedKeys,
       [
-        "cancelled", "doubleheadersFormed", "file", "games", "inserted", "rescheduled", "teams",
-        "unchanged", "updated", "venues",
+        "cancelled", "changedInTrips", "doubleheadersFormed", "file", "games", "inserted",
+        "moved", "notInFile", "rescheduled", "teams", "unchanged", "updated", "venues",
       ])
     XCTAssertEqual(object.string("file"), path)
     XCTAssertEqual(object.int("games"), 2430)
@@ -190,7 +190,8 @@ final class ScheduleImportTests: EndToEndTestCase {
       XCTAssertEqual(games.stdout, "[]\n", "\(file.lastPathComponent) left games behind")
       XCTAssertEqual(
         try runOK(["games"]).stdout,
-        "No games in the database yet. Import a schedule first: sportstime schedule import FILE\n")
+        "No games in \(database.path) yet. Import a schedule first: sportstime schedule import FILE\n"
+      )
     }
   }
 

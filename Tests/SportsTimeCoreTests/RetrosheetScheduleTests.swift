@@ -214,12 +214,16 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(june.status, .rescheduled)
     XCTAssertEqual(june.originalDate?.iso, "2025-06-18")
     XCTAssertEqual(june.gameNumber, 0)
-    let own = try game("CHN202508191", 2025)
-    XCTAssertEqual(own.status, .scheduled)
-    let moved = try game("CHN202508192", 2025)
+    // The makeup takes the 13:10 slot (game 1); the Cubs' own night game
+    // keeps 19:10 (game 2).
+    let moved = try game("CHN202508191", 2025)
     XCTAssertEqual(moved.status, .rescheduled)
     XCTAssertEqual(moved.originalDate?.iso, "2025-08-18")
-    XCTAssertGreaterThanOrEqual(moved.start.timeIntervalSince(own.start), 3.5 * 3600)
+    XCTAssertEqual(localClock(moved), "13:10")
+    let own = try game("CHN202508192", 2025)
+    XCTAssertEqual(own.status, .scheduled)
+    XCTAssertEqual(localClock(own), "19:10")
+    XCTAssertGreaterThanOrEqual(own.start.timeIntervalSince(moved.start), 3.5 * 3600)
     XCTAssertFalse(s.games.contains { $0.id == "CHN202506180" })
   }
 

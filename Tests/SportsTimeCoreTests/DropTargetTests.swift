@@ -1,0 +1,294 @@
+import Foundation
+import XCTest
+
+@testable import SportsTimeCore
+
+/// Naming places and rows as a traveller does: `DropTarget` → slot,
+/// `RowReference`, and the time zone where a slot is
+/// (`DragSession.timeZoneID(atSlot:)`).
+final class DropTargetTests: XCTestCase {
+
+  private let now = Date(timeIntervalSince1970: 1_800_000_000)
+  private func on(_ day: Int) -> String { Engine.on(day) }
+
+  private func uuid(_ text: String) throws -> UUID { try XCTUnwrap(UUID(uuidString: text)) }
+
+  private struct Trip3 {
+    var itinerary: Itinerary
+    var coffee: ItineraryItem
+    var travel: ItineraryItem
+    var museum: ItineraryItem
+    var beer: ItineraryItem
+    var lost: ItineraryItem
+  }
+
+  /// Day 1: Coffee 50, Cubs; Day 2: Chicago → Detroit 50, Museum 60;
+  /// Day 3: Tigers, Beer 200; Unscheduled: Lost (Day 9).
+  private func trip3() throws -> Trip3 {
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 3, games: [try Fixtures.cubs(on(1)), try Fixtures.tigers(on(3))])
+    let coffee = Fixtures.custom(
+      "Coffee", day: 1, sortOrder: 50, id: try uuid("C0FFEE00-0000-4000-8000-000000000001"))
+    let travel = Fixtures.item(
+      .travel(try Fixtures.leg(0, of: schedule)), day: 2, sortOrder: 50,
+      id: try uuid("7EA7E100-0000-4000-8000-000000000004"))
+    let museum = Fixtures.custom(
+      "Museum", day: 2, sortOrder: 60, id: try uuid("ABCD1234-0000-4000-8000-000000000002"))
+    let beer = Fixtures.custom(
+      "Beer", day: 3, sortOrder: 200, id: try uuid("ABCD5678-0000-4000-8000-000000000003"))
+    let lost = Fixtures.custom(
+      "Lost", day: 9, sortOrder: 50, id: try uuid("1057AB00-0000-4000-8000-000000000005"))
+    let itinerary = Engine.itinerary(schedule, [beer, lost, museum, travel, coffee])
+    return Trip3(
+      itinerary: itinerary, coffee: coffee, travel: travel, museum: museum, beer: beer,
+      lost: lost)
+  }
+
+  // MARK: - DropTarget → slot
+
+  func testSlot_beforeAndAfterRows() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.museum, in: t.itinerary)
+    // 0 day:1 | 1 Coffee | 2 CHN | 3 day:2 | 4 travel | 5 day:3 | 6 DET | 7 Beer
+    XCTAssertEqual(
+      Engine.ids(session.rows),
+      [
+        "day:1", LayoutRow.id(item: t.coffee.id), "game:CHN202406010", "day:2",
+        LayoutRow.id(item: t.travel.id), "day:3", "game:DET202406030",
+        LayoutRow.id(item: t.beer.id),
+      ])
+    for (index, row) in session.rows.enumerated() {
+      XCTAssertEqual(try session.slot(for: .before(rowID: row.id)), index, row.id)
+      XCTAssertEqual(try session.slot(for: .after(rowID: row.id)), index + 1, row.id)
+    }
+    // Before/after a row puts the item right there.
+    for target in [
+      DropTarget.before(rowID: "game:CHN202406010"), .after(rowID: "game:CHN202406010"),
+      .before(rowID: LayoutRow.id(item: t.beer.id)), .after(rowID: LayoutRow.id(item: t.travel.id)),
+    ] {
+      let slot = try session.slot(for: target)
+      let moved = try Engine.moved(session.drop(at: slot, now: now))
+      let layout = ItineraryLayout(
+        schedule: t.itinerary.schedule,
+        items: t.itinerary.items.map { $0.id == moved.item.id ? moved.item : $0 })
+      XCTAssertEqual(
+        Engine.ids(layout.rows),
+        Engine.ids(session.rows, inserting: LayoutRow.id(item: t.museum.id), at: slot),
+        "\(target)")
+    }
+  }
+
+  func testSlot_topAndBottomOfADay() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.museum, in: t.itinerary)
+    XCTAssertEqual(try session.slot(for: .top(day: 1)), 1)
+    XCTAssertEqual(try session.slot(for: .bottom(day: 1)), 3)
+    XCTAssertEqual(try session.slot(for: .top(day: 2)), 4)
+    XCTAssertEqual(try session.slot(for: .bottom(day: 2)), 5)
+    XCTAssertEqual(try session.slot(for: .top(day: 3)), 6)
+    XCTAssertEqual(try session.slot(for: .bottom(day: 3)), session.rows.count)
+    // Top is above the games, bottom below everything.
+    let top3 = try Engine.moved(session.drop(at: try session.slot(for: .top(day: 3)), now: now))
+    XCTAssertEqual([top3.item.day, Int(top3.item.sortOrder)], [3, 99])
+    let bottom3 = try Engine.moved(
+      session.drop(at: try session.slot(for: .bottom(day: 3)), now: now))
+    XCTAssertEqual([bottom3.item.day, Int(bottom3.item.sortOrder)], [3, 201])
+    let bottom2 = try Engine.moved(
+      session.drop(at: try session.slot(for: .bottom(day: 2)), now: now))
+    XCTAssertEqual([bottom2.item.day, Int(bottom2.item.sortOrder)], [2, 51])
+  }
+
+  func testSlot_topAndBottomOfAnEmptyDayAreTheSameSlot() throws {
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 3, games: [try Fixtures.cubs(on(1))])
+    let item = Fixtures.custom(day: 1, sortOrder: 50)
+    let session = try Engine.session(item, in: Engine.itinerary(schedule, [item]))
+    XCTAssertEqual(try session.slot(for: .top(day: 2)), try session.slot(for: .bottom(day: 2)))
+    XCTAssertEqual(try session.slot(for: .top(day: 3)), session.rows.count)
+    let moved = try Engine.moved(session.drop(at: try session.slot(for: .top(day: 2)), now: now))
+    XCTAssertEqual(moved.item.day, 2)
+    XCTAssertEqual(moved.item.sortOrder, 50)
+  }
+
+  func testSlot_beforeADayHeaderIsTheBottomOfThePreviousDay() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.museum, in: t.itinerary)
+    for day in 2...3 {
+      XCTAssertEqual(
+        try session.slot(for: .before(rowID: "day:\(day)")),
+        try session.slot(for: .bottom(day: day - 1)))
+      XCTAssertEqual(
+        try session.slot(for: .after(rowID: "day:\(day)")), try session.slot(for: .top(day: day)))
+    }
+    let moved = try Engine.moved(
+      session.drop(at: try session.slot(for: .before(rowID: "day:2")), now: now))
+    XCTAssertEqual(moved.item.day, 1)
+    XCTAssertEqual(moved.item.sortOrder, 101)
+    // Before Day 1's header is slot 0: no day at all.
+    let zero = try session.slot(for: .before(rowID: "day:1"))
+    XCTAssertEqual(zero, 0)
+    Engine.assertRefusedDrop(session.drop(at: zero, now: now), ["Above Day 1"])
+    Engine.assertRefused(["Above Day 1"]) {
+      try t.itinerary.move(t.museum.id, to: .before(rowID: "day:1"), now: now)
+    }
+  }
+
+  func testSlot_unknownUnscheduledAndSelfAreRefused() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.museum, in: t.itinerary)
+    for rowID in ["game:NOPE", "day:4", "item:whatever", "", LayoutRow.id(item: t.lost.id)] {
+      for target in [DropTarget.before(rowID: rowID), .after(rowID: rowID)] {
+        Engine.assertRefused(["not in the trip's days"]) { try session.slot(for: target) }
+      }
+    }
+    // Row ids are exact (RowReference resolves what travellers type).
+    Engine.assertRefused(["GAME:CHN202406010"]) {
+      try session.slot(for: .before(rowID: "GAME:CHN202406010"))
+    }
+    for target in [
+      DropTarget.before(rowID: LayoutRow.id(item: t.museum.id)),
+      .after(rowID: LayoutRow.id(item: t.museum.id)),
+    ] {
+      Engine.assertRefused(["next to itself"]) { try session.slot(for: target) }
+      Engine.assertRefused(["next to itself"]) {
+        try t.itinerary.move(t.museum.id, to: target, now: now)
+      }
+    }
+    for target in [DropTarget.top(day: 0), .bottom(day: 0), .top(day: 4), .bottom(day: -1)] {
+      Engine.assertRefused(["is not in this trip", "3 days"]) { try session.slot(for: target) }
+    }
+  }
+
+  func testSlot_unscheduledItemCanNameRowsButNotItself() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.lost, in: t.itinerary)
+    XCTAssertEqual(try session.slot(for: .after(rowID: "day:2")), 4)
+    Engine.assertRefused(["next to itself"]) {
+      try session.slot(for: .before(rowID: LayoutRow.id(item: t.lost.id)))
+    }
+    let change = try t.itinerary.move(t.lost.id, to: .top(day: 2), now: now)
+    XCTAssertEqual(change.item.day, 2)
+    XCTAssertEqual(change.item.sortOrder, 49)
+  }
+
+  // MARK: - RowReference
+
+  func testRowReference_rowNumber() throws {
+    let t = try trip3()
+    let rows = t.itinerary.numberedRows
+    XCTAssertEqual(rows.count, 10)
+    XCTAssertEqual(try RowReference.resolve("1", in: rows).id, "day:1")
+    XCTAssertEqual(try RowReference.resolve(" 3 ", in: rows).id, "game:CHN202406010")
+    XCTAssertEqual(try RowReference.resolve("10", in: rows).id, LayoutRow.id(item: t.lost.id))
+    for text in ["0", "11", "-2", "999999"] {
+      Engine.assertRefused(["There is no row", "1 to 10"]) {
+        try RowReference.resolve(text, in: rows)
+      }
+    }
+    Engine.assertRefused(["There is no row 1"]) { try RowReference.resolve("1", in: []) }
+  }
+
+  func testRowReference_rowID() throws {
+    let t = try trip3()
+    let rows = t.itinerary.numberedRows
+    for row in rows {
+      XCTAssertEqual(try RowReference.resolve(row.id, in: rows), row)
+      XCTAssertEqual(try RowReference.resolve(row.id.uppercased(), in: rows), row)
+    }
+    for text in ["day:4", "day:0", "game:CHN202406020", "GAME:nope"] {
+      Engine.assertRefused(["There is no row", text]) { try RowReference.resolve(text, in: rows) }
+    }
+  }
+
+  func testRowReference_itemIDPrefix() throws {
+    let t = try trip3()
+    let rows = t.itinerary.numberedRows
+    let coffee = LayoutRow.id(item: t.coffee.id)
+    for text in ["c0ff", "C0FFEE", "item:c0ffee00", "ITEM:C0FF", "c0ffee00-0000-4000"] {
+      XCTAssertEqual(try RowReference.resolve(text, in: rows).id, coffee, text)
+    }
+    XCTAssertEqual(
+      try RowReference.resolve(t.coffee.id.uuidString, in: rows).id, coffee, "a whole id")
+    XCTAssertEqual(
+      try RowReference.resolve("abcd1", in: rows).id, LayoutRow.id(item: t.museum.id))
+    XCTAssertEqual(try RowReference.resolve("7ea7", in: rows).id, LayoutRow.id(item: t.travel.id))
+    // Unscheduled items are named like any other.
+    XCTAssertEqual(try RowReference.resolve("1057ab", in: rows).id, LayoutRow.id(item: t.lost.id))
+    XCTAssertEqual(
+      try RowReference.resolve("item:1057", in: rows).id, LayoutRow.id(item: t.lost.id))
+    // All digits reads as a row number first.
+    Engine.assertRefused(["There is no row 1057"]) { try RowReference.resolve("1057", in: rows) }
+  }
+
+  func testRowReference_ambiguousShortAndUnknownPrefixes() throws {
+    let t = try trip3()
+    let rows = t.itinerary.numberedRows
+    Engine.assertRefused(["'abcd'", "2 items", "more characters"]) {
+      try RowReference.resolve("abcd", in: rows)
+    }
+    Engine.assertRefused(["'abcd'", "2 items"]) { try RowReference.resolve("item:ABCD", in: rows) }
+    for text in ["abc", "c0f", "item:c0f", "", "item:"] {
+      Engine.assertRefused(["too short", "at least 4 characters"]) {
+        try RowReference.resolve(text, in: rows)
+      }
+    }
+    Engine.assertRefused(["No item", "'ffff'"]) { try RowReference.resolve("ffff", in: rows) }
+    // Game and day rows are never matched by prefix.
+    Engine.assertRefused(["No item"]) { try RowReference.resolve("CHN2024", in: rows) }
+  }
+
+  // MARK: - Time zone at a slot
+
+  func testTimeZone_afterATravelLegIsTheArrivalVenuesZone() throws {
+    let t = try trip3()
+    let session = try Engine.session(t.museum, in: t.itinerary)
+    // 0 day:1 | 1 Coffee | 2 CHN | 3 day:2 | 4 travel | 5 day:3 | 6 DET | 7 Beer
+    let expected = [
+      "America/Chicago",  // slot 0: before anything — the first stop
+      "America/Chicago", "America/Chicago",  // above the first game
+      "America/Chicago",  // below the Cubs game
+      "America/Chicago",  // top of Day 2, above the leg
+      "America/Detroit",  // below the leg: where it arrives
+      "America/Detroit", "America/Detroit", "America/Detroit",
+    ]
+    XCTAssertEqual(session.slots.map { session.timeZoneID(atSlot: $0.index) }, expected)
+    XCTAssertEqual(session.timeZoneID(atSlot: 500), "America/Detroit")
+  }
+
+  func testTimeZone_legToTheWestCoast() throws {
+    // Cubs Day 1, Dodgers Day 3: a leg on Day 2 arrives in Los Angeles.
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 3,
+      games: [
+        try Fixtures.cubs(on(1)),
+        try Fixtures.game(at: "LOS03", home: "LAN", away: "SDN", on: on(3), hour: 19),
+      ])
+    let travel = Fixtures.travel(try Fixtures.leg(0, of: schedule), day: 2, sortOrder: 50)
+    let itinerary = Engine.itinerary(schedule, [travel])
+    let session = try Engine.session(Engine.probe(), in: itinerary)
+    let below = try session.slot(for: .after(rowID: LayoutRow.id(item: travel.id)))
+    let above = try session.slot(for: .before(rowID: LayoutRow.id(item: travel.id)))
+    XCTAssertEqual(session.timeZoneID(atSlot: below), "America/Los_Angeles")
+    XCTAssertEqual(session.timeZoneID(atSlot: above), "America/Chicago")
+    // An added item with a time takes the zone of where it lands.
+    let environment = Environment.fixed(now: now)
+    let dinner = try XCTUnwrap(ClockTime("18:30"))
+    let late = try itinerary.add(
+      CustomInfo(title: "Dinner", category: .restaurant, time: dinner),
+      at: .after(rowID: LayoutRow.id(item: travel.id)), environment: environment)
+    XCTAssertEqual(late.item.customInfo?.timeZoneID, "America/Los_Angeles")
+    let early = try itinerary.add(
+      CustomInfo(title: "Dinner", category: .restaurant, time: dinner), at: .top(day: 1),
+      environment: environment)
+    XCTAssertEqual(early.item.customInfo?.timeZoneID, "America/Chicago")
+    // Without a time, no zone is attached.
+    let plain = try itinerary.add(
+      CustomInfo(title: "Note", category: .note), at: .bottom(day: 3), environment: environment)
+    XCTAssertNil(plain.item.customInfo?.timeZoneID)
+    // Moving a timed item takes the zone of its new place.
+    let moved = try Engine.itinerary(schedule, [travel, early.item]).move(
+      early.item.id, to: .bottom(day: 3), now: now)
+    XCTAssertEqual(moved.item.customInfo?.timeZoneID, "America/Los_Angeles")
+    XCTAssertEqual(moved.item.customInfo?.time, dinner)
+  }
+}
