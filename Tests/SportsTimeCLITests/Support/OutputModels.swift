@@ -50,6 +50,13 @@ struct ItineraryJSON: Decodable {
     var durationSeconds: Double?
     var validDays: [Int]?
     var tight: Bool?
+    // custom items
+    var category: String?
+    var time: String?
+    var timeZone: String?
+    var latitude: Double?
+    var longitude: Double?
+    var address: String?
   }
 
   var trip: TripHead
@@ -60,6 +67,43 @@ struct ItineraryJSON: Decodable {
   var gameRows: [Row] { rows.filter { $0.kind == "game" } }
   var travelRows: [Row] { rows.filter { $0.kind == "travel" } }
   var dayRows: [Row] { rows.filter { $0.kind == "day" } }
+  var customRows: [Row] { rows.filter { $0.kind == "custom" } }
+
+  /// The row with this id (days and Unscheduled).
+  func row(_ id: String) -> Row? { (rows + unscheduled).first { $0.id == id } }
+  /// The 0-based index of the row with this id among `rows`.
+  func index(_ id: String) -> Int? { rows.firstIndex { $0.id == id } }
+}
+
+/// `trip show TRIP --drag ITEM --json`.
+struct DragJSON: Decodable {
+  struct Slot: Decodable {
+    var index: Int
+    var day: Int?
+    var valid: Bool
+    var reason: String?
+    /// The id of the row just below the slot (nil for the very end).
+    var before: String?
+  }
+
+  var item: String
+  var validDays: [Int]?
+  var barriers: [String]
+  var originSlot: Int?
+  var slots: [Slot]
+}
+
+/// `trip check TRIP --json`.
+struct CheckJSON: Decodable, Equatable {
+  struct Problem: Decodable, Equatable {
+    var id: String
+    var number: Int?
+    var title: String
+    var reason: String
+  }
+
+  var trip: String
+  var problems: [Problem]
 }
 
 /// One object of `trip list --json`.

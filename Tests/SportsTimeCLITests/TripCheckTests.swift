@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+
+/// `sportstime trip check TRIP [--json]`: a fresh trip keeps every rule; a
+/// schedule re-import that moves a trip's games can leave a travel leg where
+/// it no longer fits, and check lists it (exit 1) until it is moved.
+final class TripCheckTests: ItineraryTestCase {
+  /// The East Swing's Wednesday games swap order: Fenway becomes a night game
+  /// (19:10 EDT), Wrigley a day game (13:10 CDT), so the Chicago game is now
+  /// first on Day 2 and the Boston → Chicago leg stored between them sits
+  /// after its arrival game. Only the Day/Night field changes.
+  func importSwappedWednesday(file: StaticString = #filePath, line: UInt = #line) throws {
+    let schedule = try modifiedSchedule(
+      [
+        (
+          "20240605,0,Wednesday,ATL,NL,61,BOS,AL,62,d,BOS07,",
+          "20240605,0,Wednesday,ATL,NL,61,BOS,AL,62,n,BOS07,"
+        ),
+        (
+          "20240605,0,Wednesday,CHA,AL,63,CHN,NL,63,n,CHI11,",
+          "20240605,0,Wednesday,CHA,AL,63,CHN,NL,63,d,CHI11,"
+        ),
+      ], file: file, line: line)
+    let result = try run(["schedule", "import", schedule.path])
+    XCTAssertEqual(result.status, 0, result.description, file: file, line: line)
+    XCTAssertTrue(result.stdout.contains("2 updated"), result.stdout, file: file, line: line)
+  }
+
+  func testCheck_freshTripsKeepEveryRule() throws {
+    try runOK(Self.loopTrip)
+    try makeTrip(Self.tightTrip)
+    try addItem("Chicago Loop", "Deep dish", ["--day", "2", "--top", "--time", "12:00"])
+    for trip in ["Chicago Loop", "East Swing"] {
+      let text = try runOK(["trip", "check", trip])
+      XCTAssertEqual(text.stdoutLines.count, 1, text.stdout)
+      XCTAssertTrue(text.stdout.contains("\"\(trip)\" keep"), text.stdout)
+      XCTAssertTrue(text.stdout.contains("every rule"), text.stdout)
+      let json = try runOK(["trip", "check", trip, "--json"])
+      XCTAssertEqual(try decode(CheckJSON.self, json.stdout), CheckJSON(trip: trip, problems: []))
+      let object = try XCTUnwrap(try parseJSON(json.stdout) as? [String: Any])
+      XCTAssertEqual(object.sortedKeys, ["problems", "trip"])
+    }
+    XCTAssertTrue(
+      try runOK(["trip", "check", "Chicago Loop"]).stdout.contains("4 stored items"),
+      "3 legs and the restaurant")
+    // Legs moved anywhere the drag view allows still pass.
+    let legs = try showJSON("Chicago Loop").travelRows.map(\.id)
+    try runOK(["item", "move", "Chicago Loop", legs[1], "--day", "8", "--top"])
+    try runOK(["item", "move", "Chicago Loop", legs[2], "--day", "12", "--top"])
+    try runOK(["trip", "check", "Chicago Loop"])
+  }
+
+  func testCheck_unknownTripIsAnError() throws {
+    try runOK(Self.shortTrip)
+    try assertRefused(["trip", "check", "Shrot"], containing: ["no trip is called 'Shrot'"])
+  }
+
+  func testCheck_reimportThatSwapsTheGamesListsTheBrokenLegUntilItIsMoved() throws {
+    try makeTrip(Self.tightTrip)
+    try runOK(Self.shortTrip)
+    let note = try addItem("East Swing", "Clam chowder", ["--day", "1"])
+    let before = try showJSON("East Swing")
+    let leg = try XCTUnwrap(before.travelRows.first)
+    try runOK(["trip", "check", "East Swing"])
+    let shortBefore = try runOK(["trip", "show", "Short", "--json"]).stdout
+
+    try importSwappedWednesday()
+
+    let after = try showJSON("East Swing")
+    XCTAssertEqual(
+      rowsOfDay(after, 2), ["game:CHN202406050", leg.id, "game:BOS202406050"],
+      "the stored leg keeps its place; the games swapped around it")
+    let reason =
+      "On Day 2, travel Boston → Chicago must come before CWS @ CHC, the first game at Wrigley Field."
+    let number = try XCTUnwrap(after.row(leg.id)?.number)
+    let text = try run(["trip", "check", "East Swing"])
+    XCTAssertEqual(text.status, 1, text.description)
+    XCTAssertEqual(text.stdoutLines, ["row \(number): 🚗 Boston → Chicago: \(reason)"])
+    XCTAssertEqual(text.stderrLines.count, 1, text.stderr)
+    XCTAssertTrue(text.stderr.hasPrefix("Error: "), text.stderr)
+    XCTAssertTrue(text.stderr.contains("\"East Swing\""), text.stderr)
+    XCTAssertFalse(text.stdout.contains(note), "the note keeps every rule")
+
+    let json = try run(["trip", "check", "East Swing", "--json"])
+    XCTAssertEqual(json.status, 1, json.description)
+    XCTAssertEqual(
+      try decode(CheckJSON.self, json.stdout),
+      CheckJSON(
+        trip: "East Swing",
+        problems: [.init(id: leg.id, number: number, title: "Boston → Chicago", reason: reason)]))
+    // Checking changed nothing; the other trip is untouched and still fine.
+    XCTAssertEqual(try showJSON("East Swing").rows.map(\.id), after.rows.map(\.id))
+    XCTAssertEqual(try runOK(["trip", "show", "Short", "--json"]).stdout, shortBefore)
+    try runOK(["trip", "check", "Short"])
+
+    // The drag view shows where it may go now: Day 1 after the Boston game,
+    // or Day 2 above the Chicago game.
+    let drag = try dragJSON("East Swing", leg.id)
+    XCTAssertEqual(drag.barriers, ["BOS202406040", "CHN202406050"])
+    XCTAssertEqual(drag.validDays, [1, 2])
+    XCTAssertFalse(try XCTUnwrap(drag.originSlot.map { drag.slots[$0].valid }))
+    XCTAssertEqual(
+      drag.slots.filter(\.valid).map(\.before), ["item:\(note)", "day:2", "game:CHN202406050"])
+    // Moving it to a place still refused changes nothing; a valid one fixes the trip.
+    try assertRefused(
+      ["item", "move", "East Swing", leg.id, "--day", "2"], containing: [reason])
+    try runOK(["item", "move", "East Swing", leg.id, "--after", "game:BOS202406040"])
+    let fixed = try runOK(["trip", "check", "East Swing"])
+    XCTAssertTrue(fixed.stdout.contains("every rule"), fixed.stdout)
+    XCTAssertEqual(
+      try decode(CheckJSON.self, try runOK(["trip", "check", "East Swing", "--json"]).stdout)
+        .problems, [])
+  }
+
+  func testCheck_gameMovedToALaterDateBreaksItsLeg() throws {
+    // Milwaukee (Wed Jun 12, day game) → Chicago (Fri Jun 14): the leg sits
+    // on Day 1 after the Brewers game.
+    try runOK(["trip", "new", "Late Move", "--game", "MIL202406120", "--game", "CHN202406140"])
+    try addItem("Late Move", "Brewery tour", ["--day", "2"])
+    let leg = try XCTUnwrap(try showJSON("Late Move").travelRows.first)
+    XCTAssertEqual(leg.day, 1)
+    XCTAssertEqual(leg.validDays, [1, 3])
+    try runOK(["trip", "check", "Late Move"])
+    // A newer file moves the Brewers game to Thursday the way Retrosheet does
+    // (postponed, with its makeup date); both teams are off that day.
+    let schedule = try modifiedSchedule([
+      (
+        "20240612,0,Wednesday,TOR,AL,69,MIL,NL,69,d,MIL06,,",
+        "20240612,0,Wednesday,TOR,AL,69,MIL,NL,69,d,MIL06,Rain,20240613"
+      )
+    ])
+    let imported = try run(["schedule", "import", schedule.path])
+    XCTAssertEqual(imported.status, 0, imported.description)
+    XCTAssertTrue(imported.stdout.contains("MIL202406120 is now MIL202406130"), imported.stdout)
+    let after = try showJSON("Late Move")
+    XCTAssertEqual(after.gameRows.map(\.gameID), ["MIL202406130", "CHN202406140"])
+    XCTAssertEqual(after.gameRows.first?.day, 2, "the trip follows its game")
+    XCTAssertEqual(after.row(leg.id)?.day, 1, "the stored leg stays where it was")
+    XCTAssertEqual(after.row(leg.id)?.validDays, [2, 3])
+    let reason =
+      "Travel Milwaukee → Chicago must be between Day 2 (after TOR @ MIL) and Day 3 (before STL @ CHC)."
+    let number = try XCTUnwrap(after.row(leg.id)?.number)
+    let check = try run(["trip", "check", "Late Move", "--json"])
+    XCTAssertEqual(check.status, 1, check.description)
+    XCTAssertEqual(
+      try decode(CheckJSON.self, check.stdout),
+      CheckJSON(
+        trip: "Late Move",
+        problems: [
+          .init(id: leg.id, number: number, title: "Milwaukee → Chicago", reason: reason)
+        ]))
+    let text = try run(["trip", "check", "Late Move"])
+    XCTAssertEqual(text.status, 1, text.description)
+    XCTAssertEqual(text.stdoutLines, ["row \(number): 🚗 Milwaukee → Chicago: \(reason)"])
+    XCTAssertEqual(text.stderrLines.count, 1, text.stderr)
+    // Moved after the game on its new day, the leg keeps every rule again.
+    try assertRefused(["item", "move", "Late Move", leg.id, "--day", "1"], containing: [reason])
+    try runOK(["item", "move", "Late Move", leg.id, "--after", "game:MIL202406130"])
+    try runOK(["trip", "check", "Late Move"])
+  }
+}
