@@ -83,7 +83,8 @@ extension DragSession {
 
 /// How a traveller names a row: the row number printed by `trip show`, a row
 /// id (`day:3`, `game:CHN202406040`, `item:<uuid>`), or an item id or a
-/// unique prefix of one (at least 4 characters).
+/// unique prefix of one (at least 4 characters). An all-digit text is a row
+/// number when there is such a row, else an id prefix.
 public enum RowReference {
   /// The row `text` names among `rows` (numbered from 1 in order).
   /// - Throws: `ItineraryRefusal` with a reason when nothing or several rows
@@ -91,11 +92,16 @@ public enum RowReference {
   public static func resolve(_ text: String, in rows: [LayoutRow]) throws -> LayoutRow {
     let key = text.trimmingCharacters(in: .whitespaces)
     if let number = Int(key) {
-      guard number >= 1, number <= rows.count else {
-        throw ItineraryRefusal(
-          reason: "There is no row \(number); 'trip show' numbers the rows 1 to \(rows.count).")
+      if number >= 1, number <= rows.count { return rows[number - 1] }
+      // Too large for a row number: an all-digit item id prefix, if one
+      // matches (row numbers win when both could apply).
+      let digits = rows.filter {
+        key.count >= 4 && key.allSatisfy(\.isASCIIDigit)
+          && ($0.itemID.map { $0.uuidString.lowercased().hasPrefix(key) } ?? false)
       }
-      return rows[number - 1]
+      if digits.count == 1 { return digits[0] }
+      throw ItineraryRefusal(
+        reason: "There is no row \(key); 'trip show' numbers the rows 1 to \(rows.count).")
     }
     let lower = key.lowercased()
     if let exact = rows.first(where: { $0.id.lowercased() == lower }) { return exact }

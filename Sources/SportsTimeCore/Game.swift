@@ -47,8 +47,8 @@ public struct Game: Sendable, Hashable, Codable, Identifiable {
   public var gameNumber: Int
   /// The schedule's postponement text (e.g. "Rain"), if any.
   public var postponementReason: String?
-  /// The schedule row this game comes from — sport, home team, originally
-  /// scheduled date and its game number (`MLB/CLE/20240929/0`) — which stays
+  /// The schedule row this game comes from — sport, season, home team and
+  /// the home team's season game number (`MLB/2024/CLE/162`) — which stays
   /// the same when a newer schedule moves the game (and so its `id`). Used
   /// to match games across re-imports.
   public var scheduleKey: String

@@ -66,6 +66,26 @@ extension Itinerary {
   }
 }
 
+extension Itinerary {
+  /// Legs of the current route that have no travel item (the trip's games
+  /// changed under it, e.g. after a schedule re-import): leg index, title
+  /// and reason.
+  public func missingLegs() -> [(leg: TripLeg, reason: String)] {
+    let travel = items.compactMap(\.travelInfo)
+    return schedule.legs.compactMap { leg in
+      let covered = travel.contains {
+        $0.fromStop == leg.from.index && $0.toStop == leg.to.index
+          && $0.fromVenueID == leg.from.venue.id && $0.toVenueID == leg.to.venue.id
+      }
+      guard !covered else { return nil }
+      return (
+        leg,
+        "The route has a leg \(leg.from.name) → \(leg.to.name) with no travel item (the trip's games changed); re-plan the trip."
+      )
+    }
+  }
+}
+
 /// The stored changes of one edit, applied together in one transaction.
 public struct ItineraryChange: Sendable, Hashable {
   /// The item the edit was about, as it is after the edit.
@@ -168,8 +188,46 @@ extension Itinerary {
     switch placed.drop(at: slot, now: now) {
     case .refused(let reason): throw ItineraryRefusal(reason: reason)
     case .moved(let moved, let changed, let renormalized):
-      return ItineraryChange(item: moved, updated: changed, renormalized: renormalized)
+      var updated = changed
+      if moved.travelInfo != nil {
+        // Moving a leg changes where the trip is around it: timed items
+        // follow (their time stays local to where they now are).
+        let changedIDs = Set(changed.map(\.id))
+        let after = items.filter { !changedIDs.contains($0.id) } + changed
+        let fixes = Itinerary.zoneUpdates(trip: trip, schedule: schedule, items: after, now: now)
+        let fixedIDs = Set(fixes.map(\.id))
+        updated = updated.filter { !fixedIDs.contains($0.id) } + fixes
+      }
+      return ItineraryChange(item: moved, updated: updated, renormalized: renormalized)
     }
+  }
+
+  /// Timed custom items whose stored zone is not where the trip is at their
+  /// position in `items`' layout, with the zone corrected.
+  /// - Complexity: O(n log n).
+  static func zoneUpdates(
+    trip: Trip, schedule: TripSchedule, items: [ItineraryItem], now: Date
+  ) -> [ItineraryItem] {
+    let layout = ItineraryLayout(schedule: schedule, items: items)
+    var zone = schedule.stops.first?.venue.timeZoneID
+    var fixes: [ItineraryItem] = []
+    for row in layout.rows {
+      switch row.content {
+      case .day: break
+      case .game(let g): zone = g.game.timeZoneID
+      case .item(let item):
+        if let info = item.travelInfo, let to = info.toStop, schedule.stops.indices.contains(to) {
+          zone = schedule.stops[to].venue.timeZoneID
+        } else if var custom = item.customInfo, custom.time != nil, custom.timeZoneID != zone {
+          custom.timeZoneID = zone
+          var fixed = item
+          fixed.kind = .custom(custom)
+          fixed.modifiedAt = now
+          fixes.append(fixed)
+        }
+      }
+    }
+    return fixes
   }
 
   /// Edits a custom item's details. Its position does not change.
@@ -208,6 +266,9 @@ extension Itinerary {
     if let address = changes.address {
       let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
       custom.address = (trimmed?.isEmpty ?? true) ? nil : trimmed
+    }
+    guard custom != edited.customInfo else {
+      throw ItineraryRefusal(reason: "Nothing to change: the item already has these values.")
     }
     edited.kind = .custom(custom)
     edited.modifiedAt = now

@@ -66,6 +66,7 @@ public enum RetrosheetSchedule {
     var postponed: String
     var makeup: String
     var playedOn: CalendarDate?  // nil = cancelled
+    var homeGame: Int  // the home team's season game number (column 9)
   }
 
   /// Parses and resolves a schedule.
@@ -173,7 +174,7 @@ public enum RetrosheetSchedule {
     return Row(
       line: record.line, date: date, number: number, visitor: f[3], home: f[6],
       flag: flag, venue: venue, postponed: postponed, makeup: makeup,
-      playedOn: playedOn)
+      playedOn: playedOn, homeGame: Int(f[8]) ?? 0)
   }
 
   private static func resolve(_ rows: [Row], file: String) throws -> ScheduleImport {
@@ -181,6 +182,7 @@ public enum RetrosheetSchedule {
     // listed twice. Checked before grouping: otherwise the copies would be
     // numbered 1 and 2 below as if they were a doubleheader.
     var lineOfSlot: [String: Int] = [:]
+    var lineOfHomeGame: [String: Int] = [:]
     for row in rows {
       let slot = "\(row.home)\(row.date.compact)\(row.number)"
       if let other = lineOfSlot[slot] {
@@ -190,6 +192,14 @@ public enum RetrosheetSchedule {
             "this row and line \(other) describe the same game (\(slot)); remove the duplicate")
       }
       lineOfSlot[slot] = row.line
+      let homeGame = "\(row.date.year)/\(row.home)/\(row.homeGame)"
+      if let other = lineOfHomeGame[homeGame] {
+        throw FileFormatError(
+          file: file, line: row.line, field: "9 (Game)",
+          message:
+            "line \(other) is already \(row.home)'s home game \(row.homeGame) of \(row.date.year)")
+      }
+      lineOfHomeGame[homeGame] = row.line
     }
     // Group played games by (home team, date played).
     var groups: [String: [Int]] = [:]
@@ -305,7 +315,7 @@ public enum RetrosheetSchedule {
           timeUnknown: row.flag == "0", status: status,
           originalDate: status == .scheduled ? nil : row.date, gameNumber: number,
           postponementReason: reason,
-          scheduleKey: "MLB/\(row.home)/\(row.date.compact)/\(row.number)"))
+          scheduleKey: "MLB/\(row.date.year)/\(row.home)/\(row.homeGame)"))
     }
     return ScheduleImport(
       games: games, rowCount: rows.count, rescheduledCount: rescheduled,

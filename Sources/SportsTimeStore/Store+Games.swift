@@ -86,8 +86,8 @@ extension Store {
           inserts.append(game)
         }
       }
-      // Games of these sports and seasons that the file no longer lists.
       let scopes = Set(games.map { "\($0.sport.rawValue)/\($0.season)" })
+      // Games of these sports and seasons that the file does not list.
       result.notInFile =
         storedByKey.values.filter {
           scopes.contains("\($0.sport.rawValue)/\($0.season)") && !seenKeys.contains($0.scheduleKey)

@@ -96,7 +96,14 @@ struct ItineraryPresenter {
       return text
     case .custom(let info):
       var text = "\(info.category.icon) \(Terminal.sanitize(info.title))"
-      if let time = info.time { text += " · \(time)" }
+      if let time = info.time {
+        text += " · \(time)"
+        if let id = info.timeZoneID, let zone = TimeZone(identifier: id) {
+          let instant = LocalTime.instant(
+            on: schedule.date(ofDay: item.day), hour: time.hour, minute: time.minute, in: zone)
+          text += " \(LocalTime.abbreviation(zone, at: instant))"
+        }
+      }
       if let address = info.address { text += " · \(Terminal.sanitize(address))" }
       if unscheduled { text += "  (Day \(item.day))" }
       return text

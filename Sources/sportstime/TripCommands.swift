@@ -276,6 +276,12 @@ enum TripCommands {
       itinerary.gameProblems().map {
         (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
       }
+      + itinerary.missingLegs().map {
+        (
+          "leg:\($0.leg.index)", "\($0.leg.from.name) → \($0.leg.to.name)", TravelInfo.icon,
+          $0.reason
+        )
+      }
       + itinerary.problems().map {
         (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.reason)
       }
@@ -301,7 +307,7 @@ enum TripCommands {
       )
     } else {
       for p in problems {
-        let n = numbers[p.id].map { "row \($0)" } ?? "?"
+        let n = numbers[p.id].map { "row \($0)" } ?? "route"
         context.print("\(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
     }

@@ -142,7 +142,7 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertEqual(object.int("number"), 7, "top of Day 4, above MIL @ DET")
     let text = try runOK(["trip", "show", "Short"]).stdoutLines
     XCTAssertTrue(
-      text.contains("7      🍽️ Coney dogs · 11:45 · 118 W Lafayette Blvd, Detroit"),
+      text.contains("7      🍽️ Coney dogs · 11:45 EDT · 118 W Lafayette Blvd, Detroit"),
       text.joined(separator: "\n"))
   }
 

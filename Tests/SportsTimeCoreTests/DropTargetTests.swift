@@ -216,8 +216,9 @@ final class DropTargetTests: XCTestCase {
     XCTAssertEqual(try RowReference.resolve("1057ab", in: rows).id, LayoutRow.id(item: t.lost.id))
     XCTAssertEqual(
       try RowReference.resolve("item:1057", in: rows).id, LayoutRow.id(item: t.lost.id))
-    // All digits reads as a row number first.
-    Engine.assertRefused(["There is no row 1057"]) { try RowReference.resolve("1057", in: rows) }
+    // All digits: a row number when there is such a row, else an id prefix.
+    XCTAssertEqual(try RowReference.resolve("1057", in: rows).id, LayoutRow.id(item: t.lost.id))
+    Engine.assertRefused(["There is no row 1058"]) { try RowReference.resolve("1058", in: rows) }
   }
 
   func testRowReference_ambiguousShortAndUnknownPrefixes() throws {

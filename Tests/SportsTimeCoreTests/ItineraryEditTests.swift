@@ -162,6 +162,11 @@ final class ItineraryEditTests: XCTestCase {
     Engine.assertRefused(["Nothing to change"]) {
       try itinerary.edit(lunch.id, CustomItemChanges(), now: now)
     }
+    // Values equal to the current ones change nothing either.
+    Engine.assertRefused(["Nothing to change", "already has these values"]) {
+      try itinerary.edit(
+        lunch.id, CustomItemChanges(title: " Lunch ", category: .restaurant), now: now)
+    }
     Engine.assertRefused(["No item"]) {
       try itinerary.edit(Fixtures.uuid(0xBEEF), CustomItemChanges(title: "x"), now: now)
     }
@@ -213,6 +218,34 @@ final class ItineraryEditTests: XCTestCase {
   }
 
   // MARK: - remove
+
+  /// Moving a leg changes where the trip is around it, so a timed item that
+  /// ends up on the other side of it takes the new place's zone.
+  func testMove_legCarriesTimedItemsToTheirNewZone() throws {
+    let (itinerary, travel, _, hotel) = try fixture()
+    // Dinner at 18:00 on Day 3 below the leg (in Detroit).
+    let dinner = Fixtures.item(
+      .custom(
+        CustomInfo(
+          title: "Dinner", category: .restaurant, time: ClockTime(hour: 18, minute: 0),
+          timeZoneID: "America/Detroit")), day: 3, sortOrder: 60, id: Fixtures.uuid(0xF004))
+    let withDinner = Engine.itinerary(itinerary.schedule, itinerary.items + [dinner])
+    // The leg moves to Day 4, so on Day 3 the trip is still in Chicago.
+    let change = try withDinner.move(travel.id, to: .top(day: 4), now: now)
+    let fixed = try XCTUnwrap(change.updated.first { $0.id == dinner.id })
+    XCTAssertEqual(fixed.customInfo?.timeZoneID, "America/Chicago")
+    XCTAssertEqual(fixed.customInfo?.time, ClockTime(hour: 18, minute: 0), "the wall clock stays")
+    XCTAssertEqual(fixed.sortOrder, dinner.sortOrder, "its place does not change")
+    XCTAssertEqual(Set(change.updated.map(\.id)).count, change.updated.count, "no duplicates")
+    XCTAssertFalse(change.updated.contains { $0.id == hotel.id }, "untimed items are left alone")
+    // Moving it back to Day 3 above Dinner puts Dinner in Detroit again.
+    let moved = Engine.itinerary(
+      itinerary.schedule,
+      withDinner.items.map { item in change.updated.first { $0.id == item.id } ?? item })
+    let back = try moved.move(travel.id, to: .top(day: 3), now: now)
+    XCTAssertEqual(
+      back.updated.first { $0.id == dinner.id }?.customInfo?.timeZoneID, "America/Detroit")
+  }
 
   func testRemove_customItemIsDeleted() throws {
     let (itinerary, _, lunch, _) = try fixture()

@@ -115,6 +115,46 @@ final class StoreGamesTests: StoreTestCase {
   }
 
   /// Games missing from a later import are kept; new ones are inserted.
+  /// A newer schedule that postpones a game (or changes its date) moves the
+  /// stored game: no phantom stays at the old date, the ids of that day's
+  /// doubleheader are renumbered, and a trip using the game follows it.
+  func testImportGames_newerScheduleMovesGamesWithoutPhantoms() throws {
+    let original = try StoreFixtures.schedule2024Text()
+    let catalog = try StoreFixtures.catalog()
+    // TOR@MIL on Monday 2024-06-10 (home game 67) is rained out to
+    // 2024-09-20, when MIL already hosts AZ: a doubleheader is formed.
+    let row = "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,,\r\n"
+    XCTAssertTrue(original.contains(row))
+    let postponed = original.replacingOccurrences(
+      of: row, with: "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,Rain,20240920\r\n")
+    let newer = try RetrosheetSchedule.parse(postponed, file: "newer.csv", catalog: catalog)
+    try onBothStores { store in
+      try storeWith2024(store)
+      let environment = Environment.fixed(now: StoreFixtures.now)
+      try store.insert(
+        try StoreFixtures.plan(
+          "Brewers", gameIDs: ["CHN202406040", "MIL202406100"], environment: environment))
+      let result = try store.importGames(newer.games)
+      XCTAssertEqual(result.inserted, 0)
+      XCTAssertEqual(result.updated, 2, "the moved game and the one it now shares a day with")
+      XCTAssertEqual(
+        result.renamed, ["MIL202406100": "MIL202409201", "MIL202409200": "MIL202409202"])
+      XCTAssertEqual(result.updatedInTrips, ["MIL202409201"])
+      XCTAssertEqual(try store.gameCount(), 2430, "one game per schedule row")
+      XCTAssertNil(try store.game(id: "MIL202406100"), "no phantom at the old date")
+      let trip = try store.loadTrip("Brewers")
+      XCTAssertEqual(trip.trip.gameIDs.sorted(), ["CHN202406040", "MIL202409201"])
+      XCTAssertEqual(trip.games.last?.localDate.iso, "2024-09-20")
+      XCTAssertEqual(trip.games.last?.status, .rescheduled)
+      // Importing the newer file again is a no-op; the older one moves it back.
+      XCTAssertTrue(try store.importGames(newer.games).isNoOp)
+      let back = try store.importGames(try StoreFixtures.games2024())
+      XCTAssertEqual(back.renamed["MIL202409201"], "MIL202406100")
+      XCTAssertEqual(
+        try store.loadTrip("Brewers").trip.gameIDs.sorted(), ["CHN202406040", "MIL202406100"])
+    }
+  }
+
   func testImportGames_keepsGamesMissingFromLaterImport() throws {
     let games = try StoreFixtures.games2024()
     try onBothStores { store in
