@@ -24,15 +24,29 @@ extension Store {
   ///   case) exists, `.gameNotFound` for a game not in the database, or
   ///   another `StoreError`; nothing is stored then.
   public func insert(_ planned: PlannedTrip) throws {
+    try insert(trip: planned.trip, items: planned.items)
+  }
+
+  /// Stores a trip and its stored items in one transaction (new trips,
+  /// imported trips).
+  /// - Throws: `StoreError.duplicateTripName` when a trip of that name (any
+  ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
+  ///   for a game not in the database, or another `StoreError`; nothing is
+  ///   stored then.
+  public func insert(trip t: Trip, items: [ItineraryItem]) throws {
     try transaction {
-      let key = TextNormalization.key(planned.trip.name)
+      let key = TextNormalization.key(t.name)
       for row in try database.query("SELECT name FROM trips") {
         let existing = try row.string("name")
         if TextNormalization.key(existing) == key {
           throw StoreError.duplicateTripName(existing)
         }
       }
-      let t = planned.trip
+      if let existing = try database.query(
+        "SELECT name FROM trips WHERE id = ?", [.text(Store.key(t.id))]
+      ).first {
+        throw StoreError.duplicateTripID(Store.key(t.id), name: try existing.string("name"))
+      }
       try database.execute(
         """
         INSERT INTO trips (id, name, start_date, end_date, created_at, modified_at)
@@ -49,7 +63,31 @@ extension Store {
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
           [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
       }
-      for item in planned.items { try insertItem(item) }
+      for item in items { try insertItem(item) }
+    }
+  }
+
+  /// Stores a trip read from an export, checking first that its games are
+  /// in the database and its item ids are free (one transaction).
+  /// - Throws: `StoreError.gameNotFound` (naming every missing game),
+  ///   `.duplicateTripID`, `.duplicateTripName`, `.invalidItem` for an item
+  ///   id already used, or another `StoreError`; nothing is stored then.
+  public func importTrip(_ trip: Trip, items: [ItineraryItem]) throws {
+    try transaction {
+      var missing: [String] = []
+      for id in trip.gameIDs where try game(id: id) == nil { missing.append(id) }
+      if !missing.isEmpty {
+        throw StoreError.gameNotFound(missing.joined(separator: ", "))
+      }
+      for item in items {
+        let used = try database.query(
+          "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(item.id))])
+        if !used.isEmpty {
+          throw StoreError.invalidItem(
+            "item \(Store.key(item.id)) already belongs to a stored trip")
+        }
+      }
+      try insert(trip: trip, items: items)
     }
   }
 

@@ -6,7 +6,9 @@ import SportsTimeStore
 enum TripCommands {
   static let spec = CommandSpec(
     name: "trip", abstract: "Build and view trips.",
-    subcommands: [newSpec, listSpec, showSpec, checkSpec, deleteSpec])
+    subcommands: [
+      newSpec, listSpec, showSpec, checkSpec, deleteSpec, TripImportCommand.spec,
+    ])
 
   static let newSpec = CommandSpec(
     name: "new",

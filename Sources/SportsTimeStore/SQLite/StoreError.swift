@@ -43,6 +43,10 @@ public enum StoreError: Error, CustomStringConvertible {
   /// A trip with this name (ignoring case) already exists.
   case duplicateTripName(String)
 
+  /// A trip with this id already exists (e.g. importing the same file
+  /// twice); `name` is the stored trip's name.
+  case duplicateTripID(String, name: String)
+
   /// No game with this id is in the database.
   case gameNotFound(String)
 
@@ -84,6 +88,8 @@ public enum StoreError: Error, CustomStringConvertible {
         "'\(reference)' matches several trips (\(candidates.joined(separator: ", "))); give more of the id or the name"
     case .duplicateTripName(let name):
       return "a trip called '\(name)' already exists; pick another name or delete it first"
+    case .duplicateTripID(let id, let name):
+      return "trip \(id) is already here as '\(name)'; delete it first to import it again"
     case .gameNotFound(let id):
       return
         "no game \(id) in the database; import its schedule first ('sportstime schedule import FILE')"

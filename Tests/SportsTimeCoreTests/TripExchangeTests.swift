@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+@testable import SportsTimeCore
+
+/// SportsTime's own JSON trip file: export, then read back the same trip.
+final class TripExchangeTests: XCTestCase {
+
+  /// A real 2024 trip with legs, custom items of every kind (one with a
+  /// tricky title, a time, a place), one Unscheduled, and live-clock
+  /// instants with sub-second digits.
+  private func sample() throws -> Itinerary {
+    let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000.25))
+    let planned = try PropertyTrips.plan(PropertyTrips.midwest, environment: environment)
+    var items = planned.items
+    let tricky = "Dinner, drinks; \"fun\"\nback\\slash — Café 🍺"
+    items.append(
+      ItineraryItem(
+        id: UUID(), tripID: planned.trip.id, day: 2, sortOrder: 100.5000000001,
+        kind: .custom(
+          CustomInfo(
+            title: tricky, category: .restaurant, time: ClockTime(hour: 18, minute: 5),
+            timeZoneID: "America/Chicago",
+            coordinate: Coordinate(latitude: 41.8789, longitude: -87.6359),
+            address: "1 W Main")),
+        createdAt: Date(timeIntervalSinceReferenceDate: 738_000_123.456789),
+        modifiedAt: Date(timeIntervalSinceReferenceDate: 738_000_456.5)))
+    items.append(
+      ItineraryItem(
+        id: UUID(), tripID: planned.trip.id, day: 99, sortOrder: -3.25,
+        kind: .custom(CustomInfo(title: "Lost", category: .note)),
+        createdAt: Date(timeIntervalSinceReferenceDate: 738_000_000),
+        modifiedAt: Date(timeIntervalSinceReferenceDate: 738_000_000)))
+    return Itinerary(trip: planned.trip, schedule: planned.schedule, items: items)
+  }
+
+  func testExport_readsBackTheSameTrip() throws {
+    let itinerary = try sample()
+    let text = TripExchange.export(itinerary)
+    let back = try TripExchange.read(Data(text.utf8), file: "trip.json")
+    XCTAssertEqual(back.trip.id, itinerary.trip.id)
+    XCTAssertEqual(back.trip.name, itinerary.trip.name)
+    XCTAssertEqual(back.trip.startDate, itinerary.trip.startDate)
+    XCTAssertEqual(back.trip.endDate, itinerary.trip.endDate)
+    XCTAssertEqual(back.trip.gameIDs, itinerary.schedule.games.map(\.id))
+    let original = Dictionary(uniqueKeysWithValues: itinerary.items.map { ($0.id, $0) })
+    XCTAssertEqual(back.items.count, original.count)
+    for item in back.items {
+      let before = try XCTUnwrap(original[item.id])
+      XCTAssertEqual(item.day, before.day)
+      XCTAssertEqual(item.sortOrder, before.sortOrder, "sortOrder read back bit for bit")
+      XCTAssertEqual(item.kind, before.kind)
+      XCTAssertEqual(
+        item.createdAt.timeIntervalSince1970, before.createdAt.timeIntervalSince1970,
+        accuracy: 1e-6)
+    }
+    // The same layout, row for row, and a second export gives the same bytes.
+    let again = Itinerary(trip: itinerary.trip, schedule: itinerary.schedule, items: back.items)
+    XCTAssertEqual(again.numberedRows.map(\.id), itinerary.numberedRows.map(\.id))
+    XCTAssertEqual(TripExchange.export(again), text)
+  }
+
+  func testRead_namesTheFieldOfTheFirstProblem() throws {
+    let text = TripExchange.export(try sample())
+    func problem(_ edit: (inout [String: Any]) -> Void) throws -> FileFormatError {
+      var object = try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      edit(&object)
+      let data = try JSONSerialization.data(withJSONObject: object)
+      do {
+        _ = try TripExchange.read(data, file: "bad.json")
+      } catch let error as FileFormatError {
+        return error
+      }
+      XCTFail("the edited file was read without an error")
+      return FileFormatError(file: "", line: nil, field: nil, message: "")
+    }
+    XCTAssertEqual(try problem { $0["format"] = "other" }.field, "format")
+    XCTAssertEqual(try problem { $0["version"] = 99 }.field, "version")
+    XCTAssertEqual(
+      try problem {
+        var items = $0["items"] as? [[String: Any]] ?? []
+        items[1]["sortOrder"] = "x"
+        $0["items"] = items
+      }.field, "items[1].sortOrder")
+    XCTAssertEqual(
+      try problem {
+        var items = $0["items"] as? [[String: Any]] ?? []
+        items[0]["id"] = items[1]["id"]
+        $0["items"] = items
+      }.field, "items[1].id")
+    XCTAssertThrowsError(try TripExchange.read(Data("not json".utf8), file: "x.json")) {
+      XCTAssertTrue("\($0)".contains("x.json"), "\($0)")
+    }
+  }
+}
