@@ -39,3 +39,41 @@ extension Store {
     }
   }
 }
+
+extension Store {
+  /// Re-plans a stored trip in one IMMEDIATE transaction: loads it, lets
+  /// `plan` compute the re-plan, stores the trip's days and games and the
+  /// item changes. Any throw rolls everything back.
+  /// - Returns: the stored re-plan.
+  public func replanTrip(
+    _ reference: String, catalog: Catalog, _ plan: (Itinerary) throws -> Replan
+  ) throws -> Replan {
+    try transaction {
+      let itinerary = try self.itinerary(reference, catalog: catalog)
+      let replan = try plan(itinerary)
+      let t = replan.trip
+      if replan.tripChanged || t.modifiedAt != itinerary.trip.modifiedAt {
+        try database.execute(
+          "UPDATE trips SET start_date = ?, end_date = ?, modified_at = ? WHERE id = ?",
+          [
+            .text(t.startDate.iso), .text(t.endDate.iso),
+            .real(t.modifiedAt.timeIntervalSinceReferenceDate), .text(Store.key(t.id)),
+          ])
+      }
+      if replan.tripChanged {
+        try database.execute(
+          "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
+        for (position, gameID) in t.gameIDs.enumerated() {
+          guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+          try database.execute(
+            "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
+            [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+        }
+      }
+      for item in replan.change.inserted { try insertItem(item) }
+      for item in replan.change.updated { try updateItem(item) }
+      for id in replan.change.deleted { try deleteItem(id: id) }
+      return replan
+    }
+  }
+}

@@ -8,6 +8,7 @@ enum TripCommands {
     name: "trip", abstract: "Build and view trips.",
     subcommands: [
       newSpec, listSpec, showSpec, checkSpec, deleteSpec, TripImportCommand.spec,
+      ReplanCommand.spec,
     ])
 
   static let newSpec = CommandSpec(

@@ -1,0 +1,216 @@
+import Foundation
+
+/// What a re-plan did, by row id (`item:<uuid>`), for the traveller.
+public struct ReplanReport: Sendable, Hashable {
+  /// Legs still in the route whose position is still valid: left in place
+  /// (their figures may have been updated).
+  public var kept: [String] = []
+  /// Legs still in the route whose position broke a rule: moved to their
+  /// default, with the reason.
+  public var reset: [(rowID: String, reason: String)] = []
+  /// Legs no longer in the route, deleted.
+  public var removed: [String] = []
+  /// New legs at their default position.
+  public var added: [String] = []
+  /// Custom items given another day number to keep their calendar date.
+  public var redated: [String] = []
+  /// Custom items whose date left the trip: now in Unscheduled (kept).
+  public var unscheduled: [String] = []
+
+  /// True when the re-plan changed nothing at all.
+  public var isEmpty: Bool {
+    reset.isEmpty && removed.isEmpty && added.isEmpty && redated.isEmpty && unscheduled.isEmpty
+  }
+
+  public static func == (a: ReplanReport, b: ReplanReport) -> Bool {
+    a.kept == b.kept && a.reset.map(\.rowID) == b.reset.map(\.rowID)
+      && a.reset.map(\.reason) == b.reset.map(\.reason) && a.removed == b.removed
+      && a.added == b.added && a.redated == b.redated && a.unscheduled == b.unscheduled
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kept)
+    hasher.combine(reset.map(\.rowID))
+    hasher.combine(removed)
+    hasher.combine(added)
+  }
+}
+
+/// A re-planned trip: the new trip and schedule, the stored changes, and
+/// the report.
+public struct Replan: Sendable {
+  /// The trip after the re-plan (same id and name).
+  public var trip: Trip
+  /// Its new schedule.
+  public var schedule: TripSchedule
+  /// Items to insert, update and delete.
+  public var change: ItineraryChange
+  /// What happened, for the traveller.
+  public var report: ReplanReport
+  /// Whether the trip row itself changed (days or games).
+  public var tripChanged: Bool
+}
+
+extension Itinerary {
+  /// Re-plans the trip with new games and/or days — the smart merge of
+  /// DESIGN.md ("Travel placement and re-plan"):
+  ///
+  /// - Legs match by their stops — a new leg matches an old one whose
+  ///   departure and arrival stops share a venue and at least one game with
+  ///   the new leg's stops — never by a city-name key, so a repeated city pair
+  ///   keeps both legs. A matched leg keeps its id and calendar position if
+  ///   that is still valid (its figures are re-estimated in place), else goes
+  ///   to its default; old legs no longer in the route are removed; new legs
+  ///   get defaults.
+  /// - Custom items are never deleted: they keep their calendar date (their
+  ///   day number changes when the start moves); if the date left the trip
+  ///   they go to Unscheduled.
+  /// - Re-planning twice with the same input changes nothing the second time.
+  ///
+  /// - Parameters:
+  ///   - games: the trip's games after the change (any order).
+  ///   - start: the new first day, or nil to keep the current one (moved
+  ///     earlier when a game needs it).
+  ///   - end: the new last day, or nil to keep the current one (moved later
+  ///     when a game needs it).
+  ///   - catalog: venues and teams.
+  ///   - environment: clock, ids and estimator.
+  /// - Throws: `TripError` for no games, a repeated or cancelled game, a
+  ///   start after the end, or a game outside explicit days.
+  public func replan(
+    games: [Game], start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
+    environment: Environment
+  ) throws -> Replan {
+    guard !games.isEmpty else { throw TripError.noGames }
+    var seen: Set<String> = []
+    for g in games {
+      guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
+      if g.status == .cancelled && !trip.gameIDs.contains(g.id) {
+        throw TripError.cancelledGame(g.id)
+      }
+    }
+    let ordered = games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    let dates = ordered.map(\.localDate)
+    let first = dates.min() ?? trip.startDate
+    let last = dates.max() ?? trip.endDate
+    let newStart = start ?? min(trip.startDate, first)
+    let newEnd = end ?? max(trip.endDate, last)
+    guard newStart <= newEnd else { throw TripError.startAfterEnd(newStart, newEnd) }
+    for g in ordered where g.localDate < newStart || g.localDate > newEnd {
+      throw TripError.gameOutsideTrip(g.id, g.localDate, newStart, newEnd)
+    }
+    let dayCount = newStart.days(to: newEnd) + 1
+    guard dayCount <= TripPlanner.maximumDays else { throw TripError.tooLong(dayCount) }
+    let now = environment.now()
+    let newSchedule = TripSchedule(
+      startDate: newStart, dayCount: dayCount, games: ordered, venues: catalog.venues,
+      teams: catalog.teams)
+    let constraints = ItineraryConstraints(schedule: newSchedule)
+    var newTrip = trip
+    newTrip.startDate = newStart
+    newTrip.endDate = newEnd
+    newTrip.gameIDs = ordered.map(\.id)
+    let tripChanged =
+      newTrip.startDate != trip.startDate || newTrip.endDate != trip.endDate
+      || newTrip.gameIDs != trip.gameIDs
+
+    /// The new day number of an old day (same calendar date).
+    func newDay(_ oldDay: Int) -> Int {
+      newStart.days(to: trip.date(ofDay: oldDay)) + 1
+    }
+
+    var report = ReplanReport()
+    var change = ItineraryChange(
+      item: items.first
+        ?? ItineraryItem(
+          id: trip.id, tripID: trip.id, day: 1, sortOrder: 50,
+          kind: .custom(CustomInfo(title: "", category: .note)), createdAt: now, modifiedAt: now))
+    var result: [ItineraryItem] = []
+
+    // Custom items: keep their calendar date.
+    for item in items where item.customInfo != nil {
+      var moved = item
+      moved.day = newDay(item.day)
+      if moved.day != item.day {
+        moved.modifiedAt = now
+        change.updated.append(moved)
+        if newSchedule.contains(day: moved.day) {
+          report.redated.append(LayoutRow.id(item: item.id))
+        } else {
+          report.unscheduled.append(LayoutRow.id(item: item.id))
+        }
+      } else if !newSchedule.contains(day: moved.day) && schedule.contains(day: item.day) {
+        report.unscheduled.append(LayoutRow.id(item: item.id))
+      }
+      result.append(moved)
+    }
+
+    // Legs: match by stops (venue and shared games).
+    let oldTravel = items.filter { $0.travelInfo != nil }
+    var claimed: Set<UUID> = []
+    func gameIDs(_ stop: TripStop) -> Set<String> { Set(stop.games.map(\.id)) }
+    func oldStop(_ index: Int?) -> TripStop? {
+      guard let index, schedule.stops.indices.contains(index) else { return nil }
+      return schedule.stops[index]
+    }
+    for leg in newSchedule.legs {
+      let fresh = TravelPlacement.travelInfo(for: leg, estimator: environment.estimator)
+      let match = oldTravel.first { item in
+        guard !claimed.contains(item.id), let info = item.travelInfo,
+          let from = oldStop(info.fromStop), let to = oldStop(info.toStop),
+          from.venue.id == leg.from.venue.id, to.venue.id == leg.to.venue.id
+        else { return false }
+        return !gameIDs(from).isDisjoint(with: gameIDs(leg.from))
+          && !gameIDs(to).isDisjoint(with: gameIDs(leg.to))
+      }
+      if let old = match {
+        claimed.insert(old.id)
+        var kept = old
+        kept.kind = .travel(fresh)
+        kept.day = newDay(old.day)
+        let check = constraints.check(kept, day: kept.day, sortOrder: kept.sortOrder)
+        if let reason = check.reason {
+          let position = TravelPlacement.defaultPosition(for: fresh, in: constraints)
+          kept.day = position?.day ?? kept.day
+          kept.sortOrder = position?.sortOrder ?? kept.sortOrder
+          report.reset.append((LayoutRow.id(item: old.id), reason))
+        } else {
+          report.kept.append(LayoutRow.id(item: old.id))
+        }
+        if kept != old {
+          kept.modifiedAt = now
+          change.updated.append(kept)
+        }
+        result.append(kept)
+      } else {
+        let position = TravelPlacement.defaultPosition(for: fresh, in: constraints)
+        let item = ItineraryItem(
+          id: environment.uuid(), tripID: trip.id,
+          day: position?.day ?? leg.from.lastGame?.day ?? 1,
+          sortOrder: position?.sortOrder ?? 50, kind: .travel(fresh), createdAt: now,
+          modifiedAt: now)
+        change.inserted.append(item)
+        report.added.append(LayoutRow.id(item: item.id))
+        result.append(item)
+      }
+    }
+    for item in oldTravel where !claimed.contains(item.id) {
+      change.deleted.append(item.id)
+      report.removed.append(LayoutRow.id(item: item.id))
+    }
+
+    // Timed items follow where the trip now is around them.
+    let fixes = Itinerary.zoneUpdates(
+      trip: newTrip, schedule: newSchedule, items: result, now: now)
+    let fixedIDs = Set(fixes.map(\.id))
+    change.updated = change.updated.filter { !fixedIDs.contains($0.id) } + fixes
+    if tripChanged || !change.updated.isEmpty || !change.inserted.isEmpty
+      || !change.deleted.isEmpty
+    {
+      newTrip.modifiedAt = now
+    }
+    return Replan(
+      trip: newTrip, schedule: newSchedule, change: change, report: report,
+      tripChanged: tripChanged)
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime trip replan`: change a trip's games or days without losing
+/// anything.
+enum ReplanCommand {
+  static let spec = CommandSpec(
+    name: "replan",
+    abstract: "Add or remove games or change the days of a trip, keeping what you placed.",
+    discussion: """
+      Legs still in the route keep their place when it is still valid, else go to \\
+      their default (and you are told why); legs no longer in the route are removed; \\
+      new legs get defaults. Your own items are never deleted: they keep their \\
+      calendar date (their day number changes when the start moves), and go to \\
+      Unscheduled when that date leaves the trip. Without --start/--end the days stay \\
+      as they are, widened when an added game needs it. Re-planning twice with the \\
+      same input changes nothing. G is a game id or TEAM@YYYY-MM-DD (#2 for a \\
+      doubleheader's second game).
+      """,
+    options: [
+      .value(
+        "add-game", valueName: "G", repeatable: true, help: "A game to add (repeat for each)."),
+      .value(
+        "remove-game", valueName: "G", repeatable: true, help: "A game to remove (repeat for each)."
+      ),
+      .value("start", valueName: "DATE", help: "New Day 1 (YYYY-MM-DD)."),
+      .value("end", valueName: "DATE", help: "New last day (YYYY-MM-DD)."),
+      .flag("json", help: "Print {kept, reset, removed, added, redated, unscheduled} as row ids."),
+    ],
+    positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
+    run: { try run(try Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let start = try Format.date(args.value("start"), option: "start", arguments: args)
+    let end = try Format.date(args.value("end"), option: "end", arguments: args)
+    if let start, let end, start > end {
+      throw args.usageError("--start \(start) is after --end \(end)")
+    }
+    func parse(_ option: String) throws -> [GameReference] {
+      try args.values(option).map { text in
+        do {
+          return try GameReference(parsing: text)
+        } catch let error as GameReferenceError {
+          throw args.usageError(Terminal.sanitize(error.description))
+        }
+      }
+    }
+    let adding = try parse("add-game")
+    let removing = try parse("remove-game")
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    var titlesBefore: [String: String] = [:]
+    let replan = try store.replanTrip(reference, catalog: catalog) { itinerary in
+      for item in itinerary.items { titlesBefore[LayoutRow.id(item: item.id)] = item.title }
+      var games = itinerary.schedule.games.map(\.game)
+      for reference in removing {
+        let game = try TripCommands.resolve(reference, store: store, catalog: catalog)
+        // Removing a game that is not there (any more) is a no-op, so the
+        // same re-plan can run twice.
+        games.removeAll { $0.id == game.id }
+      }
+      for reference in adding {
+        let game = try TripCommands.resolve(reference, store: store, catalog: catalog)
+        // Adding a game already there is a no-op, for the same reason.
+        if !games.contains(where: { $0.id == game.id }) { games.append(game) }
+      }
+      return try itinerary.replan(
+        games: games, start: start, end: end, catalog: catalog, environment: environment)
+    }
+    let r = replan.report
+    if args.flag("json") {
+      context.print(
+        json: .object([
+          ("kept", .array(r.kept.map(JSON.string))),
+          ("reset", .array(r.reset.map { .string($0.rowID) })),
+          ("removed", .array(r.removed.map(JSON.string))),
+          ("added", .array(r.added.map(JSON.string))),
+          ("redated", .array(r.redated.map(JSON.string))),
+          ("unscheduled", .array(r.unscheduled.map(JSON.string))),
+          ("reasons", .object(r.reset.map { ($0.rowID, .string($0.reason)) })),
+        ]))
+      return
+    }
+    let loaded = try store.loadTrip(id: replan.trip.id)
+    let presenter = ItineraryPresenter(loaded, catalog: catalog)
+    let numbers = Dictionary(
+      presenter.numberedRows.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
+    let titles = titlesBefore.merging(
+      loaded.items.map { (LayoutRow.id(item: $0.id), $0.title) }, uniquingKeysWith: { _, b in b })
+    func describe(_ id: String) -> String {
+      let n = numbers[id].map { "row \($0) " } ?? ""
+      return "\(n)\(context.safe(titles[id] ?? id))"
+    }
+    if !replan.tripChanged && r.isEmpty && replan.change.updated.isEmpty {
+      context.print("Nothing to change: \"\(context.safe(replan.trip.name))\" already matches.")
+      return
+    }
+    context.print(
+      "Re-planned \"\(context.safe(replan.trip.name))\": \(replan.trip.startDate.iso) – \(replan.trip.endDate.iso), \(Format.count(replan.trip.dayCount, "day")), \(Format.count(replan.trip.gameIDs.count, "game"))."
+    )
+    for id in r.kept { context.print("  kept in place: \(describe(id))") }
+    for (id, reason) in r.reset {
+      context.print("  reset to its default: \(describe(id)) (\(context.safe(reason)))")
+    }
+    for id in r.removed { context.print("  removed (no longer in the route): \(describe(id))") }
+    for id in r.added { context.print("  added: \(describe(id))") }
+    for id in r.redated { context.print("  kept its date, now on another day: \(describe(id))") }
+    for id in r.unscheduled {
+      context.print("  moved to Unscheduled (its date left the trip): \(describe(id))")
+    }
+    for leg in TightLeg.find(in: presenter.schedule, travel: loaded.items.compactMap(\.travelInfo))
+    {
+      context.warn(leg.message)
+    }
+  }
+}
