@@ -123,8 +123,9 @@ public struct Catalog: Sendable {
   /// The venue with park code `id`, if any.
   public func venue(_ id: Venue.ID) -> Venue? { venues[id] }
 
-  /// Finds a team by Retrosheet code (`CHN`), common abbreviation (`CHC`) or
-  /// alias (`CHW`), ignoring case.
+  /// Finds a team by Retrosheet code (`CHN`), common abbreviation (`CHC`),
+  /// alias (`CHW`), or full name or nickname (`Chicago Cubs`, `cubs`,
+  /// `red sox`), ignoring case.
   ///
   /// Codes win over abbreviations, which win over aliases (`OAK` is the 2024
   /// Athletics' code and an alias of the 2025 `ATH`: it names `OAK`). An alias
@@ -151,6 +152,18 @@ public struct Catalog: Sendable {
     if matches.count > 1, let season {
       let inSeason = matches.filter { $0.homeParks[season] != nil }
       if !inSeason.isEmpty { matches = inSeason }
+    }
+    if matches.isEmpty, key.count >= 3 {
+      // "Cubs", "red sox", "Chicago Cubs": a full name or its last words.
+      let lower = key.lowercased()
+      matches = sorted.filter {
+        let full = $0.fullName.lowercased()
+        return full == lower || full.hasSuffix(" " + lower)
+      }
+      if matches.count > 1, let season {
+        let inSeason = matches.filter { $0.homeParks[season] != nil }
+        if !inSeason.isEmpty { matches = inSeason }
+      }
     }
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 {

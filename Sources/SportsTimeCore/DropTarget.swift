@@ -100,6 +100,10 @@ public enum RowReference {
           && ($0.itemID.map { $0.uuidString.lowercased().hasPrefix(key) } ?? false)
       }
       if digits.count == 1 { return digits[0] }
+      if digits.count > 1 {
+        throw ItineraryRefusal(
+          reason: "'\(key)' starts the ids of \(digits.count) items; give more characters.")
+      }
       throw ItineraryRefusal(
         reason: "There is no row \(key); 'trip show' numbers the rows 1 to \(rows.count).")
     }

@@ -53,12 +53,15 @@ extension Itinerary {
       guard let g = row.game else { return nil }
       if g.game.status == .cancelled {
         let why = g.game.postponementReason.map { " (\($0))" } ?? ""
-        return (g, "Game \(g.title) (\(g.id)) is cancelled\(why); re-plan the trip without it.")
+        return (
+          g,
+          "Game \(g.title) (\(g.id)) is cancelled\(why); remove it with 'sportstime trip replan TRIP --remove-game \(g.id)'."
+        )
       }
       if !schedule.contains(day: g.day) {
         return (
           g,
-          "Game \(g.title) (\(g.id)) is now on \(g.game.localDate.longDescription), outside the trip's days \(trip.startDate.iso) to \(trip.endDate.iso); re-plan the trip."
+          "Game \(g.title) (\(g.id)) is now on \(g.game.localDate.longDescription), outside the trip's days \(trip.startDate.iso) to \(trip.endDate.iso); run 'sportstime trip replan' to re-plan the trip."
         )
       }
       return nil
@@ -80,7 +83,7 @@ extension Itinerary {
       guard !covered else { return nil }
       return (
         leg,
-        "The route has a leg \(leg.from.name) → \(leg.to.name) with no travel item (the trip's games changed); re-plan the trip."
+        "The route has a leg \(leg.from.name) → \(leg.to.name) with no travel item (the trip's games changed); run 'sportstime trip replan' to re-plan the trip."
       )
     }
   }
@@ -99,6 +102,9 @@ public struct ItineraryChange: Sendable, Hashable {
   public var deleted: [UUID] = []
   /// Whether the day had to be renormalised.
   public var renormalized = false
+  /// Timed custom items (among `updated`) whose time zone changed because a
+  /// leg moved around them: their time is local to where they now are.
+  public var rezoned: [UUID] = []
 }
 
 /// What an edit may change on a custom item; nil leaves a field as it is.
@@ -197,6 +203,8 @@ extension Itinerary {
         let fixes = Itinerary.zoneUpdates(trip: trip, schedule: schedule, items: after, now: now)
         let fixedIDs = Set(fixes.map(\.id))
         updated = updated.filter { !fixedIDs.contains($0.id) } + fixes
+        return ItineraryChange(
+          item: moved, updated: updated, renormalized: renormalized, rezoned: fixes.map(\.id))
       }
       return ItineraryChange(item: moved, updated: updated, renormalized: renormalized)
     }

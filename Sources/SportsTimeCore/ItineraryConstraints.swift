@@ -148,7 +148,7 @@ public struct ItineraryConstraints: Sendable {
       guard stops.indices.contains(from), stops[from].venue.id == info.fromVenueID
       else {
         result.problem =
-          "Travel \(info.title) no longer matches this trip's route (its departure stop changed); re-plan the trip."
+          "Travel \(info.title) no longer matches this trip's route (its departure stop changed); run 'sportstime trip replan' to re-plan the trip."
         return result
       }
       result.departureGame = stops[from].lastGame
@@ -158,7 +158,7 @@ public struct ItineraryConstraints: Sendable {
         info.fromStop.map({ $0 < to }) ?? true
       else {
         result.problem =
-          "Travel \(info.title) no longer matches this trip's route (its arrival stop changed); re-plan the trip."
+          "Travel \(info.title) no longer matches this trip's route (its arrival stop changed); run 'sportstime trip replan' to re-plan the trip."
         return result
       }
       result.arrivalGame = stops[to].firstGame

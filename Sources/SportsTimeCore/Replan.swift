@@ -204,6 +204,7 @@ extension Itinerary {
       trip: newTrip, schedule: newSchedule, items: result, now: now)
     let fixedIDs = Set(fixes.map(\.id))
     change.updated = change.updated.filter { !fixedIDs.contains($0.id) } + fixes
+    change.rezoned = fixes.map(\.id)
     if tripChanged || !change.updated.isEmpty || !change.inserted.isEmpty
       || !change.deleted.isEmpty
     {

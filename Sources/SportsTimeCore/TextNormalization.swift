@@ -3,7 +3,8 @@ import Foundation
 /// How names typed by a traveller are cleaned and compared.
 public enum TextNormalization {
   /// A name as stored: Unicode NFC, control characters (C0, C1, DEL, line
-  /// and paragraph separators) replaced by spaces, runs of white space
+  /// and paragraph separators) replaced by spaces, bidirectional overrides
+  /// removed, runs of white space
   /// collapsed, ends trimmed. What is stored is what is printed, so a name
   /// can always be typed back.
   ///
@@ -15,6 +16,7 @@ public enum TextNormalization {
     for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
       switch scalar.value {
       case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: scalars.append(" ")
+      case 0x202A...0x202E, 0x2066...0x2069: continue  // bidi overrides
       default: scalars.append(scalar)
       }
     }

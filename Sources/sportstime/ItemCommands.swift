@@ -44,7 +44,7 @@ enum ItemCommands {
       Default category: note. Default place: the end of the day (--day N, default \
       Day 1), or just above/below a row with --before/--after. Prints the new item's id.
       Example:
-        sportstime item add "Great Lakes Loop" --title "Deep dish" --category restaurant --day 2 --time 17:30
+        sportstime item add "Great Lakes Loop" --title "Deep dish" --category restaurant --day 2 --top --time 17:30
       """,
     options: [.value("title", valueName: "TEXT", required: true, help: "What to call it.")]
       + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],
@@ -281,6 +281,13 @@ enum ItemCommands {
       line += " at \(time) \(zone)"
     }
     context.print(line + ".")
+    for other in change.updated where change.rezoned.contains(other.id) {
+      if let info = other.customInfo, let time = info.time, let zone = info.timeZoneID {
+        context.print(
+          "\(other.icon) \"\(context.safe(info.title))\" is now on the other side of the leg: \(time) is local to \(zone)."
+        )
+      }
+    }
     if change.renormalized {
       context.print(
         "Day \(change.item.day)'s positions were renumbered to make room; the order is unchanged.")

@@ -50,7 +50,9 @@ struct ItineraryPresenter {
     for (number, row, unscheduled) in numberedRows {
       if unscheduled && !printedUnscheduled {
         lines.append(
-          style("Unscheduled (outside the trip's days; move back with item move)", .bold))
+          style(
+            "Unscheduled (outside the trip's days: move items back with 'item move'; for games, 'trip replan')",
+            .bold))
         printedUnscheduled = true
       }
       let n = String(number).leftPadded(to: width)
@@ -92,6 +94,9 @@ struct ItineraryPresenter {
         text += " · " + style("cannot be placed", .red)
       }
       if tight.contains(item.id) { text += " · " + style("tight", .yellow) }
+      if !unscheduled, !constraints.check(item, day: item.day, sortOrder: item.sortOrder).isValid {
+        text += " · " + style("⚠ breaks a rule (see trip check)", .red)
+      }
       if unscheduled { text += "  (Day \(item.day))" }
       return text
     case .custom(let info):

@@ -9,13 +9,13 @@ enum ReplanCommand {
     name: "replan",
     abstract: "Add or remove games or change the days of a trip, keeping what you placed.",
     discussion: """
-      Legs still in the route keep their place when it is still valid, else go to \\
-      their default (and you are told why); legs no longer in the route are removed; \\
-      new legs get defaults. Your own items are never deleted: they keep their \\
-      calendar date (their day number changes when the start moves), and go to \\
-      Unscheduled when that date leaves the trip. Without --start/--end the days stay \\
-      as they are, widened when an added game needs it. Re-planning twice with the \\
-      same input changes nothing. G is a game id or TEAM@YYYY-MM-DD (#2 for a \\
+      Legs still in the route keep their place when it is still valid, else go to \
+      their default (and you are told why); legs no longer in the route are removed; \
+      new legs get defaults. Your own items are never deleted: they keep their \
+      calendar date (their day number changes when the start moves), and go to \
+      Unscheduled when that date leaves the trip. Without --start/--end the days stay \
+      as they are, widened when an added game needs it. Re-planning twice with the \
+      same input changes nothing. G is a game id or TEAM@YYYY-MM-DD (#2 for a \
       doubleheader's second game).
       """,
     options: [

@@ -35,5 +35,6 @@ enum RootCommand {
     globalOptions: globalOptions,
     subcommands: [
       ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec, ItemCommands.spec,
+      LegacyImportCommand.groupSpec,
     ])
 }

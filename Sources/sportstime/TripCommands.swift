@@ -9,6 +9,8 @@ enum TripCommands {
     subcommands: [
       newSpec, listSpec, showSpec, checkSpec, deleteSpec, TripImportCommand.spec,
       ReplanCommand.spec,
+      RouteCommand.spec,
+      ExportCommand.spec,
     ])
 
   static let newSpec = CommandSpec(
@@ -275,7 +277,7 @@ enum TripCommands {
       uniquingKeysWith: { a, _ in a })
     // Games that moved out of the trip or were cancelled, then stored items
     // that break a rule.
-    let problems: [(id: String, title: String, icon: String, reason: String)] =
+    let unordered: [(id: String, title: String, icon: String, reason: String)] =
       itinerary.gameProblems().map {
         (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
       }
@@ -288,6 +290,12 @@ enum TripCommands {
       + itinerary.problems().map {
         (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.reason)
       }
+    // In row order; route legs (no row) last.
+    let problems = unordered.enumerated().sorted {
+      (numbers[$0.element.id] ?? Int.max, $0.offset) < (
+        numbers[$1.element.id] ?? Int.max, $1.offset
+      )
+    }.map(\.element)
     if context.arguments.flag("json") {
       context.print(
         json: .object([
@@ -316,7 +324,7 @@ enum TripCommands {
     }
     if !problems.isEmpty {
       throw CommandError(
-        "\(problems.count) row\(problems.count == 1 ? "" : "s") of \"\(itinerary.trip.name)\" break\(problems.count == 1 ? "s" : "") a rule (listed above)"
+        "\(Format.count(problems.count, "problem")) in \"\(itinerary.trip.name)\" (listed above); 'sportstime trip replan TRIP' re-plans after a schedule change"
       )
     }
   }

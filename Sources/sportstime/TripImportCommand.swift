@@ -8,9 +8,9 @@ enum TripImportCommand {
     name: "import",
     abstract: "Import a trip from a SportsTime JSON export (trip export --format json).",
     discussion: """
-      The trip comes back identical: the same ids, days, sortOrders and titles. Its \\
-      games must already be in the database (import their schedule first). A trip with \\
-      the same id or name must not exist. The whole import is one transaction: a bad \\
+      The trip comes back identical: the same ids, days, sortOrders and titles. Its \
+      games must already be in the database (import their schedule first). A trip with \
+      the same id or name must not exist. The whole import is one transaction: a bad \
       file changes nothing and the error names the field (e.g. items[3].sortOrder).
       """,
     options: [.flag("json", help: "Print the imported trip as 'trip show --json' does.")],

@@ -76,12 +76,13 @@ final class TripCheckTests: ItineraryTestCase {
     // Boston's game now comes after Chicago's on Day 2: the route became
     // Boston → Chicago → Boston, whose second leg has no travel item yet.
     let missing =
-      "The route has a leg Chicago → Boston with no travel item (the trip's games changed); re-plan the trip."
+      "The route has a leg Chicago → Boston with no travel item (the trip's games changed); run 'sportstime trip replan' to re-plan the trip."
     let text = try run(["trip", "check", "East Swing"])
     XCTAssertEqual(text.status, 1, text.description)
     XCTAssertEqual(
       text.stdoutLines,
-      ["route: 🚗 Chicago → Boston: \(missing)", "row \(number): 🚗 Boston → Chicago: \(reason)"])
+      ["row \(number): 🚗 Boston → Chicago: \(reason)", "route: 🚗 Chicago → Boston: \(missing)"],
+      "problems in row order; route legs without a row last")
     XCTAssertEqual(text.stderrLines.count, 1, text.stderr)
     XCTAssertTrue(text.stderr.hasPrefix("Error: "), text.stderr)
     XCTAssertTrue(text.stderr.contains("\"East Swing\""), text.stderr)
@@ -94,8 +95,8 @@ final class TripCheckTests: ItineraryTestCase {
       CheckJSON(
         trip: "East Swing",
         problems: [
-          .init(id: "leg:1", number: nil, title: "Chicago → Boston", reason: missing),
           .init(id: leg.id, number: number, title: "Boston → Chicago", reason: reason),
+          .init(id: "leg:1", number: nil, title: "Chicago → Boston", reason: missing),
         ]))
     // Checking changed nothing; the other trip is untouched and still fine.
     XCTAssertEqual(try showJSON("East Swing").rows.map(\.id), after.rows.map(\.id))

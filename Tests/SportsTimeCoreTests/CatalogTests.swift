@@ -73,6 +73,19 @@ final class CatalogTests: XCTestCase {
     XCTAssertEqual(catalog.franchise(of: try catalog.team(named: "CHC")).map(\.id), ["CHN"])
   }
 
+  func testTeam_byFullNameOrNickname() throws {
+    let catalog = try Fixtures.catalog()
+    XCTAssertEqual(try catalog.team(named: "cubs").id, "CHN")
+    XCTAssertEqual(try catalog.team(named: "Red Sox").id, "BOS")
+    XCTAssertEqual(try catalog.team(named: "chicago white sox").id, "CHA")
+    XCTAssertThrowsError(try catalog.team(named: "sox")) { error in
+      guard case .ambiguousTeam(_, let candidates)? = error as? CatalogError else {
+        return XCTFail("expected ambiguousTeam, got \(error)")
+      }
+      XCTAssertEqual(Set(candidates), ["BOS", "CHA"])
+    }
+  }
+
   func testTeam_suggestionsAreOnlyCloseTypos() throws {
     let catalog = try Fixtures.catalog()
     for far in ["XXX", "XYZ"] {

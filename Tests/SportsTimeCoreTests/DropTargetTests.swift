@@ -234,6 +234,16 @@ final class DropTargetTests: XCTestCase {
       }
     }
     Engine.assertRefused(["No item", "'ffff'"]) { try RowReference.resolve("ffff", in: rows) }
+    // An all-digit prefix shared by two ids is ambiguous, not "no row".
+    let twins = [1, 2].map { n in
+      Fixtures.item(
+        .custom(CustomInfo(title: "Twin \(n)", category: .note)), day: 1, sortOrder: Double(n),
+        id: UUID(uuidString: "94040000-0000-4000-8000-00000000000\(n)") ?? UUID())
+    }
+    let withTwins = Engine.itinerary(t.itinerary.schedule, t.itinerary.items + twins).numberedRows
+    Engine.assertRefused(["'9404'", "2 items", "more characters"]) {
+      try RowReference.resolve("9404", in: withTwins)
+    }
     // Game and day rows are never matched by prefix.
     Engine.assertRefused(["No item"]) { try RowReference.resolve("CHN2024", in: rows) }
   }

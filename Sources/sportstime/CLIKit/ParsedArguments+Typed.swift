@@ -28,7 +28,10 @@ extension ParsedArguments {
   /// infinite/NaN.
   public func doubleValue(_ long: String) throws -> Double? {
     guard let text = value(long) else { return nil }
-    guard let number = Double(text), number.isFinite else {
+    // Decimal only: Double("0x10") would read hexadecimal as 16.
+    guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let number = Double(text),
+      number.isFinite
+    else {
       throw usageError("--\(long) expects a number, got '\(Terminal.sanitize(text))'")
     }
     return number

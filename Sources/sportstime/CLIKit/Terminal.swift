@@ -26,6 +26,10 @@ public enum Terminal {
         result.append(" ")
       case 0x00...0x1F, 0x7F...0x9F:
         continue
+      case 0x202A...0x202E, 0x2066...0x2069:
+        // Bidirectional embedding/override/isolate controls can make a
+        // terminal line display in another order than it reads.
+        continue
       default:
         result.append(scalar)
       }

@@ -16,6 +16,8 @@ final class TerminalTests: XCTestCase {
     XCTAssertEqual(Terminal.sanitize("c1\u{9B}31m\u{85}x\u{80}"), "c131mx")
     XCTAssertEqual(Terminal.sanitize("line\u{2028}sep"), "line sep")
     XCTAssertEqual(Terminal.sanitize("café ⚾️ 東京"), "café ⚾️ 東京")
+    // Bidirectional overrides and isolates could reorder a printed line.
+    XCTAssertEqual(Terminal.sanitize("x \u{202E}lt\u{2066}r\u{2069} y"), "x ltr y")
     XCTAssertEqual(Terminal.sanitize(""), "")
   }
 

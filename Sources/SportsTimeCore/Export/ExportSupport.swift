@@ -1,0 +1,114 @@
+import Foundation
+
+/// Pieces shared by the text exports (Markdown, iCalendar, GeoJSON, GPX):
+/// how values look, never an order. Every format is fixed English and uses
+/// explicit zones, so output never depends on the machine's zone or locale.
+enum ExportSupport {
+  /// "92 mi" or, metric, "148 km" (estimates; whole units).
+  static func distance(_ meters: Double, metric: Bool) -> String {
+    metric
+      ? String(format: "%.0f km", meters / 1000)
+      : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
+  }
+
+  /// "1 h 32 min", "4 h", "45 min".
+  static func duration(_ seconds: Double) -> String {
+    let minutes = Int((seconds / 60).rounded())
+    if minutes < 60 { return "\(minutes) min" }
+    return minutes % 60 == 0
+      ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+  }
+
+  /// A game's local start at its venue without the estimate mark:
+  /// "7:10 pm CDT", or "TBD CDT" when even day/night is unknown.
+  static func gameClock(_ game: Game) -> String {
+    let zone = game.timeZone
+    let abbreviation = LocalTime.abbreviation(zone, at: game.start)
+    if game.timeUnknown { return "TBD \(abbreviation)" }
+    return "\(LocalTime.clock(game.start, in: zone)) \(abbreviation)"
+  }
+
+  /// The venue of a placed game: from the catalog, else the schedule's stop
+  /// (which holds a placeholder for a venue the catalog lacks).
+  static func venue(of game: PlacedGame, in itinerary: Itinerary, catalog: Catalog) -> Venue? {
+    if let venue = catalog.venue(game.game.venueID) { return venue }
+    let stops = itinerary.schedule.stops
+    return stops.indices.contains(game.stopIndex) ? stops[game.stopIndex].venue : nil
+  }
+
+  /// "Wrigley Field, Chicago" (the park code when the venue is unknown).
+  static func venueText(of game: PlacedGame, in itinerary: Itinerary, catalog: Catalog) -> String {
+    guard let venue = venue(of: game, in: itinerary, catalog: catalog) else {
+      return game.game.venueID.rawValue
+    }
+    return "\(venue.name), \(venue.city)"
+  }
+
+  /// The instant of a timed custom item: its `time` local to its
+  /// `timeZoneID` on `date`. Nil when it has no time or no known zone.
+  static func instant(of info: CustomInfo, on date: CalendarDate) -> Date? {
+    guard let time = info.time, let id = info.timeZoneID, let zone = TimeZone(identifier: id)
+    else { return nil }
+    return LocalTime.instant(on: date, hour: time.hour, minute: time.minute, in: zone)
+  }
+
+  /// "17:30 CDT" for a timed custom item on `date` ("17:30" when its zone is
+  /// unknown); nil when it has no time.
+  static func clock(of info: CustomInfo, on date: CalendarDate) -> String? {
+    guard let time = info.time else { return nil }
+    guard let instant = instant(of: info, on: date), let id = info.timeZoneID,
+      let zone = TimeZone(identifier: id)
+    else { return time.description }
+    return "\(time) \(LocalTime.abbreviation(zone, at: instant))"
+  }
+
+  /// The layout's rows by id, for looking up where a waypoint came from
+  /// (a lookup only: order always comes from the layout or the route).
+  static func rowsByID(_ itinerary: Itinerary) -> [String: LayoutRow] {
+    Dictionary(itinerary.layout.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The UTC calendar fields of `instant`, whole seconds (rounded down).
+  static func utcFields(_ instant: Date) -> DateComponents {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
+    let whole = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
+    return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
+  }
+
+  /// ISO 8601 in UTC, e.g. `2024-06-05T00:10:00Z` (XML Schema `dateTime`).
+  static func isoUTC(_ instant: Date) -> String {
+    let c = utcFields(instant)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+  }
+
+  /// Decimal degrees with 6 decimals (about 0.1 m), e.g. `-87.655300`.
+  static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+
+  /// The UTC zone.
+  static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+}
+
+/// The kind of a route waypoint's row, as the GeoJSON and GPX exports name
+/// it: `game` or `custom`.
+extension LayoutRow {
+  var exportKind: String {
+    switch content {
+    case .day: return "day"
+    case .game: return "game"
+    case .item(let item): return item.travelInfo != nil ? "travel" : "custom"
+    }
+  }
+
+  /// The row's title: the matchup of a game, the title of an item, "Day N"
+  /// for a header.
+  var exportTitle: String {
+    switch content {
+    case .day(let day, _): return "Day \(day)"
+    case .game(let g): return g.title
+    case .item(let item): return item.title
+    }
+  }
+}

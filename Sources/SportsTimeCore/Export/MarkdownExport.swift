@@ -1,0 +1,136 @@
+import Foundation
+
+/// A trip as Markdown (CommonMark), readable as plain text and in any
+/// viewer.
+///
+/// Shape: `# <trip name>`, a line with the dates and counts, then one
+/// `## Day N · Wed, Jun 5, 2024` section per day listing its rows in layout
+/// order (DESIGN.md, "one ordering function"): games (venue-local time with
+/// zone, `est.` when estimated, matchup, venue), travel legs (from → to,
+/// estimated distance and drive time) and custom items (icon, title,
+/// category, local time with zone, address, a map link when located). Then
+/// an `## Unscheduled` section when rows lie outside the trip's days, in
+/// layout order, each with its stored day. Text that a user typed (and the
+/// catalog's names) is escaped so it cannot turn into Markdown.
+public enum MarkdownExport {
+  /// The itinerary as Markdown.
+  /// - Parameters:
+  ///   - itinerary: the trip; rows come from `itinerary.layout.rows`, then
+  ///     `itinerary.layout.unscheduled`.
+  ///   - catalog: venue names and cities.
+  ///   - metric: distances in kilometres (default miles).
+  /// - Returns: the document, LF line ends, ending with a newline.
+  /// - Complexity: O(n) for n rows.
+  public static func render(_ itinerary: Itinerary, catalog: Catalog, metric: Bool = false)
+    -> String
+  {
+    let trip = itinerary.trip
+    let games = itinerary.layout.rows.filter { $0.game != nil }.count
+    var lines = [
+      "# " + escape(trip.name), "",
+      "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(count(trip.dayCount, "day")) · \(count(games, "game"))",
+    ]
+    if itinerary.numberedRows.contains(where: { $0.game?.game.timeEstimated ?? false }) {
+      lines += [
+        "", "Game times marked *est.* are estimates (the schedule gives only day or night).",
+      ]
+    }
+    var dayIsEmpty = false
+    for row in itinerary.layout.rows {
+      switch row.content {
+      case .day(let day, let date):
+        if dayIsEmpty { lines.append("*Nothing planned.*") }
+        lines += ["", "## Day \(day) · \(date.longDescription)", ""]
+        dayIsEmpty = true
+      default:
+        lines.append(line(row, itinerary: itinerary, catalog: catalog, metric: metric))
+        dayIsEmpty = false
+      }
+    }
+    if dayIsEmpty { lines.append("*Nothing planned.*") }
+    if !itinerary.layout.unscheduled.isEmpty {
+      lines += [
+        "", "## Unscheduled", "",
+        "Outside the trip's days; move them back with `sportstime item move`.", "",
+      ]
+      for row in itinerary.layout.unscheduled {
+        let date = itinerary.schedule.date(ofDay: row.day)
+        lines.append(
+          line(row, itinerary: itinerary, catalog: catalog, metric: metric)
+            + " · stored on Day \(row.day) (\(date.longDescription))")
+      }
+    }
+    lines += [
+      "", "---", "",
+      "*Distances and drive times are estimates. Schedule data: Retrosheet (www.retrosheet.org).*",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One list item for a game, travel or custom row.
+  private static func line(
+    _ row: LayoutRow, itinerary: Itinerary, catalog: Catalog, metric: Bool
+  ) -> String {
+    switch row.content {
+    case .day(let day, let date):
+      return "- Day \(day) · \(date.longDescription)"
+    case .game(let g):
+      let game = g.game
+      var text = "- ⚾️ \(ExportSupport.gameClock(game))"
+      if game.timeEstimated || game.timeUnknown { text += " *est.*" }
+      text +=
+        " · **\(escape(g.title))** · \(escape(ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)))"
+      if game.status == .cancelled { text += " · cancelled" }
+      if game.status == .rescheduled, let original = game.originalDate {
+        text += " · moved from \(original.shortDescription)"
+      }
+      return text
+    case .item(let item):
+      switch item.kind {
+      case .game(let id):
+        return "- ⚾️ " + escape(id)
+      case .travel(let info):
+        return
+          "- \(TravelInfo.icon) **\(escape(info.title))** · \(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"
+      case .custom(let info):
+        var text = "- \(info.icon) **\(escape(info.title))** · \(info.category.label)"
+        if let clock = ExportSupport.clock(of: info, on: itinerary.schedule.date(ofDay: item.day)) {
+          text += " · \(clock)"
+        }
+        if let address = info.address { text += " · " + escape(address) }
+        if let c = info.coordinate {
+          let lat = ExportSupport.degrees(c.latitude)
+          let lon = ExportSupport.degrees(c.longitude)
+          text +=
+            " · [map](https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=17/\(lat)/\(lon))"
+        }
+        return text
+      }
+    }
+  }
+
+  /// `s` made inert in Markdown: line breaks and other control characters
+  /// become spaces (a title cannot start a new block), and every ASCII
+  /// punctuation mark that can start inline markup, an HTML tag, an entity,
+  /// a table cell or math (`\ ` * _ { } [ ] ( ) < > # + ! | ~ & $`) gets a
+  /// backslash (CommonMark §2.4).
+  public static func escape(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar.value {
+      case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+        out.append(" ")
+      default:
+        if specials.contains(scalar) { out.append("\\") }
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  private static let specials = Set("\\`*_{}[]()<>#+!|~&$".unicodeScalars)
+
+  private static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime import legacy FILE`: convert trips of the old anchor-based
+/// model (seeds: itinerary-refactor-design.md, "Migration Plan").
+enum LegacyImportCommand {
+  /// The `import` group.
+  static let groupSpec = CommandSpec(
+    name: "import", abstract: "Import trips from other formats.", subcommands: [spec])
+
+  /// `import legacy`.
+  static let spec = CommandSpec(
+    name: "legacy",
+    abstract: "Import trips saved by the old anchor-based app (anchorType/anchorId/anchorDay).",
+    discussion: """
+      Each trip is built from its games and dates, keeping its id and its items' ids, so \
+      importing the same file again changes nothing (those trips are reported as already \
+      imported). Its games must be in the database (import the schedule first). Items go \
+      where their anchor says: startOfDay at the top of the day, afterGame right after the \
+      game, afterTravel right after the leg, items of one anchor in their old sortOrder. A \
+      travelDayOverrides entry moves its leg to that day when the rules allow it; otherwise \
+      the leg keeps its default day and the reason is printed. An item whose anchor no \
+      longer resolves is kept at the end of its day, or under Unscheduled when that day is \
+      outside the trip. The whole file is one transaction: a bad file changes nothing and \
+      the error names the field (e.g. trips[0].customItems[2].anchorType).
+      Example:
+        sportstime import legacy old-trips.json
+      """,
+    options: [.flag("json", help: "Print what was imported as JSON (format in the README).")],
+    positionals: [
+      PositionalSpec(name: "FILE", help: "A JSON file of the old app: {\"trips\": [...]}.")
+    ],
+    run: { try run(try Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let path = try context.arguments.requiredPositional("FILE")
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandError("cannot read \(context.safe(path)): no such file or not readable")
+    }
+    let legacy = try LegacyImport.read(data, file: path)
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let results = try store.transaction {
+      let stored = Set(try store.trips().map(\.id))
+      let results = try LegacyImport.convert(
+        legacy, importedTripIDs: stored, game: { try store.game(id: $0) }, catalog: catalog,
+        environment: environment)
+      for case .imported(let conversion) in results {
+        do {
+          try store.importTrip(conversion.trip, items: conversion.items)
+        } catch let error as StoreError {
+          throw FileFormatError(
+            file: path, line: nil, field: conversion.legacy.path, message: error.description)
+        }
+      }
+      return results
+    }
+    if context.arguments.flag("json") {
+      context.print(json: json(results, file: path))
+      return
+    }
+    for result in results {
+      for line in textLines(result, context: context) { context.print(line) }
+    }
+    let imported = results.filter { if case .imported = $0 { return true } else { return false } }
+    let skipped = results.count - imported.count
+    context.print(
+      "Imported \(Format.count(imported.count, "trip")) from \(context.safe(path))"
+        + (skipped > 0 ? "; \(skipped) already imported." : "."))
+  }
+
+  // MARK: Text
+
+  static func textLines(_ result: LegacyTripResult, context: Context) -> [String] {
+    let legacy = result.legacy
+    let shortID = legacy.id.uuidString.lowercased().prefix(8)
+    guard case .imported(let c) = result else {
+      return [
+        "Trip \"\(context.safe(legacy.name))\" (\(shortID)) is already imported; nothing changed."
+      ]
+    }
+    let legs = c.itinerary.schedule.legs.count
+    var lines = [
+      context.style(
+        "Imported trip \"\(context.safe(c.trip.name))\" (\(shortID)): \(Format.count(c.trip.dayCount, "day")), \(Format.count(c.trip.gameIDs.count, "game")), \(Format.count(legs, "travel leg")), \(Format.count(c.placements.count, "item")).",
+        .bold)
+    ]
+    for o in c.overrides {
+      let key = context.safe(o.override.key)
+      if o.applied {
+        lines.append(
+          "  Override \(key) → Day \(o.override.day): applied, \(context.safe(o.legTitle ?? "")) is on Day \(o.override.day)."
+        )
+      } else {
+        let kept = o.legDay.map { " The leg stays on Day \($0)." } ?? ""
+        lines.append(
+          "  Override \(key) → Day \(o.override.day): "
+            + context.style("refused", .yellow) + ". \(context.safe(o.reason ?? ""))\(kept)")
+      }
+    }
+    for p in c.unresolved {
+      let anchor = describe(p, context: context)
+      let place =
+        p.isUnscheduled
+        ? "Kept under Unscheduled (Day \(p.item.day); the trip has \(Format.count(c.trip.dayCount, "day")))."
+        : "Placed at the end of Day \(p.item.day)."
+      lines.append(
+        "  " + context.style("Unresolved", .yellow)
+          + " \"\(context.safe(p.item.title))\" (\(anchor)): \(context.safe(p.unresolvedReason ?? "")) \(place)"
+      )
+    }
+    for p in c.placements {
+      if let note = p.note {
+        lines.append("  Note: \"\(context.safe(p.item.title))\": \(context.safe(note))")
+      }
+    }
+    for leg in c.tightLegs { lines.append("  Warning: \(context.safe(leg.message))") }
+    var table: [[String]] = []
+    for p in c.placements {
+      let day = p.isUnscheduled ? "Unscheduled (Day \(p.item.day))" : "Day \(p.item.day)"
+      let title = "\(p.item.icon) \(context.safe(p.item.title))"
+      table.append(["    \(p.rowNumber)", day, title, describe(p, context: context)])
+    }
+    if !table.isEmpty {
+      lines.append("  Items (row, day, item, old anchor):")
+      lines += Format.table(table)
+    }
+    lines.append("  See it: sportstime trip show \(shortID)")
+    return lines
+  }
+
+  /// "start of Day 2", "after game CHN202406050", "after travel chicago->detroit".
+  static func describe(_ p: LegacyPlacement, context: Context) -> String {
+    switch p.anchorType {
+    case .startOfDay: return "start of Day \(p.anchorDay)"
+    case .afterGame: return "after game \(context.safe(p.anchorID ?? "(none)"))"
+    case .afterTravel: return "after travel \(context.safe(p.anchorID ?? "(none)"))"
+    }
+  }
+
+  // MARK: JSON
+
+  static func json(_ results: [LegacyTripResult], file: String) -> JSON {
+    var imported = 0
+    var trips: [JSON] = []
+    for result in results {
+      let legacy = result.legacy
+      var pairs: [(String, JSON)] = [
+        ("id", .string(legacy.id.uuidString.lowercased())), ("name", .string(legacy.name)),
+      ]
+      switch result {
+      case .alreadyImported:
+        pairs += [
+          ("status", .string("alreadyImported")), ("startDate", .string(legacy.startDate.iso)),
+          ("endDate", .string(legacy.endDate.iso)),
+          ("dayCount", .int(legacy.startDate.days(to: legacy.endDate) + 1)),
+          ("games", .int(legacy.gameIDs.count)), ("travelLegs", .null), ("items", .array([])),
+          ("overrides", .array([])), ("unresolved", .array([])), ("warnings", .array([])),
+        ]
+      case .imported(let c):
+        imported += 1
+        pairs += [
+          ("status", .string("imported")), ("startDate", .string(c.trip.startDate.iso)),
+          ("endDate", .string(c.trip.endDate.iso)), ("dayCount", .int(c.trip.dayCount)),
+          ("games", .int(c.trip.gameIDs.count)),
+          ("travelLegs", .int(c.itinerary.schedule.legs.count)),
+          ("items", .array(c.placements.map(itemJSON))),
+          (
+            "overrides",
+            .array(
+              c.overrides.map { o in
+                .object([
+                  ("key", .string(o.override.key)), ("day", .int(o.override.day)),
+                  ("leg", .optional(o.legTitle)), ("applied", .bool(o.applied)),
+                  ("reason", .optional(o.reason)), ("legDay", .optional(o.legDay)),
+                ])
+              })
+          ),
+          (
+            "unresolved",
+            .array(
+              c.unresolved.map { p in
+                .object([
+                  ("id", .string(p.item.id.uuidString.lowercased())),
+                  ("title", .string(p.item.title)), ("anchorType", .string(p.anchorType.rawValue)),
+                  ("anchorId", .optional(p.anchorID)), ("anchorDay", .int(p.anchorDay)),
+                  ("day", .int(p.item.day)), ("unscheduled", .bool(p.isUnscheduled)),
+                  ("reason", .optional(p.unresolvedReason)),
+                ])
+              })
+          ),
+          ("warnings", .array(c.tightLegs.map { .string($0.message) })),
+        ]
+      }
+      trips.append(.object(pairs))
+    }
+    return .object([
+      ("file", .string(file)), ("imported", .int(imported)),
+      ("alreadyImported", .int(results.count - imported)), ("trips", .array(trips)),
+    ])
+  }
+
+  static func itemJSON(_ p: LegacyPlacement) -> JSON {
+    let info = p.item.customInfo
+    return .object([
+      ("id", .string(p.item.id.uuidString.lowercased())), ("row", .int(p.rowNumber)),
+      ("rowID", .string(p.rowID)), ("title", .string(p.item.title)),
+      ("category", .optional(info?.category.rawValue)),
+      ("anchorType", .string(p.anchorType.rawValue)), ("anchorId", .optional(p.anchorID)),
+      ("anchorDay", .int(p.anchorDay)), ("day", .int(p.item.day)),
+      ("sortOrder", .number(p.item.sortOrder)), ("unscheduled", .bool(p.isUnscheduled)),
+      ("resolved", .bool(p.unresolvedReason == nil)), ("reason", .optional(p.unresolvedReason)),
+      ("note", .optional(p.note)), ("time", .optional(info?.time?.description)),
+      ("timeZone", .optional(info?.timeZoneID)),
+    ])
+  }
+}
