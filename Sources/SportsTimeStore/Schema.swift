@@ -79,6 +79,10 @@ enum Schema {
         """)
   ]
 
-  /// The migrator for `migrations`.
-  static let migrator = Migrator(migrations)
+  /// Every migration in ledger order: the first one above, then each
+  /// feature's own (append-only; never reorder).
+  static let ledger: [Migration] = migrations + VisitsSchema.migrations + SettingsSchema.migrations
+
+  /// The migrator for `ledger`.
+  static let migrator = Migrator(ledger)
 }
