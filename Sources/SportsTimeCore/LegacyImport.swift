@@ -200,9 +200,11 @@ public enum LegacyImport {
     }
     let root: Any
     do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw fail(nil, "this is not JSON (\(error.localizedDescription))")
+      root = try JSONText.parse(data)
+    } catch let error as JSONSyntaxError {
+      throw FileFormatError(
+        file: file, line: error.line, field: nil,
+        message: "this is not valid JSON (column \(error.column): \(error.message))")
     }
     guard let object = root as? [String: Any] else {
       throw fail(nil, "expected a JSON object with a \"trips\" array at the top")
@@ -277,7 +279,7 @@ public enum LegacyImport {
           }
           keys[normalised] = key
           guard let v = map[key], !(v is NSNull), let d = reader.number(v), d == d.rounded(),
-            abs(d) < 1e9
+            abs(d) < 1e6
           else {
             throw fail(here, "not a whole day number")
           }
@@ -647,7 +649,12 @@ public enum LegacyImport {
       }
       let candidates = legs.filter { matches(leg: $0, from: parts[0], to: parts[1]) }
         .compactMap(travelItem)
-      guard let leg = candidates.first(where: { $0.day == day }) ?? candidates.first else {
+      // A repeated city pair has several legs: the one on the anchor day,
+      // else the one whose valid days include it, else the first.
+      let constraints = ItineraryConstraints(schedule: schedule)
+      let onDay = candidates.first { $0.day == day }
+      let window = candidates.first { constraints.validDayRange(for: $0)?.contains(day) ?? false }
+      guard let leg = onDay ?? window ?? candidates.first else {
         return unresolved("This trip has no leg from \(parts[0]) to \(parts[1]).")
       }
       let note =

@@ -16,23 +16,31 @@ public struct ReplanReport: Sendable, Hashable {
   public var redated: [String] = []
   /// Custom items whose date left the trip: now in Unscheduled (kept).
   public var unscheduled: [String] = []
+  /// Custom items that were Unscheduled and whose date is back in the trip.
+  public var returned: [String] = []
 
   /// True when the re-plan changed nothing at all.
   public var isEmpty: Bool {
     reset.isEmpty && removed.isEmpty && added.isEmpty && redated.isEmpty && unscheduled.isEmpty
+      && returned.isEmpty
   }
 
   public static func == (a: ReplanReport, b: ReplanReport) -> Bool {
     a.kept == b.kept && a.reset.map(\.rowID) == b.reset.map(\.rowID)
       && a.reset.map(\.reason) == b.reset.map(\.reason) && a.removed == b.removed
       && a.added == b.added && a.redated == b.redated && a.unscheduled == b.unscheduled
+      && a.returned == b.returned
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kept)
     hasher.combine(reset.map(\.rowID))
+    hasher.combine(reset.map(\.reason))
     hasher.combine(removed)
     hasher.combine(added)
+    hasher.combine(redated)
+    hasher.combine(unscheduled)
+    hasher.combine(returned)
   }
 }
 
@@ -127,26 +135,38 @@ extension Itinerary {
           kind: .custom(CustomInfo(title: "", category: .note)), createdAt: now, modifiedAt: now))
     var result: [ItineraryItem] = []
 
+    // Items in the order the traveller sees them (the layout), not in
+    // storage order, so the report reads top to bottom.
+    let listed = numberedRows.compactMap(\.item)
+    let listedIDs = Set(listed.map(\.id))
+    let inLayoutOrder = listed + items.filter { !listedIDs.contains($0.id) }
+
     // Custom items: keep their calendar date.
-    for item in items where item.customInfo != nil {
+    for item in inLayoutOrder where item.customInfo != nil {
       var moved = item
       moved.day = newDay(item.day)
       if moved.day != item.day {
         moved.modifiedAt = now
         change.updated.append(moved)
         if newSchedule.contains(day: moved.day) {
-          report.redated.append(LayoutRow.id(item: item.id))
+          if schedule.contains(day: item.day) {
+            report.redated.append(LayoutRow.id(item: item.id))
+          } else {
+            report.returned.append(LayoutRow.id(item: item.id))
+          }
         } else {
           report.unscheduled.append(LayoutRow.id(item: item.id))
         }
       } else if !newSchedule.contains(day: moved.day) && schedule.contains(day: item.day) {
         report.unscheduled.append(LayoutRow.id(item: item.id))
+      } else if newSchedule.contains(day: moved.day) && !schedule.contains(day: item.day) {
+        report.returned.append(LayoutRow.id(item: item.id))
       }
       result.append(moved)
     }
 
     // Legs: match by stops (venue and shared games).
-    let oldTravel = items.filter { $0.travelInfo != nil }
+    let oldTravel = inLayoutOrder.filter { $0.travelInfo != nil }
     var claimed: Set<UUID> = []
     func gameIDs(_ stop: TripStop) -> Set<String> { Set(stop.games.map(\.id)) }
     func oldStop(_ index: Int?) -> TripStop? {

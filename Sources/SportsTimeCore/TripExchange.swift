@@ -118,9 +118,11 @@ public enum TripExchange {
     }
     let root: Any
     do {
-      root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
-      throw fail(nil, "this is not JSON (\(error.localizedDescription))")
+      root = try JSONText.parse(data)
+    } catch let error as JSONSyntaxError {
+      throw FileFormatError(
+        file: file, line: error.line, field: nil,
+        message: "this is not valid JSON (column \(error.column): \(error.message))")
     }
     guard let object = root as? [String: Any] else {
       throw fail(nil, "expected a JSON object at the top")
@@ -241,6 +243,43 @@ public enum TripExchange {
     return Imported(trip: trip, items: items)
   }
 
+  /// Checks that an imported trip keeps every rule with `games` (the
+  /// stored games its `gameIDs` name): at least one game, none cancelled,
+  /// every game inside the trip's days, a travel item for every leg and
+  /// every item in a valid place (Unscheduled items are allowed).
+  /// - Throws: `FileFormatError` naming the file and field (`games`,
+  ///   `trip.startDate`, `items[i]`) and the rule in words.
+  public static func validate(
+    _ imported: Imported, games: [Game], catalog: Catalog, file: String
+  ) throws {
+    func fail(_ field: String, _ message: String) -> FileFormatError {
+      FileFormatError(file: file, line: nil, field: field, message: message)
+    }
+    guard !games.isEmpty else { throw fail("games", "a trip needs at least one game") }
+    if let cancelled = games.first(where: { $0.status == .cancelled }) {
+      throw fail("games", "game \(cancelled.id) is cancelled and cannot be in a trip")
+    }
+    let t = imported.trip
+    for g in games where g.localDate < t.startDate || g.localDate > t.endDate {
+      throw fail(
+        "trip.startDate",
+        "game \(g.id) is on \(g.localDate), outside the trip's days \(t.startDate) to \(t.endDate)")
+    }
+    let schedule = TripSchedule(
+      startDate: t.startDate, dayCount: t.dayCount, games: games, venues: catalog.venues,
+      teams: catalog.teams)
+    let itinerary = Itinerary(trip: t, schedule: schedule, items: imported.items)
+    let index = Dictionary(
+      imported.items.enumerated().map { ($0.element.id, $0.offset) },
+      uniquingKeysWith: { a, _ in a })
+    for (item, reason) in itinerary.problems() where schedule.contains(day: item.day) {
+      throw fail("items[\(index[item.id] ?? 0)]", reason)
+    }
+    if let (leg, reason) = itinerary.missingLegs().first {
+      throw fail("items", "leg \(leg.index) (\(leg.from.name) → \(leg.to.name)): \(reason)")
+    }
+  }
+
   /// ISO 8601 UTC with microseconds, e.g. `2024-06-01T12:00:00.000000Z`.
   static func instant(_ date: Date) -> String {
     let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
@@ -296,7 +335,11 @@ struct FieldReader {
   }
 
   func int(_ o: [String: Any], _ key: String, at path: String) throws -> Int {
-    guard let v = value(o, key), let d = number(v), d == d.rounded(), abs(d) < 1e9 else {
+    // Whole numbers up to 2^53 (legacy sortOrders can be 64-bit or
+    // timestamps); every one of them is exact in a Double.
+    guard let v = value(o, key), let d = number(v), d == d.rounded(),
+      abs(d) <= 9_007_199_254_740_992
+    else {
       throw fail("\(path).\(key)", "missing or not a whole number")
     }
     return Int(d)

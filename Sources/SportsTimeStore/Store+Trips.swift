@@ -74,6 +74,11 @@ extension Store {
   ///   id already used, or another `StoreError`; nothing is stored then.
   public func importTrip(_ trip: Trip, items: [ItineraryItem]) throws {
     try transaction {
+      if let existing = try database.query(
+        "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
+      ).first {
+        throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
+      }
       var missing: [String] = []
       for id in trip.gameIDs where try game(id: id) == nil { missing.append(id) }
       if !missing.isEmpty {

@@ -50,6 +50,9 @@ enum ReplanCommand {
     }
     let adding = try parse("add-game")
     let removing = try parse("remove-game")
+    if let both = adding.first(where: { removing.contains($0) }) {
+      throw args.usageError("\(Terminal.sanitize(both.description)) is both added and removed")
+    }
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
@@ -68,6 +71,12 @@ enum ReplanCommand {
         // Adding a game already there is a no-op, for the same reason.
         if !games.contains(where: { $0.id == game.id }) { games.append(game) }
       }
+      // Core's wording points at `trip new --game`; say what happened here.
+      guard !games.isEmpty else {
+        throw CommandError(
+          "this would remove every game of \"\(context.safe(itinerary.trip.name))\"; a trip needs at least one game (add one with --add-game, or delete the trip with 'sportstime trip delete')"
+        )
+      }
       return try itinerary.replan(
         games: games, start: start, end: end, catalog: catalog, environment: environment)
     }
@@ -81,6 +90,11 @@ enum ReplanCommand {
           ("added", .array(r.added.map(JSON.string))),
           ("redated", .array(r.redated.map(JSON.string))),
           ("unscheduled", .array(r.unscheduled.map(JSON.string))),
+          ("returned", .array(r.returned.map(JSON.string))),
+          (
+            "rezoned",
+            .array(replan.change.rezoned.map { .string(LayoutRow.id(item: $0)) })
+          ),
           ("reasons", .object(r.reset.map { ($0.rowID, .string($0.reason)) })),
         ]))
       return
@@ -95,22 +109,41 @@ enum ReplanCommand {
       let n = numbers[id].map { "row \($0) " } ?? ""
       return "\(n)\(context.safe(titles[id] ?? id))"
     }
-    if !replan.tripChanged && r.isEmpty && replan.change.updated.isEmpty {
+    if !replan.tripChanged && r.isEmpty && replan.change.updated.isEmpty
+      && replan.change.inserted.isEmpty && replan.change.deleted.isEmpty
+    {
       context.print("Nothing to change: \"\(context.safe(replan.trip.name))\" already matches.")
       return
     }
     context.print(
       "Re-planned \"\(context.safe(replan.trip.name))\": \(replan.trip.startDate.iso) – \(replan.trip.endDate.iso), \(Format.count(replan.trip.dayCount, "day")), \(Format.count(replan.trip.gameIDs.count, "game"))."
     )
-    for id in r.kept { context.print("  kept in place: \(describe(id))") }
+    /// Lines in row order (removed rows, which have none, by title).
+    func ordered(_ ids: [String]) -> [String] {
+      ids.sorted { (numbers[$0] ?? Int.max, describe($0)) < (numbers[$1] ?? Int.max, describe($1)) }
+    }
+    for id in ordered(r.kept) { context.print("  kept in place: \(describe(id))") }
     for (id, reason) in r.reset {
       context.print("  reset to its default: \(describe(id)) (\(context.safe(reason)))")
     }
-    for id in r.removed { context.print("  removed (no longer in the route): \(describe(id))") }
-    for id in r.added { context.print("  added: \(describe(id))") }
-    for id in r.redated { context.print("  kept its date, now on another day: \(describe(id))") }
-    for id in r.unscheduled {
+    for id in ordered(r.removed) {
+      context.print("  removed (no longer in the route): \(describe(id))")
+    }
+    for id in ordered(r.added) { context.print("  added: \(describe(id))") }
+    for id in ordered(r.redated) {
+      context.print("  kept its date, now on another day: \(describe(id))")
+    }
+    for id in ordered(r.unscheduled) {
       context.print("  moved to Unscheduled (its date left the trip): \(describe(id))")
+    }
+    for id in ordered(r.returned) {
+      context.print("  back in the trip (its date is a trip day again): \(describe(id))")
+    }
+    for id in ordered(replan.change.rezoned.map { LayoutRow.id(item: $0) }) {
+      let item = loaded.items.first { LayoutRow.id(item: $0.id) == id }
+      if let info = item?.customInfo, let time = info.time, let zone = info.timeZoneID {
+        context.print("  re-zoned: \(describe(id)): \(time) is now local to \(zone)")
+      }
     }
     for leg in TightLeg.find(in: presenter.schedule, travel: loaded.items.compactMap(\.travelInfo))
     {

@@ -42,11 +42,16 @@ enum RouteCommand {
     context.print(
       context.style(
         "Route of \"\(name)\" · \(Format.count(route.waypoints.count, "waypoint"))", .bold))
+    // Row numbers are the ones 'trip show' prints.
+    let rowNumbers = Dictionary(
+      itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
+      uniquingKeysWith: { a, _ in a })
     var rows: [[String]] = []
     let width = String(route.waypoints.count).count
     for (index, point) in route.waypoints.enumerated() {
       rows.append([
-        String(index + 1).leftPadded(to: width), "Day \(point.day)", context.safe(point.name),
+        String(index + 1).leftPadded(to: width), "Day \(point.day)",
+        "row \(rowNumbers[point.rowID] ?? 0)", context.safe(point.name),
         coordinate(point.coordinate),
       ])
     }

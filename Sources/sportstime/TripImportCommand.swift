@@ -27,7 +27,22 @@ enum TripImportCommand {
     let imported = try TripExchange.read(data, file: path)
     let catalog = try context.catalog()
     let store = try context.openStore()
-    try store.importTrip(imported.trip, items: imported.items)
+    try store.transaction {
+      var games: [Game] = []
+      var missing: [String] = []
+      for id in imported.trip.gameIDs {
+        if let game = try store.game(id: id) { games.append(game) } else { missing.append(id) }
+      }
+      if !missing.isEmpty {
+        throw FileFormatError(
+          file: path, line: nil, field: "games",
+          message:
+            "game\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not in the database; import \(missing.count == 1 ? "its" : "their") schedule first"
+        )
+      }
+      try TripExchange.validate(imported, games: games, catalog: catalog, file: path)
+      try store.importTrip(imported.trip, items: imported.items)
+    }
     let loaded = try store.loadTrip(id: imported.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if context.arguments.flag("json") {

@@ -259,7 +259,8 @@ final class ExportCommandTests: ItineraryTestCase {
     let text = try runOK(["trip", "route", Self.trip]).stdoutLines
     XCTAssertEqual(text.first, "Route of \"\(Self.trip)\" · 7 waypoints")
     XCTAssertEqual(text.count, 9)
-    XCTAssertTrue(text[1].hasPrefix("1  Day 1  Progressive Field"), text[1])
+    XCTAssertTrue(text[1].hasPrefix("1  Day 1  row 2 "), text[1])
+    XCTAssertTrue(text[1].contains(" Progressive Field "), text[1])
     XCTAssertTrue(text[1].hasSuffix("41.496200, -81.685200"), text[1])
     // The newline of the title is not printed.
     XCTAssertTrue(text[4].contains("back\\slash line two"), text[4])

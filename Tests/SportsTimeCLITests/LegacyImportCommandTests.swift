@@ -281,7 +281,8 @@ final class LegacyImportCommandTests: EndToEndTestCase {
     let notJSON = scratch.appendingPathComponent("notes.json")
     try Data("anchorType: afterGame\n".utf8).write(to: notJSON)
     try assertFailure(
-      ["import", "legacy", notJSON.path], containing: [notJSON.path, "this is not JSON"])
+      ["import", "legacy", notJSON.path],
+      containing: [notJSON.path, "this is not valid JSON", "line 1", "column 1"])
     let wrongType = scratch.appendingPathComponent("wrong-type.json")
     var document = try XCTUnwrap(
       try JSONSerialization.jsonObject(

@@ -1,0 +1,275 @@
+import Foundation
+import XCTest
+
+/// `trip export --format json` then `trip import` gives back the very same
+/// trip; bad or clashing files are refused and change nothing; every view
+/// (show, JSON export, Markdown export) lists the rows in one order.
+final class TripRoundTripTests: ItineraryTestCase {
+  static let trip = "Round Trip"
+
+  /// Commas, semicolons, quotes, a newline, a backslash, accents and emoji.
+  static let trickyTitle = "Dinner, drinks; \"fun\"\nback\\slash — Café Zoë 🍺⚾️"
+
+  /// Chicago Jun 4 → Detroit Jun 7/8 → Milwaukee Jun 10, days Jun 3–12,
+  /// with custom items (one tricky, timed and placed), two of them and a
+  /// leg moved, and one left Unscheduled by a shorter re-plan.
+  @discardableResult
+  func buildTrip() throws -> [String: String] {
+    try makeTrip([
+      "trip", "new", Self.trip, "-g", "CHN202406040", "-g", "DET@2024-06-07", "-g",
+      "DET202406080", "-g", "MIL@2024-06-10", "--start", "2024-06-03", "--end", "2024-06-12",
+    ])
+    var ids: [String: String] = [:]
+    ids["tricky"] = try addItem(
+      Self.trip, Self.trickyTitle,
+      [
+        "--category", "restaurant", "--day", "5", "--time", "18:30", "--lat", "42.3365", "--lon",
+        "-83.0490", "--address", "1 Campus Martius, Detroit; MI",
+      ])
+    ids["museum"] = try addItem(
+      Self.trip, "Museum (DIA)", ["--category", "activity", "--day", "5"])
+    ids["hotel"] = try addItem(
+      Self.trip, "Hotel check-in", ["--category", "hotel", "--day", "8", "--time", "15:00"])
+    ids["coffee"] = try addItem(Self.trip, "Coffee", ["--day", "1"])
+    ids["note"] = try addItem(Self.trip, "Note for the last day", ["--day", "10"])
+    // Reorder: the museum above the dinner, coffee below the first game,
+    // the Detroit → Milwaukee leg to the top of Day 8.
+    try runOK(["item", "move", Self.trip, try XCTUnwrap(ids["museum"]), "--day", "5", "--top"])
+    let show = try showJSON(Self.trip)
+    let game = try XCTUnwrap(show.gameRows.first)
+    try runOK(["item", "move", Self.trip, try XCTUnwrap(ids["coffee"]), "--after", game.id])
+    let leg = try XCTUnwrap(show.travelRows.last)
+    XCTAssertEqual(leg.title, "Detroit → Milwaukee")
+    try runOK(["item", "move", Self.trip, leg.id, "--day", "8", "--top"])
+    // Day 10 leaves the trip: the note goes to Unscheduled.
+    try runOK(["trip", "replan", Self.trip, "--end", "2024-06-11"])
+    let built = try showJSON(Self.trip)
+    XCTAssertEqual(built.unscheduled.map(\.title), ["Note for the last day"])
+    XCTAssertEqual(built.row("item:" + (ids["tricky"] ?? ""))?.title, Self.trickyTitle)
+    let day5 = rowsOfDay(built, 5).compactMap { built.row($0)?.title }
+    XCTAssertEqual(
+      day5, ["Museum (DIA)", "MIL @ DET", Self.trickyTitle],
+      "the museum moved above the Detroit game and the dinner")
+    return ids
+  }
+
+  func export(_ name: String) throws -> URL {
+    let url = scratch.appendingPathComponent(name)
+    let result = try runOK(["trip", "export", Self.trip, "--format", "json", "--out", url.path])
+    XCTAssertTrue(result.stdout.hasPrefix("Wrote "), result.stdout)
+    return url
+  }
+
+  /// The export at `url` as a JSON object.
+  func object(_ url: URL) throws -> [String: Any] {
+    try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any])
+  }
+
+  /// Writes `object` edited by `edit` next to the export; returns its path.
+  func corrupted(
+    _ source: URL, _ name: String, _ edit: (inout [String: Any]) throws -> Void
+  ) throws -> URL {
+    var o = try object(source)
+    try edit(&o)
+    let url = scratch.appendingPathComponent(name)
+    try JSONSerialization.data(withJSONObject: o, options: [.prettyPrinted]).write(to: url)
+    return url
+  }
+
+  // MARK: Tests
+
+  func testExportDeleteImport_givesBackTheSameTripByteForByte() throws {
+    let ids = try buildTrip()
+    let before = try runOK(["trip", "show", Self.trip, "--json"]).stdout
+    let beforeText = try runOK(["trip", "show", Self.trip]).stdout
+    let file = try export("trip.json")
+    let exported = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertTrue(
+      exported.contains(#""title": "Dinner, drinks; \"fun\"\nback\\slash — Café Zoë 🍺⚾️""#), exported
+    )
+
+    let deleted = try runOK(["trip", "delete", Self.trip])
+    XCTAssertTrue(deleted.stdout.hasPrefix("Deleted trip \"Round Trip\""), deleted.stdout)
+    try assertFailure(["trip", "show", Self.trip], containing: [Self.trip])
+
+    let imported = try runOK(["trip", "import", file.path])
+    XCTAssertEqual(
+      imported.stdout,
+      "Imported trip \"Round Trip\" (\(try tripID(before).prefix(8))): 9 days, 4 games, 7 items.\n")
+    XCTAssertEqual(try runOK(["trip", "show", Self.trip, "--json"]).stdout, before)
+    XCTAssertEqual(try runOK(["trip", "show", Self.trip]).stdout, beforeText)
+    // Exporting again gives the same bytes (the same instants too).
+    XCTAssertEqual(try String(contentsOf: try export("again.json"), encoding: .utf8), exported)
+    // The item edits still work on the imported trip.
+    try runOK(["item", "move", Self.trip, try XCTUnwrap(ids["note"]), "--day", "2"])
+  }
+
+  func testImportingAgainOrABadFile_isRefusedAndChangesNothing() throws {
+    try buildTrip()
+    let file = try export("trip.json")
+    let before = try runOK(["trip", "show", Self.trip, "--json"]).stdout
+
+    // The same file again: its trip and items already exist.
+    try assertRefused(
+      ["trip", "import", file.path], containing: ["already here as 'Round Trip'"])
+    // Even under another trip name, the ids clash.
+    let renamed = try corrupted(file, "renamed.json") {
+      var trip = try XCTUnwrap($0["trip"] as? [String: Any])
+      trip["name"] = "Another Name"
+      $0["trip"] = trip
+    }
+    try assertRefused(
+      ["trip", "import", renamed.path], containing: ["already here as 'Round Trip'"])
+    XCTAssertEqual(try runOK(["trip", "show", Self.trip, "--json"]).stdout, before)
+
+    // Bad files are refused before anything is stored, even with the trip
+    // gone, and the error names the field.
+    try runOK(["trip", "delete", Self.trip])
+    let baseline = try snapshot()
+    XCTAssertEqual(baseline.shows, [:])
+    let exported = try object(file)
+    let items = try XCTUnwrap(exported["items"] as? [[String: Any]])
+    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let cases: [(String, (inout [String: Any]) throws -> Void, [String])] = [
+      (
+        "sortorder.json",
+        {
+          var list = try XCTUnwrap($0["items"] as? [[String: Any]])
+          list[2]["sortOrder"] = "x"
+          $0["items"] = list
+        }, ["items[2].sortOrder"]
+      ),
+      (
+        "noname.json",
+        {
+          var trip = try XCTUnwrap($0["trip"] as? [String: Any])
+          trip.removeValue(forKey: "name")
+          $0["trip"] = trip
+        }, ["trip.name"]
+      ),
+      ("version.json", { $0["version"] = 99 }, ["version", "99"]),
+      ("format.json", { $0["format"] = "something-else" }, ["format"]),
+      (
+        "day.json",
+        {
+          var list = try XCTUnwrap($0["items"] as? [[String: Any]])
+          list[custom]["day"] = 1.5
+          $0["items"] = list
+        }, ["items[\(custom)].day"]
+      ),
+      (
+        "title.json",
+        {
+          var list = try XCTUnwrap($0["items"] as? [[String: Any]])
+          var info = try XCTUnwrap(list[custom]["custom"] as? [String: Any])
+          info["title"] = 42
+          list[custom]["custom"] = info
+          $0["items"] = list
+        }, ["items[\(custom)].custom.title"]
+      ),
+      (
+        "games.json",
+        {
+          var games = try XCTUnwrap($0["games"] as? [[String: Any]])
+          games[1]["id"] = "DET209906070"
+          $0["games"] = games
+        }, ["DET209906070"]
+      ),
+    ]
+    for (name, edit, pieces) in cases {
+      let url = try corrupted(file, name, edit)
+      let result = try assertRefused(
+        ["trip", "import", url.path], containing: pieces, baseline: baseline)
+      XCTAssertFalse(result.stderr.contains("\n\n"), result.stderr)
+    }
+    // A file that is not JSON at all, and a file that does not exist.
+    let garbage = scratch.appendingPathComponent("garbage.json")
+    try Data("{ \"format\": \"sportstime-trip\", ".utf8).write(to: garbage)
+    try assertRefused(
+      ["trip", "import", garbage.path], containing: ["garbage.json"], baseline: baseline)
+    try assertRefused(
+      ["trip", "import", scratch.appendingPathComponent("missing.json").path],
+      containing: ["missing.json"], baseline: baseline)
+
+    // The good file still imports, identical.
+    try runOK(["trip", "import", file.path])
+    XCTAssertEqual(try runOK(["trip", "show", Self.trip, "--json"]).stdout, before)
+  }
+
+  func testShowJSONExportAndMarkdown_listRowsInOneOrder() throws {
+    try buildTrip()
+    let show = try showJSON(Self.trip)
+    let rows = (show.rows + show.unscheduled).filter { $0.kind != "day" }
+    let itemRows = rows.filter { $0.kind == "travel" || $0.kind == "custom" }
+
+    // The JSON export's items: the same ids and titles in the same order.
+    let file = try export("order.json")
+    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
+    XCTAssertEqual(items.map { "item:" + ($0["id"] as? String ?? "?") }, itemRows.map(\.id))
+    let exportedTitles = items.map { item -> String in
+      if let c = item["custom"] as? [String: Any] { return c["title"] as? String ?? "?" }
+      let t = item["travel"] as? [String: Any] ?? [:]
+      return "\(t["fromName"] as? String ?? "?") → \(t["toName"] as? String ?? "?")"
+    }
+    XCTAssertEqual(exportedTitles, itemRows.map(\.title))
+    for (item, row) in zip(items, itemRows) {
+      XCTAssertEqual(item["day"] as? Int, row.day, row.title)
+      XCTAssertEqual((item["sortOrder"] as? NSNumber)?.doubleValue, row.sortOrder, row.title)
+    }
+
+    // The Markdown export: every game, leg and item in the same order.
+    let md = try runOK(["trip", "export", Self.trip, "--format", "md"]).stdout
+    let bold = md.split(separator: "\n").filter { $0.hasPrefix("- ") }.compactMap {
+      boldText(String($0))
+    }
+    XCTAssertEqual(bold, rows.map { markdownEscape($0.title) }, md)
+    XCTAssertTrue(md.contains("## Unscheduled"), md)
+    let unscheduledAt = try XCTUnwrap(md.range(of: "## Unscheduled")).lowerBound
+    let noteAt = try XCTUnwrap(md.range(of: "Note for the last day")).lowerBound
+    XCTAssertLessThan(unscheduledAt, noteAt)
+  }
+
+  // MARK: Helpers
+
+  func tripID(_ showText: String) throws -> String {
+    try decode(ItineraryJSON.self, showText).trip.id
+  }
+
+  /// The text between the first `**` and the next unescaped `**`.
+  func boldText(_ line: String) -> String? {
+    guard let open = line.range(of: "**") else { return nil }
+    var out = ""
+    var i = open.upperBound
+    while i < line.endIndex {
+      let c = line[i]
+      if c == "\\", line.index(after: i) < line.endIndex {
+        out.append(c)
+        i = line.index(after: i)
+        out.append(line[i])
+      } else if line[i...].hasPrefix("**") {
+        return out
+      } else {
+        out.append(c)
+      }
+      i = line.index(after: i)
+    }
+    return nil
+  }
+
+  /// Markdown escaping as documented for `trip export --format md`: control
+  /// characters become spaces, markup punctuation gets a backslash.
+  func markdownEscape(_ s: String) -> String {
+    let specials = Set("\\`*_{}[]()<>#+!|~&$".unicodeScalars)
+    var out = String.UnicodeScalarView()
+    for scalar in s.unicodeScalars {
+      switch scalar.value {
+      case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: out.append(" ")
+      default:
+        if specials.contains(scalar) { out.append("\\") }
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+}
