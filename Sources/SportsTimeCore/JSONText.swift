@@ -40,6 +40,28 @@ public enum JSONText {
     return value
   }
 
+  /// Parses a file's bytes whose top level must be an object.
+  /// - Throws: `FileFormatError` naming `file` with the line and column of a
+  ///   syntax error, or saying the top is not an object (`topLevel` says
+  ///   what it should be, e.g. `an object with a "trips" array`).
+  public static func object(_ data: Data, file: String, topLevel: String) throws
+    -> [String: Any]
+  {
+    let root: Any
+    do {
+      root = try parse(data)
+    } catch let error as JSONSyntaxError {
+      throw FileFormatError(
+        file: file, line: error.line, field: nil,
+        message: "this is not valid JSON (column \(error.column): \(error.message))")
+    }
+    guard let object = root as? [String: Any] else {
+      throw FileFormatError(
+        file: file, line: nil, field: nil, message: "expected \(topLevel) at the top")
+    }
+    return object
+  }
+
   struct Parser {
     let scalars: [Unicode.Scalar]
     var index = 0

@@ -198,17 +198,8 @@ public enum LegacyImport {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
     }
-    let root: Any
-    do {
-      root = try JSONText.parse(data)
-    } catch let error as JSONSyntaxError {
-      throw FileFormatError(
-        file: file, line: error.line, field: nil,
-        message: "this is not valid JSON (column \(error.column): \(error.message))")
-    }
-    guard let object = root as? [String: Any] else {
-      throw fail(nil, "expected a JSON object with a \"trips\" array at the top")
-    }
+    let object = try JSONText.object(
+      data, file: file, topLevel: "a JSON object with a \"trips\" array")
     guard let tripList = object["trips"] as? [Any] else {
       throw fail("trips", "missing or not an array")
     }

@@ -116,17 +116,7 @@ public enum TripExchange {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
     }
-    let root: Any
-    do {
-      root = try JSONText.parse(data)
-    } catch let error as JSONSyntaxError {
-      throw FileFormatError(
-        file: file, line: error.line, field: nil,
-        message: "this is not valid JSON (column \(error.column): \(error.message))")
-    }
-    guard let object = root as? [String: Any] else {
-      throw fail(nil, "expected a JSON object at the top")
-    }
+    let object = try JSONText.object(data, file: file, topLevel: "a JSON object")
     guard object["format"] as? String == format else {
       throw fail("format", "this is not a SportsTime trip export (format is not \"\(format)\")")
     }

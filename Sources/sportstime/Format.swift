@@ -4,30 +4,17 @@ import SportsTimeCore
 /// Text and JSON presentation shared by commands (no rules: just how
 /// values look).
 enum Format {
-  /// "92 mi" or, metric, "148 km".
+  /// "92 mi" or, metric, "148 km" (the exports' wording).
   static func distance(_ meters: Double, metric: Bool) -> String {
-    metric
-      ? String(format: "%.0f km", meters / 1000)
-      : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
+    ExportSupport.distance(meters, metric: metric)
   }
 
-  /// "1 h 32 min" / "45 min".
-  static func duration(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded())
-    if minutes < 60 { return "\(minutes) min" }
-    return minutes % 60 == 0
-      ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
-  }
+  /// "1 h 32 min" / "45 min" (the exports' wording).
+  static func duration(_ seconds: Double) -> String { ExportSupport.duration(seconds) }
 
-  /// "7:10 pm CDT est." / "TBD" — a game's local start at its venue.
+  /// "7:10 pm CDT est." / "TBD CDT" — a game's local start at its venue.
   static func gameTime(_ game: Game) -> String {
-    let zone = game.timeZone
-    if game.timeUnknown {
-      return "TBD \(LocalTime.abbreviation(zone, at: game.start))"
-    }
-    let clock = LocalTime.clock(game.start, in: zone)
-    let abbreviation = LocalTime.abbreviation(zone, at: game.start)
-    return "\(clock) \(abbreviation)" + (game.timeEstimated ? " est." : "")
+    ExportSupport.gameClock(game) + (game.timeEstimated && !game.timeUnknown ? " est." : "")
   }
 
   /// "SD @ CHC".

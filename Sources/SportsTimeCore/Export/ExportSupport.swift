@@ -3,16 +3,16 @@ import Foundation
 /// Pieces shared by the text exports (Markdown, iCalendar, GeoJSON, GPX):
 /// how values look, never an order. Every format is fixed English and uses
 /// explicit zones, so output never depends on the machine's zone or locale.
-enum ExportSupport {
+public enum ExportSupport {
   /// "92 mi" or, metric, "148 km" (estimates; whole units).
-  static func distance(_ meters: Double, metric: Bool) -> String {
+  public static func distance(_ meters: Double, metric: Bool) -> String {
     metric
       ? String(format: "%.0f km", meters / 1000)
       : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
   }
 
   /// "1 h 32 min", "4 h", "45 min".
-  static func duration(_ seconds: Double) -> String {
+  public static func duration(_ seconds: Double) -> String {
     let minutes = Int((seconds / 60).rounded())
     if minutes < 60 { return "\(minutes) min" }
     return minutes % 60 == 0
@@ -21,7 +21,7 @@ enum ExportSupport {
 
   /// A game's local start at its venue without the estimate mark:
   /// "7:10 pm CDT", or "TBD CDT" when even day/night is unknown.
-  static func gameClock(_ game: Game) -> String {
+  public static func gameClock(_ game: Game) -> String {
     let zone = game.timeZone
     let abbreviation = LocalTime.abbreviation(zone, at: game.start)
     if game.timeUnknown { return "TBD \(abbreviation)" }
