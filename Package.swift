@@ -16,7 +16,11 @@ let package = Package(
     ),
     .target(
       name: "SportsTimeCore",
-      resources: [.copy("Resources/venues.csv"), .copy("Resources/teams.csv")]
+      resources: [
+        .copy("Resources/venues.csv"), .copy("Resources/teams.csv"),
+        .copy("Resources/nba-venues.csv"), .copy("Resources/nhl-venues.csv"),
+        .copy("Resources/nfl-venues.csv"),
+      ]
     ),
     .target(
       name: "SportsTimeStore",

@@ -36,5 +36,9 @@ enum RootCommand {
     subcommands: [
       ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec, ItemCommands.spec,
       LegacyImportCommand.groupSpec,
+      VisitCommands.spec,
+      ProgressCommand.spec,
+      HistoryCommand.spec,
+      MapCommand.spec,
     ])
 }

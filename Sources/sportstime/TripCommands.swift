@@ -11,6 +11,7 @@ enum TripCommands {
       ReplanCommand.spec,
       RouteCommand.spec,
       ExportCommand.spec,
+      VisitCommands.attendedSpec,
     ])
 
   static let newSpec = CommandSpec(

@@ -60,6 +60,16 @@ public enum StoreError: Error, CustomStringConvertible {
   /// damaged).
   case corruptValue(table: String, id: String, column: String, value: String)
 
+  /// No visit has this id or id prefix.
+  case visitNotFound(String)
+
+  /// Several visits' ids start with this text (their short ids).
+  case ambiguousVisit(String, candidates: [String])
+
+  /// The game already has a visit (a game is attended once); `visitID` is
+  /// that visit's id.
+  case gameAlreadyVisited(gameID: String, visitID: String)
+
   /// The extended SQLite result code for `.sqlite`, otherwise `nil`.
   public var sqliteCode: Int32? {
     if case .sqlite(let code, _, _, _) = self { return code }
@@ -100,6 +110,14 @@ public enum StoreError: Error, CustomStringConvertible {
     case .corruptValue(let table, let id, let column, let value):
       return
         "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
+    case .visitNotFound(let reference):
+      return "no visit has the id '\(reference)' (see 'sportstime visit list')"
+    case .ambiguousVisit(let reference, let candidates):
+      return
+        "'\(reference)' matches several visits (\(candidates.joined(separator: ", "))); give more of the id"
+    case .gameAlreadyVisited(let gameID, let visitID):
+      return
+        "game \(gameID) is already recorded as visit \(visitID.prefix(8)); edit that one ('sportstime visit edit \(visitID.prefix(8)) …')"
     case .noSuchColumn(let column, let sql):
       return "The query has no column '\(column)' (query: \(sql))."
     case .unexpectedValue(let column, let expected, let found, let sql):

@@ -1,0 +1,274 @@
+import Foundation
+
+/// The part of the Earth the progress map shows: a center and a span, in
+/// WGS84 degrees (like MapKit's `MKCoordinateRegion`).
+///
+/// The viewport is the rectangle `center.latitude ± latitudeSpan / 2` by
+/// `center.longitude ± longitudeSpan / 2`. Every value is kept within sane
+/// bounds by every initializer and operation:
+///
+/// - the center's latitude is clamped to −85…85 (`latitudeRange`);
+/// - the center's longitude is wrapped to −180 ..< 180 (so 180 becomes −180
+///   and 190 becomes −170);
+/// - `latitudeSpan` is clamped to 0.005…180 and `longitudeSpan` to
+///   0.005…360 (`minimumSpan`, `maximumLatitudeSpan`, `maximumLongitudeSpan`).
+///
+/// All operations are pure: they return a new viewport. How the viewport
+/// becomes pixels is `MapProjection`'s business; the arithmetic here is in
+/// degrees and keeps a point's place *within* the viewport (its fraction of
+/// each span), which `MapProjection` turns into the same pixel.
+///
+/// ```swift
+/// let view = MapViewport.continentalUnitedStates
+///   .zoomed(by: 2, around: wrigley.coordinate)   // spans 14 × 31
+///   .panned(dx: 0.25, dy: 0)                      // 7.75° further east
+/// view.isDefault                                  // false
+/// view.reset().isDefault                          // true
+/// ```
+///
+/// Source: the seed's zoomable map (`progress-tracking-enhancements.md`):
+/// the default is the continental United States, focusing on a venue uses a
+/// 0.01° span, and "Reset View" is offered only away from the default.
+public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The center, WGS84 degrees (latitude −85…85, longitude −180 ..< 180).
+  public private(set) var center: Coordinate
+  /// North–south extent in degrees of latitude, 0.005…180.
+  public private(set) var latitudeSpan: Double
+  /// East–west extent in degrees of longitude, 0.005…360.
+  public private(set) var longitudeSpan: Double
+
+  /// The center's latitude is kept within this range, in degrees (beyond
+  /// it, equirectangular and Mercator maps stop being useful).
+  public static let latitudeRange: ClosedRange<Double> = -85...85
+  /// The smallest span on either axis, in degrees (about 550 m of
+  /// latitude): half the seed's 0.01° city-level focus.
+  public static let minimumSpan = 0.005
+  /// The largest latitude span, in degrees (pole to pole).
+  public static let maximumLatitudeSpan = 180.0
+  /// The largest longitude span, in degrees (the whole globe).
+  public static let maximumLongitudeSpan = 360.0
+  /// The span of `focused(on:)`, in degrees on both axes (the seed's
+  /// "~0.01 lat/lon span, city level").
+  public static let focusSpan = 0.01
+  /// How close two values must be, in degrees, for `isDefault` (absorbs
+  /// rounding after e.g. a pan and its opposite).
+  public static let defaultTolerance = 1e-9
+
+  /// The default view: the continental United States (lower 48).
+  ///
+  /// Center 37° N, 95.85° W, the middle of the lower 48's bounding box
+  /// (24.52–49.38° N, Key West to the Lake of the Woods; 124.77–66.95° W,
+  /// Cape Alava to West Quoddy Head); spans 28° of latitude (23–51° N) and
+  /// 62° of longitude (126.85–64.85° W), about 2° of margin on every side.
+  /// Every MLB ballpark in the US and Canada is inside, Miami and Seattle
+  /// included.
+  public static let continentalUnitedStates = MapViewport(
+    latitude: 37, longitude: -95.85, latitudeSpan: 28, longitudeSpan: 62)
+
+  /// Creates a viewport, clamping and wrapping every value into bounds (see
+  /// the type's discussion).
+  ///
+  /// ```swift
+  /// MapViewport(latitude: 89, longitude: 190, latitudeSpan: 0, longitudeSpan: 500)
+  /// // center 85, −170; spans 0.005 × 360
+  /// ```
+  /// - Parameters:
+  ///   - latitude: the center's latitude in degrees (clamped to −85…85).
+  ///   - longitude: the center's longitude in degrees (wrapped to −180 ..< 180).
+  ///   - latitudeSpan: degrees of latitude shown (clamped to 0.005…180).
+  ///   - longitudeSpan: degrees of longitude shown (clamped to 0.005…360).
+  /// - Precondition: every value is finite (a NaN has no place on a map:
+  ///   check input from the world before calling).
+  public init(latitude: Double, longitude: Double, latitudeSpan: Double, longitudeSpan: Double) {
+    precondition(
+      latitude.isFinite && longitude.isFinite && latitudeSpan.isFinite && longitudeSpan.isFinite,
+      "MapViewport needs finite degrees")
+    let range = MapViewport.latitudeRange
+    center = Coordinate(
+      checkedLatitude: min(max(latitude, range.lowerBound), range.upperBound),
+      longitude: MapViewport.wrappedLongitude(longitude))
+    self.latitudeSpan = MapViewport.clamp(
+      latitudeSpan, MapViewport.minimumSpan, MapViewport.maximumLatitudeSpan)
+    self.longitudeSpan = MapViewport.clamp(
+      longitudeSpan, MapViewport.minimumSpan, MapViewport.maximumLongitudeSpan)
+  }
+
+  /// Creates a viewport centered on `center`; spans clamped as above.
+  public init(center: Coordinate, latitudeSpan: Double, longitudeSpan: Double) {
+    self.init(
+      latitude: center.latitude, longitude: center.longitude, latitudeSpan: latitudeSpan,
+      longitudeSpan: longitudeSpan)
+  }
+
+  // MARK: Edges
+
+  /// The northern edge in degrees (may pass 90 when the span is large).
+  public var north: Double { center.latitude + latitudeSpan / 2 }
+  /// The southern edge in degrees (may pass −90 when the span is large).
+  public var south: Double { center.latitude - latitudeSpan / 2 }
+  /// The western edge in degrees, *not* wrapped (may be below −180).
+  public var west: Double { center.longitude - longitudeSpan / 2 }
+  /// The eastern edge in degrees, *not* wrapped (may be above 180).
+  public var east: Double { center.longitude + longitudeSpan / 2 }
+
+  /// Whether `coordinate` lies inside the viewport (edges included), taking
+  /// the antimeridian into account (a view centered on 180° contains both
+  /// 179° E and 179° W).
+  public func contains(_ coordinate: Coordinate) -> Bool {
+    let dx = MapViewport.wrappedLongitude(coordinate.longitude - center.longitude)
+    return abs(coordinate.latitude - center.latitude) <= latitudeSpan / 2
+      && abs(dx) <= longitudeSpan / 2
+  }
+
+  // MARK: At the default
+
+  /// Whether this is the default view (every value within
+  /// `defaultTolerance` of `continentalUnitedStates`). The seed shows its
+  /// "Reset View" button only when this is false.
+  public var isDefault: Bool {
+    let d = MapViewport.continentalUnitedStates
+    let t = MapViewport.defaultTolerance
+    return abs(center.latitude - d.center.latitude) <= t
+      && abs(MapViewport.wrappedLongitude(center.longitude - d.center.longitude)) <= t
+      && abs(latitudeSpan - d.latitudeSpan) <= t && abs(longitudeSpan - d.longitudeSpan) <= t
+  }
+
+  // MARK: Operations
+
+  /// The default view again (`continentalUnitedStates`), whatever this one is.
+  public func reset() -> MapViewport { .continentalUnitedStates }
+
+  /// Zooms by `factor` around `point`, which keeps its place in the view.
+  ///
+  /// A factor above 1 zooms in (both spans are divided by it), below 1 zooms
+  /// out. The center moves toward `point` so that `point` keeps the same
+  /// fraction of each span from the view's edges: the new center is
+  /// `point + (center − point) / factor` (longitudes compared the short way
+  /// round). When a span would leave its bounds the factor is reduced for
+  /// *both* axes, so the view keeps its shape and `point` still stays put;
+  /// only clamping the center's latitude to ±85° can move it.
+  ///
+  /// ```swift
+  /// usa.zoomed(by: 2)                        // spans 14 × 31, same center
+  /// usa.zoomed(by: 2, around: wrigley)       // Wrigley stays on its pixel
+  /// usa.zoomed(by: 1_000_000).latitudeSpan   // 0.005 (the minimum)
+  /// ```
+  /// - Parameters:
+  ///   - factor: how many times closer, finite and positive (2 = in, 0.5 = out).
+  ///   - point: the fixed point; `nil` (the default) means the center.
+  /// - Returns: the zoomed viewport.
+  /// - Precondition: `factor` is finite and greater than 0.
+  public func zoomed(by factor: Double, around point: Coordinate? = nil) -> MapViewport {
+    precondition(factor.isFinite && factor > 0, "a zoom factor must be finite and positive")
+    // Largest zoom-in and zoom-out factors that keep both spans in bounds.
+    let most = min(latitudeSpan, longitudeSpan) / MapViewport.minimumSpan
+    let least = max(
+      latitudeSpan / MapViewport.maximumLatitudeSpan,
+      longitudeSpan / MapViewport.maximumLongitudeSpan)
+    let f = MapViewport.clamp(factor, min(least, 1), max(most, 1))
+    let fixed = point ?? center
+    let dLat = center.latitude - fixed.latitude
+    let dLon = MapViewport.wrappedLongitude(center.longitude - fixed.longitude)
+    return MapViewport(
+      latitude: fixed.latitude + dLat / f, longitude: fixed.longitude + dLon / f,
+      latitudeSpan: latitudeSpan / f, longitudeSpan: longitudeSpan / f)
+  }
+
+  /// Moves the view by a fraction of its spans; the spans are unchanged.
+  ///
+  /// `dx` is a fraction of `longitudeSpan`, positive toward the east (the
+  /// map content slides left); `dy` a fraction of `latitudeSpan`, positive
+  /// toward the north. `panned(dx: 1, dy: 0)` shows the area just east of
+  /// the current one. The center's latitude is clamped to ±85° and its
+  /// longitude wraps around the antimeridian.
+  ///
+  /// ```swift
+  /// usa.panned(dx: 0.5, dy: -0.25)   // center 30° N, 64.85° W
+  /// ```
+  /// - Parameters:
+  ///   - dx: eastward move as a fraction of the longitude span (finite).
+  ///   - dy: northward move as a fraction of the latitude span (finite).
+  /// - Precondition: `dx` and `dy` are finite.
+  public func panned(dx: Double, dy: Double) -> MapViewport {
+    precondition(dx.isFinite && dy.isFinite, "a pan must be a finite fraction")
+    return MapViewport(
+      latitude: center.latitude + dy * latitudeSpan,
+      longitude: center.longitude + dx * longitudeSpan,
+      latitudeSpan: latitudeSpan, longitudeSpan: longitudeSpan)
+  }
+
+  /// Centers the view on `coordinate` at city level: both spans become
+  /// `focusSpan` (0.01°, about 1.1 km north–south). A coordinate beyond
+  /// ±85° latitude is centered as near as the bounds allow.
+  public func focused(on coordinate: Coordinate) -> MapViewport {
+    MapViewport(
+      center: coordinate, latitudeSpan: MapViewport.focusSpan,
+      longitudeSpan: MapViewport.focusSpan)
+  }
+
+  // MARK: Support
+
+  /// `longitude` wrapped to −180 ..< 180 degrees (180 → −180, 190 → −170,
+  /// −181 → 179). Finite input only.
+  public static func wrappedLongitude(_ longitude: Double) -> Double {
+    var x = (longitude + 180).truncatingRemainder(dividingBy: 360)
+    if x < 0 { x += 360 }
+    if x >= 360 { x -= 360 }  // −180 − ε + 360 can round up to 360
+    return x - 180
+  }
+
+  /// `value` limited to `low…high`.
+  private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+    min(max(value, low), high)
+  }
+
+  /// "37.0000° N, 95.8500° W · 28° × 62°".
+  public var description: String {
+    let lat = center.latitude
+    let lon = center.longitude
+    return String(
+      format: "%.4f° %@, %.4f° %@ · %@° × %@°", abs(lat), lat < 0 ? "S" : "N", abs(lon),
+      lon < 0 ? "W" : "E", MapViewport.degrees(latitudeSpan),
+      MapViewport.degrees(longitudeSpan))
+  }
+
+  /// A span in degrees with up to 4 significant digits ("26", "0.01").
+  static func degrees(_ value: Double) -> String {
+    String(format: "%.4g", value)
+  }
+
+  // MARK: Codable
+
+  private enum CodingKeys: String, CodingKey {
+    case centerLatitude, centerLongitude, latitudeSpan, longitudeSpan
+  }
+
+  /// Reads `{centerLatitude, centerLongitude, latitudeSpan, longitudeSpan}`
+  /// (degrees), clamping like `init(latitude:longitude:latitudeSpan:longitudeSpan:)`.
+  /// - Throws: `DecodingError.dataCorrupted` for a value that is not finite.
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let values = try [
+      CodingKeys.centerLatitude, .centerLongitude, .latitudeSpan, .longitudeSpan,
+    ].map { key in
+      let value = try c.decode(Double.self, forKey: key)
+      guard value.isFinite else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: c, debugDescription: "\(key.stringValue) must be finite degrees")
+      }
+      return value
+    }
+    self.init(
+      latitude: values[0], longitude: values[1], latitudeSpan: values[2],
+      longitudeSpan: values[3])
+  }
+
+  /// Writes the same four keys `init(from:)` reads.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(center.latitude, forKey: .centerLatitude)
+    try c.encode(center.longitude, forKey: .centerLongitude)
+    try c.encode(latitudeSpan, forKey: .latitudeSpan)
+    try c.encode(longitudeSpan, forKey: .longitudeSpan)
+  }
+}

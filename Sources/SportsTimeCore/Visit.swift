@@ -1,0 +1,442 @@
+import Foundation
+
+/// One visit to a venue: a game attended (or a day at the ballpark).
+///
+/// A venue may have any number of visits, each kept separately; two on one
+/// day (a doubleheader) are two visits. A visit made from an imported game
+/// remembers the game's id and copies its venue, date and matchup; one
+/// without a game may still say who played (`matchup`).
+public struct Visit: Sendable, Hashable, Codable, Identifiable {
+  /// Unique id (printed lowercase; a unique prefix of 4 or more
+  /// characters names it on the command line).
+  public var id: UUID
+  /// The sport of the game seen there (a venue may host several: TD Garden
+  /// is NBA and NHL).
+  public var sport: Sport
+  /// Where.
+  public var venueID: Venue.ID
+  /// The local date at the venue.
+  public var date: CalendarDate
+  /// The imported game attended, if any (`CHN202406040`).
+  public var gameID: String?
+  /// Who played: copied from the game, or typed when there is no game.
+  public var matchup: Matchup?
+  /// The final score, if recorded.
+  public var score: Score?
+  /// Seat, company, anything the fan wants to remember (normalised text).
+  public var notes: String?
+  /// When the visit was recorded (UTC instant).
+  public var createdAt: Date
+  /// When it was last changed (UTC instant).
+  public var modifiedAt: Date
+
+  /// Creates a visit; see the properties.
+  public init(
+    id: UUID, sport: Sport, venueID: Venue.ID, date: CalendarDate, gameID: String? = nil,
+    matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, createdAt: Date,
+    modifiedAt: Date
+  ) {
+    self.id = id
+    self.sport = sport
+    self.venueID = venueID
+    self.date = date
+    self.gameID = gameID
+    self.matchup = matchup
+    self.score = score
+    self.notes = notes
+    self.createdAt = createdAt
+    self.modifiedAt = modifiedAt
+  }
+
+  /// The visit to an imported game: the game's sport, venue, local date
+  /// and matchup.
+  public init(game: Game, id: UUID, score: Score? = nil, notes: String? = nil, now: Date) {
+    self.init(
+      id: id, sport: game.sport, venueID: game.venueID, date: game.localDate, gameID: game.id,
+      matchup: Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID), score: score,
+      notes: notes, createdAt: now, modifiedAt: now)
+  }
+
+  /// The lowercase id text (`1a2b3c4d-…`).
+  public var key: String { id.uuidString.lowercased() }
+
+  /// Most recent first: later date first; on one date the later game of a
+  /// doubleheader first (by game id, whose last digit is the game number),
+  /// then visits with a game before those without, then the later
+  /// recorded, then by id — a total order, so lists never shuffle.
+  public static func mostRecentFirst(_ a: Visit, _ b: Visit) -> Bool {
+    if a.date != b.date { return a.date > b.date }
+    if a.gameID != b.gameID {
+      switch (a.gameID, b.gameID) {
+      case (let x?, let y?): return x > y
+      case (.some, nil): return true
+      default: return false
+      }
+    }
+    if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
+    return a.key > b.key
+  }
+
+  /// Most notes may hold, in characters.
+  public static let notesLimit = 2000
+}
+
+/// Who played: the visiting and the home team, by the codes schedules use
+/// (Retrosheet codes for MLB, e.g. `SLN` at `CHN`).
+public struct Matchup: Sendable, Hashable, Codable {
+  /// The visiting team's code.
+  public var awayTeamID: String
+  /// The home team's code (the designated home team at a neutral site).
+  public var homeTeamID: String
+
+  /// Creates a matchup.
+  public init(awayTeamID: String, homeTeamID: String) {
+    self.awayTeamID = awayTeamID
+    self.homeTeamID = homeTeamID
+  }
+}
+
+/// A final score: the visitors' and the home team's runs (goals, points).
+public struct Score: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The visiting team's score, 0…999.
+  public var away: Int
+  /// The home team's score, 0…999.
+  public var home: Int
+
+  /// The highest score accepted.
+  public static let maximum = 999
+
+  /// Creates a score, or nil when either side is outside 0…999.
+  public init?(away: Int, home: Int) {
+    guard (0...Score.maximum).contains(away), (0...Score.maximum).contains(home) else {
+      return nil
+    }
+    self.away = away
+    self.home = home
+  }
+
+  /// Parses `AWAY-HOME` (`3-5`: visitors 3, home team 5), or nil when the
+  /// text is not two whole numbers 0…999 joined by `-`.
+  public init?(parsing text: String) {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
+      let away = Int(parts[0]), let home = Int(parts[1])
+    else { return nil }
+    self.init(away: away, home: home)
+  }
+
+  /// `3-5` (away first, as typed).
+  public var description: String { "\(away)-\(home)" }
+}
+
+/// What a traveller gives for a new visit, or changes in an existing one.
+/// A nil field is not given (left as it is); for the optional parts
+/// `.some(nil)` clears them (`--no-game`, `--no-score`).
+public struct VisitChanges: Sendable, Hashable {
+  /// The venue (found with `Leagues.venue(named:sport:season:)`).
+  public var venue: Leagues.VenueMatch?
+  /// The sport.
+  public var sport: Sport?
+  /// The local date.
+  public var date: CalendarDate?
+  /// The game attended; `.some(nil)` unlinks the visit from its game.
+  public var game: Game??
+  /// Who played; `.some(nil)` clears it.
+  public var matchup: Matchup??
+  /// The score; `.some(nil)` clears it.
+  public var score: Score??
+  /// The notes; `.some(nil)` clears them.
+  public var notes: String??
+
+  /// Creates changes; every field defaults to "not given".
+  public init(
+    venue: Leagues.VenueMatch? = nil, sport: Sport? = nil, date: CalendarDate? = nil,
+    game: Game?? = nil, matchup: Matchup?? = nil, score: Score?? = nil, notes: String?? = nil
+  ) {
+    self.venue = venue
+    self.sport = sport
+    self.date = date
+    self.game = game
+    self.matchup = matchup
+    self.score = score
+    self.notes = notes
+  }
+}
+
+/// Why a visit cannot be recorded or changed as asked. Nothing is stored.
+public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The game was played at another venue than the one given.
+  case gameAtOtherVenue(gameID: String, given: String, actual: String)
+  /// The game was played on another date than the one given.
+  case gameOnOtherDate(gameID: String, given: CalendarDate, actual: CalendarDate)
+  /// The game is of another sport than the one given.
+  case gameOfOtherSport(gameID: String, given: Sport, actual: Sport)
+  /// The game was cancelled, so nobody attended it.
+  case gameCancelled(gameID: String)
+  /// The game has not been played yet at `now` (its start, ISO 8601 local).
+  case gameNotPlayed(gameID: String, start: String)
+  /// The game is not one of the trip's games.
+  case gameNotInTrip(gameID: String, trip: String)
+  /// A matchup was given with a game, which sets the matchup itself.
+  case matchupFromGame(gameID: String)
+  /// The visit is linked to a game, which sets `field` (venue, date, sport,
+  /// matchup); unlink it to change that.
+  case linkedToGame(visit: String, gameID: String, field: String)
+  /// Neither a venue nor a game was given.
+  case missingVenue
+  /// Neither a date nor a game was given.
+  case missingDate
+  /// The venue is not in the tables of the sport given.
+  case venueNotOfSport(venue: String, sport: Sport, sports: [Sport])
+  /// The venue hosts several sports and none was given.
+  case sportNeeded(venue: String, sports: [Sport])
+  /// The date is after today at the venue.
+  case futureDate(CalendarDate, today: CalendarDate, venue: String)
+  /// The same team on both sides.
+  case sameTeam(String)
+  /// A team code the sport's tables do not know.
+  case unknownTeam(String, sport: Sport)
+  /// The notes are longer than `Visit.notesLimit` characters.
+  case notesTooLong(count: Int)
+  /// An edit that would change nothing.
+  case nothingToChange(visit: String)
+
+  public var description: String {
+    switch self {
+    case .gameAtOtherVenue(let id, let given, let actual):
+      return "game \(id) was played at \(actual), not \(given)"
+    case .gameOnOtherDate(let id, let given, let actual):
+      return "game \(id) was played on \(actual.iso), not \(given.iso)"
+    case .gameOfOtherSport(let id, let given, let actual):
+      return "game \(id) is an \(actual.rawValue) game, not \(given.rawValue)"
+    case .gameCancelled(let id):
+      return "game \(id) was cancelled and never played"
+    case .gameNotPlayed(let id, let start):
+      return "game \(id) has not been played yet (it starts \(start))"
+    case .gameNotInTrip(let id, let trip):
+      return "game \(id) is not one of the games of '\(trip)' (see 'sportstime trip show')"
+    case .matchupFromGame(let id):
+      return "the matchup comes from game \(id); give --away/--home only without a game"
+    case .linkedToGame(let visit, let id, let field):
+      return
+        "visit \(visit) is for game \(id), which sets its \(field); add --no-game to unlink it first"
+    case .missingVenue:
+      return "say where: a VENUE or --game G"
+    case .missingDate:
+      return "say when: --date YYYY-MM-DD or --game G"
+    case .venueNotOfSport(let venue, let sport, let sports):
+      return "\(venue) is not an \(sport.rawValue) venue (it hosts "
+        + sports.map(\.rawValue).joined(separator: " and ") + ")"
+    case .sportNeeded(let venue, let sports):
+      return "\(venue) hosts " + sports.map(\.rawValue).joined(separator: " and ")
+        + " games; add --sport " + sports.map(\.rawValue).joined(separator: " or --sport ")
+    case .futureDate(let date, let today, let venue):
+      return "\(date.iso) has not happened yet (today is \(today.iso) at \(venue))"
+    case .sameTeam(let team):
+      return "\(team) cannot play itself: give two different teams"
+    case .unknownTeam(let team, let sport):
+      return "no \(sport.rawValue) team is called '\(team)'"
+    case .notesTooLong(let count):
+      return "the notes are \(count) characters long; at most \(Visit.notesLimit) are kept"
+    case .nothingToChange(let visit):
+      return "Nothing to change: visit \(visit) already says that"
+    }
+  }
+}
+
+extension Visit {
+  /// Checks a new visit and builds it.
+  ///
+  /// With a game, the visit takes the game's sport, venue, date and matchup;
+  /// a venue, date or sport that contradicts the game is refused, and so is
+  /// a matchup (the game has one) and a cancelled game. Without a game the
+  /// venue and date are required, and the sport is the one given or the
+  /// only one played at the venue. The date may not be after today at the
+  /// venue (`environment.now`, in the venue's zone). Notes are normalised
+  /// (`TextNormalization.name`); blank notes are none.
+  ///
+  /// ```swift
+  /// let wrigley = try leagues.venue(named: "CHC", sport: nil, season: 2024)
+  /// try Visit.record(
+  ///   VisitChanges(venue: wrigley, date: d("2024-06-04")), leagues: leagues,
+  ///   environment: env)   // an MLB visit to CHI11 on 2024-06-04
+  /// ```
+  /// - Throws: `VisitError`.
+  public static func record(
+    _ input: VisitChanges, leagues: Leagues, environment: Environment
+  ) throws -> Visit {
+    let now = environment.now()
+    var draft = Draft()
+    if case .some(.some(let game)) = input.game {
+      try draft.link(game, input: input, leagues: leagues)
+    } else {
+      guard let match = input.venue else { throw VisitError.missingVenue }
+      guard let date = input.date else { throw VisitError.missingDate }
+      draft.venueID = match.venue.id
+      draft.date = date
+      draft.sport = try sport(
+        input.sport, at: match.venue, implied: match.sports, leagues: leagues)
+      if case .some(let matchup) = input.matchup { draft.matchup = matchup }
+    }
+    if case .some(let score) = input.score { draft.score = score }
+    if case .some(let notes) = input.notes { draft.notes = notes }
+    guard let sport = draft.sport, let venueID = draft.venueID, let date = draft.date else {
+      throw VisitError.missingVenue
+    }
+    let visit = Visit(
+      id: environment.uuid(), sport: sport, venueID: venueID, date: date, gameID: draft.gameID,
+      matchup: draft.matchup, score: draft.score, notes: try normalizedNotes(draft.notes),
+      createdAt: now, modifiedAt: now)
+    try visit.check(leagues: leagues, now: now)
+    return visit
+  }
+
+  /// The visit with `changes` applied, checked as `record` checks a new
+  /// one, with `modifiedAt` set to now.
+  ///
+  /// A visit linked to a game keeps the game's venue, date, sport and
+  /// matchup: changing one of them is refused unless the same edit unlinks
+  /// it (`game: .some(nil)`) or links another game. An edit that changes
+  /// nothing is refused.
+  /// - Throws: `VisitError` (`.nothingToChange` for a no-op).
+  public func applying(
+    _ changes: VisitChanges, leagues: Leagues, environment: Environment
+  ) throws -> Visit {
+    let now = environment.now()
+    var edited = self
+    let short = String(key.prefix(8))
+    switch changes.game {
+    case .some(.some(let game)):
+      var draft = Draft()
+      try draft.link(game, input: changes, leagues: leagues)
+      edited.gameID = game.id
+      edited.sport = game.sport
+      edited.venueID = game.venueID
+      edited.date = game.localDate
+      edited.matchup = draft.matchup
+    case .some(.none), .none:
+      let unlinking = changes.game != nil
+      if unlinking { edited.gameID = nil }
+      if let gameID = edited.gameID {
+        // Still linked: the game's own values may be repeated, not changed.
+        if let match = changes.venue, match.venue.id != venueID {
+          throw VisitError.linkedToGame(visit: short, gameID: gameID, field: "venue")
+        }
+        if let date = changes.date, date != self.date {
+          throw VisitError.linkedToGame(visit: short, gameID: gameID, field: "date")
+        }
+        if let sport = changes.sport, sport != self.sport {
+          throw VisitError.linkedToGame(visit: short, gameID: gameID, field: "sport")
+        }
+        if let matchup = changes.matchup, matchup != self.matchup {
+          throw VisitError.linkedToGame(visit: short, gameID: gameID, field: "matchup")
+        }
+      } else {
+        if let match = changes.venue {
+          edited.venueID = match.venue.id
+          edited.sport = try Visit.sport(
+            changes.sport ?? (match.sports.contains(sport) ? sport : nil), at: match.venue,
+            implied: match.sports, leagues: leagues)
+        } else if let sport = changes.sport {
+          let venue = leagues.venue(venueID)
+          edited.sport = try Visit.sport(
+            sport, at: venue, implied: [], leagues: leagues, id: venueID)
+        }
+        if let date = changes.date { edited.date = date }
+        if let matchup = changes.matchup { edited.matchup = matchup }
+      }
+    }
+    if let score = changes.score { edited.score = score }
+    if let notes = changes.notes { edited.notes = try Visit.normalizedNotes(notes) }
+    if edited == self { throw VisitError.nothingToChange(visit: short) }
+    edited.modifiedAt = now
+    try edited.check(leagues: leagues, now: now)
+    return edited
+  }
+
+  /// The checks every stored visit passes: not in the future at its venue,
+  /// a matchup of two different teams that its sport's tables know.
+  func check(leagues: Leagues, now: Date) throws {
+    let venue = leagues.venue(venueID)
+    let zone = venue?.timeZone ?? CalendarDate.utc
+    let today = CalendarDate(now, in: zone)
+    if date > today {
+      throw VisitError.futureDate(date, today: today, venue: venue?.name ?? venueID.rawValue)
+    }
+    if let matchup, gameID == nil {
+      let league = leagues.league(sport)
+      for team in [matchup.awayTeamID, matchup.homeTeamID]
+      where league?.franchise(ofTeam: team) == nil {
+        throw VisitError.unknownTeam(team, sport: sport)
+      }
+      let away = league?.franchise(ofTeam: matchup.awayTeamID)
+      if away != nil, away == league?.franchise(ofTeam: matchup.homeTeamID) {
+        throw VisitError.sameTeam(league?.abbreviation(of: matchup.homeTeamID) ?? "")
+      }
+    }
+  }
+
+  /// The sport of a visit at `venue`: the one given (which must be played
+  /// there), else the only one `implied` (or, when empty, played there).
+  static func sport(
+    _ given: Sport?, at venue: Venue?, implied: [Sport], leagues: Leagues, id: Venue.ID? = nil
+  ) throws -> Sport {
+    let venueID = venue?.id ?? id ?? ""
+    let name = venue?.name ?? venueID.rawValue
+    let played = leagues.sports(at: venueID)
+    if let given {
+      guard played.contains(given) else {
+        throw VisitError.venueNotOfSport(venue: name, sport: given, sports: played)
+      }
+      return given
+    }
+    let candidates = implied.isEmpty ? played : implied
+    guard candidates.count == 1, let only = candidates.first else {
+      throw VisitError.sportNeeded(venue: name, sports: candidates)
+    }
+    return only
+  }
+
+  /// Notes as stored: normalised, nil when blank.
+  static func normalizedNotes(_ text: String?) throws -> String? {
+    guard let text else { return nil }
+    let clean = TextNormalization.name(text)
+    if clean.count > notesLimit { throw VisitError.notesTooLong(count: clean.count) }
+    return clean.isEmpty ? nil : clean
+  }
+
+  /// A visit being assembled.
+  private struct Draft {
+    var sport: Sport?
+    var venueID: Venue.ID?
+    var date: CalendarDate?
+    var gameID: String?
+    var matchup: Matchup?
+    var score: Score?
+    var notes: String?
+
+    /// Takes the game's values, refusing given ones that contradict them.
+    mutating func link(_ game: Game, input: VisitChanges, leagues: Leagues) throws {
+      if let match = input.venue, match.venue.id != game.venueID {
+        let actual = leagues.venue(game.venueID)?.name ?? game.venueID.rawValue
+        throw VisitError.gameAtOtherVenue(
+          gameID: game.id, given: match.venue.name, actual: actual)
+      }
+      if let date = input.date, date != game.localDate {
+        throw VisitError.gameOnOtherDate(gameID: game.id, given: date, actual: game.localDate)
+      }
+      if let sport = input.sport, sport != game.sport {
+        throw VisitError.gameOfOtherSport(gameID: game.id, given: sport, actual: game.sport)
+      }
+      if case .some(.some) = input.matchup { throw VisitError.matchupFromGame(gameID: game.id) }
+      if game.status == .cancelled { throw VisitError.gameCancelled(gameID: game.id) }
+      sport = game.sport
+      venueID = game.venueID
+      date = game.localDate
+      gameID = game.id
+      matchup = Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID)
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import SportsTimeCore
+
+extension Store {
+  /// Builds a visit with `build` and stores it, in one transaction: what
+  /// `build` reads (games) and the insert see the same database, and a
+  /// throw from either stores nothing.
+  /// - Returns: the stored visit.
+  /// - Throws: whatever `build` throws, `StoreError.gameNotFound` for a
+  ///   game id not in the database, `.gameAlreadyVisited` when the game has
+  ///   a visit already, or another `StoreError`.
+  public func addVisit(_ build: () throws -> Visit) throws -> Visit {
+    try transaction {
+      let visit = try build()
+      try insertVisit(visit)
+      return visit
+    }
+  }
+
+  /// Inserts one visit (inside the caller's transaction when there is one).
+  /// - Throws: `StoreError.gameNotFound`, `.gameAlreadyVisited`, or
+  ///   another `StoreError`.
+  public func insertVisit(_ visit: Visit) throws {
+    try checkGame(of: visit)
+    try database.execute(
+      """
+      INSERT INTO visits (id, sport, venue_id, local_date, game_id, away_team, home_team,
+        away_score, home_score, notes, created_at, modified_at)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+      """, Store.values(of: visit))
+  }
+
+  /// Every visit, or those at `venueID`, most recent first
+  /// (`Visit.mostRecentFirst`).
+  /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
+  public func visits(venueID: Venue.ID? = nil) throws -> [Visit] {
+    let rows =
+      try venueID.map {
+        try database.query("SELECT * FROM visits WHERE venue_id = ?", [.text($0.rawValue)])
+      } ?? database.query("SELECT * FROM visits")
+    return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
+  }
+
+  /// The ids of the games that have a visit.
+  public func visitedGameIDs() throws -> Set<String> {
+    Set(
+      try database.query("SELECT game_id FROM visits WHERE game_id IS NOT NULL").map {
+        try $0.string("game_id")
+      })
+  }
+
+  /// The visit whose id is `reference` or starts with it (at least 4
+  /// characters, any case, unique).
+  /// - Throws: `StoreError.visitNotFound` or `.ambiguousVisit` (listing the
+  ///   candidates' short ids, or whole ids when their first 8 characters
+  ///   are the same).
+  public func visit(matching reference: String) throws -> Visit {
+    let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
+    guard key.count >= 4, key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+      throw StoreError.visitNotFound(reference)
+    }
+    if let row = try database.query("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {
+      return try Store.visit(from: row)
+    }
+    let matches = try database.query(
+      "SELECT * FROM visits WHERE substr(id, 1, ?) = ? ORDER BY id",
+      [SQLValue(key.count), .text(key)])
+    if matches.count > 1 {
+      // Short ids when they tell the visits apart, else whole ids.
+      let ids = try matches.map { try $0.string("id") }
+      let short = ids.map { String($0.prefix(8)) }
+      throw StoreError.ambiguousVisit(
+        reference, candidates: Set(short).count == short.count ? short : ids)
+    }
+    guard let row = matches.first else { throw StoreError.visitNotFound(reference) }
+    return try Store.visit(from: row)
+  }
+
+  /// Edits the visit `reference` names in one transaction: `edit` gets the
+  /// stored visit and returns its new version (same id), which is stored.
+  /// - Returns: the visit before and after.
+  /// - Throws: as `visit(matching:)`, whatever `edit` throws, and as
+  ///   `insertVisit(_:)` for the new game; nothing changes then.
+  public func editVisit(
+    _ reference: String, _ edit: (Visit) throws -> Visit
+  ) throws -> (old: Visit, new: Visit) {
+    try transaction {
+      let old = try visit(matching: reference)
+      var new = try edit(old)
+      new.id = old.id
+      new.createdAt = old.createdAt
+      try checkGame(of: new)
+      var values = Store.values(of: new)
+      values.removeFirst()
+      values.append(.text(new.key))
+      try database.execute(
+        """
+        UPDATE visits SET sport = ?1, venue_id = ?2, local_date = ?3, game_id = ?4,
+          away_team = ?5, home_team = ?6, away_score = ?7, home_score = ?8, notes = ?9,
+          created_at = ?10, modified_at = ?11
+        WHERE id = ?12
+        """, values)
+      return (old, new)
+    }
+  }
+
+  /// Deletes the visit `reference` names.
+  /// - Returns: the deleted visit.
+  /// - Throws: as `visit(matching:)`.
+  public func removeVisit(_ reference: String) throws -> Visit {
+    try transaction {
+      let visit = try visit(matching: reference)
+      try database.execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
+      return visit
+    }
+  }
+
+  /// Records the visits of a trip's games in one transaction: loads the
+  /// trip and the game ids that already have visits, lets `plan` choose
+  /// (`Attendance.plan`), and stores the new visits.
+  /// - Returns: the trip and the stored plan.
+  /// - Throws: as `loadTrip(_:)`, whatever `plan` throws, or as
+  ///   `insertVisit(_:)`; nothing is stored then.
+  public func attendTrip(
+    _ reference: String, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+  ) throws -> (trip: LoadedTrip, attendance: Attendance) {
+    try transaction {
+      let loaded = try loadTrip(reference)
+      let attendance = try plan(loaded, try visitedGameIDs())
+      for visit in attendance.recorded { try insertVisit(visit) }
+      return (loaded, attendance)
+    }
+  }
+
+  /// Refuses a visit whose game is not stored or has another visit.
+  private func checkGame(of visit: Visit) throws {
+    guard let gameID = visit.gameID else { return }
+    guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+    if let other = try database.query(
+      "SELECT id FROM visits WHERE game_id = ? AND id != ?", [.text(gameID), .text(visit.key)]
+    ).first {
+      throw StoreError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
+    }
+  }
+
+  // MARK: Row mapping
+
+  static func values(of visit: Visit) -> [SQLValue] {
+    [
+      .text(visit.key), .text(visit.sport.rawValue), .text(visit.venueID.rawValue),
+      .text(visit.date.iso), .optional(visit.gameID), .optional(visit.matchup?.awayTeamID),
+      .optional(visit.matchup?.homeTeamID), .optional(visit.score?.away),
+      .optional(visit.score?.home), .optional(visit.notes),
+      .real(visit.createdAt.timeIntervalSinceReferenceDate),
+      .real(visit.modifiedAt.timeIntervalSinceReferenceDate),
+    ]
+  }
+
+  static func visit(from row: Row) throws -> Visit {
+    let idText = try row.string("id")
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(table: "visits", id: idText, column: column, value: value)
+    }
+    guard let id = UUID(uuidString: idText) else { throw corrupt("id", idText) }
+    let sportText = try row.string("sport")
+    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+    let dateText = try row.string("local_date")
+    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
+    var matchup: Matchup?
+    if let away = try row.optionalString("away_team"),
+      let home = try row.optionalString("home_team")
+    {
+      matchup = Matchup(awayTeamID: away, homeTeamID: home)
+    }
+    var score: Score?
+    if let away = try row.optionalInt("away_score"), let home = try row.optionalInt("home_score") {
+      guard let s = Score(away: away, home: home) else {
+        throw corrupt("away_score/home_score", "\(away)-\(home)")
+      }
+      score = s
+    }
+    return Visit(
+      id: id, sport: sport, venueID: Venue.ID(try row.string("venue_id")), date: date,
+      gameID: try row.optionalString("game_id"), matchup: matchup, score: score,
+      notes: try row.optionalString("notes"),
+      createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
+  }
+}

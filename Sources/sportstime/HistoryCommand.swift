@@ -1,0 +1,111 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime history`: every game attended, grouped by year.
+enum HistoryCommand {
+  static let spec = CommandSpec(
+    name: "history", abstract: "Every game you attended, grouped by year, newest first.",
+    discussion: """
+      Rows: date, away @ home ("vs" at a neutral site), venue, score, sport. --sport keeps \
+      the sports named (comma-separated or repeated); --year keeps one year.
+      Example:
+        sportstime history --sport MLB,NBA --year 2024
+      """,
+    options: [
+      .value(
+        "sport", valueName: "SPORT", repeatable: true,
+        help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
+      .value("year", valueName: "YYYY", help: "Only this year."),
+      .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in the README)."),
+    ],
+    run: { try run(try Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let args = context.arguments
+    let sports = try VisitCommands.sports("sport", arguments: args)
+    var year: Int?
+    if let text = args.value("year") {
+      guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
+      else {
+        throw args.usageError(
+          "--year expects a year such as 2024, got '\(Terminal.sanitize(text))'")
+      }
+      year = value
+    }
+    let leagues = try context.leagues()
+    let store = try context.openStore()
+    let visits = try store.visits()
+    let history = GamesHistory(
+      visits: visits, leagues: leagues, sports: sports.isEmpty ? nil : Set(sports), year: year)
+    if args.flag("json") {
+      context.print(json: json(history))
+      return
+    }
+    if visits.isEmpty {
+      context.print("No games recorded yet. Add your first visit!")
+      return
+    }
+    var header = "\(history.total) Game\(history.total == 1 ? "" : "s") Attended"
+    let filters = sports.map(\.rawValue) + (year.map { [String($0)] } ?? [])
+    if !filters.isEmpty { header += " · " + filters.joined(separator: ", ") }
+    context.print(context.style(header, .bold))
+    if history.years.isEmpty {
+      context.print("No games match these filters.")
+      return
+    }
+    let rows = history.years.flatMap { section in
+      section.entries.map { entry -> [String] in
+        let date = entry.visit.date
+        return [
+          "  \(date.weekdayName.prefix(3)), \(date.shortDescription)", entry.matchupText ?? "—",
+          entry.venueName, entry.visit.score?.description ?? "—", entry.visit.sport.rawValue,
+        ]
+      }
+    }
+    var lines = Format.table(rows)[...]
+    for section in history.years {
+      context.print()
+      context.print(context.style(String(section.year), .bold))
+      for _ in section.entries {
+        if let line = lines.popFirst() { context.print(line) }
+      }
+    }
+  }
+
+  /// The `history --json` object.
+  static func json(_ history: GamesHistory) -> JSON {
+    .object([
+      ("total", .int(history.total)),
+      (
+        "years",
+        .array(
+          history.years.map { section in
+            .object([
+              ("year", .int(section.year)),
+              (
+                "games",
+                .array(
+                  section.entries.map { entry in
+                    .object([
+                      ("date", .string(entry.visit.date.iso)), ("away", .optional(entry.away)),
+                      ("home", .optional(entry.home)),
+                      ("venueID", .string(entry.visit.venueID.rawValue)),
+                      (
+                        "score",
+                        entry.visit.score.map {
+                          .object([("away", .int($0.away)), ("home", .int($0.home))])
+                        } ?? .null
+                      ),
+                      ("sport", .string(entry.visit.sport.rawValue)),
+                      ("neutralSite", .bool(entry.isNeutralSite)),
+                      ("visitID", .string(entry.visit.key)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+    ])
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeStore
+
+/// `sportstime map`: moves the remembered map view (zoom, pan, focus,
+/// reset), stores it, and draws the progress map as SVG (`SVGMap`).
+///
+/// The view and the focused venue live in the database (`Store.mapState()`),
+/// so each run starts where the last one left off. Everything happens in one
+/// transaction: when the SVG cannot be written, the stored view is
+/// unchanged.
+enum MapCommand {
+  static let spec = CommandSpec(
+    name: "map",
+    abstract: "Move the remembered map view and draw your ballparks on it as an SVG.",
+    discussion: """
+      Each run starts from the view the last one left (at first the continental US) and \
+      applies, in this order: --reset, --focus, --zoom, --pan. The new view is stored and \
+      printed; with --out the map is drawn: every venue in view as a pin (visited green with \
+      an orange visit-count badge, not yet visited grey), names where they fit, the focused \
+      venue's card, a scale bar, and --basemap outlines beneath. The projection is \
+      equirectangular with its standard parallel at 37° N. A negative --pan needs '=' \
+      (--pan=-0.5,0).
+      Examples:
+        sportstime map --focus Wrigley --out wrigley.svg
+        sportstime map --reset --out usa.svg --basemap ../shared/data/basemap/us-states.json
+        sportstime map --zoom 2 --pan 0.25,0 --json
+      """,
+    options: [
+      .value(
+        "zoom", valueName: "FACTOR",
+        help: "Zoom around the view's center: 2 = twice as close, 0.5 = twice as far."),
+      .value(
+        "pan", valueName: "DX,DY",
+        help:
+          "Move by fractions of the view's width and height, east and north positive (0.5,0 = half a view east)."
+      ),
+      .value(
+        "focus", valueName: "VENUE",
+        help:
+          "Center on a venue at city level (0.01° span) and show its card. By park id, name, city or home team."
+      ),
+      .flag("reset", help: "Back to the default view (the continental US), without a focus."),
+      .value(
+        "out", short: "o", valueName: "FILE",
+        help: "Draw the map as SVG to FILE (replaced atomically; its directory must exist)."),
+      .value(
+        "basemap", valueName: "FILE",
+        help:
+          "GeoJSON outlines to draw beneath the pins (with --out), e.g. ../shared/data/basemap/us-states.json."
+      ),
+      .flag(
+        "json",
+        help:
+          "Print the view: {centerLatitude, centerLongitude, latitudeSpan, longitudeSpan, isDefault}."
+      ),
+    ],
+    run: { try run(try Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let args = context.arguments
+    // Read and check everything before the database is opened.
+    let zoom = try args.doubleValue("zoom")
+    if let zoom, zoom <= 0 {
+      throw args.usageError(
+        "--zoom expects a positive factor (2 zooms in, 0.5 out), got '\(Terminal.sanitize(args.value("zoom") ?? ""))'"
+      )
+    }
+    let pan = try args.value("pan").map { try parsePan($0, arguments: args) }
+    let out = args.value("out")
+    if let out { try ExportCommand.checkDestination(out, arguments: args) }
+    let basemapPath = args.value("basemap")
+    if basemapPath != nil, out == nil {
+      throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
+    }
+    let catalog = try context.catalog()
+    let focus = try args.value("focus").map { try catalog.venue(named: $0) }
+    let basemap = try basemapPath.map { try loadBasemap($0) }
+
+    let store = try context.openStore()
+    var written: (bytes: Int, shown: Int, visited: Int)?
+    let state = try store.updateMapState { state in
+      if args.flag("reset") { state = .initial }
+      if let focus {
+        state.viewport = state.viewport.focused(on: focus.coordinate)
+        state.focusedVenueID = focus.id
+      }
+      if let zoom { state.viewport = state.viewport.zoomed(by: zoom) }
+      if let pan { state.viewport = state.viewport.panned(dx: pan.dx, dy: pan.dy) }
+      guard let out else { return }
+      // Drawn inside the transaction: a failed write stores nothing.
+      let map = SVGMap(
+        viewport: state.viewport, pins: try pins(store: store, catalog: catalog),
+        focusedVenueID: state.focusedVenueID, basemap: basemap)
+      let data = Data(map.render().utf8)
+      try ExportCommand.writeAtomically(data, to: out)
+      let placed = map.placedPins
+      written = (data.count, placed.count, placed.filter(\.pin.isVisited).count)
+    }
+
+    if args.flag("json") {
+      context.print(json: json(state.viewport))
+      return
+    }
+    var line = "Map view: \(state.viewport)"
+    if state.viewport.isDefault { line += " (the default view)" }
+    if let id = state.focusedVenueID, let venue = catalog.venue(id) {
+      line += " · focus: \(context.safe(venue.name)), \(context.safe(venue.city))"
+    }
+    context.print(line)
+    if let out, let written {
+      context.print(
+        "Wrote \(context.safe(out)) (\(written.bytes) bytes): "
+          + "\(Format.count(written.shown, "venue")) in view, \(written.visited) visited.")
+    }
+  }
+
+  /// Parses `DX,DY` (two decimal numbers).
+  /// - Throws: a usage error naming the value.
+  static func parsePan(_ text: String, arguments: ParsedArguments) throws -> (
+    dx: Double, dy: Double
+  ) {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let numbers = parts.compactMap { part -> Double? in
+      guard !part.isEmpty, part.allSatisfy({ "0123456789+-.eE".contains($0) }),
+        let value = Double(part), value.isFinite
+      else { return nil }
+      return value
+    }
+    guard parts.count == 2, numbers.count == 2 else {
+      throw arguments.usageError(
+        "--pan expects DX,DY as fractions of the view (e.g. 0.5,0 or =-0.25,0.1), got '\(Terminal.sanitize(text))'"
+      )
+    }
+    return (numbers[0], numbers[1])
+  }
+
+  /// Reads a GeoJSON basemap.
+  /// - Throws: `CommandError` when the file cannot be read; `FileFormatError`
+  ///   when it is not a GeoJSON FeatureCollection of polygons.
+  static func loadBasemap(_ path: String) throws -> Basemap {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      let reason =
+        FileManager.default.fileExists(atPath: path)
+        ? "it cannot be read" : "no such file"
+      throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(reason)")
+    }
+    return try Basemap(geoJSON: data, file: path)
+  }
+
+  /// Every catalog venue as a pin with its visit count and last visit date
+  /// (from `Store.visits()`; visits at venues the catalog does not know are
+  /// not drawn).
+  static func pins(store: Store, catalog: Catalog) throws -> [MapPin] {
+    var counts: [Venue.ID: (visits: Int, last: CalendarDate?)] = [:]
+    for visit in try store.visits() {
+      var entry = counts[visit.venueID] ?? (0, nil)
+      entry.visits += 1
+      if entry.last.map({ $0 < visit.date }) ?? true { entry.last = visit.date }
+      counts[visit.venueID] = entry
+    }
+    return catalog.venues.values.sorted { $0.id < $1.id }.map { venue in
+      let entry = counts[venue.id]
+      return MapPin(venue: venue, visits: entry?.visits ?? 0, lastVisit: entry?.last)
+    }
+  }
+
+  /// The `map --json` object: the view in degrees and whether it is the
+  /// default.
+  static func json(_ viewport: MapViewport) -> JSON {
+    .object([
+      ("centerLatitude", .number(viewport.center.latitude)),
+      ("centerLongitude", .number(viewport.center.longitude)),
+      ("latitudeSpan", .number(viewport.latitudeSpan)),
+      ("longitudeSpan", .number(viewport.longitudeSpan)),
+      ("isDefault", .bool(viewport.isDefault)),
+    ])
+  }
+}

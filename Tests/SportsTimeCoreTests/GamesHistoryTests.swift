@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+@testable import SportsTimeCore
+
+/// Games history: grouping by year, order, "vs" at neutral sites, and every
+/// combination of the sport and year filters.
+final class GamesHistoryTests: XCTestCase {
+  private func sample() throws -> [Visit] {
+    [
+      try VisitFixtures.visit(
+        1, at: "CHI11", on: "2024-04-19", game: "CHN202404191", matchup: "MIA@CHN", score: "2-4"),
+      try VisitFixtures.visit(
+        2, at: "CHI11", on: "2024-04-19", game: "CHN202404192", matchup: "MIA@CHN"),
+      try VisitFixtures.visit(
+        3, at: "SEO01", on: "2024-03-20", game: "SDN202403200", matchup: "LAN@SDN", score: "5-2"),
+      try VisitFixtures.visit(4, at: "TAM02", on: "2025-04-01", matchup: "PIT@TBA"),
+      try VisitFixtures.visit(
+        5, .nhl, at: "td-garden", on: "2024-12-01", matchup: "NYR@BOS", score: "2-3"),
+      try VisitFixtures.visit(6, .nba, at: "united-center", on: "2025-02-01"),
+      try VisitFixtures.visit(7, at: "WRI01", on: "2023-08-01"),
+    ]
+  }
+
+  func testHistory_groupedByYearNewestFirst() throws {
+    let history = GamesHistory(visits: try sample(), leagues: try VisitFixtures.leagues())
+    XCTAssertEqual(history.total, 7)
+    XCTAssertEqual(history.years.map(\.year), [2025, 2024, 2023])
+    XCTAssertEqual(
+      history.years.map { $0.entries.map(\.visit.id) },
+      [
+        [Fixtures.uuid(4), Fixtures.uuid(6)],
+        [Fixtures.uuid(5), Fixtures.uuid(2), Fixtures.uuid(1), Fixtures.uuid(3)],
+        [Fixtures.uuid(7)],
+      ])
+    let rows = history.years.flatMap(\.entries)
+    XCTAssertEqual(
+      rows.map(\.matchupText),
+      ["PIT @ TB", nil, "NYR @ BOS", "MIA @ CHC", "MIA @ CHC", "LAD vs SD", nil])
+    XCTAssertEqual(rows.map(\.isNeutralSite), [false, false, false, false, false, true, false])
+    XCTAssertEqual(rows[0].venueName, "George M. Steinbrenner Field")
+    XCTAssertEqual(rows[5].away, "LAD")
+    XCTAssertEqual(rows[5].home, "SD")
+    // An id the tables do not know is shown as it is.
+    XCTAssertEqual(rows[6].venueName, "WRI01")
+  }
+
+  func testHistory_sportAndYearFilters() throws {
+    let leagues = try VisitFixtures.leagues()
+    let visits = try sample()
+    func ids(_ sports: Set<Sport>?, _ year: Int?) -> [[Int]] {
+      GamesHistory(visits: visits, leagues: leagues, sports: sports, year: year).years.map {
+        $0.entries.map { Int($0.visit.id.uuidString.suffix(12)) ?? -1 }
+      }
+    }
+    XCTAssertEqual(ids([.mlb], nil), [[4], [2, 1, 3], [7]])
+    XCTAssertEqual(ids([.nba, .nhl], nil), [[6], [5]])
+    XCTAssertEqual(ids([.mlb, .nba, .nhl, .nfl], nil), ids(nil, nil))
+    XCTAssertEqual(ids([], nil), ids(nil, nil))
+    XCTAssertEqual(ids(nil, 2024), [[5, 2, 1, 3]])
+    XCTAssertEqual(ids([.mlb], 2025), [[4]])
+    XCTAssertEqual(ids([.nhl, .mlb], 2024), [[5, 2, 1, 3]])
+    XCTAssertEqual(ids([.nfl], nil), [])
+    XCTAssertEqual(ids([.nba], 2024), [])
+    XCTAssertEqual(ids(nil, 1999), [])
+    let filtered = GamesHistory(visits: visits, leagues: leagues, sports: [.nba], year: 2024)
+    XCTAssertEqual(filtered.total, 0)
+  }
+
+  func testHistory_emptyState() throws {
+    let history = GamesHistory(visits: [], leagues: try VisitFixtures.leagues())
+    XCTAssertEqual(history.total, 0)
+    XCTAssertEqual(history.years, [])
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import SportsTimeCore
+import XCTest
+
+@testable import SportsTimeStore
+
+/// Stored visits: several per venue and per day, order, id prefixes, edits
+/// and removals in one transaction each, one visit per game, games that a
+/// re-import renames, and `attendTrip` never duplicating.
+final class StoreVisitsTests: StoreTestCase {
+  private let now = Date(timeIntervalSince1970: 1_762_000_000)
+
+  /// A visit with a fixed id (`…0000000000n`), built without checks.
+  private func visit(
+    _ n: Int, at venue: String = "CHI11", on date: String, game: String? = nil,
+    matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, sport: Sport = .mlb
+  ) throws -> Visit {
+    let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n)))
+    return Visit(
+      id: id, sport: sport, venueID: Venue.ID(venue), date: try StoreFixtures.date(date),
+      gameID: game, matchup: matchup, score: score, notes: notes, createdAt: now,
+      modifiedAt: now)
+  }
+
+  func testMigration_createsTheVisitsTable() throws {
+    try onBothStores { store in
+      let tables = try store.database.query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'visits'")
+      XCTAssertEqual(tables.count, 1)
+      XCTAssertTrue(
+        try store.database.query("SELECT id FROM schema_migrations").map { try $0.string("id") }
+          .contains("2026-11-29-2-visits"))
+    }
+  }
+
+  /// Several visits to one stadium, two on one day, each kept apart and
+  /// listed most recent first; by venue or all.
+  func testVisits_severalPerStadiumAndDoubleheaderMostRecentFirst() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let marlins = Matchup(awayTeamID: "MIA", homeTeamID: "CHN")
+      let visits = [
+        try visit(1, on: "2024-04-19", game: "CHN202404191", matchup: marlins),
+        try visit(2, on: "2024-04-19", game: "CHN202404192", matchup: marlins),
+        try visit(3, on: "2023-05-01", notes: "First time"),
+        try visit(4, at: "DET05", on: "2024-06-07"),
+        try visit(5, on: "2024-04-19", score: Score(away: 1, home: 2)),
+      ]
+      for v in visits { _ = try store.addVisit { v } }
+      let wrigley = try store.visits(venueID: "CHI11")
+      XCTAssertEqual(wrigley.map(\.id), [2, 1, 5, 3].map { visits[$0 - 1].id })
+      XCTAssertEqual(wrigley, [visits[1], visits[0], visits[4], visits[2]])
+      XCTAssertEqual(
+        try store.visits().map(\.venueID), ["DET05", "CHI11", "CHI11", "CHI11", "CHI11"])
+      XCTAssertEqual(try store.visits(venueID: "NYC21"), [])
+      XCTAssertEqual(try store.visitedGameIDs(), ["CHN202404191", "CHN202404192"])
+    }
+  }
+
+  func testVisitMatching_idOrUniquePrefixOfFourOrMore() throws {
+    try onBothStores { store in
+      let a = try visit(0xaaaa_0001, on: "2024-04-01")
+      let b = try visit(0xaaaa_0002, on: "2024-04-02")
+      for v in [a, b] { try store.insertVisit(v) }
+      XCTAssertEqual(try store.visit(matching: a.key).id, a.id)
+      XCTAssertEqual(try store.visit(matching: a.key.uppercased()).id, a.id)
+      XCTAssertEqual(try store.visit(matching: "00000000-0000-0000-0000-0000aaaa0002").id, b.id)
+      if case .ambiguousVisit(_, let candidates) = storeError({
+        try store.visit(matching: "0000")
+      }) {
+        XCTAssertEqual(candidates, [a.key, b.key])
+      } else {
+        XCTFail("expected ambiguousVisit")
+      }
+      for reference in ["000", "zzzz", "", "1234", "0000%", "0000_"] {
+        guard case .visitNotFound = storeError({ try store.visit(matching: reference) }) else {
+          return XCTFail("expected visitNotFound for '\(reference)'")
+        }
+      }
+    }
+  }
+
+  func testEditAndRemove_oneTransactionEach() throws {
+    try onBothStores { store in
+      let original = try visit(1, on: "2024-06-04", notes: "Bleachers")
+      try store.insertVisit(original)
+      let (old, new) = try store.editVisit("0000") { v in
+        var edited = v
+        edited.score = Score(away: 3, home: 5)
+        edited.modifiedAt = now.addingTimeInterval(60)
+        edited.createdAt = .distantPast  // ignored: creation stays
+        return edited
+      }
+      XCTAssertEqual(old, original)
+      XCTAssertEqual(new.score, Score(away: 3, home: 5))
+      XCTAssertEqual(new.createdAt, now)
+      XCTAssertEqual(try store.visits(), [new])
+      // A throwing edit changes nothing.
+      XCTAssertThrowsError(
+        try store.editVisit(original.key) { _ in throw StoreTestError.rollback })
+      XCTAssertEqual(try store.visits(), [new])
+      let removed = try store.removeVisit(original.key)
+      XCTAssertEqual(removed, new)
+      XCTAssertEqual(try store.visits(), [])
+      guard case .visitNotFound = storeError({ try store.removeVisit(original.key) }) else {
+        return XCTFail("expected visitNotFound")
+      }
+    }
+  }
+
+  /// A game is attended once; an unknown game is refused; nothing is
+  /// stored by a refused add.
+  func testAddVisit_oneVisitPerGameAndKnownGamesOnly() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let first = try visit(1, on: "2024-06-04", game: "CHN202406040")
+      _ = try store.addVisit { first }
+      let error = storeError {
+        try store.addVisit { try self.visit(2, on: "2024-06-04", game: "CHN202406040") }
+      }
+      XCTAssertEqual(
+        error?.description,
+        "game CHN202406040 is already recorded as visit 00000000; edit that one ('sportstime visit edit 00000000 …')"
+      )
+      guard
+        case .gameNotFound("XXX202406040") = storeError({
+          try store.addVisit { try self.visit(3, on: "2024-06-04", game: "XXX202406040") }
+        })
+      else {
+        return XCTFail("expected gameNotFound")
+      }
+      // Moving the second visit onto the first one's game is refused too.
+      try store.insertVisit(try visit(4, on: "2024-06-05", game: "CHN202406050"))
+      XCTAssertNotNil(
+        storeError {
+          try store.editVisit("00000000-0000-0000-0000-000000000004") { v in
+            var edited = v
+            edited.gameID = "CHN202406040"
+            return edited
+          }
+        })
+      XCTAssertEqual(try store.visits().map(\.gameID), ["CHN202406050", "CHN202406040"])
+      XCTAssertEqual(try rowCount("visits", in: store), 2)
+    }
+  }
+
+  /// A re-import that moves a game to another date renames it; its visit
+  /// follows (ON UPDATE CASCADE).
+  func testVisits_followAGameARe_importRenames() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let game = try StoreFixtures.game2024("CHN202406040")
+      try store.insertVisit(try visit(1, on: "2024-06-04", game: game.id))
+      var moved = game
+      moved.id = "CHN202406060"
+      moved.status = .rescheduled
+      moved.originalDate = game.localDate
+      moved.localDate = try StoreFixtures.date("2024-06-06")
+      moved.start = moved.start.addingTimeInterval(2 * 86_400)
+      let result = try store.importGames([moved])
+      XCTAssertEqual(result.renamed, ["CHN202406040": "CHN202406060"])
+      XCTAssertEqual(try store.visits().map(\.gameID), ["CHN202406060"])
+    }
+  }
+
+  /// Attending a trip twice records each game once; a throwing plan stores
+  /// nothing.
+  func testAttendTrip_secondRunDoesNotDuplicate() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan("Loop", environment: .fixed(now: StoreFixtures.now))
+      try store.insert(planned)
+      let env = Environment.fixed(now: now)
+      func attend() throws -> Attendance {
+        try store.attendTrip("Loop") { loaded, recorded in
+          try Attendance.plan(
+            tripName: loaded.trip.name, games: loaded.games, recordedGameIDs: recorded,
+            environment: env)
+        }.attendance
+      }
+      XCTAssertThrowsError(try store.attendTrip("Loop") { _, _ in throw StoreTestError.rollback })
+      let first = try attend()
+      XCTAssertEqual(
+        first.recorded.map(\.gameID), ["CHN202406040", "CHA202406060", "DET202406080"])
+      let second = try attend()
+      XCTAssertEqual(second.recorded, [])
+      XCTAssertEqual(
+        second.skipped.map(\.reason), [.alreadyRecorded, .alreadyRecorded, .alreadyRecorded])
+      XCTAssertEqual(try rowCount("visits", in: store), 3)
+      guard case .tripNotFound = storeError({ try store.attendTrip("Nope") { _, _ in first } })
+      else {
+        return XCTFail("expected tripNotFound")
+      }
+    }
+  }
+
+  /// Visits survive closing and reopening the file, bit for bit.
+  func testVisits_surviveReopen() throws {
+    let path = filePath()
+    let stored = try visit(
+      1, at: "td-garden", on: "2024-12-01", matchup: Matchup(awayTeamID: "NYR", homeTeamID: "BOS"),
+      score: Score(away: 2, home: 3), notes: "Loge 10", sport: .nhl)
+    do {
+      let store = try Store(path: path)
+      try store.insertVisit(stored)
+      try store.close()
+    }
+    let reopened = try Store(path: path)
+    XCTAssertEqual(try reopened.visits(), [stored])
+    try reopened.close()
+  }
+
+  /// A hand-edited row that cannot be read is reported, not guessed.
+  func testVisits_corruptRowReported() throws {
+    try onBothStores { store in
+      try store.insertVisit(try visit(1, on: "2024-06-04"))
+      try store.database.execute("UPDATE visits SET sport = 'CRICKET'")
+      guard case .corruptValue("visits", _, "sport", "CRICKET") = storeError({ try store.visits() })
+      else {
+        return XCTFail("expected corruptValue")
+      }
+    }
+  }
+}
