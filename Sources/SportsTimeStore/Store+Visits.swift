@@ -116,8 +116,10 @@ extension Store {
   }
 
   /// Records the visits of a trip's games in one transaction: loads the
-  /// trip and the game ids that already have visits, lets `plan` choose
-  /// (`Attendance.plan`), and stores the new visits.
+  /// trip and the game ids that already have visits — linking a visit
+  /// entered by hand at a game's venue and date (no matchup, or the game's)
+  /// to that game — lets `plan` choose (`Attendance.plan`), and stores the
+  /// new visits.
   /// - Returns: the trip and the stored plan.
   /// - Throws: as `loadTrip(_:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
@@ -126,7 +128,30 @@ extension Store {
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(reference)
-      let attendance = try plan(loaded, try visitedGameIDs())
+      var recorded = try visitedGameIDs()
+      // A visit entered by hand (no game id) at a game's venue on its date,
+      // with no matchup or the game's matchup, is that game: link it rather
+      // than record the game a second time.
+      for game in loaded.games where !recorded.contains(game.id) {
+        let rows = try database.query(
+          """
+          SELECT id FROM visits
+          WHERE game_id IS NULL AND venue_id = ? AND local_date = ?
+            AND (away_team IS NULL OR (away_team = ? AND home_team = ?))
+          ORDER BY created_at, id LIMIT 1
+          """,
+          [
+            .text(game.venueID.rawValue), .text(game.localDate.iso), .text(game.awayTeamID),
+            .text(game.homeTeamID),
+          ])
+        if let row = rows.first {
+          try database.execute(
+            "UPDATE visits SET game_id = ? WHERE id = ?",
+            [.text(game.id), .text(try row.string("id"))])
+          recorded.insert(game.id)
+        }
+      }
+      let attendance = try plan(loaded, recorded)
       for visit in attendance.recorded { try insertVisit(visit) }
       return (loaded, attendance)
     }

@@ -118,12 +118,31 @@ enum ExportCommand {
     }
   }
 
-  /// Writes `data` to `path` atomically: a temporary file in the same
-  /// directory, flushed to disk, then renamed over `path`. Readers see the
-  /// old file or the new one, never a part; on failure the temporary file is
-  /// removed and `path` is untouched.
+  /// Writes `data` to `path`. A regular file (or a new one) is replaced
+  /// atomically: a temporary file in the same directory, flushed to disk,
+  /// then renamed over it — readers see the old file or the new one, never a
+  /// part; on failure the temporary file is removed and the file untouched.
+  /// A symbolic link is followed (its target is replaced, the link kept); a
+  /// device or FIFO (`/dev/stdout`) is written to as it is, never replaced;
+  /// a read-only file is refused.
   /// - Throws: `CommandError` naming the path and the system's reason.
-  static func writeAtomically(_ data: Data, to path: String) throws {
+  static func writeAtomically(_ data: Data, to given: String) throws {
+    var path = given
+    var info = stat()
+    if stat(given, &info) == 0 {
+      if (info.st_mode & S_IFMT) != S_IFREG {
+        try writeInPlace(data, to: given)
+        return
+      }
+      guard access(given, W_OK) == 0 else {
+        throw CommandError(
+          "cannot write \(Terminal.sanitize(given)): the file is read-only (check its permissions)")
+      }
+      if let real = realpath(given, nil) {
+        path = String(cString: real)
+        free(real)
+      }
+    }
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     let temporary =
@@ -154,5 +173,29 @@ enum ExportCommand {
     }
     guard rename(temporary, path) == 0 else { throw failure("rename failed") }
     renamed = true
+  }
+
+  /// Writes `data` into an existing non-regular file (a device, a FIFO)
+  /// without replacing it.
+  static func writeInPlace(_ data: Data, to path: String) throws {
+    func failure(_ what: String) -> CommandError {
+      CommandError(
+        "cannot write \(Terminal.sanitize(path)): \(what): \(String(cString: strerror(errno)))")
+    }
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw failure("cannot open it") }
+    defer { close(fd) }
+    try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+      guard let base = raw.baseAddress else { return }
+      var offset = 0
+      while offset < raw.count {
+        let written = write(fd, base + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw failure("write failed")
+        }
+        offset += written
+      }
+    }
   }
 }

@@ -316,6 +316,26 @@ final class ExportCommandTests: ItineraryTestCase {
     try runOK(["trip", "export", "Short", "--format", "md", "--out", "short.md"])
     XCTAssertTrue(fileExists(scratch.appendingPathComponent("short.md")))
   }
+
+  /// A symbolic link is followed (its target replaced, the link kept); a
+  /// device is written to, never replaced by a file.
+  func testExport_followsSymlinksAndWritesIntoDevices() throws {
+    try makeTrip(Self.shortTrip)
+    let real = scratch.appendingPathComponent("real.md")
+    let link = scratch.appendingPathComponent("link.md")
+    try Data("old".utf8).write(to: real)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+    try runOK(["trip", "export", "Short", "--format", "md", "--out", link.path])
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path,
+      "the link is still a link")
+    XCTAssertTrue(try String(contentsOf: real, encoding: .utf8).hasPrefix("# Short"))
+    let null = try runOK(["trip", "export", "Short", "--format", "md", "--out", "/dev/null"])
+    XCTAssertTrue(null.stdout.hasPrefix("Wrote /dev/null"), null.stdout)
+    var info = stat()
+    XCTAssertEqual(stat("/dev/null", &info), 0)
+    XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+  }
 }
 
 /// `trip route --json`.

@@ -264,6 +264,22 @@ final class VisitCommandTests: VisitsTestCase {
       message: "no team is called 'XYZ'")
   }
 
+  /// A visit entered by hand at a game's venue and date (with the game's
+  /// matchup, or none) is that game: `trip attended` links it instead of
+  /// recording the game twice.
+  func testAttended_linksAVisitEnteredByHand() throws {
+    try runOK([
+      "--now", "2024-06-20T12:00:00Z", "visit", "add", "fenway", "--date", "2024-05-02",
+      "--away", "SF", "--home", "BOS", "--score", "1-2",
+    ])
+    try runOK(["trip", "new", "Boston", "--game", "BOS@2024-05-02"])
+    let attended = try runOK(["--now", "2024-06-20T12:00:00Z", "trip", "attended", "Boston"])
+    XCTAssertEqual(attended.stdoutLines.first, "No new visits from \"Boston\".")
+    let visits = try visitList()
+    XCTAssertEqual(visits.count, 1, "no second visit of the same game")
+    XCTAssertEqual(visits.first?.string("gameID"), "BOS202405020", "the hand visit is linked")
+  }
+
   /// `trip attended` records the played games once; running it again adds
   /// nothing.
   func testAttended_twiceDoesNotDuplicate() throws {
