@@ -58,22 +58,31 @@ public struct Catalog: Sendable {
           file: file, line: record.line, field: nil,
           message: "expected \(columns.count) fields, found \(f.count)")
       }
-      guard let lat = Double(f[5]), let lon = Double(f[6]),
-        let coordinate = Coordinate(latitude: lat, longitude: lon)
-      else {
-        throw FileFormatError(
-          file: file, line: record.line, field: "latitude/longitude",
-          message: "'\(f[5]), \(f[6])' is not a coordinate in degrees")
-      }
-      guard TimeZone(identifier: f[7]) != nil else {
-        throw FileFormatError(
-          file: file, line: record.line, field: "time_zone",
-          message: "'\(f[7])' is not an IANA time zone known to this system")
-      }
-      return Venue(
-        id: Venue.ID(f[0]), name: f[1], city: f[2], region: f[3], country: f[4],
-        coordinate: coordinate, timeZoneID: f[7])
+      return try venue(fields: f, line: record.line, file: file)
     }
+  }
+
+  /// The venue in the first eight fields of a venue-table row (`id, name,
+  /// city, region, country, latitude, longitude, time_zone`), shared by the
+  /// MLB table and the other sports' tables.
+  /// - Throws: `FileFormatError` naming the line and field of a coordinate
+  ///   out of range or an unknown IANA zone.
+  static func venue(fields f: [String], line: Int, file: String) throws -> Venue {
+    guard let lat = Double(f[5]), let lon = Double(f[6]),
+      let coordinate = Coordinate(latitude: lat, longitude: lon)
+    else {
+      throw FileFormatError(
+        file: file, line: line, field: "latitude/longitude",
+        message: "'\(f[5]), \(f[6])' is not a coordinate in degrees")
+    }
+    guard TimeZone(identifier: f[7]) != nil else {
+      throw FileFormatError(
+        file: file, line: line, field: "time_zone",
+        message: "'\(f[7])' is not an IANA time zone known to this system")
+    }
+    return Venue(
+      id: Venue.ID(f[0]), name: f[1], city: f[2], region: f[3], country: f[4],
+      coordinate: coordinate, timeZoneID: f[7])
   }
 
   /// Parses a team table with the columns of `teams.csv` (`retro_code,

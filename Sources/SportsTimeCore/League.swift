@@ -166,19 +166,8 @@ public struct League: Sendable {
           file: file, line: record.line, field: f[0].isEmpty ? "venue_id" : "name",
           message: "is empty")
       }
-      guard let lat = Double(f[5]), let lon = Double(f[6]),
-        let coordinate = Coordinate(latitude: lat, longitude: lon)
-      else {
-        throw FileFormatError(
-          file: file, line: record.line, field: "latitude/longitude",
-          message: "'\(f[5]), \(f[6])' is not a coordinate in degrees")
-      }
-      guard TimeZone(identifier: f[7]) != nil else {
-        throw FileFormatError(
-          file: file, line: record.line, field: "time_zone",
-          message: "'\(f[7])' is not an IANA time zone known to this system")
-      }
-      let id = Venue.ID(f[0])
+      let venue = try Catalog.venue(fields: f, line: record.line, file: file)
+      let id = venue.id
       let teams = f[8].split(separator: ";").map {
         $0.trimmingCharacters(in: .whitespaces).uppercased()
       }.filter { !$0.isEmpty }
@@ -194,10 +183,7 @@ public struct League: Sendable {
         }
         homes[team] = id
       }
-      venues.append(
-        Venue(
-          id: id, name: f[1], city: f[2], region: f[3], country: f[4], coordinate: coordinate,
-          timeZoneID: f[7]))
+      venues.append(venue)
     }
     let franchises = homes.map { team, venue in
       Franchise(id: team, name: team, teamIDs: [team], homes: [season: venue])
