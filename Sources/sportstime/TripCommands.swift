@@ -126,7 +126,7 @@ enum TripCommands {
     let t = planned.trip
     let stops = planned.schedule.stops.count
     context.print(
-      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(t.dayCount) days, \(games.count) game\(games.count == 1 ? "" : "s") at \(stops) stop\(stops == 1 ? "" : "s"), \(planned.items.count) travel leg\(planned.items.count == 1 ? "" : "s")."
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(games.count, "game")) at \(Format.count(stops, "stop")), \(Format.count(planned.items.count, "travel leg"))."
     )
     for leg in planned.tightLegs { context.warn(leg.message) }
     context.print()

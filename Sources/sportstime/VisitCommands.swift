@@ -266,6 +266,21 @@ enum VisitCommands {
     context.print(
       "Recorded visit \(visit.key.prefix(8)): \(context.safe(summary(visit, leagues: leagues))).")
     context.print(try venueCount(visit.venueID, store: store, leagues: leagues))
+    // A typed matchup the imported schedule does not have at that venue and
+    // date is kept (exhibitions exist) but pointed out.
+    if visit.gameID == nil, visit.sport == .mlb, let typed = visit.matchup {
+      let scheduled = try store.games(
+        GameQuery(venueID: visit.venueID, from: visit.date, to: visit.date))
+      if !scheduled.isEmpty,
+        !scheduled.contains(where: {
+          $0.awayTeamID == typed.awayTeamID && $0.homeTeamID == typed.homeTeamID
+        })
+      {
+        context.warn(
+          "the schedule has \(scheduled.map { "\(Format.matchup($0, catalog: leagues.mlb)) (\($0.id))" }.joined(separator: ", ")) there that day, not this matchup; use --game to record the scheduled game"
+        )
+      }
+    }
   }
 
   static func runEdit(_ context: Context) throws {
@@ -307,6 +322,15 @@ enum VisitCommands {
       var season = (date ?? old.date).year
       if let reference {
         let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
+        // Re-pointing a visit at a game elsewhere or on another day must be
+        // said outright, as `visit add` would refuse the contradiction.
+        if args.value("venue") == nil && date == nil
+          && (old.venueID != game.venueID || old.date != game.localDate)
+        {
+          throw CommandError(
+            "game \(game.id) was at \(game.venueID.rawValue) on \(game.localDate.iso), but this visit is at \(old.venueID.rawValue) on \(old.date.iso); give --venue and --date as well to move the visit to that game"
+          )
+        }
         changes.game = .some(game)
         season = game.season
       }

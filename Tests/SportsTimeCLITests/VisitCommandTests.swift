@@ -264,6 +264,23 @@ final class VisitCommandTests: VisitsTestCase {
       message: "no team is called 'XYZ'")
   }
 
+  /// A typed matchup the schedule does not have there that day is kept but
+  /// pointed out; re-pointing a visit at a game elsewhere must be explicit.
+  func testAdd_matchupAgainstTheScheduleAndEditToAnotherGame() throws {
+    let now = ["--now", "2024-06-20T12:00:00Z"]
+    let added = try run(
+      now + ["visit", "add", "fenway", "--date", "2024-05-01", "--away", "NYY", "--home", "BOS"])
+    XCTAssertEqual(added.status, 0, added.description)
+    XCTAssertTrue(added.stderr.contains("SF @ BOS (BOS202405010)"), added.stderr)
+    let id = try XCTUnwrap(try visitList().first?.string("id"))
+    let before = try visitList()
+    try assertFailure(
+      now + ["visit", "edit", id, "--game", "CHC@2024-06-07"],
+      containing: ["CIN202406070", "CIN09", "BOS07", "--venue and --date"])
+    XCTAssertEqual(try visitList().count, before.count)
+    XCTAssertEqual(try visitList().first?.string("date"), "2024-05-01", "nothing changed")
+  }
+
   /// A visit entered by hand at a game's venue and date (with the game's
   /// matchup, or none) is that game: `trip attended` links it instead of
   /// recording the game twice.

@@ -246,8 +246,13 @@ final class MapViewportTests: XCTestCase {
   }
 
   func testPan_clampsLatitudeAndWrapsLongitude() {
-    XCTAssertEqual(usa.panned(dx: 0, dy: 10).center.latitude, 85)
-    XCTAssertEqual(usa.panned(dx: 0, dy: -10).center.latitude, -85)
+    // The band shown (center ± 14°) stops at the poles: 76 = 90 − 28 / 2.
+    XCTAssertEqual(usa.panned(dx: 0, dy: 10).center.latitude, 76)
+    XCTAssertEqual(usa.panned(dx: 0, dy: -10).center.latitude, -76)
+    XCTAssertLessThanOrEqual(usa.panned(dx: 0, dy: 100).north, 90)
+    // A narrow view still stops at the ±85° bound of the center.
+    let city = MapViewport(latitude: 80, longitude: 0, latitudeSpan: 1, longitudeSpan: 1)
+    XCTAssertEqual(city.panned(dx: 0, dy: 100).center.latitude, 85)
     let pacific = MapViewport(latitude: 0, longitude: 170, latitudeSpan: 10, longitudeSpan: 62)
     XCTAssertEqual(pacific.panned(dx: 0.5, dy: 0).center.longitude, -159, accuracy: 1e-12)
     // Ten whole turns east: back where it started.

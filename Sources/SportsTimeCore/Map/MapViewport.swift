@@ -191,8 +191,12 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   /// - Precondition: `dx` and `dy` are finite.
   public func panned(dx: Double, dy: Double) -> MapViewport {
     precondition(dx.isFinite && dy.isFinite, "a pan must be a finite fraction")
+    // A pan stops where the band shown (center ± half the span) reaches a
+    // pole, so the view never shows empty space beyond it.
+    let limit = max(0, 90 - latitudeSpan / 2)
+    let latitude = min(max(center.latitude + dy * latitudeSpan, -limit), limit)
     return MapViewport(
-      latitude: center.latitude + dy * latitudeSpan,
+      latitude: latitude,
       longitude: center.longitude + dx * longitudeSpan,
       latitudeSpan: latitudeSpan, longitudeSpan: longitudeSpan)
   }
