@@ -73,8 +73,11 @@ enum MapCommand {
     if basemapPath != nil, out == nil {
       throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
     }
-    let catalog = try context.catalog()
-    let focus = try args.value("focus").map { try catalog.venue(named: $0) }
+    let leagues = try context.leagues()
+    let venues = allVenues(leagues)
+    let focus = try args.value("focus").map {
+      try leagues.venue(named: $0, sport: nil, season: nil).venue
+    }
     let basemap = try basemapPath.map { try loadBasemap($0) }
 
     let store = try context.openStore()
@@ -90,7 +93,7 @@ enum MapCommand {
       guard let out else { return }
       // Drawn inside the transaction: a failed write stores nothing.
       let map = SVGMap(
-        viewport: state.viewport, pins: try pins(store: store, catalog: catalog),
+        viewport: state.viewport, pins: try pins(store: store, venues: venues),
         focusedVenueID: state.focusedVenueID, basemap: basemap)
       let data = Data(map.render().utf8)
       try ExportCommand.writeAtomically(data, to: out)
@@ -104,7 +107,7 @@ enum MapCommand {
     }
     var line = "Map view: \(state.viewport)"
     if state.viewport.isDefault { line += " (the default view)" }
-    if let id = state.focusedVenueID, let venue = catalog.venue(id) {
+    if let id = state.focusedVenueID, let venue = venues.first(where: { $0.id == id }) {
       line += " · focus: \(context.safe(venue.name)), \(context.safe(venue.city))"
     }
     context.print(line)
@@ -153,10 +156,24 @@ enum MapCommand {
     return try Basemap(geoJSON: data, file: path)
   }
 
-  /// Every catalog venue as a pin with its visit count and last visit date
-  /// (from `Store.visits()`; visits at venues the catalog does not know are
-  /// not drawn).
-  static func pins(store: Store, catalog: Catalog) throws -> [MapPin] {
+  /// Every venue of every built-in sport (MLB parks, then NBA, NHL and NFL
+  /// venues; an arena two leagues share appears once), by id.
+  static func allVenues(_ leagues: Leagues) -> [Venue] {
+    var seen: Set<Venue.ID> = []
+    var result: [Venue] = []
+    for sport in leagues.sports {
+      guard let league = leagues.league(sport) else { continue }
+      for venue in league.venues.values.sorted(by: { $0.id < $1.id })
+      where seen.insert(venue.id).inserted {
+        result.append(venue)
+      }
+    }
+    return result
+  }
+
+  /// Every venue as a pin with its visit count and last visit date (from
+  /// `Store.visits()`; visits at venues no table knows are not drawn).
+  static func pins(store: Store, venues: [Venue]) throws -> [MapPin] {
     var counts: [Venue.ID: (visits: Int, last: CalendarDate?)] = [:]
     for visit in try store.visits() {
       var entry = counts[visit.venueID] ?? (0, nil)
@@ -164,7 +181,7 @@ enum MapCommand {
       if entry.last.map({ $0 < visit.date }) ?? true { entry.last = visit.date }
       counts[visit.venueID] = entry
     }
-    return catalog.venues.values.sorted { $0.id < $1.id }.map { venue in
+    return venues.map { venue in
       let entry = counts[venue.id]
       return MapPin(venue: venue, visits: entry?.visits ?? 0, lastVisit: entry?.last)
     }

@@ -120,6 +120,15 @@ final class MapCommandTests: EndToEndTestCase {
 
   // MARK: The SVG
 
+  /// Arenas of the other sports can be focused like ballparks.
+  func testFocus_anArenaOfAnotherSport() throws {
+    let result = try runOK(["map", "--focus", "td-garden", "--json"])
+    let view = try XCTUnwrap(try parseJSON(result.stdout) as? [String: Any])
+    XCTAssertEqual(view["centerLatitude"] as? Double, 42.3663)
+    XCTAssertEqual(view["centerLongitude"] as? Double, -71.0622)
+    XCTAssertEqual(view["latitudeSpan"] as? Double, 0.01)
+  }
+
   /// With visits recorded (`visit add`), the SVG shows them: visited pins,
   /// badges, and the focused venue's card with count and last visit.
   func testOut_drawsPinsBadgesCardAndBasemap() throws {
@@ -135,7 +144,7 @@ final class MapCommandTests: EndToEndTestCase {
       result.stdoutLines,
       [
         "Map view: 37.0000° N, 95.8500° W · 28° × 62° (the default view)",
-        "Wrote \(out.path) (\(try Data(contentsOf: out).count) bytes): 35 venues in view, 2 visited.",
+        "Wrote \(out.path) (\(try Data(contentsOf: out).count) bytes): 115 venues in view, 2 visited.",
       ])
     let svg = try checkSVG(out)
     XCTAssertEqual(svg["width"] as? String, "1200")
@@ -143,7 +152,9 @@ final class MapCommandTests: EndToEndTestCase {
     XCTAssertEqual(svg["basemapPaths"] as? Int, 49, "lower 48 and DC (AK, HI, PR culled)")
     XCTAssertEqual(svg["badges"] as? [String: String], ["CHI11": "2", "BOS07": "1"])
     let pins = try XCTUnwrap(svg["pins"] as? [[String: Any]])
-    XCTAssertEqual(pins.count, 35)
+    // Every sport's venues are drawn (MLB, NBA, NHL, NFL; shared arenas
+    // once): 115 fall on the default canvas.
+    XCTAssertEqual(pins.count, 115)
     let wrigley = try XCTUnwrap(pins.first { $0["id"] as? String == "CHI11" })
     XCTAssertEqual(wrigley["class"] as? String, "pin visited")
     XCTAssertEqual(wrigley["visits"] as? Int, 2)
