@@ -190,11 +190,14 @@ enum MapCommand {
   /// The `map --json` object: the view in degrees and whether it is the
   /// default.
   static func json(_ viewport: MapViewport) -> JSON {
-    .object([
-      ("centerLatitude", .number(viewport.center.latitude)),
-      ("centerLongitude", .number(viewport.center.longitude)),
-      ("latitudeSpan", .number(viewport.latitudeSpan)),
-      ("longitudeSpan", .number(viewport.longitudeSpan)),
+    // Degrees to 1e-9 (about 0.1 mm): arithmetic noise such as
+    // 126.86700000000002 is not part of the view.
+    func degrees(_ value: Double) -> JSON { .number((value * 1e9).rounded() / 1e9) }
+    return .object([
+      ("centerLatitude", degrees(viewport.center.latitude)),
+      ("centerLongitude", degrees(viewport.center.longitude)),
+      ("latitudeSpan", degrees(viewport.latitudeSpan)),
+      ("longitudeSpan", degrees(viewport.longitudeSpan)),
       ("isDefault", .bool(viewport.isDefault)),
     ])
   }
