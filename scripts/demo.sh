@@ -14,7 +14,7 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export SPORTSTIME_DB="$WORK/demo.sqlite"
 
-run() { echo "\$ sportstime $*"; "$BIN" "$@"; echo; }
+run() { printf '$ sportstime'; printf ' %q' "$@"; echo; "$BIN" "$@"; echo; }
 
 run schedule import "$SCHEDULE"
 run games --team DET --from 2024-06-07 --to 2024-06-09

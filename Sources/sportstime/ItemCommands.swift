@@ -44,7 +44,8 @@ enum ItemCommands {
       Default category: note. Default place: the end of the day (--day N, default \
       Day 1), or just above/below a row with --before/--after. Prints the new item's id.
       Example:
-        sportstime item add "Great Lakes Loop" --title "Deep dish" --category restaurant --day 2 --top --time 17:30
+        sportstime item add "Great Lakes Loop" --title "Deep dish" \\
+          --category restaurant --day 2 --top --time 17:30
       """,
     options: [.value("title", valueName: "TEXT", required: true, help: "What to call it.")]
       + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],

@@ -23,7 +23,8 @@ enum MapCommand {
       (--pan=-0.5,0).
       Examples:
         sportstime map --focus Wrigley --out wrigley.svg
-        sportstime map --reset --out usa.svg --basemap ../shared/data/basemap/us-states.json
+        sportstime map --reset --out usa.svg \\
+          --basemap ../shared/data/basemap/us-states.json
         sportstime map --zoom 2 --pan 0.25,0 --json
       """,
     options: [
@@ -38,7 +39,7 @@ enum MapCommand {
       .value(
         "focus", valueName: "VENUE",
         help:
-          "Center on a venue at city level (0.01° span) and show its card. By park id, name, city or home team."
+          "Center on a venue close up (0.01° span) and show its card. By park id, name, city or home team."
       ),
       .flag("reset", help: "Back to the default view (the continental US), without a focus."),
       .value(

@@ -26,7 +26,11 @@ enum ReplanCommand {
       ),
       .value("start", valueName: "DATE", help: "New Day 1 (YYYY-MM-DD)."),
       .value("end", valueName: "DATE", help: "New last day (YYYY-MM-DD)."),
-      .flag("json", help: "Print {kept, reset, removed, added, redated, unscheduled} as row ids."),
+      .flag(
+        "json",
+        help:
+          "Print {kept, reset, removed, added, redated, unscheduled, returned, rezoned} as row ids, and reasons."
+      ),
     ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
     run: { try run(try Context($0)) })

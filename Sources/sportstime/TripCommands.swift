@@ -26,7 +26,8 @@ enum TripCommands {
       its first possible day. A leg whose drive does not fit between the games is warned \
       about ("tight"), not refused.
       Example:
-        sportstime trip new "Midwest Swing" --game CHC@2024-06-04 --game MIL@2024-06-07
+        sportstime trip new "Midwest Swing" \\
+          --game CHC@2024-06-04 --game MIL@2024-06-07
       """,
     options: [
       .value(

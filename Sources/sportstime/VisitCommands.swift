@@ -36,7 +36,8 @@ enum VisitCommands {
       date and matchup come from the game; a VENUE or --date that contradicts it is \
       refused. A game is recorded once. The date may not be in the future.
       Examples:
-        sportstime visit add wrigley --date 2024-06-04 --away STL --home CHC --score 3-5
+        sportstime visit add wrigley --date 2024-06-04 \\
+          --away STL --home CHC --score 3-5
         sportstime visit add --game CHC@2024-06-04 --notes "Bleachers, section 314"
       """,
     options: [
