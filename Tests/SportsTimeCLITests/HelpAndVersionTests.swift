@@ -64,7 +64,8 @@ final class HelpAndVersionTests: EndToEndTestCase {
     }
     XCTAssertTrue(
       out.hasSuffix(
-        "  sportstime trip new \"Midwest Swing\" \\\n    --game CHC@2024-06-04 --game MIL@2024-06-07\n"),
+        "  sportstime trip new \"Midwest Swing\" \\\n    --game CHC@2024-06-04 --game MIL@2024-06-07\n"
+      ),
       out)
   }
 
