@@ -157,34 +157,17 @@ enum ExportCommand {
     defer { if !renamed { unlink(temporary) } }
     do {
       defer { close(fd) }
-      try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        guard let base = raw.baseAddress else { return }
-        var offset = 0
-        while offset < raw.count {
-          let written = write(fd, base + offset, raw.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            throw failure("write failed")
-          }
-          offset += written
-        }
-      }
+      try writeAll(data, to: fd) { failure($0) }
       guard fsync(fd) == 0 else { throw failure("flushing to disk failed") }
     }
     guard rename(temporary, path) == 0 else { throw failure("rename failed") }
     renamed = true
   }
 
-  /// Writes `data` into an existing non-regular file (a device, a FIFO)
-  /// without replacing it.
-  static func writeInPlace(_ data: Data, to path: String) throws {
-    func failure(_ what: String) -> CommandError {
-      CommandError(
-        "cannot write \(Terminal.sanitize(path)): \(what): \(String(cString: strerror(errno)))")
-    }
-    let fd = open(path, O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw failure("cannot open it") }
-    defer { close(fd) }
+  /// Writes all of `data` to the open descriptor `fd`, retrying after
+  /// signals.
+  /// - Throws: `failure("write failed")` when the system refuses.
+  static func writeAll(_ data: Data, to fd: Int32, failure: (String) -> CommandError) throws {
     try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
       guard let base = raw.baseAddress else { return }
       var offset = 0
@@ -197,5 +180,18 @@ enum ExportCommand {
         offset += written
       }
     }
+  }
+
+  /// Writes `data` into an existing non-regular file (a device, a FIFO)
+  /// without replacing it.
+  static func writeInPlace(_ data: Data, to path: String) throws {
+    func failure(_ what: String) -> CommandError {
+      CommandError(
+        "cannot write \(Terminal.sanitize(path)): \(what): \(String(cString: strerror(errno)))")
+    }
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw failure("cannot open it") }
+    defer { close(fd) }
+    try writeAll(data, to: fd) { failure($0) }
   }
 }

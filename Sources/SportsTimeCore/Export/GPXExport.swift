@@ -75,23 +75,6 @@ public enum GPXExport {
   /// XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF) and DEL and C1
   /// controls (which XML discourages and a terminal could act on) dropped.
   public static func escape(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
-      case "\n": out += "\n"
-      default:
-        let v = scalar.value
-        if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    XMLText.escape(s, whitespace: .keep)
   }
 }

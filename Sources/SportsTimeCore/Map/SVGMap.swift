@@ -410,22 +410,7 @@ public struct SVGMap: Sendable {
   /// line breaks and tabs become spaces; characters XML 1.0 forbids (other
   /// C0 controls, U+FFFE, U+FFFF) and DEL and C1 controls are dropped.
   public static func escape(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n", "\r", "\t": out += " "
-      default:
-        let v = scalar.value
-        if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    XMLText.escape(s, whitespace: .asSpaces)
   }
 
   /// `s` on one line (line breaks and tabs as spaces, trimmed).
