@@ -74,6 +74,25 @@ enum Format {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
   }
 
+  /// The game references given to a (repeatable) option such as `--game`:
+  /// a game id or `TEAM@YYYY-MM-DD[#N]` each.
+  /// - Throws: a usage error naming the first reference that is malformed.
+  static func gameReferences(_ option: String, arguments: ParsedArguments) throws
+    -> [GameReference]
+  {
+    try arguments.values(option).map { try gameReference($0, arguments: arguments) }
+  }
+
+  /// One game reference typed on the command line.
+  /// - Throws: a usage error saying what is wrong with it.
+  static func gameReference(_ text: String, arguments: ParsedArguments) throws -> GameReference {
+    do {
+      return try GameReference(parsing: text)
+    } catch let error as GameReferenceError {
+      throw arguments.usageError(Terminal.sanitize(error.description))
+    }
+  }
+
   /// Parses a `YYYY-MM-DD` option value.
   static func date(_ text: String?, option: String, arguments: ParsedArguments) throws
     -> CalendarDate?

@@ -43,17 +43,8 @@ enum ReplanCommand {
     if let start, let end, start > end {
       throw args.usageError("--start \(start) is after --end \(end)")
     }
-    func parse(_ option: String) throws -> [GameReference] {
-      try args.values(option).map { text in
-        do {
-          return try GameReference(parsing: text)
-        } catch let error as GameReferenceError {
-          throw args.usageError(Terminal.sanitize(error.description))
-        }
-      }
-    }
-    let adding = try parse("add-game")
-    let removing = try parse("remove-game")
+    let adding = try Format.gameReferences("add-game", arguments: args)
+    let removing = try Format.gameReferences("remove-game", arguments: args)
     if let both = adding.first(where: { removing.contains($0) }) {
       throw args.usageError("\(Terminal.sanitize(both.description)) is both added and removed")
     }

@@ -99,14 +99,7 @@ enum TripCommands {
     if TextNormalization.name(name).isEmpty {
       throw args.usageError("a trip needs a name that is not blank")
     }
-    var references: [GameReference] = []
-    for text in args.values("game") {
-      do {
-        references.append(try GameReference(parsing: text))
-      } catch let error as GameReferenceError {
-        throw args.usageError(Terminal.sanitize(error.description))
-      }
-    }
+    let references = try Format.gameReferences("game", arguments: args)
     // Check --now with the other arguments, before the database is opened.
     let environment = try context.environmentValues()
     let catalog = try context.catalog()

@@ -127,12 +127,7 @@ enum VisitCommands {
 
   /// The game reference of `--game`, if given.
   static func gameReference(_ args: ParsedArguments) throws -> GameReference? {
-    guard let text = args.value("game") else { return nil }
-    do {
-      return try GameReference(parsing: text)
-    } catch let error as GameReferenceError {
-      throw args.usageError(Terminal.sanitize(error.description))
-    }
+    try args.value("game").map { try Format.gameReference($0, arguments: args) }
   }
 
   /// `--score`, checked.
@@ -425,14 +420,7 @@ enum VisitCommands {
   static func runAttended(_ context: Context) throws {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
-    var references: [GameReference] = []
-    for text in args.values("game") {
-      do {
-        references.append(try GameReference(parsing: text))
-      } catch let error as GameReferenceError {
-        throw args.usageError(Terminal.sanitize(error.description))
-      }
-    }
+    let references = try Format.gameReferences("game", arguments: args)
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
