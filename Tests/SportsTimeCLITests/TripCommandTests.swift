@@ -2,29 +2,9 @@ import Foundation
 import XCTest
 
 /// `sportstime trip new|list|show|delete` against the real 2024 schedule.
-final class TripCommandTests: EndToEndTestCase {
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    try installImported2024()
-  }
-
-  /// Boston Tue night, Boston Wed day, Chicago Wed night: a tight leg on Day 2.
-  static let tightTrip = [
-    "trip", "new", "East Swing", "--game", "BOS@2024-06-04", "--game", "BOS202406050", "--game",
-    "chc@2024-06-05",
-  ]
-
-  /// Wrigley → Guaranteed Rate (same city, other team) → Milwaukee → Wrigley again.
-  static let loopTrip = [
-    "trip", "new", "Chicago Loop", "-g", "CHN202406040", "-g", "CHN202406050", "-g", "CHA202406060",
-    "-g", "MIL@2024-06-10", "-g", "MIL@2024-06-11", "-g", "CHC@2024-06-14", "--start", "2024-06-03",
-    "--end", "2024-06-15",
-  ]
-
-  func showJSON(_ trip: String) throws -> ItineraryJSON {
-    try decode(ItineraryJSON.self, try runOK(["trip", "show", trip, "--json"]).stdout)
-  }
-
+/// Shares the imported schedule, the real trips (`tightTrip`, `loopTrip`)
+/// and `showJSON` with the editing tests (`ItineraryTestCase`).
+final class TripCommandTests: ItineraryTestCase {
   func tripList() throws -> [TripListJSON] {
     try decode([TripListJSON].self, try runOK(["trip", "list", "--json"]).stdout)
   }
