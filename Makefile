@@ -4,22 +4,30 @@
 #   make test   run every test (unit, store, end-to-end CLI)
 #   make bench  time the reorder engine against the seeds' rescanning (release)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
+#   make deps   install what is missing (scripts/install-deps; demo and test run it)
 SWIFT ?= swift
 DATA ?= ../shared/data
 
-.PHONY: build release test demo bench lint format clean
+.PHONY: build release test demo bench lint format clean deps test-deps
 
-build:
+# Installs only what is missing (Debian and Python packages); see the script.
+deps:
+	scripts/install-deps
+
+test-deps:
+	scripts/install-deps --test
+
+build: deps
 	$(SWIFT) build
 
-release:
+release: deps
 	$(SWIFT) build -c release --product sportstime
 
-test:
+test: test-deps
 	$(SWIFT) build --build-tests
 	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing
 
-demo: release
+demo: deps release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
 
 # Benchmarks are release builds that print figures; not part of make test.
