@@ -5,10 +5,11 @@
 #   make bench  time the reorder engine against the seeds' rescanning (release)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 #   make deps   install what is missing (scripts/install-deps; demo and test run it)
+#   make fault-hunt  kill -9, concurrency, fuzz and odd-argv trials on the release build
 SWIFT ?= swift
 DATA ?= ../shared/data
 
-.PHONY: build release test demo bench lint format clean deps test-deps
+.PHONY: build release test demo bench lint format clean deps test-deps fault-hunt
 
 # Installs only what is missing (Debian and Python packages); see the script.
 deps:
@@ -34,6 +35,10 @@ demo: deps release
 bench:
 	$(SWIFT) build -c release --product sportstime-bench
 	$$($(SWIFT) build -c release --show-bin-path)/sportstime-bench
+
+# kill -9, concurrency, mutated files and odd command lines (minutes; not in make test).
+fault-hunt: release
+	python3 scripts/fault-hunt.py --bin $$($(SWIFT) build -c release --show-bin-path)/sportstime --data $(DATA)
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
