@@ -18,6 +18,52 @@ public struct ScheduleImport: Sendable {
   public var venueIDs: Set<Venue.ID>
   /// Distinct teams playing.
   public var teamIDs: Set<String>
+  /// The file's name as given to `RetrosheetSchedule.parse`, used in errors.
+  public var file: String
+  /// Where each game comes from in the file, parallel to `games`.
+  public var origins: [ScheduleRowOrigin]
+
+  /// The refusal of `conflict` (found by `ScheduleMerge.plan` on `games`)
+  /// as a malformed row: this file, the line of the game at fault and the
+  /// field that put it there, in plain words.
+  /// - Parameter conflict: a conflict whose indices are into `games`.
+  /// - Returns: the error naming file, line and field.
+  public func error(for conflict: ScheduleConflict) -> FileFormatError {
+    let origin = origins[conflict.index]
+    let game = games[conflict.index]
+    let field: String
+    switch conflict {
+    case .repeated, .idTaken:
+      field = origin.dateField
+    case .teamOverlap(_, _, let team, _):
+      field =
+        origin.isMakeup
+        ? origin.dateField
+        : team == game.homeTeamID ? RetrosheetSchedule.homeField : RetrosheetSchedule.visitorField
+    }
+    let message = conflict.message { origins.indices.contains($0) ? origins[$0].line : nil }
+    return FileFormatError(file: file, line: origin.line, field: field, message: message)
+  }
+}
+
+/// Where an imported game comes from in its schedule file, so that a
+/// refusal found later (a clash with stored games) can point at the row.
+public struct ScheduleRowOrigin: Sendable, Hashable {
+  /// 1-based line of the row (the header is line 1).
+  public var line: Int
+  /// The field that gave the date the game is played on: `1 (Date)`, or
+  /// for a makeup `13 (Makeup)` (`12 (Postponed)` when the makeup date sits
+  /// in that column).
+  public var dateField: String
+  /// True when the game was moved to a makeup date.
+  public var isMakeup: Bool
+
+  /// Creates an origin; see the properties.
+  public init(line: Int, dateField: String, isMakeup: Bool) {
+    self.line = line
+    self.dateField = dateField
+    self.isMakeup = isMakeup
+  }
 }
 
 /// Reads Retrosheet schedule files (`yyyyschedule.csv`).
@@ -42,6 +88,10 @@ public struct ScheduleImport: Sendable {
 ///   min after the latest game, whichever is later.
 /// - Ids are `HOMEyyyymmddN` on the date played (cancelled games: the original
 ///   date), so importing the same file again yields the same ids.
+/// - A team is never in two places at once: two played games of one team
+///   (home or away) may not overlap, each taking `Game.duration` (3 h) from
+///   its (estimated) first pitch. A doubleheader is two games of one home
+///   team on one date, spaced by `doubleheaderGap`, so it never overlaps.
 public enum RetrosheetSchedule {
   /// Estimated first pitch of a day game, local time (hour, minute).
   public static let dayGameStart = (hour: 13, minute: 10)
@@ -49,6 +99,10 @@ public enum RetrosheetSchedule {
   public static let nightGameStart = (hour: 19, minute: 10)
   /// Minimum gap between doubleheader games' first pitches: 3 h 30 min.
   public static let doubleheaderGap: TimeInterval = 3.5 * 3600
+
+  /// The field names used in errors for the team columns.
+  static let visitorField = "4 (Visitor)"
+  static let homeField = "7 (Home)"
 
   static let columns = [
     "Date", "Num", "Day", "Visitor", "League", "Game", "Home", "League", "Game",
@@ -67,6 +121,7 @@ public enum RetrosheetSchedule {
     var makeup: String
     var playedOn: CalendarDate?  // nil = cancelled
     var homeGame: Int  // the home team's season game number (column 9)
+    var playedOnColumn: Int  // the column that gave `playedOn` (0, 11 or 12)
   }
 
   /// Parses and resolves a schedule.
@@ -78,7 +133,10 @@ public enum RetrosheetSchedule {
   /// - Throws: `FileFormatError` naming file, line and field of the first
   ///   malformed row: wrong column count, impossible date, bad game number,
   ///   unknown team or park, unknown day/night flag, a weekday that does not
-  ///   match the date, a team playing itself, two rows for one game.
+  ///   match the date, a team playing itself, two rows for one game, a team
+  ///   playing two games at once (the row that put it there: a makeup's
+  ///   makeup field, else its team field; the later line when both or
+  ///   neither are makeups).
   /// - Complexity: O(n log n) in the number of rows.
   public static func parse(_ text: String, file: String, catalog: Catalog) throws
     -> ScheduleImport
@@ -159,9 +217,11 @@ public enum RetrosheetSchedule {
     let postponed = f[11].trimmingCharacters(in: .whitespaces)
     let makeup = f[12].trimmingCharacters(in: .whitespaces)
     var playedOn: CalendarDate? = date
+    var playedOnColumn = 0
     if !makeup.isEmpty {
       if let d = CalendarDate(compact: makeup) {
         playedOn = d
+        playedOnColumn = 12
       } else if makeup.count == 8, makeup.allSatisfy(\.isASCIIDigit) {
         throw fail(12, "'\(makeup)' is not a real date")
       } else {
@@ -170,11 +230,12 @@ public enum RetrosheetSchedule {
     } else if !postponed.isEmpty {
       // 2024-06-15 OAK@MIN: the makeup date sits in the Postponed column.
       playedOn = CalendarDate(compact: postponed)
+      playedOnColumn = 11
     }
     return Row(
       line: record.line, date: date, number: number, visitor: f[3], home: f[6],
       flag: flag, venue: venue, postponed: postponed, makeup: makeup,
-      playedOn: playedOn, homeGame: Int(f[8]) ?? 0)
+      playedOn: playedOn, homeGame: Int(f[8]) ?? 0, playedOnColumn: playedOnColumn)
   }
 
   private static func resolve(_ rows: [Row], file: String) throws -> ScheduleImport {
@@ -317,10 +378,46 @@ public enum RetrosheetSchedule {
           postponementReason: reason,
           scheduleKey: "MLB/\(row.date.year)/\(row.home)/\(row.homeGame)"))
     }
-    return ScheduleImport(
+    let origins = rows.map { row in
+      ScheduleRowOrigin(
+        line: row.line,
+        dateField: "\(row.playedOnColumn + 1) (\(columns[row.playedOnColumn]))",
+        isMakeup: row.playedOn.map { $0 != row.date } ?? false)
+    }
+    let schedule = ScheduleImport(
       games: games, rowCount: rows.count, rescheduledCount: rescheduled,
       cancelledCount: cancelled, doubleheadersFormed: formed,
       venueIDs: Set(rows.map(\.venue.id)),
-      teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }))
+      teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }), file: file, origins: origins)
+    if let clash = firstTeamOverlap(in: schedule) { throw schedule.error(for: clash) }
+    return schedule
+  }
+
+  /// The first (by the line at fault) pair of games of `schedule` in which
+  /// one team plays two games at once, as a conflict at the row at fault:
+  /// a makeup rather than a game on its own date, else the later line.
+  private static func firstTeamOverlap(in schedule: ScheduleImport) -> ScheduleConflict? {
+    let origins = schedule.origins
+    var best: (line: Int, conflict: ScheduleConflict)?
+    for clash in Game.teamOverlaps(in: schedule.games) {
+      let (a, b) = (clash.first, clash.second)
+      let atFault: Int
+      if origins[a].isMakeup != origins[b].isMakeup {
+        atFault = origins[a].isMakeup ? a : b
+      } else {
+        atFault = origins[a].line > origins[b].line ? a : b
+      }
+      let other = atFault == a ? b : a
+      let line = origins[atFault].line
+      if best.map({ line < $0.line }) ?? true {
+        best = (
+          line,
+          .teamOverlap(
+            index: atFault, schedule.games[atFault], team: clash.team,
+            other: .incoming(index: other, schedule.games[other]))
+        )
+      }
+    }
+    return best?.conflict
   }
 }

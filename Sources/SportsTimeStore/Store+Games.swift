@@ -11,17 +11,61 @@ public struct GameImportResult: Sendable, Hashable {
   /// Games already stored exactly as imported.
   public var unchanged: Int
   /// Stored games of the imported sports and seasons that this file does
-  /// not list. They are left exactly as they were (the file may be partial;
-  /// trips may use them) and only counted.
+  /// not list. Without `replace` they are left exactly as they were (the
+  /// file may be partial; trips may use them) and only counted; with it
+  /// they are `removed`.
   public var notInFile: Int = 0
   /// Changed games that trips use, by their current id (their itineraries
-  /// may need `trip check`).
+  /// may need checking).
   public var updatedInTrips: [String]
   /// Old id → new id of games that moved to another date.
   public var renamed: [String: String] = [:]
+  /// Ids of the games removed because the file no longer lists them
+  /// (`replace`), sorted.
+  public var removed: [String] = []
+  /// The trips that use changed games, by name (then id).
+  public var trips: [AffectedTrip] = []
+  /// The visits of changed games, most recent first: those whose game no
+  /// longer falls on their date lost their game link
+  /// (`keepsLink == false`); the others follow the game.
+  public var visits: [ScheduleMerge.VisitChange] = []
 
   /// True when the import changed nothing.
-  public var isNoOp: Bool { inserted == 0 && updated == 0 }
+  public var isNoOp: Bool { inserted == 0 && updated == 0 && removed.isEmpty }
+}
+
+/// A trip that uses games a schedule import changed.
+public struct AffectedTrip: Sendable, Hashable {
+  /// The trip's id.
+  public var id: UUID
+  /// The trip's name.
+  public var name: String
+  /// Its changed games by their current ids, sorted.
+  public var gameIDs: [String]
+
+  /// Creates an entry; see the properties.
+  public init(id: UUID, name: String, gameIDs: [String]) {
+    self.id = id
+    self.name = name
+    self.gameIDs = gameIDs
+  }
+}
+
+/// A stored game that an import would remove but that is still used.
+public struct GameInUse: Sendable, Hashable {
+  /// The game's id.
+  public var gameID: String
+  /// The names of the trips that use it, sorted.
+  public var tripNames: [String]
+  /// The visits linked to it (at most one: a game is attended once).
+  public var visits: [Visit]
+
+  /// Creates an entry; see the properties.
+  public init(gameID: String, tripNames: [String], visits: [Visit]) {
+    self.gameID = gameID
+    self.tripNames = tripNames
+    self.visits = visits
+  }
 }
 
 /// Filters for listing games; every field optional (nil = no filter).
@@ -51,55 +95,117 @@ public struct GameQuery: Sendable, Hashable {
 }
 
 extension Store {
+  /// Imports a parsed schedule file: as `importGames(_:replace:)`, but a
+  /// game that clashes with the stored ones is refused as a malformed row
+  /// of the file (its line and field, `ScheduleImport.error(for:)`).
+  /// - Parameters:
+  ///   - schedule: the parsed file.
+  ///   - replace: remove the stored games of the file's sports and seasons
+  ///     that it does not list.
+  /// - Returns: what changed.
+  /// - Throws: `FileFormatError` for a clash (`ScheduleConflict`),
+  ///   `StoreError.gamesInUse` when games to remove are used, or another
+  ///   `StoreError`; nothing is stored then.
+  public func importSchedule(_ schedule: ScheduleImport, replace: Bool = false) throws
+    -> GameImportResult
+  {
+    try importGames(schedule.games, replace: replace, refusal: schedule.error(for:))
+  }
+
   /// Stores imported games in one transaction, matching stored games by
-  /// their schedule row (`Game.scheduleKey`): new rows are inserted,
-  /// changed ones updated — when a newer file moves a game, its id changes
-  /// to the new date and trips follow it — identical ones left alone. Stored
-  /// games of the imported sports and seasons that the file does not list
-  /// are left unchanged and counted (`notInFile`).
-  /// - Returns: counts of what changed; importing the same file twice gives
-  ///   `isNoOp == true` the second time.
-  /// - Throws: `StoreError`; on any error nothing is stored.
-  public func importGames(_ games: [Game]) throws -> GameImportResult {
+  /// their schedule row (`Game.scheduleKey`, `ScheduleMerge`): new rows
+  /// are inserted, changed ones updated — when a newer file moves a game,
+  /// its id changes to the new date and trips follow it — identical ones
+  /// left alone. Stored games of the imported sports and seasons that the
+  /// games do not include are counted (`notInFile`) and, with `replace`,
+  /// removed.
+  ///
+  /// Everything is checked before anything is written. A visit linked to
+  /// a changed game keeps its own date, venue and teams; when the game is
+  /// no longer there then (`ScheduleMerge.keepsLink`), the visit loses its
+  /// game link. The visits' and trips' modification times are not changed.
+  /// - Parameters:
+  ///   - games: the games to store, in file order.
+  ///   - replace: remove the stored games of the games' sports and seasons
+  ///     that `games` does not include; refused (nothing changes) when a
+  ///     trip or a visit uses one of them.
+  /// - Returns: counts of what changed, the trips and visits of changed
+  ///   games; importing the same games twice gives `isNoOp == true` the
+  ///   second time.
+  /// - Throws: `StoreError.invalidItem` for a clash (`ScheduleConflict`:
+  ///   a game listed twice, an id a kept game holds, a team in two places
+  ///   at once), `.gamesInUse`, or another `StoreError`; on any error
+  ///   nothing is stored.
+  public func importGames(_ games: [Game], replace: Bool = false) throws -> GameImportResult {
+    try importGames(games, replace: replace) { StoreError.invalidItem($0.description) }
+  }
+
+  private func importGames(
+    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error
+  ) throws -> GameImportResult {
     try transaction {
-      var storedByKey: [String: Game] = [:]
-      for row in try database.query("SELECT * FROM games") {
-        let game = try Store.game(from: row)
-        storedByKey[game.scheduleKey] = game
+      let stored = try database.query("SELECT * FROM games").map(Store.game(from:))
+      let merge: ScheduleMerge
+      do {
+        merge = try ScheduleMerge.plan(stored: stored, incoming: games, replace: replace)
+      } catch let conflict as ScheduleConflict {
+        throw refusal(conflict)
       }
-      var result = GameImportResult(inserted: 0, updated: 0, unchanged: 0, updatedInTrips: [])
-      var seenKeys: Set<String> = []
-      var seenIDs: Set<String> = []
-      var inserts: [Game] = []
-      var updates: [(old: Game, new: Game)] = []
-      for game in games {
-        guard seenIDs.insert(game.id).inserted, seenKeys.insert(game.scheduleKey).inserted else {
-          throw StoreError.invalidItem("game \(game.id) appears twice in one import")
-        }
-        if let old = storedByKey[game.scheduleKey] {
-          if old == game {
-            result.unchanged += 1
-          } else {
-            updates.append((old, game))
-          }
-        } else {
-          inserts.append(game)
+      var result = GameImportResult(
+        inserted: merge.inserts.count, updated: merge.changes.count,
+        unchanged: merge.unchangedCount, notInFile: merge.missing.count, updatedInTrips: [],
+        renamed: merge.renamed, removed: merge.removed.map(\.id))
+
+      // Who uses which game: trips by name, visits.
+      var tripsOfGame: [String: [(id: String, name: String)]] = [:]
+      for row in try database.query(
+        "SELECT trip_games.game_id, trips.id, trips.name FROM trip_games JOIN trips ON trips.id = trip_games.trip_id"
+      ) {
+        tripsOfGame[try row.string("game_id"), default: []].append(
+          (try row.string("id"), try row.string("name")))
+      }
+      let linkedVisits = try database.query("SELECT * FROM visits WHERE game_id IS NOT NULL")
+        .map(Store.visit(from:))
+
+      let inUse = merge.removed.compactMap { game -> GameInUse? in
+        let trips = (tripsOfGame[game.id] ?? []).map(\.name).sorted()
+        let visits = linkedVisits.filter { $0.gameID == game.id }
+        return trips.isEmpty && visits.isEmpty
+          ? nil : GameInUse(gameID: game.id, tripNames: trips, visits: visits)
+      }
+      if !inUse.isEmpty { throw StoreError.gamesInUse(inUse) }
+
+      var changedOfTrip: [String: (name: String, gameIDs: [String])] = [:]
+      for change in merge.changes {
+        for trip in tripsOfGame[change.old.id] ?? [] {
+          changedOfTrip[trip.id, default: (trip.name, [])].gameIDs.append(change.new.id)
         }
       }
-      let scopes = Set(games.map { "\($0.sport.rawValue)/\($0.season)" })
-      // Games of these sports and seasons that the file does not list.
-      result.notInFile =
-        storedByKey.values.filter {
-          scopes.contains("\($0.sport.rawValue)/\($0.season)") && !seenKeys.contains($0.scheduleKey)
-        }.count
-      // Moved games first take temporary ids so that ids can trade places.
-      for (old, new) in updates where old.id != new.id {
+      result.trips = changedOfTrip.compactMap { id, entry in
+        UUID(uuidString: id).map {
+          AffectedTrip(id: $0, name: entry.name, gameIDs: entry.gameIDs.sorted())
+        }
+      }.sorted { ($0.name, $0.id.uuidString) < ($1.name, $1.id.uuidString) }
+      result.updatedInTrips = Set(changedOfTrip.values.flatMap(\.gameIDs)).sorted()
+      result.visits = merge.visitChanges(linkedVisits.sorted(by: Visit.mostRecentFirst))
+
+      // Writes: removals, unlinked visits, moves (through temporary ids so
+      // that ids can trade places), updates, inserts.
+      for game in merge.removed {
+        try database.execute("DELETE FROM games WHERE id = ?", [.text(game.id)])
+      }
+      for change in result.visits where !change.keepsLink {
         try database.execute(
-          "UPDATE games SET id = ? WHERE id = ?", [.text("moving:" + old.id), .text(old.id)])
+          "UPDATE visits SET game_id = NULL WHERE id = ?", [.text(change.visit.key)])
       }
-      for (old, new) in updates {
-        let currentID = old.id != new.id ? "moving:" + old.id : old.id
-        var values = Store.values(of: new)
+      for change in merge.changes where change.old.id != change.new.id {
+        try database.execute(
+          "UPDATE games SET id = ? WHERE id = ?",
+          [.text("moving:" + change.old.id), .text(change.old.id)])
+      }
+      for change in merge.changes {
+        let currentID = change.old.id != change.new.id ? "moving:" + change.old.id : change.old.id
+        var values = Store.values(of: change.new)
         values.append(.text(currentID))
         try database.execute(
           """
@@ -110,31 +216,16 @@ extension Store {
             schedule_key = ?16
           WHERE id = ?17
           """, values)
-        result.updated += 1
-        if old.id != new.id { result.renamed[old.id] = new.id }
       }
-      for game in inserts {
-        do {
-          try database.execute(
-            """
-            INSERT INTO games (id, sport, season, home_team, away_team, venue_id,
-              start_utc, time_zone, local_date, time_estimated, time_unknown, status,
-              original_date, game_number, postponement_reason, schedule_key)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-            """, Store.values(of: game))
-        } catch let error as StoreError where error.sqliteCode == SQLiteCode.constraintPrimaryKey {
-          throw StoreError.invalidItem(
-            "game \(game.id) is new in this file, but a stored game from another schedule row already has that id; import into a fresh database"
-          )
-        }
-        result.inserted += 1
+      for game in merge.inserts {
+        try database.execute(
+          """
+          INSERT INTO games (id, sport, season, home_team, away_team, venue_id,
+            start_utc, time_zone, local_date, time_estimated, time_unknown, status,
+            original_date, game_number, postponement_reason, schedule_key)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+          """, Store.values(of: game))
       }
-      for id in updates.map(\.new.id) {
-        let used = try database.query(
-          "SELECT 1 FROM trip_games WHERE game_id = ? LIMIT 1", [.text(id)])
-        if !used.isEmpty { result.updatedInTrips.append(id) }
-      }
-      result.updatedInTrips.sort()
       return result
     }
   }

@@ -17,11 +17,22 @@ enum ScheduleCommands {
       field, and the database is left as it was. Importing the same file again \
       changes nothing. Postponed games move to their makeup date (forming a \
       doubleheader when the home team already plays that day); those never made up \
-      are kept as cancelled. Start times are estimates: 13:10 for day games and 19:10 \
-      for night games, local to the ballpark.
+      are kept as cancelled. A team may not play two games at once (a game takes 3 \
+      hours from first pitch). Start times are estimates: 13:10 for day games and \
+      19:10 for night games, local to the ballpark.
+      Re-importing a newer file updates games in place: a game it moves keeps its \
+      identity, trips follow it, and a visit keeps its own date (it loses its game \
+      when the game no longer falls on it). Stored games of the file's seasons that \
+      it no longer lists are kept, unless --replace removes them; --replace refuses, \
+      changing nothing, when a trip or a visit uses one of them.
       Data: Retrosheet (www.retrosheet.org).
       """,
-    options: [.flag("json", help: "Print what was imported as JSON.")],
+    options: [
+      .flag(
+        "replace",
+        help: "Remove the stored games of the file's seasons that it no longer lists."),
+      .flag("json", help: "Print what was imported as JSON."),
+    ],
     positionals: [PositionalSpec(name: "FILE", help: "A Retrosheet schedule CSV (CRLF or LF).")],
     run: { try run(try Context($0)) })
 
@@ -43,7 +54,20 @@ enum ScheduleCommands {
     let catalog = try context.catalog()
     let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)
     let store = try context.openStore()
-    let result = try store.importGames(parsed.games)
+    let replace = context.arguments.flag("replace")
+    let result: GameImportResult
+    do {
+      result = try store.importSchedule(parsed, replace: replace)
+    } catch let error as FileFormatError where !replace {
+      throw CommandError(
+        "\(error); stored games this file no longer lists stay unless you import it with --replace"
+      )
+    } catch let error as StoreError {
+      guard case .gamesInUse = error else { throw error }
+      throw CommandError(
+        "\(error). Take them out of those trips ('sportstime trip replan TRIP --remove-game G') and visits ('sportstime visit edit ID --no-game'), or import without --replace"
+      )
+    }
     if context.arguments.flag("json") {
       context.print(
         json: .object([
@@ -63,6 +87,28 @@ enum ScheduleCommands {
             .object(result.renamed.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
           ),
           ("changedInTrips", .array(result.updatedInTrips.map(JSON.string))),
+          ("removed", .array(result.removed.map(JSON.string))),
+          (
+            "trips",
+            .array(
+              result.trips.map {
+                .object([
+                  ("id", .string($0.id.uuidString.lowercased())), ("name", .string($0.name)),
+                  ("games", .array($0.gameIDs.map(JSON.string))),
+                ])
+              })
+          ),
+          (
+            "visits",
+            .array(
+              result.visits.map {
+                .object([
+                  ("id", .string($0.visit.key)), ("date", .string($0.visit.date.iso)),
+                  ("gameID", .string($0.oldGame.id)), ("newGameID", .string($0.game.id)),
+                  ("gameDate", .string($0.game.localDate.iso)), ("linked", .bool($0.keepsLink)),
+                ])
+              })
+          ),
         ]))
       return
     }
@@ -81,20 +127,46 @@ enum ScheduleCommands {
       var parts = ["\(result.inserted) new", "\(result.updated) updated"]
       if !result.renamed.isEmpty { parts[1] += " (\(result.renamed.count) moved to another date)" }
       parts.append("\(result.unchanged) unchanged")
+      if !result.removed.isEmpty { parts.append("\(result.removed.count) removed") }
       context.print("Database: " + parts.joined(separator: ", ") + ".")
       for (old, new) in result.renamed.sorted(by: { $0.key < $1.key }) {
         context.print("  \(old) is now \(new).")
       }
     }
-    if result.notInFile > 0 {
+    if !result.removed.isEmpty {
+      let shown = result.removed.prefix(20).joined(separator: ", ")
+      let more = result.removed.count > 20 ? ", and \(result.removed.count - 20) more" : ""
+      context.print(
+        "Removed \(Format.count(result.removed.count, "game")) this file no longer lists: \(shown)\(more)."
+      )
+    } else if result.notInFile > 0 {
       context.warn(
-        "\(result.notInFile) stored game(s) of this season are not in this file; they were left as they were."
+        "\(result.notInFile) stored game(s) of this season are not in this file; they were left as they were (--replace removes them)."
       )
     }
-    if !result.updatedInTrips.isEmpty {
+    let formerID = Dictionary(
+      result.renamed.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    for trip in result.trips {
+      let games = trip.gameIDs.map { id in formerID[id].map { "\(id) (was \($0))" } ?? id }
+      let name = context.safe(trip.name)
       context.warn(
-        "\(result.updatedInTrips.count) changed game(s) are in trips: \(result.updatedInTrips.joined(separator: ", ")); check those trips with 'sportstime trip check TRIP'."
+        "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: sportstime trip check \"\(name)\""
       )
+    }
+    for change in result.visits {
+      let visit = "visit \(change.visit.key.prefix(8)) (\(change.visit.date.longDescription))"
+      if !change.keepsLink {
+        let game = change.game
+        let moved = change.oldGame.id == game.id ? "" : " (now \(game.id))"
+        let venue =
+          game.venueID == change.visit.venueID
+          ? "" : " at \(Format.venue(game.venueID, catalog: catalog))"
+        context.warn(
+          "\(visit) no longer points to game \(change.oldGame.id)\(moved): that game is now \(Format.matchup(game, catalog: catalog))\(venue) on \(game.localDate.longDescription); the visit keeps its own date."
+        )
+      } else if change.oldGame.id != change.game.id {
+        context.print("  \(visit) follows its game: \(change.oldGame.id) is now \(change.game.id).")
+      }
     }
     context.print("Start times are estimates (13:10 day, 19:10 night, local to the ballpark).")
   }

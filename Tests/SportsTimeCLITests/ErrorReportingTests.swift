@@ -129,7 +129,8 @@ final class ErrorReportingTests: EndToEndTestCase {
       help: "sportstime trip show")
     try assertUsageError(
       ["schedule", "import"], message: "Missing argument <FILE>",
-      usage: "sportstime schedule import <FILE> [--json]", help: "sportstime schedule import")
+      usage: "sportstime schedule import <FILE> [--replace] [--json]",
+      help: "sportstime schedule import")
     try assertUsageError(
       ["games", "--team"], message: "--team needs a value", usage: Self.gamesUsage,
       help: "sportstime games")

@@ -9,7 +9,7 @@ final class HelpAndVersionTests: EndToEndTestCase {
   static let commands: [(path: [String], usage: String)] = [
     ([], "sportstime <subcommand>"),
     (["schedule"], "sportstime schedule <subcommand>"),
-    (["schedule", "import"], "sportstime schedule import <FILE> [--json]"),
+    (["schedule", "import"], "sportstime schedule import <FILE> [--replace] [--json]"),
     (["games"], "sportstime games [--team <TEAM>] [--venue <VENUE>] [--from <DATE>]"),
     (["trip"], "sportstime trip <subcommand>"),
     (["trip", "new"], "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]"),

@@ -47,7 +47,8 @@ final class ScheduleImportTests: EndToEndTestCase {
       object.sortedKeys,
       [
         "cancelled", "changedInTrips", "doubleheadersFormed", "file", "games", "inserted",
-        "moved", "notInFile", "rescheduled", "teams", "unchanged", "updated", "venues",
+        "moved", "notInFile", "removed", "rescheduled", "teams", "trips", "unchanged", "updated",
+        "venues", "visits",
       ])
     XCTAssertEqual(object.string("file"), path)
     XCTAssertEqual(object.int("games"), 2430)
@@ -148,7 +149,9 @@ final class ScheduleImportTests: EndToEndTestCase {
 
   /// The malformed copies and what the error must name.
   func malformedCases() throws -> [(file: URL, expected: [String])] {
-    [
+    let line100 = try Self.rawLines(of: try CLIProcess.schedule(2024))[99]
+      .replacingOccurrences(of: "\r", with: "")
+    return [
       (
         try malformedCopy(named: "extra-column.csv", line: 1500) { $0 + ",extra" },
         ["line 1500", "expected 13 comma-separated fields, found 14"]
@@ -178,6 +181,20 @@ final class ScheduleImportTests: EndToEndTestCase {
         try malformedCopy(
           named: "unknown-park.csv", line: 321, change: replacingField(11, with: "ZZZ99")),
         ["line 321", "field 11 (Location)", "'ZZZ99'"]
+      ),
+      (
+        // Line 100 again as line 101: one game listed twice.
+        try malformedCopy(named: "duplicate-row.csv", line: 101) { _ in line100 },
+        ["line 101", "this row and line 100 describe the same game"]
+      ),
+      (
+        // The Cubs at St. Louis (line 734) while at home to Atlanta (line 732).
+        try malformedCopy(
+          named: "two-places.csv", line: 734, change: replacingField(4, with: "CHN")),
+        [
+          "line 734, field 4 (Visitor): CHN would play two games at once: this row's CHN @ SLN",
+          "and line 732's ATL @ CHN at CHI11, 7:10 pm CDT on Tue, May 21, 2024 overlap",
+        ]
       ),
     ]
   }
@@ -224,5 +241,197 @@ final class ScheduleImportTests: EndToEndTestCase {
     try assertFailure(
       ["schedule", "import", file.path], containing: ["line \(lineCount)", "'QQQ'"])
     XCTAssertEqual(try runOK(["games", "--json"]).stdout, "[]\n")
+  }
+
+  // MARK: Re-importing a newer file
+
+  /// A copy of the 2024 file with each `(old, new)` row replaced (`new`
+  /// nil: the row removed), in this test's directory.
+  func editedCopy(named name: String, _ edits: [(String, String?)]) throws -> URL {
+    var lines = try Self.rawLines(of: try CLIProcess.schedule(2024))
+    for (old, new) in edits {
+      let index = try XCTUnwrap(lines.firstIndex(of: old + "\r"), "no row \(old)")
+      if let new { lines[index] = new + "\r" } else { lines.remove(at: index) }
+    }
+    let url = scratch.appendingPathComponent(name)
+    try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url
+  }
+
+  /// SFN @ CHN on Wed Jun 19 (line 1113) rained out to Fri Jun 21, and the
+  /// Mets game the Cubs played that day (CHN202406210) gone from the file.
+  func cubsMakeupReplacingTheMets() throws -> URL {
+    try editedCopy(
+      named: "newer.csv",
+      [
+        (
+          "20240619,0,Wednesday,SFN,NL,75,CHN,NL,76,d,CHI11,,",
+          "20240619,0,Wednesday,SFN,NL,75,CHN,NL,76,d,CHI11,Rain,20240621"
+        ),
+        ("20240621,0,Friday,NYN,NL,76,CHN,NL,77,d,CHI11,,", nil),
+      ])
+  }
+
+  /// A visit of `game` recorded after the season; its id.
+  func recordVisit(_ game: String, db: URL? = nil) throws -> String {
+    let extra: [String: String?] = db.map { ["SPORTSTIME_DB": $0.path] } ?? [:]
+    let added = try runOK(
+      ["visit", "add", "--game", game, "--now", "2024-10-01T00:00:00Z", "--json"], extra: extra)
+    let object = try XCTUnwrap(try parseJSON(added.stdout) as? [String: Any])
+    return try XCTUnwrap(object.string("id"))
+  }
+
+  /// Issue 8, item 18: a move onto the id of a stored game the file no
+  /// longer lists used to fail with "UNIQUE constraint failed: games.id
+  /// while running: UPDATE games …". It is refused as the makeup's row, in
+  /// plain words, and nothing changes.
+  func testImport_moveOntoAStoredGamesIDIsRefusedAsTheRow() throws {
+    try installImported2024()
+    let file = try cubsMakeupReplacingTheMets()
+    let before = try Data(contentsOf: database)
+    let result = try assertFailure(
+      ["schedule", "import", file.path],
+      containing: [
+        "Error: \(file.path), line 1113, field 13 (Makeup): this row's game (SFN @ CHN at "
+          + "CHI11, 1:10 pm CDT on Fri, Jun 21, 2024) would be CHN202406210, but the database "
+          + "already has CHN202406210 (NYN @ CHN at CHI11, 1:10 pm CDT on Fri, Jun 21, 2024) "
+          + "from a schedule row this file does not list",
+        "import it with --replace",
+      ])
+    for sql in ["UNIQUE", "UPDATE", "constraint", "SQL"] {
+      XCTAssertFalse(result.stderr.contains(sql), result.stderr)
+    }
+    XCTAssertEqual(try Data(contentsOf: database), before)
+  }
+
+  /// Issue 8, item 10: `--replace` removes the season's games that the file
+  /// no longer lists, says which, and the same file again changes nothing.
+  func testImport_replaceRemovesGamesTheFileNoLongerLists() throws {
+    try installImported2024()
+    let file = try cubsMakeupReplacingTheMets()
+    let result = try runOK(["schedule", "import", file.path, "--replace"])
+    XCTAssertEqual(
+      result.stdoutLines,
+      [
+        "Read newer.csv: 2429 games, 35 rescheduled, 1 cancelled, 35 venues, 30 teams.",
+        "27 makeup dates formed a doubleheader.",
+        "Database: 0 new, 1 updated (1 moved to another date), 2428 unchanged, 1 removed.",
+        "  CHN202406190 is now CHN202406210.",
+        "Removed 1 game this file no longer lists: CHN202406210.",
+        Self.estimateNote,
+      ])
+    let games = try decode([GameJSON].self, try runOK(["games", "--json"]).stdout)
+    XCTAssertEqual(games.count, 2429)
+    XCTAssertEqual(games.first { $0.id == "CHN202406210" }?.away, "SF")
+    XCTAssertNil(games.first { $0.id == "CHN202406190" })
+    let again = try runOK(["schedule", "import", file.path, "--replace", "--json"])
+    let object = try XCTUnwrap(try parseJSON(again.stdout) as? [String: Any])
+    XCTAssertEqual(object["removed"] as? [String], [])
+    XCTAssertEqual(object.int("unchanged"), 2429)
+
+    // The JSON of the removal itself, on a second database.
+    let other = try installImported2024(at: scratch.appendingPathComponent("other.sqlite"))
+    let json = try runOK(
+      ["schedule", "import", file.path, "--replace", "--json"],
+      extra: ["SPORTSTIME_DB": other.path])
+    let removal = try XCTUnwrap(try parseJSON(json.stdout) as? [String: Any])
+    XCTAssertEqual(removal["removed"] as? [String], ["CHN202406210"])
+    XCTAssertEqual(removal.int("notInFile"), 1)
+    XCTAssertEqual(removal["moved"] as? [String: String], ["CHN202406190": "CHN202406210"])
+  }
+
+  /// `--replace` refuses to remove a game a trip or a visit uses: it names
+  /// the game, the trip and the visit, and changes nothing.
+  func testImport_replaceRefusesGamesInUse() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Mets at Wrigley", "--game", "CHN202406210"])
+    let visit = try recordVisit("CHN202406210")
+    let before = try Data(contentsOf: database)
+    try assertFailure(
+      ["schedule", "import", try cubsMakeupReplacingTheMets().path, "--replace"],
+      containing: [
+        "Error: 1 game the schedule no longer lists is still used, so nothing was changed: "
+          + "CHN202406210 (trip 'Mets at Wrigley', visit \(visit.prefix(8)) on Fri, Jun 21, 2024)",
+        "or import without --replace",
+      ])
+    XCTAssertEqual(try Data(contentsOf: database), before)
+  }
+
+  /// Issue 8, item 11: a moved game names the trips that use it and its
+  /// visits. A visit on the old date keeps that date and loses its game
+  /// (with a warning); one whose game stays on its date follows it.
+  func testImport_movedGameNamesTripsAndVisits() throws {
+    try installImported2024()
+    // TOR @ MIL on Jun 10 rained out to Sep 20, when MIL hosts ARI.
+    let file = try editedCopy(
+      named: "newer.csv",
+      [
+        (
+          "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,,",
+          "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,Rain,20240920"
+        )
+      ])
+    let other = try installImported2024(at: scratch.appendingPathComponent("other.sqlite"))
+    var tripIDs: [String] = []
+    var june: [String] = []
+    var september: [String] = []
+    for db in [database, other] {
+      let extra: [String: String?] = ["SPORTSTIME_DB": db.path]
+      let trip = try runOK(
+        ["trip", "new", "Brewers", "--game", "CHC@2024-06-04", "--game", "MIL202406100", "--json"],
+        extra: extra)
+      let tripObject = try XCTUnwrap(try parseJSON(trip.stdout) as? [String: Any])
+      tripIDs.append(try XCTUnwrap((tripObject["trip"] as? [String: Any])?.string("id")))
+      june.append(try recordVisit("MIL202406100", db: db))
+      september.append(try recordVisit("MIL202409200", db: db))
+    }
+
+    let result = try run(["schedule", "import", file.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertTrue(
+      result.stdout.contains(
+        "  visit \(september[0].prefix(8)) (Fri, Sep 20, 2024) follows its game: "
+          + "MIL202409200 is now MIL202409202.\n"), result.stdout)
+    XCTAssertEqual(
+      result.stderrLines,
+      [
+        "Warning: trip 'Brewers' uses a changed game: MIL202409201 (was MIL202406100); "
+          + "check it with: sportstime trip check \"Brewers\"",
+        "Warning: visit \(june[0].prefix(8)) (Mon, Jun 10, 2024) no longer points to game "
+          + "MIL202406100 (now MIL202409201): that game is now TOR @ MIL on Fri, Sep 20, 2024; "
+          + "the visit keeps its own date.",
+      ])
+    let visits = try XCTUnwrap(
+      try parseJSON(try runOK(["visit", "list", "--json"]).stdout) as? [[String: Any]])
+    let byID = Dictionary(uniqueKeysWithValues: visits.map { ($0.string("id") ?? "", $0) })
+    XCTAssertEqual(byID[june[0]]?.string("date"), "2024-06-10")
+    XCTAssertNil(byID[june[0]]?["gameID"], "the June visit lost its game")
+    XCTAssertEqual(byID[june[0]]?.string("away"), "TOR", "and kept its matchup")
+    XCTAssertEqual(byID[september[0]]?.string("gameID"), "MIL202409202")
+    XCTAssertEqual(byID[september[0]]?.string("date"), "2024-09-20")
+
+    let json = try runOK(
+      ["schedule", "import", file.path, "--json"], extra: ["SPORTSTIME_DB": other.path])
+    let object = try XCTUnwrap(try parseJSON(json.stdout) as? [String: Any])
+    let trips = try XCTUnwrap(object["trips"] as? [[String: Any]])
+    XCTAssertEqual(trips.count, 1)
+    XCTAssertEqual(trips.first?.sortedKeys, ["games", "id", "name"])
+    XCTAssertEqual(trips.first?.string("id"), tripIDs[1])
+    XCTAssertEqual(trips.first?.string("name"), "Brewers")
+    XCTAssertEqual(trips.first?["games"] as? [String], ["MIL202409201"])
+    let changed = try XCTUnwrap(object["visits"] as? [[String: Any]])
+    XCTAssertEqual(
+      changed.first?.sortedKeys, ["date", "gameDate", "gameID", "id", "linked", "newGameID"])
+    XCTAssertEqual(changed.map { $0.string("id") }, [september[1], june[1]])
+    XCTAssertEqual(changed.map { $0.string("date") }, ["2024-09-20", "2024-06-10"])
+    XCTAssertEqual(changed.map { $0.string("gameID") }, ["MIL202409200", "MIL202406100"])
+    XCTAssertEqual(changed.map { $0.string("newGameID") }, ["MIL202409202", "MIL202409201"])
+    XCTAssertEqual(changed.map { $0.string("gameDate") }, ["2024-09-20", "2024-09-20"])
+    XCTAssertEqual(changed.map { $0.bool("linked") }, [true, false])
+    XCTAssertEqual(object["changedInTrips"] as? [String], ["MIL202409201"])
+
+    // The same file again changes nothing and names nobody.
+    let again = try runOK(["schedule", "import", file.path])
+    XCTAssertTrue(again.stdout.contains("No changes"), again.stdout)
   }
 }

@@ -307,6 +307,100 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertTrue(error.message.contains("WAS202404040"), error.message)
   }
 
+  /// A row making the Cubs play in St. Louis while the file has them at
+  /// home at the same time (both night games, 19:10 CDT) is refused at
+  /// that row's Visitor field, naming the other line.
+  func testParse_teamInTwoPlacesAtOnceIsRefused() throws {
+    var lines = try lines2024()
+    XCTAssertEqual(lines[731], "20240521,0,Tuesday,ATL,NL,47,CHN,NL,49,n,CHI11,,")
+    XCTAssertEqual(lines[733], "20240521,0,Tuesday,BAL,AL,47,SLN,NL,49,n,STL10,,")
+    lines = replacing(lines, line: 734, field: 3, with: "CHN")
+    let error = try parseError(lines, name: "two-places.csv")
+    XCTAssertEqual(error.line, 734)
+    XCTAssertEqual(error.field, "4 (Visitor)")
+    XCTAssertEqual(
+      error.message,
+      "CHN would play two games at once: this row's CHN @ SLN at STL10, 7:10 pm CDT on "
+        + "Tue, May 21, 2024 and line 732's ATL @ CHN at CHI11, 7:10 pm CDT on Tue, May 21, "
+        + "2024 overlap (a game takes 3 hours from first pitch)")
+
+    // The home team too: the Braves hosting the Orioles (as their season
+    // game 170, a number no row uses) while they play in Chicago.
+    let braves = replacing(try lines2024(), line: 734, field: 6, with: "ATL")
+    let home = try parseError(
+      replacing(braves, line: 734, field: 8, with: "170"), name: "home.csv")
+    XCTAssertEqual(home.line, 734)
+    XCTAssertEqual(home.field, "7 (Home)")
+    XCTAssertTrue(home.message.hasPrefix("ATL would play two games at once"), home.message)
+  }
+
+  /// A makeup moved onto a night when the team plays elsewhere is the row at
+  /// fault, whichever line comes later: its Makeup field is named (or the
+  /// Postponed field when the date sits there).
+  func testParse_makeupOntoAnotherGameOfTheTeamNamesTheMakeupField() throws {
+    // The Cubs play at Boston on the night of Fri, Apr 26 (line 390).
+    let lines = try lines2024()
+    XCTAssertEqual(lines[389], "20240426,0,Friday,CHN,NL,26,BOS,AL,27,n,BOS07,,")
+    // Line 354 (HOU @ CHN, Apr 23) rained out to Apr 26, when Houston is
+    // off: 19:10 CDT in Chicago is an hour after first pitch in Boston.
+    XCTAssertEqual(lines[353], "20240423,0,Tuesday,HOU,AL,24,CHN,NL,23,n,CHI11,,")
+    var makeup = replacing(lines, line: 354, field: 11, with: "Rain")
+    makeup = replacing(makeup, line: 354, field: 12, with: "20240426")
+    let error = try parseError(makeup, name: "makeup.csv")
+    XCTAssertEqual(error.line, 354)
+    XCTAssertEqual(error.field, "13 (Makeup)")
+    XCTAssertEqual(
+      error.message,
+      "CHN would play two games at once: this row's HOU @ CHN at CHI11, 7:10 pm CDT on "
+        + "Fri, Apr 26, 2024 and line 390's CHN @ BOS at BOS07, 7:10 pm EDT on Fri, Apr 26, "
+        + "2024 overlap (a game takes 3 hours from first pitch)")
+
+    let inPostponed = try parseError(
+      replacing(lines, line: 354, field: 11, with: "20240426"), name: "postponed.csv")
+    XCTAssertEqual(inPostponed.line, 354)
+    XCTAssertEqual(inPostponed.field, "12 (Postponed)")
+  }
+
+  /// What a doubleheader legitimately looks like is accepted: the same
+  /// matchup twice at one park on one day, 3 h 30 min apart (a scheduled
+  /// one, and one formed by a makeup onto a day the teams already play
+  /// there). Both real files have no team in two places at once.
+  func testParse_doubleheadersAreNotTwoPlacesAtOnce() throws {
+    var lines = try lines2024()
+    // Line 734 (BAL @ SLN, May 21) made up on May 22, when BAL plays at SLN again.
+    XCTAssertEqual(lines[739], "20240522,0,Wednesday,BAL,AL,48,SLN,NL,50,d,STL10,,")
+    lines = replacing(lines, line: 734, field: 11, with: "Rain")
+    lines = replacing(lines, line: 734, field: 12, with: "20240522")
+    let url = tempDir.appendingPathComponent("doubleheader.csv")
+    try (lines.joined(separator: "\r\n") + "\r\n").write(to: url, atomically: true, encoding: .utf8)
+    let parsed = try RetrosheetSchedule.parse(
+      try String(contentsOf: url, encoding: .utf8), file: "doubleheader.csv",
+      catalog: try Fixtures.catalog())
+    let pair = parsed.games.filter { $0.id.hasPrefix("SLN20240522") }.sorted { $0.start < $1.start }
+    XCTAssertEqual(pair.map(\.id), ["SLN202405221", "SLN202405222"])
+    XCTAssertEqual(pair.map(\.awayTeamID), ["BAL", "BAL"])
+    for year in [2024, 2025] {
+      XCTAssertEqual(Game.teamOverlaps(in: try Fixtures.season(year).games).count, 0, "\(year)")
+    }
+  }
+
+  /// Games overlap when one starts before the other's 3 hours are over;
+  /// games that only touch, and cancelled games, do not.
+  func testTeamOverlaps_halfOpenThreeHoursPlayedGamesOnly() throws {
+    let first = try Fixtures.cubs("2024-06-04", hour: 13)
+    var touching = try Fixtures.cubs("2024-06-04", hour: 16, number: 2)
+    touching.id = "CHN202406042"
+    XCTAssertEqual(Game.teamOverlaps(in: [first, touching]).count, 0)
+    touching.start = touching.start.addingTimeInterval(-1)
+    let clash = Game.teamOverlaps(in: [touching, first])
+    // Both teams (CHN and SLN) play both games.
+    XCTAssertEqual(clash.map(\.first), [1, 1])
+    XCTAssertEqual(clash.map(\.second), [0, 0])
+    XCTAssertEqual(clash.map(\.team), ["CHN", "SLN"])
+    touching.status = .cancelled
+    XCTAssertEqual(Game.teamOverlaps(in: [first, touching]).count, 0)
+  }
+
   func testParse_cancelledGameDoesNotTakeTheIDOfAMakeupPlayedThatDay() throws {
     // A CLE game cancelled on 2024-09-01 and another CLE game made up that
     // day: the played makeup keeps CLE202409010, the cancelled one moves to

@@ -94,10 +94,14 @@ final class StoreGamesTests: StoreTestCase {
       changed[usedIndex].start = changed[usedIndex].start.addingTimeInterval(3600)
       changed[usedIndex].timeEstimated = false
       let result = try store.importGames(changed)
+      let tripID = try store.loadTrip("Chicago and Detroit").trip.id
       XCTAssertEqual(
         result,
         GameImportResult(
-          inserted: 0, updated: 1, unchanged: 2429, updatedInTrips: ["CHN202406040"]))
+          inserted: 0, updated: 1, unchanged: 2429, updatedInTrips: ["CHN202406040"],
+          trips: [
+            AffectedTrip(id: tripID, name: "Chicago and Detroit", gameIDs: ["CHN202406040"])
+          ]))
       XCTAssertFalse(result.isNoOp)
       XCTAssertEqual(try store.game(id: "CHN202406040"), changed[usedIndex])
       XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(changed))
@@ -152,6 +156,162 @@ final class StoreGamesTests: StoreTestCase {
       XCTAssertEqual(back.renamed["MIL202409201"], "MIL202406100")
       XCTAssertEqual(
         try store.loadTrip("Brewers").trip.gameIDs.sorted(), ["CHN202406040", "MIL202406100"])
+    }
+  }
+
+  /// A newer file moving a game onto the id of a stored game it no longer
+  /// lists (issue 8, item 18: this used to fail with SQLite's "UNIQUE
+  /// constraint failed: games.id while running: UPDATE games …") is
+  /// refused as the makeup's row, in plain words, and changes nothing.
+  func testImportSchedule_moveOntoTheIDOfAStoredGameIsRefusedAsTheRow() throws {
+    let newer = try StoreFixtures.cubsMakeupReplacingTheMets()
+    try onBothStores { store in
+      try storeWith2024(store)
+      XCTAssertThrowsError(try store.importSchedule(newer)) { error in
+        let fileError = error as? FileFormatError
+        XCTAssertEqual(fileError?.file, "newer.csv")
+        XCTAssertEqual(fileError?.line, 1113)
+        XCTAssertEqual(fileError?.field, "13 (Makeup)")
+        XCTAssertTrue(
+          fileError?.message.contains("the database already has CHN202406210") ?? false,
+          "\(error)")
+        XCTAssertFalse("\(error)".contains("UNIQUE"), "\(error)")
+        XCTAssertFalse("\(error)".contains("UPDATE"), "\(error)")
+      }
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(try StoreFixtures.games2024()))
+      XCTAssertFalse(store.database.isInTransaction)
+    }
+  }
+
+  /// With `replace`, stored games of the season that the file no longer
+  /// lists are removed (here the one whose id the makeup takes); the same
+  /// file again changes nothing.
+  func testImportSchedule_replaceRemovesGamesTheFileNoLongerLists() throws {
+    let newer = try StoreFixtures.cubsMakeupReplacingTheMets()
+    try onBothStores { store in
+      try storeWith2024(store)
+      _ = try store.importGames(try StoreFixtures.season2025Games())
+      let result = try store.importSchedule(newer, replace: true)
+      XCTAssertEqual(result.removed, ["CHN202406210"])
+      XCTAssertEqual(result.notInFile, 1)
+      XCTAssertEqual(result.renamed, ["CHN202406190": "CHN202406210"])
+      XCTAssertEqual(result.updated, 1)
+      XCTAssertEqual(result.inserted, 0)
+      XCTAssertFalse(result.isNoOp)
+      XCTAssertEqual(try store.gameCount(), 2429 + 2430, "2025 is another season: kept")
+      let moved = try XCTUnwrap(try store.game(id: "CHN202406210"))
+      XCTAssertEqual(moved.awayTeamID, "SFN")
+      XCTAssertEqual(moved.originalDate?.iso, "2024-06-19")
+      XCTAssertNil(try store.game(id: "CHN202406190"))
+      let again = try store.importSchedule(newer, replace: true)
+      XCTAssertTrue(again.isNoOp)
+      XCTAssertEqual(again.removed, [])
+      XCTAssertEqual(again.unchanged, 2429)
+    }
+  }
+
+  /// `replace` refuses to remove a game a trip or a visit uses, names the
+  /// game, the trips and the visits, and changes nothing.
+  func testImportSchedule_replaceRefusesGamesInUse() throws {
+    let newer = try StoreFixtures.cubsMakeupReplacingTheMets()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let environment = Environment.fixed(now: StoreFixtures.now)
+      try store.insert(
+        try StoreFixtures.plan(
+          "Mets at Wrigley", gameIDs: ["CHN202406210"], environment: environment))
+      let mets = try StoreFixtures.game2024("CHN202406210")
+      let visit = Visit(game: mets, id: UUID(), now: StoreFixtures.now)
+      try store.insertVisit(visit)
+      let before = try store.games()
+      guard
+        case .gamesInUse(let used) = storeError({ try store.importSchedule(newer, replace: true) })
+      else { return XCTFail("expected gamesInUse") }
+      XCTAssertEqual(
+        used, [GameInUse(gameID: "CHN202406210", tripNames: ["Mets at Wrigley"], visits: [visit])])
+      let text = StoreError.gamesInUse(used).description
+      XCTAssertEqual(
+        text,
+        "1 game the schedule no longer lists is still used, so nothing was changed: "
+          + "CHN202406210 (trip 'Mets at Wrigley', visit \(visit.key.prefix(8)) on Fri, Jun 21, 2024)"
+      )
+      XCTAssertFalse(text.contains("replace"), "the store does not name the CLI's flags")
+      XCTAssertEqual(try store.games(), before)
+      XCTAssertEqual(try store.visits(), [visit])
+      XCTAssertFalse(store.database.isInTransaction)
+    }
+  }
+
+  /// A moved game names the trips that use it (by name) and the visits of
+  /// it: a visit on the old date keeps its date and loses its game; one on
+  /// a date the game still falls on follows it to its new id.
+  func testImportSchedule_movedGamesNameTripsAndUnlinkVisits() throws {
+    // TOR @ MIL on Jun 10 rained out to Sep 20, when MIL hosts ARI: the
+    // Arizona game stays on its day as game 2 of the doubleheader.
+    let newer = try StoreFixtures.edited2024([
+      (
+        "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,,",
+        "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,Rain,20240920"
+      )
+    ])
+    try onBothStores { store in
+      try storeWith2024(store)
+      let environment = Environment.fixed(now: StoreFixtures.now)
+      try store.insert(
+        try StoreFixtures.plan(
+          "Brewers", gameIDs: ["CHN202406040", "MIL202406100"], environment: environment))
+      try store.insert(
+        try StoreFixtures.plan("Untouched", gameIDs: ["CHN202406040"], environment: environment))
+      let june = Visit(
+        game: try StoreFixtures.game2024("MIL202406100"), id: UUID(), now: StoreFixtures.now)
+      let september = Visit(
+        game: try StoreFixtures.game2024("MIL202409200"), id: UUID(), now: StoreFixtures.now)
+      try store.insertVisit(june)
+      try store.insertVisit(september)
+
+      let result = try store.importSchedule(newer)
+      XCTAssertEqual(
+        result.trips.map { [$0.name] + $0.gameIDs }, [["Brewers", "MIL202409201"]])
+      XCTAssertEqual(result.trips.first?.id, try store.loadTrip("Brewers").trip.id)
+      XCTAssertEqual(result.visits.map(\.visit.id), [september.id, june.id])
+      XCTAssertEqual(result.visits.map(\.keepsLink), [true, false])
+      XCTAssertEqual(result.visits.map(\.game.id), ["MIL202409202", "MIL202409201"])
+
+      let stored = Dictionary(uniqueKeysWithValues: try store.visits().map { ($0.id, $0) })
+      XCTAssertNil(stored[june.id]?.gameID, "the June visit lost its game")
+      XCTAssertEqual(stored[june.id]?.date.iso, "2024-06-10", "and kept its own date")
+      XCTAssertEqual(stored[june.id]?.matchup, june.matchup)
+      XCTAssertEqual(stored[june.id]?.modifiedAt, june.modifiedAt)
+      XCTAssertEqual(stored[september.id]?.gameID, "MIL202409202", "followed its game")
+      XCTAssertEqual(stored[september.id]?.date.iso, "2024-09-20")
+
+      // The same file again: nothing changes, nobody is named.
+      let again = try store.importSchedule(newer)
+      XCTAssertTrue(again.isNoOp)
+      XCTAssertEqual(again.trips, [])
+      XCTAssertEqual(again.visits, [])
+    }
+  }
+
+  /// A partial file that would put a team in two places at once with a
+  /// stored game it does not list is refused at its row; nothing changes.
+  func testImportSchedule_teamInTwoPlacesWithAStoredGameIsRefused() throws {
+    let header = try StoreFixtures.schedule2024Text().components(separatedBy: "\r\n")[0]
+    let partial = try RetrosheetSchedule.parse(
+      header + "\r\n20240423,0,Tuesday,HOU,AL,24,CHN,NL,23,n,CHI11,Rain,20240426\r\n",
+      file: "partial.csv", catalog: StoreFixtures.catalog())
+    try onBothStores { store in
+      try storeWith2024(store)
+      XCTAssertThrowsError(try store.importSchedule(partial)) { error in
+        let fileError = error as? FileFormatError
+        XCTAssertEqual(fileError?.line, 2)
+        XCTAssertEqual(fileError?.field, "13 (Makeup)")
+        XCTAssertTrue(
+          fileError?.message.contains("CHN would play two games at once") ?? false, "\(error)")
+        XCTAssertTrue(
+          fileError?.message.contains("stored game BOS202404260") ?? false, "\(error)")
+      }
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(try StoreFixtures.games2024()))
     }
   }
 

@@ -144,22 +144,31 @@ final class StoreVisitsTests: StoreTestCase {
     }
   }
 
-  /// A re-import that moves a game to another date renames it; its visit
-  /// follows (ON UPDATE CASCADE).
-  func testVisits_followAGameARe_importRenames() throws {
+  /// A re-import that renumbers a game on its own day (a makeup forms a
+  /// doubleheader) renames it; its visit follows (ON UPDATE CASCADE). One
+  /// that moves the game to another date leaves the visit on its own date
+  /// without the game (issue 8, item 11; this visit used to follow the game
+  /// to its new date).
+  func testVisits_followAGameARe_importRenamesOnItsDayOnly() throws {
+    // BAL @ SLN on Tue May 21 rained out to Wed May 22, when BAL plays at
+    // SLN in the afternoon: a doubleheader.
+    let newer = try StoreFixtures.edited2024([
+      (
+        "20240521,0,Tuesday,BAL,AL,47,SLN,NL,49,n,STL10,,",
+        "20240521,0,Tuesday,BAL,AL,47,SLN,NL,49,n,STL10,Rain,20240522"
+      )
+    ])
     try onBothStores { store in
       try storeWith2024(store)
-      let game = try StoreFixtures.game2024("CHN202406040")
-      try store.insertVisit(try visit(1, on: "2024-06-04", game: game.id))
-      var moved = game
-      moved.id = "CHN202406060"
-      moved.status = .rescheduled
-      moved.originalDate = game.localDate
-      moved.localDate = try StoreFixtures.date("2024-06-06")
-      moved.start = moved.start.addingTimeInterval(2 * 86_400)
-      let result = try store.importGames([moved])
-      XCTAssertEqual(result.renamed, ["CHN202406040": "CHN202406060"])
-      XCTAssertEqual(try store.visits().map(\.gameID), ["CHN202406060"])
+      try store.insertVisit(try visit(1, at: "STL10", on: "2024-05-21", game: "SLN202405210"))
+      try store.insertVisit(try visit(2, at: "STL10", on: "2024-05-22", game: "SLN202405220"))
+      let result = try store.importSchedule(newer)
+      XCTAssertEqual(
+        result.renamed, ["SLN202405210": "SLN202405222", "SLN202405220": "SLN202405221"])
+      XCTAssertEqual(result.visits.map(\.keepsLink), [true, false])
+      XCTAssertEqual(
+        try store.visits().map { "\($0.date.iso) \($0.gameID ?? "-")" },
+        ["2024-05-22 SLN202405221", "2024-05-21 -"])
     }
   }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SportsTimeCore
 
 /// Every error the store layer throws, worded for the person running sportstime.
 ///
@@ -70,6 +71,10 @@ public enum StoreError: Error, CustomStringConvertible {
   /// that visit's id.
   case gameAlreadyVisited(gameID: String, visitID: String)
 
+  /// A schedule import would remove these games (the schedule no longer
+  /// lists them), but trips or visits use them. Nothing was changed.
+  case gamesInUse([GameInUse])
+
   /// The extended SQLite result code for `.sqlite`, otherwise `nil`.
   public var sqliteCode: Int32? {
     if case .sqlite(let code, _, _, _) = self { return code }
@@ -118,11 +123,29 @@ public enum StoreError: Error, CustomStringConvertible {
     case .gameAlreadyVisited(let gameID, let visitID):
       return
         "game \(gameID) is already recorded as visit \(visitID.prefix(8)); edit that one ('sportstime visit edit \(visitID.prefix(8)) …')"
+    case .gamesInUse(let games):
+      return StoreError.describeInUse(games)
     case .noSuchColumn(let column, let sql):
       return "The query has no column '\(column)' (query: \(sql))."
     case .unexpectedValue(let column, let expected, let found, let sql):
       return "Column '\(column)' holds \(found) where \(expected) was expected (query: \(sql))."
     }
+  }
+
+  /// `2 games the schedule no longer lists are still used, so nothing was
+  /// changed: MIL202406100 (trip 'Brewers'), …` — at most 10 games named.
+  private static func describeInUse(_ games: [GameInUse]) -> String {
+    let shown = games.prefix(10).map { game -> String in
+      let uses =
+        game.tripNames.map { "trip '\($0)'" }
+        + game.visits.map { "visit \($0.key.prefix(8)) on \($0.date.longDescription)" }
+      return "\(game.gameID) (\(uses.joined(separator: ", ")))"
+    }
+    let more = games.count > shown.count ? ", and \(games.count - shown.count) more" : ""
+    let count = games.count == 1 ? "1 game" : "\(games.count) games"
+    return
+      "\(count) the schedule no longer lists \(games.count == 1 ? "is" : "are") still used, "
+      + "so nothing was changed: \(shown.joined(separator: ", "))\(more)"
   }
 
   /// Builds the `.sqlite` description from the primary result code

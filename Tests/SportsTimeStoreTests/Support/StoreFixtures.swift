@@ -66,12 +66,48 @@ enum StoreFixtures {
   /// All 2024 games in file order (2430 of them).
   static func games2024() throws -> [Game] { try loaded2024.get().games }
 
+  /// All 2025 games in file order.
+  static func season2025Games() throws -> [Game] {
+    let url = dataDirectory.appendingPathComponent("retrosheet/2025schedule.csv")
+    return try RetrosheetSchedule.parse(
+      try String(contentsOf: url, encoding: .utf8), file: "2025schedule.csv", catalog: catalog()
+    ).games
+  }
+
   /// The 2024 game with `id`, failing the test when absent.
   static func game2024(
     _ id: String, file: StaticString = #filePath, line: UInt = #line
   ) throws -> Game {
     try XCTUnwrap(
       try games2024().first { $0.id == id }, "no 2024 game \(id)", file: file, line: line)
+  }
+
+  /// The real 2024 schedule with each `(old, new)` row replaced (`new`
+  /// nil: the row removed), parsed as `newer.csv`. The edited copy lives
+  /// only in memory.
+  static func edited2024(
+    _ edits: [(String, String?)], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> ScheduleImport {
+    var lines = try schedule2024Text().components(separatedBy: "\r\n")
+    for (old, new) in edits {
+      let index = try XCTUnwrap(lines.firstIndex(of: old), "no row \(old)", file: file, line: line)
+      if let new { lines[index] = new } else { lines.remove(at: index) }
+    }
+    return try RetrosheetSchedule.parse(
+      lines.joined(separator: "\r\n"), file: "newer.csv", catalog: catalog())
+  }
+
+  /// SFN @ CHN on Wed 2024-06-19 (line 1113) rained out to Fri 2024-06-21,
+  /// and the Mets game the Cubs played that day (CHN202406210, line 1133)
+  /// gone from the file: the makeup takes the Mets game's id.
+  static func cubsMakeupReplacingTheMets() throws -> ScheduleImport {
+    try edited2024([
+      (
+        "20240619,0,Wednesday,SFN,NL,75,CHN,NL,76,d,CHI11,,",
+        "20240619,0,Wednesday,SFN,NL,75,CHN,NL,76,d,CHI11,Rain,20240621"
+      ),
+      ("20240621,0,Friday,NYN,NL,76,CHN,NL,77,d,CHI11,,", nil),
+    ])
   }
 
   /// A fixed instant (2024-06-01T00:00:00Z) for planned trips.
