@@ -514,16 +514,53 @@ final class TripCommandTests: ItineraryTestCase {
     try assertFailure(["trip", "delete", "Keep"], containing: ["no trip is called 'Keep'"])
   }
 
-  /// Issue 8, item 3: a full id in any case finds its trip; the name is
-  /// tried before an id prefix.
+  /// Sets a trip's stored name behind the tool's back (with Python's
+  /// sqlite3), as a database written before id-like names were refused
+  /// could hold it.
+  func setStoredName(_ name: String, ofTrip id: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute('UPDATE trips SET name = ? WHERE id = ?', (sys.argv[2], sys.argv[3])); "
+        + "c.commit(); c.close()",
+      database.path, name, id,
+    ]
+    process.environment = ProcessInfo.processInfo.environment
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "python3 sqlite3 update")
+  }
+
+  /// Issue 8, item 3: a full id in any case finds its own trip even when
+  /// another trip is named like that id; a name is tried before an id
+  /// prefix.
   func testTripReference_exactIDThenNameThenPrefix() throws {
     try runOK(Self.shortTrip)
     try runOK(Self.loopTrip)
     let trips = try tripList()
     let short = try XCTUnwrap(trips.first { $0.name == "Short" })
+    let loop = try XCTUnwrap(trips.first { $0.name == "Chicago Loop" })
     for reference in [short.id, short.id.uppercased(), "short", String(short.id.prefix(6))] {
       XCTAssertEqual(try showJSON(reference).trip.id, short.id, reference)
     }
+    // The Loop is now named like Short's id, and Short like the Loop's
+    // id prefix.
+    try setStoredName(short.id, ofTrip: loop.id)
+    try setStoredName(String(loop.id.prefix(8)), ofTrip: short.id)
+    XCTAssertEqual(try showJSON(short.id).trip.id, short.id, "the id wins over a name")
+    XCTAssertEqual(try showJSON(short.id.uppercased()).trip.id, short.id)
+    XCTAssertEqual(try showJSON(loop.id).trip.id, loop.id)
+    XCTAssertEqual(
+      try showJSON(String(loop.id.prefix(8))).trip.id, short.id, "the name wins over a prefix")
+    XCTAssertEqual(try showJSON(String(loop.id.prefix(9))).trip.id, loop.id, "a longer prefix")
+    // Deleting by the full id deletes that trip and says so.
+    let deleted = try runOK(["trip", "delete", short.id])
+    XCTAssertEqual(
+      deleted.stdout,
+      "Deleted trip \"\(loop.id.prefix(8))\" (\(short.id)) and its 1 item.\n")
+    XCTAssertEqual(try tripList().map(\.id), [loop.id])
   }
 
   /// Issue 8, item 3: every path that names a trip uses the one Core rule:
