@@ -31,16 +31,50 @@ public struct Itinerary: Sendable {
   public func item(_ id: UUID) -> ItineraryItem? { items.first { $0.id == id } }
 
   /// Every stored item that breaks a rule now (possible after a schedule
-  /// re-import or a shorter trip), with the reason, in layout order.
+  /// re-import), with the reason, in layout order.
+  ///
+  /// A custom item that is merely Unscheduled (its day left the trip when
+  /// the days changed) breaks no rule: it is a notice (`notices()`), not a
+  /// problem. A travel item outside the trip is a problem: its leg must
+  /// sit on one of its valid days (CONS-02).
   public func problems() -> [(item: ItineraryItem, reason: String)] {
     numberedRows.compactMap { row in
-      guard let item = row.item else { return nil }
+      guard let item = row.item, !isOnlyUnscheduled(item) else { return nil }
       let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
       guard let reason = check.reason else { return nil }
       let unscheduled =
-        schedule.contains(day: item.day) ? "" : "It is Unscheduled; move it back into the trip. "
+        schedule.contains(day: item.day)
+        ? ""
+        : "It is Unscheduled (\(schedule.dateDescription(ofDay: item.day))); move it back into the trip. "
       return (item, unscheduled + reason)
     }
+  }
+
+  /// The custom items that are Unscheduled and otherwise keep every rule,
+  /// each with a notice naming its date relative to the trip, in layout
+  /// order. They are kept, never dropped, and may be moved back onto a day.
+  ///
+  /// ```swift
+  /// // A note on Jun 3 when the trip now runs Jun 4–11:
+  /// itinerary.notices()[0].notice
+  /// // "It is Unscheduled (Mon, Jun 3, 2024, 1 day before the trip); move
+  /// //  it onto a trip day to have it in the plan."
+  /// ```
+  public func notices() -> [(item: ItineraryItem, notice: String)] {
+    layout.unscheduled.compactMap { row in
+      guard let item = row.item, isOnlyUnscheduled(item) else { return nil }
+      return (
+        item,
+        "It is Unscheduled (\(schedule.dateDescription(ofDay: item.day))); move it onto a trip day to have it in the plan."
+      )
+    }
+  }
+
+  /// True for a custom item outside the trip's days that would keep every
+  /// rule on a trip day (a finite sortOrder).
+  private func isOnlyUnscheduled(_ item: ItineraryItem) -> Bool {
+    item.customInfo != nil && !schedule.contains(day: item.day)
+      && constraints.check(item, day: 1, sortOrder: item.sortOrder).isValid
   }
 }
 

@@ -143,14 +143,15 @@ public struct LegacyConversion: Sendable {
 public enum LegacyTripResult: Sendable {
   /// Built and to be stored.
   case imported(LegacyConversion)
-  /// A trip with this id is already stored: nothing changes for it.
-  case alreadyImported(LegacyTrip)
+  /// A trip with this id is already stored (`stored`, as it is now: it
+  /// may have been renamed or re-planned since): nothing changes for it.
+  case alreadyImported(LegacyTrip, stored: Trip)
 
   /// The trip as read.
   public var legacy: LegacyTrip {
     switch self {
     case .imported(let c): return c.legacy
-    case .alreadyImported(let t): return t
+    case .alreadyImported(let t, _): return t
     }
   }
 }
@@ -192,8 +193,9 @@ public enum LegacyImport {
   /// - Throws: `FileFormatError` naming the file and the field path (e.g.
   ///   `trips[0].customItems[2].anchorType`) of the first problem: not
   ///   JSON, a missing or mistyped field, a bad id, date, time, category,
-  ///   anchor type or coordinate, a blank title or name, a repeated trip
-  ///   id, trip name, game or item id, a malformed override key.
+  ///   anchor type or coordinate, a blank title or name, a name refused by
+  ///   `Trip.validatedName(_:)`, a repeated trip id, trip name, game or
+  ///   item id, a malformed override key.
   public static func read(_ data: Data, file: String) throws -> LegacyFile {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
@@ -216,8 +218,12 @@ public enum LegacyImport {
         throw fail("\(at).id", "trip \(id.uuidString.lowercased()) is also \(first)")
       }
       tripIDs[id] = at
-      let name = TextNormalization.name(try reader.string(o, "name", at: at))
-      guard !name.isEmpty else { throw fail("\(at).name", "a trip needs a name") }
+      let name: String
+      do {
+        name = try Trip.validatedName(try reader.string(o, "name", at: at))
+      } catch let error as TripError {
+        throw fail("\(at).name", error.description)
+      }
       if let first = names[TextNormalization.key(name)] {
         throw fail("\(at).name", "the name '\(name)' is also used by \(first)")
       }
@@ -345,8 +351,9 @@ public enum LegacyImport {
   /// Converts every trip of a file, or none: the first problem throws.
   /// - Parameters:
   ///   - legacy: the file as read.
-  ///   - importedTripIDs: ids of trips already stored; those trips are
-  ///     reported as already imported and not built again.
+  ///   - storedTrips: the trips already stored; a legacy trip with one of
+  ///     their ids is reported as already imported (with the stored trip)
+  ///     and not built again.
   ///   - game: looks a game up by id in the database.
   ///   - catalog: venues and teams.
   ///   - environment: clock, ids (of travel items) and estimator.
@@ -354,13 +361,14 @@ public enum LegacyImport {
   ///   the database (`trips[0].games[2]`) or of a trip that cannot be built
   ///   (`TripError`), or what `game` throws.
   public static func convert(
-    _ legacy: LegacyFile, importedTripIDs: Set<UUID>, game: (String) throws -> Game?,
+    _ legacy: LegacyFile, storedTrips: [Trip], game: (String) throws -> Game?,
     catalog: Catalog, environment: Environment
   ) throws -> [LegacyTripResult] {
+    let stored = Dictionary(storedTrips.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var results: [LegacyTripResult] = []
     for trip in legacy.trips {
-      if importedTripIDs.contains(trip.id) {
-        results.append(.alreadyImported(trip))
+      if let existing = stored[trip.id] {
+        results.append(.alreadyImported(trip, stored: existing))
         continue
       }
       var games: [Game] = []
@@ -718,10 +726,10 @@ public enum LegacyImport {
       trip.gameIDs.firstIndex(of: id).map { "\(trip.path).games[\($0)]" } ?? "\(trip.path).games"
     }
     switch error {
-    case .emptyName: return "\(trip.path).name"
+    case .emptyName, .nameLooksLikeID, .sameName: return "\(trip.path).name"
     case .noGames: return "\(trip.path).games"
     case .duplicateGame(let id), .cancelledGame(let id): return game(id)
-    case .gameOutsideTrip(let id, _, _, _): return game(id)
+    case .gameOutsideTrip(let id, _, _, _, _): return game(id)
     case .startAfterEnd, .tooLong: return "\(trip.path).endDate"
     }
   }

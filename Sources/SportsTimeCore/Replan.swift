@@ -84,7 +84,8 @@ extension Itinerary {
   ///   - catalog: venues and teams.
   ///   - environment: clock, ids and estimator.
   /// - Throws: `TripError` for no games, a repeated or cancelled game, a
-  ///   start after the end, or a game outside explicit days.
+  ///   game outside explicit days (checked first: a start after a game is
+  ///   that game's problem), a start after the end, or too many days.
   public func replan(
     games: [Game], start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
     environment: Environment
@@ -103,10 +104,8 @@ extension Itinerary {
     let last = dates.max() ?? trip.endDate
     let newStart = start ?? min(trip.startDate, first)
     let newEnd = end ?? max(trip.endDate, last)
-    guard newStart <= newEnd else { throw TripError.startAfterEnd(newStart, newEnd) }
-    for g in ordered where g.localDate < newStart || g.localDate > newEnd {
-      throw TripError.gameOutsideTrip(g.id, g.localDate, newStart, newEnd)
-    }
+    try TripPlanner.checkDays(
+      of: ordered, start: start, end: end, first: newStart, last: newEnd, teams: catalog.teams)
     let dayCount = newStart.days(to: newEnd) + 1
     guard dayCount <= TripPlanner.maximumDays else { throw TripError.tooLong(dayCount) }
     let now = environment.now()

@@ -99,3 +99,107 @@ final class Counter: @unchecked Sendable {
     return value
   }
 }
+
+extension Trip {
+  /// The one rule for a trip's name, used wherever a name is set (a new
+  /// trip, a rename, a copy, an imported or legacy trip): the name as
+  /// stored (`TextNormalization.name`), refused when it is blank or when it
+  /// could be read as a trip id (`looksLikeID(_:)`).
+  ///
+  /// ```swift
+  /// try Trip.validatedName("  Great  Lakes Loop ")   // "Great Lakes Loop"
+  /// try Trip.validatedName("CAFE")                   // throws .nameLooksLikeID
+  /// ```
+  /// - Parameter text: the name as typed or read from a file.
+  /// - Returns: the normalised name.
+  /// - Throws: `TripError.emptyName` or `TripError.nameLooksLikeID`.
+  public static func validatedName(_ text: String) throws -> String {
+    let name = TextNormalization.name(text)
+    guard !name.isEmpty else { throw TripError.emptyName }
+    guard !looksLikeID(name) else { throw TripError.nameLooksLikeID(name) }
+    return name
+  }
+
+  /// True when `name` could be taken for a trip id or an id prefix: 4 to 36
+  /// characters, every one a hexadecimal digit (any case) or a dash, at
+  /// least 4 of them digits. A trip reference is resolved as an exact id
+  /// first and an id prefix last, so such a name would hide a trip or be
+  /// hidden by one.
+  ///
+  /// ```swift
+  /// Trip.looksLikeID("aaaa")          // true
+  /// Trip.looksLikeID("AB12-CD34")     // true
+  /// Trip.looksLikeID("Cafe Tour")     // false
+  /// Trip.looksLikeID("abc")           // false (too short for a prefix)
+  /// ```
+  public static func looksLikeID(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars)
+    guard scalars.count <= 36 else { return false }
+    var digits = 0
+    for scalar in scalars {
+      switch scalar {
+      case "0"..."9", "a"..."f", "A"..."F": digits += 1
+      case "-": continue
+      default: return false
+      }
+    }
+    return digits >= 4
+  }
+
+  /// The trip under a new name, modified at `now`.
+  /// - Parameters:
+  ///   - name: the new name, checked by `validatedName(_:)`.
+  ///   - now: the modification instant (UTC).
+  /// - Throws: as `validatedName(_:)`, or `TripError.sameName` when the
+  ///   trip already has exactly that name. Whether another trip has it is
+  ///   for the store to check.
+  public func renamed(to name: String, now: Date) throws -> Trip {
+    let newName = try Trip.validatedName(name)
+    guard newName != self.name else { throw TripError.sameName(newName) }
+    var trip = self
+    trip.name = newName
+    trip.modifiedAt = now
+    return trip
+  }
+
+  /// A copy of the trip and its stored items under a new name: a new trip
+  /// id and new item ids; the same days, games, and items at the same
+  /// days and sortOrders; the trip and every item created and modified at
+  /// `environment.now()`.
+  ///
+  /// The layout breaks ties in sortOrder by creation time and then id
+  /// (`ItineraryLayout.precedes`), so the new ids are handed out in the old
+  /// items' (createdAt, id) order, sorted: the copy lays out exactly as the
+  /// original even though every item now has the same creation time.
+  /// - Parameters:
+  ///   - name: the copy's name, checked by `validatedName(_:)`.
+  ///   - items: the trip's stored travel and custom items.
+  ///   - environment: the clock and the id source.
+  /// - Returns: the new trip and its items.
+  /// - Throws: as `validatedName(_:)`. Whether another trip has the name is
+  ///   for the store to check.
+  /// - Complexity: O(n log n) for n items.
+  public func copy(
+    named name: String, items: [ItineraryItem], environment: Environment
+  ) throws -> (trip: Trip, items: [ItineraryItem]) {
+    let newName = try Trip.validatedName(name)
+    let now = environment.now()
+    var trip = self
+    trip.id = environment.uuid()
+    trip.name = newName
+    trip.createdAt = now
+    trip.modifiedAt = now
+    func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
+    let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }
+    let copies = zip(old, newIDs).map { item, id in
+      var copy = item
+      copy.id = id
+      copy.tripID = trip.id
+      copy.createdAt = now
+      copy.modifiedAt = now
+      return copy
+    }
+    return (trip, copies)
+  }
+}

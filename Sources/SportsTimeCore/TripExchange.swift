@@ -111,7 +111,8 @@ public enum TripExchange {
   /// - Throws: `FileFormatError` naming the file and the field path (e.g.
   ///   `items[3].sortOrder`) of the first problem: not JSON, another format,
   ///   a newer version, a missing or mistyped field, a bad id, date, time,
-  ///   category or coordinate, a non-finite number, a repeated item id.
+  ///   category or coordinate, a non-finite number, a repeated item id, a
+  ///   trip name refused by `Trip.validatedName(_:)`.
   public static func read(_ data: Data, file: String) throws -> Imported {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
@@ -133,8 +134,12 @@ public enum TripExchange {
       throw fail("trip", "missing or not an object")
     }
     let tripID = try reader.uuid(tripObject, "id", at: "trip")
-    let name = TextNormalization.name(try reader.string(tripObject, "name", at: "trip"))
-    guard !name.isEmpty else { throw fail("trip.name", "a trip needs a name") }
+    let name: String
+    do {
+      name = try Trip.validatedName(try reader.string(tripObject, "name", at: "trip"))
+    } catch let error as TripError {
+      throw fail("trip.name", error.description)
+    }
     let start = try reader.date(tripObject, "startDate", at: "trip")
     let end = try reader.date(tripObject, "endDate", at: "trip")
     guard start <= end else {

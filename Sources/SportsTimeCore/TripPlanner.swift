@@ -21,21 +21,22 @@ public enum TripPlanner {
   /// venue forming one stop; each pair of consecutive stops gets one travel
   /// item at its default position (`TravelPlacement`).
   /// - Parameters:
-  ///   - name: the trip's name; stored normalised
-  ///     (`TextNormalization.name`), must not be empty then.
+  ///   - name: the trip's name; stored normalised, checked by
+  ///     `Trip.validatedName(_:)`.
   ///   - games: the picked games (any order, no duplicates, none cancelled).
   ///   - start: Day 1, or nil for the first game's local date.
   ///   - end: the last day, or nil for the last game's local date.
   ///   - catalog: venues and teams.
   ///   - environment: clock, ids and estimator.
-  /// - Throws: `TripError` for an empty name, no games, a repeated or
-  ///   cancelled game, a start after the end, or a game outside the days.
+  /// - Throws: `TripError` for a blank name or one that looks like an id
+  ///   (`Trip.validatedName(_:)`), no games, a repeated or cancelled game, a
+  ///   game outside the given days (before a start after it, or after an end
+  ///   before it), a start after the end, or more than `maximumDays` days.
   public static func plan(
     name: String, games: [Game], start: CalendarDate?, end: CalendarDate?,
     catalog: Catalog, environment: Environment
   ) throws -> PlannedTrip {
-    let trimmed = TextNormalization.name(name)
-    guard !trimmed.isEmpty else { throw TripError.emptyName }
+    let trimmed = try Trip.validatedName(name)
     guard !games.isEmpty else { throw TripError.noGames }
     var seen: Set<String> = []
     for g in games {
@@ -46,10 +47,8 @@ public enum TripPlanner {
     let dates = ordered.map(\.localDate)
     let first = start ?? dates.min() ?? dates[0]
     let last = end ?? dates.max() ?? dates[0]
-    guard first <= last else { throw TripError.startAfterEnd(first, last) }
-    for g in ordered where g.localDate < first || g.localDate > last {
-      throw TripError.gameOutsideTrip(g.id, g.localDate, first, last)
-    }
+    try checkDays(
+      of: ordered, start: start, end: end, first: first, last: last, teams: catalog.teams)
     let dayCount = first.days(to: last) + 1
     guard dayCount <= TripPlanner.maximumDays else {
       throw TripError.tooLong(dayCount)
@@ -82,21 +81,91 @@ public enum TripPlanner {
 
   /// The longest trip accepted, in days (a season is about 190 days).
   public static let maximumDays = 366
+
+  /// Checks a trip's days against its games. Two given days that cross
+  /// are a start after the end; otherwise a game outside a given day is
+  /// blamed on the game before the start is compared with the end: a start
+  /// after the only game is that game's problem, not a start after an end
+  /// that was derived from the game.
+  /// - Parameters:
+  ///   - games: the trip's games.
+  ///   - start: Day 1 as given, or nil when derived.
+  ///   - end: the last day as given, or nil when derived.
+  ///   - first: Day 1 as it will be (given or derived).
+  ///   - last: the last day as it will be.
+  ///   - teams: team lookup for the game's title.
+  /// - Throws: `TripError.gameOutsideTrip` (naming the bounds that hold:
+  ///   both when `first ≤ last`, else only the given one) or
+  ///   `.startAfterEnd`.
+  static func checkDays(
+    of games: [Game], start: CalendarDate?, end: CalendarDate?, first: CalendarDate,
+    last: CalendarDate, teams: [String: Team]
+  ) throws {
+    // Both days given and crossed: that is the mistake, whatever the games.
+    if let start, let end, start > end { throw TripError.startAfterEnd(start, end) }
+    let consistent = first <= last
+    for g in games {
+      if let start, g.localDate < start {
+        throw TripError.gameOutsideTrip(
+          g.id, title: title(of: g, teams: teams), date: g.localDate, first: start,
+          last: consistent ? last : nil)
+      }
+      if let end, g.localDate > end {
+        throw TripError.gameOutsideTrip(
+          g.id, title: title(of: g, teams: teams), date: g.localDate,
+          first: consistent ? first : nil, last: end)
+      }
+    }
+    guard consistent else { throw TripError.startAfterEnd(first, last) }
+    for g in games where g.localDate < first || g.localDate > last {
+      throw TripError.gameOutsideTrip(
+        g.id, title: title(of: g, teams: teams), date: g.localDate, first: first, last: last)
+    }
+  }
+
+  /// "AWAY @ HOME" by abbreviation (codes when unknown), as `TripSchedule`
+  /// titles games.
+  static func title(of game: Game, teams: [String: Team]) -> String {
+    let away = teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+    let home = teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    return "\(away) @ \(home)"
+  }
 }
 
 /// Why a trip cannot be built or changed, in traveller's words.
 public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The name is blank once normalised.
   case emptyName
+  /// The name could be read as a trip id or id prefix
+  /// (`Trip.looksLikeID(_:)`); the normalised name.
+  case nameLooksLikeID(String)
+  /// A rename to the name the trip already has.
+  case sameName(String)
+  /// No game was picked.
   case noGames
+  /// This game id is picked twice.
   case duplicateGame(String)
+  /// This game id is cancelled.
   case cancelledGame(String)
+  /// Day 1 comes after the last day.
   case startAfterEnd(CalendarDate, CalendarDate)
-  case gameOutsideTrip(String, CalendarDate, CalendarDate, CalendarDate)
+  /// A game (id, "AWAY @ HOME", local date) lies outside the trip's days:
+  /// before `first` or after `last`. A bound is nil when it is not known
+  /// (only the other one was given and the derived one would contradict
+  /// it).
+  case gameOutsideTrip(
+    String, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
+  /// The trip would have this many days, over `TripPlanner.maximumDays`.
   case tooLong(Int)
 
+  /// The reason, in a traveller's words.
   public var description: String {
     switch self {
     case .emptyName: return "a trip needs a name"
+    case .nameLooksLikeID(let name):
+      return
+        "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+    case .sameName(let name): return "the trip is already called '\(name)'"
     case .noGames: return "a trip needs at least one game (--game)"
     case .duplicateGame(let id): return "game \(id) is picked twice"
     case .cancelledGame(let id):
@@ -104,8 +173,18 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
         "game \(id) was cancelled (postponed with no makeup date) and cannot be added to a trip"
     case .startAfterEnd(let s, let e):
       return "the start date \(s) is after the end date \(e)"
-    case .gameOutsideTrip(let id, let date, let s, let e):
-      return "game \(id) is on \(date), outside the trip's days \(s) to \(e)"
+    case .gameOutsideTrip(let id, let title, let date, let first, let last):
+      let game = "game \(id) (\(title)) is on \(date)"
+      switch (first, last) {
+      case (let first?, let last?):
+        return "\(game), outside the trip's days \(first) to \(last)"
+      case (let first?, nil):
+        return "\(game), before the trip's first day \(first)"
+      case (nil, let last?):
+        return "\(game), after the trip's last day \(last)"
+      case (nil, nil):
+        return "\(game), outside the trip's days"
+      }
     case .tooLong(let days):
       return "a trip of \(days) days is longer than the \(TripPlanner.maximumDays)-day limit"
     }

@@ -147,4 +147,22 @@ public struct TripSchedule: Sendable {
 
   /// Whether `day` is one of the trip's days.
   public func contains(day: Int) -> Bool { (1...dayCount).contains(day) }
+
+  /// The calendar date of `day` in words and, for a day outside the trip
+  /// (an Unscheduled item's), how far outside it lies.
+  ///
+  /// ```swift
+  /// // A trip of Jun 4–11, 2024:
+  /// schedule.dateDescription(ofDay: 0)    // "Mon, Jun 3, 2024, 1 day before the trip"
+  /// schedule.dateDescription(ofDay: 12)   // "Sat, Jun 15, 2024, 4 days after the trip"
+  /// schedule.dateDescription(ofDay: 2)    // "Wed, Jun 5, 2024"
+  /// ```
+  /// - Parameter day: a 1-based day number, any value.
+  public func dateDescription(ofDay day: Int) -> String {
+    let date = self.date(ofDay: day).longDescription
+    func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+    if day < 1 { return "\(date), \(days(1 - day)) before the trip" }
+    if day > dayCount { return "\(date), \(days(day - dayCount)) after the trip" }
+    return date
+  }
 }

@@ -35,13 +35,7 @@ extension Store {
   ///   stored then.
   public func insert(trip t: Trip, items: [ItineraryItem]) throws {
     try transaction {
-      let key = TextNormalization.key(t.name)
-      for row in try database.query("SELECT name FROM trips") {
-        let existing = try row.string("name")
-        if TextNormalization.key(existing) == key {
-          throw StoreError.duplicateTripName(existing)
-        }
-      }
+      try checkNameIsFree(t.name, except: nil)
       if let existing = try database.query(
         "SELECT name FROM trips WHERE id = ?", [.text(Store.key(t.id))]
       ).first {
@@ -102,20 +96,35 @@ extension Store {
     return try rows.map { try trip(from: $0) }
   }
 
-  /// The trip named `reference` (ignoring case in every script, and
-  /// Unicode normalisation), or whose id is `reference` or starts with it
-  /// (at least 4 characters, unique).
+  /// The trip `reference` names, tried in this order (the first that
+  /// matches wins):
+  ///
+  /// 1. its exact id (any case, surrounding white space ignored);
+  /// 2. its exact name, ignoring case in every script and Unicode
+  ///    normalisation (`TextNormalization.key`);
+  /// 3. a unique id prefix of at least 4 characters.
+  ///
+  /// So an id always finds its own trip, and a name is never taken for
+  /// another trip's id prefix. (New names that look like ids are refused:
+  /// `Trip.validatedName(_:)`.)
   /// - Throws: `StoreError.tripNotFound` (with the closest name) or
-  ///   `.ambiguousTrip`.
+  ///   `.ambiguousTrip` when several ids start with the prefix.
+  /// - Complexity: O(t) for t trips.
   public func trip(matching reference: String) throws -> Trip {
+    let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
+    if let id = UUID(uuidString: text),
+      let row = try database.query("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
+        .first
+    {
+      return try trip(from: row)
+    }
     let key = TextNormalization.key(reference)
     let all = try database.query("SELECT * FROM trips ORDER BY id")
     for row in all where TextNormalization.key(try row.string("name")) == key {
       return try trip(from: row)
     }
-    let idPrefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
-    if idPrefix.count >= 4 {
-      let byID = try all.filter { try $0.string("id").hasPrefix(idPrefix) }
+    if text.count >= 4 {
+      let byID = try all.filter { try $0.string("id").hasPrefix(text) }
       if byID.count == 1 { return try trip(from: byID[0]) }
       if byID.count > 1 {
         throw StoreError.ambiguousTrip(
@@ -151,6 +160,83 @@ extension Store {
       """, [.text(Store.key(id))]
     ).map(Store.game(from:))
     return LoadedTrip(trip: t, games: games, items: try items(tripID: id))
+  }
+
+  /// Deletes the trip `reference` names (as `trip(matching:)`) and its
+  /// items, in one transaction, so what is reported is what was deleted.
+  /// - Returns: the deleted trip and the number of stored items deleted
+  ///   with it.
+  /// - Throws: as `trip(matching:)`, or `StoreError`; nothing is deleted
+  ///   then.
+  public func deleteTrip(_ reference: String) throws -> (trip: Trip, itemCount: Int) {
+    try transaction {
+      let trip = try trip(matching: reference)
+      return (trip, try deleteTrip(id: trip.id))
+    }
+  }
+
+  /// Renames the trip `reference` names (as `trip(matching:)`), in one
+  /// transaction. The new name follows `Trip.validatedName(_:)` and must
+  /// not be another trip's (ignoring case); changing only the case of the
+  /// trip's own name is allowed.
+  /// - Parameters:
+  ///   - reference: the trip's id, name or unique id prefix.
+  ///   - name: the new name as typed.
+  ///   - now: the modification instant (UTC).
+  /// - Returns: the trip before and after.
+  /// - Throws: as `trip(matching:)`; `TripError` for a blank or id-like
+  ///   name or the name it already has; `StoreError.duplicateTripName`
+  ///   when another trip has it; nothing changes then.
+  public func renameTrip(_ reference: String, to name: String, now: Date) throws
+    -> (before: Trip, after: Trip)
+  {
+    try transaction {
+      let before = try trip(matching: reference)
+      let after = try before.renamed(to: name, now: now)
+      try checkNameIsFree(after.name, except: after.id)
+      try database.execute(
+        "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
+        [
+          .text(after.name), .real(after.modifiedAt.timeIntervalSinceReferenceDate),
+          .text(Store.key(after.id)),
+        ])
+      return (before, after)
+    }
+  }
+
+  /// Copies the trip `reference` names (as `trip(matching:)`) under a new
+  /// name, in one transaction: a new trip id and new item ids, the same
+  /// days, games, and items at the same positions (`Trip.copy`).
+  /// - Parameters:
+  ///   - reference: the trip's id, name or unique id prefix.
+  ///   - name: the copy's name as typed.
+  ///   - environment: the clock and id source for the copy.
+  /// - Returns: the original trip and the stored copy.
+  /// - Throws: as `trip(matching:)`; `TripError` for a blank or id-like
+  ///   name; `StoreError.duplicateTripName` when a trip has it; nothing is
+  ///   stored then.
+  public func copyTrip(_ reference: String, as name: String, environment: Environment) throws
+    -> (original: Trip, copy: LoadedTrip)
+  {
+    try transaction {
+      let original = try trip(matching: reference)
+      let items = try items(tripID: original.id)
+      let copy = try original.copy(named: name, items: items, environment: environment)
+      try insert(trip: copy.trip, items: copy.items)
+      return (original, try loadTrip(id: copy.trip.id))
+    }
+  }
+
+  /// Throws `StoreError.duplicateTripName` when a trip other than `id` has
+  /// `name` (compared by `TextNormalization.key`).
+  func checkNameIsFree(_ name: String, except id: UUID?) throws {
+    let key = TextNormalization.key(name)
+    for row in try database.query("SELECT id, name FROM trips") {
+      let existing = try row.string("name")
+      if TextNormalization.key(existing) == key, try row.string("id") != id.map(Store.key) {
+        throw StoreError.duplicateTripName(existing)
+      }
+    }
   }
 
   /// Deletes a trip and its items.

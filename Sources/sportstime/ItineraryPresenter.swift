@@ -97,7 +97,7 @@ struct ItineraryPresenter {
       if !unscheduled, !constraints.check(item, day: item.day, sortOrder: item.sortOrder).isValid {
         text += " · " + style("⚠ breaks a rule (see trip check)", .red)
       }
-      if unscheduled { text += "  (Day \(item.day))" }
+      if unscheduled { text += "  (\(schedule.dateDescription(ofDay: item.day)))" }
       return text
     case .custom(let info):
       var text = "\(info.category.icon) \(Terminal.sanitize(info.title))"
@@ -110,7 +110,7 @@ struct ItineraryPresenter {
         }
       }
       if let address = info.address { text += " · \(Terminal.sanitize(address))" }
-      if unscheduled { text += "  (Day \(item.day))" }
+      if unscheduled { text += "  (\(schedule.dateDescription(ofDay: item.day)))" }
       return text
     }
   }

@@ -43,9 +43,8 @@ enum LegacyImportCommand {
     let catalog = try context.catalog()
     let store = try context.openStore()
     let results = try store.transaction {
-      let stored = Set(try store.trips().map(\.id))
       let results = try LegacyImport.convert(
-        legacy, importedTripIDs: stored, game: { try store.game(id: $0) }, catalog: catalog,
+        legacy, storedTrips: try store.trips(), game: { try store.game(id: $0) }, catalog: catalog,
         environment: environment)
       for case .imported(let conversion) in results {
         do {
@@ -76,11 +75,15 @@ enum LegacyImportCommand {
   static func textLines(_ result: LegacyTripResult, context: Context) -> [String] {
     let legacy = result.legacy
     let shortID = legacy.id.uuidString.lowercased().prefix(8)
-    guard case .imported(let c) = result else {
+    if case .alreadyImported(_, let stored) = result {
+      // The stored trip may have been renamed since: name it as it is now.
+      let fileName =
+        stored.name == legacy.name ? "" : " (the file calls it \"\(context.safe(legacy.name))\")"
       return [
-        "Trip \"\(context.safe(legacy.name))\" (\(shortID)) is already imported; nothing changed."
+        "Trip \"\(context.safe(stored.name))\" (\(shortID)) is already imported\(fileName); nothing changed."
       ]
     }
+    guard case .imported(let c) = result else { return [] }
     let legs = c.itinerary.schedule.legs.count
     var lines = [
       context.style(
@@ -147,22 +150,23 @@ enum LegacyImportCommand {
     var trips: [JSON] = []
     for result in results {
       let legacy = result.legacy
-      var pairs: [(String, JSON)] = [
-        ("id", .string(legacy.id.uuidString.lowercased())), ("name", .string(legacy.name)),
-      ]
+      var pairs: [(String, JSON)] = [("id", .string(legacy.id.uuidString.lowercased()))]
       switch result {
-      case .alreadyImported:
+      case .alreadyImported(_, let stored):
+        // The stored trip as it is now (it may have been renamed or
+        // re-planned since it was imported).
         pairs += [
-          ("status", .string("alreadyImported")), ("startDate", .string(legacy.startDate.iso)),
-          ("endDate", .string(legacy.endDate.iso)),
-          ("dayCount", .int(legacy.startDate.days(to: legacy.endDate) + 1)),
-          ("games", .int(legacy.gameIDs.count)), ("travelLegs", .null), ("items", .array([])),
+          ("name", .string(stored.name)), ("status", .string("alreadyImported")),
+          ("startDate", .string(stored.startDate.iso)), ("endDate", .string(stored.endDate.iso)),
+          ("dayCount", .int(stored.dayCount)), ("games", .int(stored.gameIDs.count)),
+          ("travelLegs", .null), ("items", .array([])),
           ("overrides", .array([])), ("unresolved", .array([])), ("warnings", .array([])),
         ]
       case .imported(let c):
         imported += 1
         pairs += [
-          ("status", .string("imported")), ("startDate", .string(c.trip.startDate.iso)),
+          ("name", .string(c.trip.name)), ("status", .string("imported")),
+          ("startDate", .string(c.trip.startDate.iso)),
           ("endDate", .string(c.trip.endDate.iso)), ("dayCount", .int(c.trip.dayCount)),
           ("games", .int(c.trip.gameIDs.count)),
           ("travelLegs", .int(c.itinerary.schedule.legs.count)),

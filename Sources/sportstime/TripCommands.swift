@@ -7,7 +7,8 @@ enum TripCommands {
   static let spec = CommandSpec(
     name: "trip", abstract: "Build and view trips.",
     subcommands: [
-      newSpec, listSpec, showSpec, checkSpec, deleteSpec, TripImportCommand.spec,
+      newSpec, listSpec, showSpec, checkSpec, renameSpec, copySpec, deleteSpec,
+      TripImportCommand.spec,
       ReplanCommand.spec,
       RouteCommand.spec,
       ExportCommand.spec,
@@ -39,7 +40,10 @@ enum TripCommands {
         "end", valueName: "DATE", help: "The last day (YYYY-MM-DD); default: the last game's date."),
       .flag("json", help: "Print the new trip as JSON (as 'trip show --json', plus warnings)."),
     ],
-    positionals: [PositionalSpec(name: "NAME", help: "The trip's name (unique).")],
+    positionals: [
+      PositionalSpec(
+        name: "NAME", help: "The trip's name (unique; not only hex digits, which read as an id).")
+    ],
     run: { try runNew(try Context($0)) })
 
   static let listSpec = CommandSpec(
@@ -74,15 +78,64 @@ enum TripCommands {
     name: "check",
     abstract: "Re-check every stored item against the rules; exit 1 when any breaks one.",
     discussion: """
-      A schedule re-import can move a game under a travel leg, and a shorter trip \
-      leaves items outside its days. This lists each such item with the reason.
+      A schedule re-import can move a game under a travel leg or out of the trip: \
+      each item or game that breaks a rule is a problem, listed with the reason, and \
+      the command exits 1. A shorter trip leaves your own items outside its days \
+      (Unscheduled): they break no rule, so they are listed as notices (with their \
+      date) and the command exits 0.
       """,
-    options: [.flag("json", help: "Print {trip, problems: [{id, number, title, reason}]}.")],
+    options: [
+      .flag(
+        "json",
+        help:
+          "Print {trip, problems: [{id, number, title, reason}], notices: [same shape]}.")
+    ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
     run: { try runCheck(try Context($0)) })
 
+  static let renameSpec = CommandSpec(
+    name: "rename", abstract: "Give a trip a new name.",
+    discussion: """
+      Only the name changes: the id, days, games and items stay. The name must not be \
+      another trip's (in any case) and must not look like an id (only hex digits and \
+      dashes). Changing only its case is allowed.
+      Example:
+        sportstime trip rename "Great Lakes Loop" "Great Lakes 2024"
+      """,
+    options: [.flag("json", help: "Print {id, name, previousName}.")],
+    positionals: [
+      PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix)."),
+      PositionalSpec(name: "NAME", help: "The new name."),
+    ],
+    run: { try runRename(try Context($0)) })
+
+  static let copySpec = CommandSpec(
+    name: "copy", abstract: "Copy a trip under a new name (new ids, same days, games and items).",
+    discussion: """
+      The copy gets a new id and new item ids; its days, games, travel legs and your \
+      own items are the same, at the same positions, so 'trip show' prints the same \
+      rows. Change the copy freely: the original is not touched. The name must not be \
+      another trip's (in any case) and must not look like an id.
+      Example:
+        sportstime trip copy "Great Lakes Loop" "Great Lakes, plan B"
+      """,
+    options: [
+      .flag(
+        "json", help: "Print the copy as 'trip show --json' does, plus copiedFrom {id, name}.")
+    ],
+    positionals: [
+      PositionalSpec(name: "TRIP", help: "The trip's name or id (or a unique id prefix)."),
+      PositionalSpec(name: "NAME", help: "The copy's name."),
+    ],
+    run: { try runCopy(try Context($0)) })
+
   static let deleteSpec = CommandSpec(
     name: "delete", abstract: "Delete a trip and its items.",
+    discussion: """
+      Prints the name and id of the trip it deleted. TRIP is matched as an exact id \
+      first, then an exact name (any case), then a unique id prefix.
+      """,
+    options: [.flag("json", help: "Print {id, name, items} of the deleted trip.")],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
     run: { try runDelete(try Context($0)) })
 
@@ -99,6 +152,8 @@ enum TripCommands {
     if TextNormalization.name(name).isEmpty {
       throw args.usageError("a trip needs a name that is not blank")
     }
+    // Refuse an id-like name before the games are looked up.
+    _ = try Trip.validatedName(name)
     let references = try Format.gameReferences("game", arguments: args)
     // Check --now with the other arguments, before the database is opened.
     let environment = try context.environmentValues()
@@ -270,9 +325,10 @@ enum TripCommands {
     let numbers = Dictionary(
       itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
       uniquingKeysWith: { a, _ in a })
+    typealias Finding = (id: String, title: String, icon: String, reason: String)
     // Games that moved out of the trip or were cancelled, then stored items
     // that break a rule.
-    let unordered: [(id: String, title: String, icon: String, reason: String)] =
+    let unordered: [Finding] =
       itinerary.gameProblems().map {
         (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
       }
@@ -291,30 +347,43 @@ enum TripCommands {
         numbers[$1.element.id] ?? Int.max, $1.offset
       )
     }.map(\.element)
+    // Unscheduled items break no rule: notices, in row order already.
+    let notices: [Finding] = itinerary.notices().map {
+      (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.notice)
+    }
+    func json(_ findings: [Finding]) -> JSON {
+      .array(
+        findings.map { p in
+          .object([
+            ("id", .string(p.id)), ("number", .optional(numbers[p.id])),
+            ("title", .string(p.title)), ("reason", .string(p.reason)),
+          ])
+        })
+    }
     if context.arguments.flag("json") {
       context.print(
         json: .object([
-          ("trip", .string(itinerary.trip.name)),
-          (
-            "problems",
-            .array(
-              problems.map { p in
-                .object([
-                  ("id", .string(p.id)), ("number", .optional(numbers[p.id])),
-                  ("title", .string(p.title)), ("reason", .string(p.reason)),
-                ])
-              })
-          ),
+          ("trip", .string(itinerary.trip.name)), ("problems", json(problems)),
+          ("notices", json(notices)),
         ]))
-    } else if problems.isEmpty {
-      let count = itinerary.items.count
-      context.print(
-        "All \(itinerary.trip.gameIDs.count) games and \(count) stored item\(count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule."
-      )
     } else {
       for p in problems {
         let n = numbers[p.id].map { "row \($0)" } ?? "route"
         context.print("\(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
+      }
+      for p in notices {
+        let n = numbers[p.id].map { "row \($0)" } ?? "route"
+        context.print(
+          "Notice: \(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
+      }
+      if problems.isEmpty {
+        let count = itinerary.items.count
+        let unscheduled =
+          notices.isEmpty
+          ? "" : " (\(Format.count(notices.count, "item")) Unscheduled, listed above)"
+        context.print(
+          "All \(itinerary.trip.gameIDs.count) games and \(count) stored item\(count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
+        )
       }
     }
     if !problems.isEmpty {
@@ -324,12 +393,65 @@ enum TripCommands {
     }
   }
 
+  static func runRename(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let name = try args.requiredPositional("NAME")
+    let environment = try context.environmentValues()
+    let store = try context.openStore()
+    let (before, after) = try store.renameTrip(reference, to: name, now: environment.now())
+    if args.flag("json") {
+      context.print(
+        json: .object([
+          ("id", .string(after.id.uuidString.lowercased())), ("name", .string(after.name)),
+          ("previousName", .string(before.name)),
+        ]))
+      return
+    }
+    context.print(
+      "Renamed trip \"\(context.safe(before.name))\" (\(after.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(after.name))\"."
+    )
+  }
+
+  static func runCopy(_ context: Context) throws {
+    let args = context.arguments
+    let reference = try args.requiredPositional("TRIP")
+    let name = try args.requiredPositional("NAME")
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    let (original, copy) = try store.copyTrip(reference, as: name, environment: environment)
+    if args.flag("json") {
+      let presenter = ItineraryPresenter(copy, catalog: catalog)
+      guard case .object(var pairs) = presenter.json else { return }
+      pairs.append(
+        (
+          "copiedFrom",
+          .object([
+            ("id", .string(original.id.uuidString.lowercased())), ("name", .string(original.name)),
+          ])
+        ))
+      context.print(json: .object(pairs))
+      return
+    }
+    let t = copy.trip
+    context.print(
+      "Copied trip \"\(context.safe(original.name))\" (\(original.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(t.gameIDs.count, "game")), \(Format.count(copy.items.count, "item"))."
+    )
+  }
+
   static func runDelete(_ context: Context) throws {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
-    let trip = try store.trip(matching: reference)
-    let count = try store.deleteTrip(id: trip.id)
+    let (trip, count) = try store.deleteTrip(reference)
+    let id = trip.id.uuidString.lowercased()
+    if context.arguments.flag("json") {
+      context.print(
+        json: .object([("id", .string(id)), ("name", .string(trip.name)), ("items", .int(count))]))
+      return
+    }
     context.print(
-      "Deleted trip \"\(context.safe(trip.name))\" and its \(count) item\(count == 1 ? "" : "s").")
+      "Deleted trip \"\(context.safe(trip.name))\" (\(id)) and its \(Format.count(count, "item"))."
+    )
   }
 }

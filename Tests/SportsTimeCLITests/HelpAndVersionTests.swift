@@ -54,7 +54,7 @@ final class HelpAndVersionTests: EndToEndTestCase {
         "Build a trip from games: its days, stops, and travel legs placed where they fit.\n\nUSAGE:\n  sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]\n    [--end <DATE>] [--json]\n"
       ), out)
     for pattern in [
-      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique\)\.\n"#,
+      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique; not only hex digits, which read as\n +an id\)\.\n"#,
       #"\nOPTIONS:\n  -g, --game <G> +A game to attend \(repeat for each\)\. \(required\) \(repeatable\)\n"#,
       #"\n  --start <DATE> +Day 1 \(YYYY-MM-DD\); default: the first game's date\.\n"#,
       #"\n  --end <DATE> +The last day \(YYYY-MM-DD\); default: the last game's date\.\n"#,

@@ -164,8 +164,9 @@ final class LegacyImportCommandTests: EndToEndTestCase {
         "game:NYA202406060", "day:3",
       ])
     // The rules hold for every stored item.
-    let check = try run(["trip", "check", "Midwest Legacy"])
-    XCTAssertEqual(check.status, 1, "only the Unscheduled item is reported\n\(check)")
+    // Being Unscheduled breaks no rule: a notice, exit 0 (issue 8, item 16).
+    let check = try runOK(["trip", "check", "Midwest Legacy"])
+    XCTAssertTrue(check.stdout.contains("Notice: "), check.stdout)
     XCTAssertTrue(check.stdout.contains("Fenway tour"), check.stdout)
     XCTAssertEqual(try runOK(["trip", "check", "New York Weekend"]).status, 0)
   }
@@ -249,6 +250,26 @@ final class LegacyImportCommandTests: EndToEndTestCase {
     XCTAssertEqual(try tripList(), list)
     XCTAssertEqual(try runOK(["trip", "show", Self.midwest, "--json"]).stdout, midwest)
     XCTAssertEqual(try runOK(["trip", "show", Self.newYork, "--json"]).stdout, newYork)
+  }
+
+  /// Issue 8, item 19: a trip renamed after its import is reported by its
+  /// stored name (and the file's name beside it) when the file comes again.
+  func testImportLegacy_againAfterARenameReportsTheStoredName() throws {
+    let path = fixture("trips.json")
+    try runOK(["import", "legacy", path])
+    try runOK(["trip", "rename", "Midwest Legacy", "Midwest, as planned"])
+    let again = try runOK(["import", "legacy", path])
+    XCTAssertEqual(
+      again.stdoutLines.first,
+      "Trip \"Midwest, as planned\" (aaaaaaaa) is already imported (the file calls it \"Midwest Legacy\"); nothing changed."
+    )
+    XCTAssertEqual(
+      again.stdoutLines[1],
+      "Trip \"New York Weekend\" (bbbbbbbb) is already imported; nothing changed.")
+    let json = try decode(
+      LegacyImportJSON.self, try runOK(["import", "legacy", path, "--json"]).stdout)
+    XCTAssertEqual(json.trips.map(\.name), ["Midwest, as planned", "New York Weekend"])
+    XCTAssertEqual(json.trips.map(\.status), ["alreadyImported", "alreadyImported"])
   }
 
   func testImportLegacy_reimportAfterDeletingOneTrip() throws {

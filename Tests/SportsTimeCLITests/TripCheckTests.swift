@@ -36,9 +36,10 @@ final class TripCheckTests: ItineraryTestCase {
       XCTAssertTrue(text.stdout.contains("\"\(trip)\" keep"), text.stdout)
       XCTAssertTrue(text.stdout.contains("every rule"), text.stdout)
       let json = try runOK(["trip", "check", trip, "--json"])
-      XCTAssertEqual(try decode(CheckJSON.self, json.stdout), CheckJSON(trip: trip, problems: []))
+      XCTAssertEqual(
+        try decode(CheckJSON.self, json.stdout), CheckJSON(trip: trip, problems: [], notices: []))
       let object = try XCTUnwrap(try parseJSON(json.stdout) as? [String: Any])
-      XCTAssertEqual(object.sortedKeys, ["problems", "trip"])
+      XCTAssertEqual(object.sortedKeys, ["notices", "problems", "trip"])
     }
     XCTAssertTrue(
       try runOK(["trip", "check", "Chicago Loop"]).stdout.contains("4 stored items"),
@@ -48,6 +49,57 @@ final class TripCheckTests: ItineraryTestCase {
     try runOK(["item", "move", "Chicago Loop", legs[1], "--day", "8", "--top"])
     try runOK(["item", "move", "Chicago Loop", legs[2], "--day", "12", "--top"])
     try runOK(["trip", "check", "Chicago Loop"])
+  }
+
+  /// Issue 8, item 16: an item that is merely Unscheduled breaks no rule:
+  /// it is a notice (listed with its date, in `notices`), and check exits 0.
+  /// A rule break beside it still exits 1, with both listed.
+  func testCheck_unscheduledItemsAreNoticesNotProblems() throws {
+    try runOK(Self.shortTrip)  // Jun 4 – Jun 8
+    let late = try addItem("Short", "Late show", ["--day", "5"])
+    try runOK(["trip", "replan", "Short", "--end", "2024-06-07"])
+    let number = try XCTUnwrap(try showJSON("Short").row("item:\(late)")?.number)
+    let notice =
+      "It is Unscheduled (Sat, Jun 8, 2024, 1 day after the trip); move it onto a trip day to have it in the plan."
+    let text = try runOK(["trip", "check", "Short"])
+    XCTAssertEqual(
+      text.stdoutLines,
+      [
+        "Notice: row \(number): 📝 Late show: \(notice)",
+        "All 2 games and 2 stored items of \"Short\" keep every rule (1 item Unscheduled, listed above).",
+      ])
+    let json = try runOK(["trip", "check", "Short", "--json"])
+    XCTAssertEqual(
+      try decode(CheckJSON.self, json.stdout),
+      CheckJSON(
+        trip: "Short", problems: [],
+        notices: [
+          .init(id: "item:\(late)", number: number, title: "Late show", reason: notice)
+        ]))
+
+    // A leg broken by a re-import beside it: exit 1, the problem first.
+    try makeTrip(Self.tightTrip)
+    let chowder = try addItem("East Swing", "Clam chowder", ["--day", "1"])
+    // (The tight leg is warned about on stderr each time.)
+    XCTAssertEqual(try run(["trip", "replan", "East Swing", "--start", "2024-06-03"]).status, 0)
+    try runOK(["item", "move", "East Swing", chowder, "--day", "1"])
+    XCTAssertEqual(try run(["trip", "replan", "East Swing", "--start", "2024-06-04"]).status, 0)
+    try importSwappedWednesday()
+    let broken = try run(["trip", "check", "East Swing", "--json"])
+    XCTAssertEqual(broken.status, 1, broken.description)
+    let report = try decode(CheckJSON.self, broken.stdout)
+    XCTAssertFalse(report.problems.isEmpty)
+    XCTAssertFalse(report.problems.contains { $0.id == "item:\(chowder)" })
+    XCTAssertEqual(report.notices.map(\.id), ["item:\(chowder)"])
+    XCTAssertEqual(
+      report.notices.first?.reason,
+      "It is Unscheduled (Mon, Jun 3, 2024, 1 day before the trip); move it onto a trip day to have it in the plan."
+    )
+    let brokenText = try run(["trip", "check", "East Swing"])
+    XCTAssertEqual(brokenText.status, 1, brokenText.description)
+    XCTAssertTrue(brokenText.stdoutLines.first?.hasPrefix("row ") ?? false, brokenText.stdout)
+    XCTAssertTrue(
+      brokenText.stdoutLines.last?.hasPrefix("Notice: row ") ?? false, brokenText.stdout)
   }
 
   func testCheck_unknownTripIsAnError() throws {

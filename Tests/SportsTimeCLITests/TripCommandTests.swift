@@ -457,8 +457,9 @@ final class TripCommandTests: ItineraryTestCase {
   func testTripDelete_byName() throws {
     try run(Self.tightTrip)
     try runOK(["trip", "new", "Keep", "--game", "CHC@2024-06-04"])
+    let id = try XCTUnwrap(try tripList().first { $0.name == "East Swing" }?.id)
     let result = try runOK(["trip", "delete", "East Swing"])
-    XCTAssertEqual(result.stdout, "Deleted trip \"East Swing\" and its 1 item.\n")
+    XCTAssertEqual(result.stdout, "Deleted trip \"East Swing\" (\(id)) and its 1 item.\n")
     XCTAssertEqual(try tripList().map(\.name), ["Keep"])
     try assertFailure(
       ["trip", "show", "East Swing"], containing: ["no trip is called 'East Swing'"])
@@ -468,7 +469,7 @@ final class TripCommandTests: ItineraryTestCase {
     try runOK(Self.loopTrip)
     let id = try XCTUnwrap(try tripList().first?.id)
     let result = try runOK(["trip", "delete", String(id.prefix(8))])
-    XCTAssertEqual(result.stdout, "Deleted trip \"Chicago Loop\" and its 3 items.\n")
+    XCTAssertEqual(result.stdout, "Deleted trip \"Chicago Loop\" (\(id)) and its 3 items.\n")
     XCTAssertEqual(try tripList(), [])
     try assertFailure(["trip", "show", id], containing: ["no trip"])
   }
@@ -479,6 +480,176 @@ final class TripCommandTests: ItineraryTestCase {
       ["trip", "delete", "Midwest Swng"],
       containing: ["no trip is called 'Midwest Swng'. Did you mean 'Midwest Swing'?"])
     XCTAssertEqual(try tripList().map(\.name), ["Midwest Swing"], "nothing deleted")
+  }
+
+  /// Issue 8, item 3: `trip new AAAA …; trip delete AAAA; trip delete AAAA`
+  /// used to delete a different trip whose id starts with `aaaa`. A name
+  /// that looks like an id is refused now, and every delete names what it
+  /// deleted (text and --json).
+  func testTripDelete_printsNameAndIDAndIDLikeNamesAreRefused() throws {
+    try runOK(Self.loopTrip)
+    let loop = try XCTUnwrap(try tripList().first)
+    let prefix = String(loop.id.prefix(4))
+    for name in [prefix, prefix.uppercased(), "AAAA", String(loop.id.prefix(13)), loop.id] {
+      try assertRefused(
+        ["trip", "new", name, "--game", "CHC@2024-06-04"],
+        containing: [
+          "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes)"
+        ])
+    }
+    try runOK(["trip", "new", "Keep", "--game", "CHC@2024-06-04"])
+    let keep = try XCTUnwrap(try tripList().first { $0.name == "Keep" })
+    // Deleting by a prefix says which trip went.
+    let deleted = try runOK(["trip", "delete", prefix])
+    XCTAssertEqual(
+      deleted.stdout, "Deleted trip \"Chicago Loop\" (\(loop.id)) and its 3 items.\n")
+    XCTAssertEqual(try tripList().map(\.name), ["Keep"])
+    let json = try runOK(["trip", "delete", "keep", "--json"])
+    let object = try XCTUnwrap(try parseJSON(json.stdout) as? [String: Any])
+    XCTAssertEqual(object.sortedKeys, ["id", "items", "name"])
+    XCTAssertEqual(object["id"] as? String, keep.id)
+    XCTAssertEqual(object["name"] as? String, "Keep")
+    XCTAssertEqual(object["items"] as? Int, 0)
+    XCTAssertEqual(try tripList(), [])
+    try assertFailure(["trip", "delete", "Keep"], containing: ["no trip is called 'Keep'"])
+  }
+
+  /// Sets a trip's stored name behind the tool's back (with Python's
+  /// sqlite3), as a database written before id-like names were refused
+  /// could hold it.
+  func setStoredName(_ name: String, ofTrip id: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute('UPDATE trips SET name = ? WHERE id = ?', (sys.argv[2], sys.argv[3])); "
+        + "c.commit(); c.close()",
+      database.path, name, id,
+    ]
+    process.environment = ProcessInfo.processInfo.environment
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "python3 sqlite3 update")
+  }
+
+  /// Issue 8, item 3: a full id in any case finds its own trip even when
+  /// another trip is named like that id; a name is tried before an id
+  /// prefix.
+  func testTripReference_exactIDThenNameThenPrefix() throws {
+    try runOK(Self.shortTrip)
+    try runOK(Self.loopTrip)
+    let trips = try tripList()
+    let short = try XCTUnwrap(trips.first { $0.name == "Short" })
+    let loop = try XCTUnwrap(trips.first { $0.name == "Chicago Loop" })
+    for reference in [short.id, short.id.uppercased(), "short", String(short.id.prefix(6))] {
+      XCTAssertEqual(try showJSON(reference).trip.id, short.id, reference)
+    }
+    // The Loop is now named like Short's id, and Short like the Loop's
+    // id prefix.
+    try setStoredName(short.id, ofTrip: loop.id)
+    try setStoredName(String(loop.id.prefix(8)), ofTrip: short.id)
+    XCTAssertEqual(try showJSON(short.id).trip.id, short.id, "the id wins over a name")
+    XCTAssertEqual(try showJSON(short.id.uppercased()).trip.id, short.id)
+    XCTAssertEqual(try showJSON(loop.id).trip.id, loop.id)
+    XCTAssertEqual(
+      try showJSON(String(loop.id.prefix(8))).trip.id, short.id, "the name wins over a prefix")
+    XCTAssertEqual(try showJSON(String(loop.id.prefix(9))).trip.id, loop.id, "a longer prefix")
+    // Deleting by the full id deletes that trip and says so.
+    let deleted = try runOK(["trip", "delete", short.id])
+    XCTAssertEqual(
+      deleted.stdout,
+      "Deleted trip \"\(loop.id.prefix(8))\" (\(short.id)) and its 1 item.\n")
+    XCTAssertEqual(try tripList().map(\.id), [loop.id])
+  }
+
+  /// Issue 8, item 3: every path that names a trip uses the one Core rule:
+  /// `trip new`, `trip rename`, `trip copy`, `trip import` and `import
+  /// legacy` all refuse a name that looks like an id, and store nothing.
+  func testTripNames_thatLookLikeIDsAreRefusedOnEveryPath() throws {
+    try runOK(Self.shortTrip)
+    let reason = "the name 'Deadbeef' could be taken for a trip id"
+    let baseline = try snapshot()
+    try assertRefused(
+      ["trip", "new", "Deadbeef", "--game", "MIL@2024-06-10"], containing: [reason],
+      baseline: baseline)
+    try assertRefused(
+      ["trip", "rename", "Short", "Deadbeef"], containing: [reason], baseline: baseline)
+    try assertRefused(
+      ["trip", "copy", "Short", "Deadbeef"], containing: [reason], baseline: baseline)
+    // An export renamed in the file, with the original gone so only the name
+    // can be refused.
+    let export = scratch.appendingPathComponent("short.json")
+    try runOK(["trip", "export", "Short", "--format", "json", "--out", export.path])
+    var file = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: try Data(contentsOf: export)) as? [String: Any])
+    var trip = try XCTUnwrap(file["trip"] as? [String: Any])
+    trip["name"] = "Deadbeef"
+    file["trip"] = trip
+    let renamed = scratch.appendingPathComponent("deadbeef.json")
+    try JSONSerialization.data(withJSONObject: file).write(to: renamed)
+    try runOK(["trip", "delete", "Short"])
+    let empty = try snapshot()
+    try assertRefused(
+      ["trip", "import", renamed.path], containing: ["trip.name", reason], baseline: empty)
+    // A legacy file whose first trip has such a name.
+    let legacyURL = CLIProcess.repositoryRoot.appendingPathComponent(
+      "Tests/Fixtures/legacy/trips.json")
+    var legacy = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: try Data(contentsOf: legacyURL)) as? [String: Any])
+    var legacyTrips = try XCTUnwrap(legacy["trips"] as? [[String: Any]])
+    legacyTrips[0]["name"] = "Deadbeef"
+    legacy["trips"] = legacyTrips
+    let legacyFile = scratch.appendingPathComponent("legacy.json")
+    try JSONSerialization.data(withJSONObject: legacy).write(to: legacyFile)
+    try assertRefused(
+      ["import", "legacy", legacyFile.path], containing: ["trips[0].name", reason],
+      baseline: empty)
+  }
+
+  /// Issue 8, item 13: a start after the only game (or an end before it)
+  /// names the game and the days, not "the start is after the end".
+  func testTripNew_startAfterTheGameNamesTheGame() throws {
+    let cases: [([String], String)] = [
+      (
+        ["--game", "CHC@2024-06-04", "--start", "2024-06-05"],
+        "game CHN202406040 (CWS @ CHC) is on 2024-06-04, before the trip's first day 2024-06-05"
+      ),
+      (
+        ["--game", "CHC@2024-06-04", "--end", "2024-06-03"],
+        "game CHN202406040 (CWS @ CHC) is on 2024-06-04, after the trip's last day 2024-06-03"
+      ),
+      (
+        ["--game", "CHC@2024-06-04", "--game", "MIL@2024-06-07", "--start", "2024-06-05"],
+        "game CHN202406040 (CWS @ CHC) is on 2024-06-04, outside the trip's days 2024-06-05 to 2024-06-07"
+      ),
+    ]
+    for (arguments, reason) in cases {
+      let result = try assertFailure(["trip", "new", "X"] + arguments, containing: [reason])
+      XCTAssertEqual(result.stderr, "Error: \(reason)\n")
+    }
+    XCTAssertEqual(try tripList(), [])
+  }
+
+  /// Issue 8, item 19: an Unscheduled row shows its calendar date and how
+  /// far outside the trip it is, not "(Day 0)".
+  func testTripShow_unscheduledRowsShowTheirDate() throws {
+    try runOK(Self.shortTrip)  // Jun 4 – Jun 8
+    let early = try addItem("Short", "Early bird", ["--day", "1"])
+    let late = try addItem("Short", "Late show", ["--day", "5"])
+    try runOK(["trip", "replan", "Short", "--start", "2024-06-02", "--end", "2024-06-07"])
+    try runOK(["item", "move", "Short", early, "--day", "1"])  // now Jun 2
+    try runOK(["trip", "replan", "Short", "--start", "2024-06-04"])  // Jun 2 leaves the trip
+    let after = try showJSON("Short")
+    XCTAssertEqual(Set(after.unscheduled.map(\.id)), ["item:\(early)", "item:\(late)"])
+    let text = try runOK(["trip", "show", "Short"]).stdoutLines
+    let earlyLine = try XCTUnwrap(text.first { $0.contains("Early bird") })
+    let lateLine = try XCTUnwrap(text.first { $0.contains("Late show") })
+    XCTAssertTrue(
+      earlyLine.hasSuffix("📝 Early bird  (Sun, Jun 2, 2024, 2 days before the trip)"), earlyLine)
+    XCTAssertTrue(
+      lateLine.hasSuffix("📝 Late show  (Sat, Jun 8, 2024, 1 day after the trip)"), lateLine)
+    XCTAssertFalse(text.contains { $0.contains("(Day ") }, text.joined(separator: "\n"))
   }
 
   func testTripDelete_deletingFreesTheName() throws {

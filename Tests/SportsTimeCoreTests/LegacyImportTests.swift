@@ -27,12 +27,12 @@ final class LegacyImportTests: XCTestCase {
     return { games[$0] }
   }
 
-  private func convert(_ data: Data, file: String = "legacy.json", imported: Set<UUID> = [])
+  private func convert(_ data: Data, file: String = "legacy.json", stored: [Trip] = [])
     throws -> [LegacyTripResult]
   {
     let legacy = try LegacyImport.read(data, file: file)
     return try LegacyImport.convert(
-      legacy, importedTripIDs: imported, game: try gameLookup(), catalog: try Fixtures.catalog(),
+      legacy, storedTrips: stored, game: try gameLookup(), catalog: try Fixtures.catalog(),
       environment: .fixed(now: now))
   }
 
@@ -271,7 +271,13 @@ final class LegacyImportTests: XCTestCase {
         c.itinerary.constraints.check(item, day: item.day, sortOrder: item.sortOrder), .valid,
         item.title)
     }
-    XCTAssertEqual(c.itinerary.problems().map(\.item.title), ["Fenway tour"], "only Unscheduled")
+    // The Unscheduled item breaks no rule: a notice, with its date.
+    XCTAssertEqual(c.itinerary.problems().map(\.item.title), [])
+    XCTAssertEqual(c.itinerary.notices().map(\.item.title), ["Fenway tour"], "only Unscheduled")
+    XCTAssertEqual(
+      c.itinerary.notices().first?.notice,
+      "It is Unscheduled (Fri, Jun 14, 2024, 3 days after the trip); move it onto a trip day to have it in the plan."
+    )
     XCTAssertTrue(c.itinerary.missingLegs().isEmpty)
   }
 
@@ -352,13 +358,21 @@ final class LegacyImportTests: XCTestCase {
     XCTAssertEqual(try info("Postgame note").category, .note)
   }
 
-  func testConvert_alreadyImportedTripsAreNotBuilt() throws {
-    let results = try convert(try fixture("trips.json"), imported: [Self.midwestID])
+  func testConvert_alreadyImportedTripsAreNotBuiltAndCarryTheStoredTrip() throws {
+    // Stored earlier, then renamed and shortened: the result carries the
+    // trip as stored, beside the trip as the file has it.
+    let stored = Trip(
+      id: Self.midwestID, name: "Renamed Midwest", startDate: try Fixtures.date("2024-06-04"),
+      endDate: try Fixtures.date("2024-06-05"), gameIDs: ["CHN202406040"], createdAt: now,
+      modifiedAt: now)
+    let results = try convert(try fixture("trips.json"), stored: [stored])
     XCTAssertEqual(results.count, 2)
-    guard case .alreadyImported(let trip) = results[0] else {
+    guard case .alreadyImported(let trip, let storedTrip) = results[0] else {
       return XCTFail("the first trip is already stored")
     }
     XCTAssertEqual(trip.name, "Midwest Legacy")
+    XCTAssertEqual(storedTrip, stored)
+    XCTAssertEqual(results[0].legacy.name, "Midwest Legacy")
     let second = try conversion(results[1])
     XCTAssertEqual(second.trip.id, Self.newYorkID)
     XCTAssertEqual(second.trip.dayCount, 3)

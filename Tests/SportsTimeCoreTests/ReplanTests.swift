@@ -360,8 +360,9 @@ final class ReplanTests: XCTestCase {
     XCTAssertEqual(cut.layout.unscheduled.map(\.id), [rowID(late), rowID(last)])
     XCTAssertEqual(cut.item(late.id)?.day, 12, "the day (and so the date) is kept")
     XCTAssertEqual(
-      cut.problems().map(\.item.id), [late.id, last.id],
-      "only the Unscheduled items are reported, so they can be moved back")
+      cut.notices().map(\.item.id), [late.id, last.id],
+      "only the Unscheduled items are reported (notices), so they can be moved back")
+    XCTAssertEqual(cut.problems().map(\.item.id), [], "being Unscheduled breaks no rule")
 
     // Both ends: the early item leaves at the top, the middle one is redated.
     let (both, shrunk) = try replan(
@@ -551,19 +552,28 @@ final class ReplanTests: XCTestCase {
     assertTripError(
       .startAfterEnd(try Fixtures.date("2024-06-12"), try Fixtures.date("2024-06-10"))
     ) { try attempt(["CHN202406040"], start: "2024-06-12", end: "2024-06-10") }
-    // Only a start, after the current end.
-    assertTripError(
-      .startAfterEnd(try Fixtures.date("2024-06-20"), try Fixtures.date("2024-06-11"))
-    ) { try attempt(["CHN202406040", "MIL202406110"], start: "2024-06-20") }
+    // Only a start, after the current end: the games are before it, and
+    // that is what is said (issue 8, item 13), not "start after end".
     assertTripError(
       .gameOutsideTrip(
-        "CHN202406040", try Fixtures.date("2024-06-04"), try Fixtures.date("2024-06-05"),
-        try Fixtures.date("2024-06-11"))
+        "CHN202406040", title: "CWS @ CHC", date: try Fixtures.date("2024-06-04"),
+        first: try Fixtures.date("2024-06-20"), last: nil)
+    ) { try attempt(["CHN202406040", "MIL202406110"], start: "2024-06-20") }
+    // Only an end, before the current start.
+    assertTripError(
+      .gameOutsideTrip(
+        "CHN202406040", title: "CWS @ CHC", date: try Fixtures.date("2024-06-04"),
+        first: nil, last: try Fixtures.date("2024-06-02"))
+    ) { try attempt(["CHN202406040", "MIL202406110"], end: "2024-06-02") }
+    assertTripError(
+      .gameOutsideTrip(
+        "CHN202406040", title: "CWS @ CHC", date: try Fixtures.date("2024-06-04"),
+        first: try Fixtures.date("2024-06-05"), last: try Fixtures.date("2024-06-11"))
     ) { try attempt(["CHN202406040", "MIL202406110"], start: "2024-06-05") }
     assertTripError(
       .gameOutsideTrip(
-        "MIL202406110", try Fixtures.date("2024-06-11"), try Fixtures.date("2024-06-04"),
-        try Fixtures.date("2024-06-10"))
+        "MIL202406110", title: "TOR @ MIL", date: try Fixtures.date("2024-06-11"),
+        first: try Fixtures.date("2024-06-04"), last: try Fixtures.date("2024-06-10"))
     ) { try attempt(["CHN202406040", "MIL202406110"], end: "2024-06-10") }
     // An added game outside explicit days.
     XCTAssertThrowsError(

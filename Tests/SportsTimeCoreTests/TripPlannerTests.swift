@@ -18,8 +18,8 @@ final class TripPlannerTests: XCTestCase {
       environment: .fixed(now: now))
   }
 
-  private func assertTripError(
-    _ expected: TripError, _ body: () throws -> PlannedTrip, file: StaticString = #filePath,
+  private func assertTripError<T>(
+    _ expected: TripError, _ body: () throws -> T, file: StaticString = #filePath,
     line: UInt = #line
   ) {
     XCTAssertThrowsError(try body(), file: file, line: line) { error in
@@ -68,11 +68,170 @@ final class TripPlannerTests: XCTestCase {
     let s = try Fixtures.date("2024-06-17")
     let e = try Fixtures.date("2024-06-20")
     let date = try Fixtures.date("2024-06-24")
-    assertTripError(.gameOutsideTrip("MIL202406240", date, s, e)) {
+    assertTripError(
+      .gameOutsideTrip("MIL202406240", title: "TEX @ MIL", date: date, first: s, last: e)
+    ) {
       try plan(["CHN202406170", "MIL202406240"], start: "2024-06-17", end: "2024-06-20")
     }
     // A start after the first game also leaves that game out.
     XCTAssertThrowsError(try plan(["CHN202406170"], start: "2024-06-18", end: "2024-06-20"))
+  }
+
+  /// Issue 8, item 13: a start after the only game (or an end before it) is
+  /// the game's problem, not "the start is after the end" (the end was
+  /// derived from the game); the message names the game and the days.
+  func testPlan_startAfterTheGamesBlamesTheGameNotTheEnd() throws {
+    let june4 = try Fixtures.date("2024-06-04")
+    let error = TripError.gameOutsideTrip(
+      "CHN202406040", title: "CWS @ CHC", date: june4, first: try Fixtures.date("2024-06-05"),
+      last: nil)
+    assertTripError(error) { try plan(["CHN202406040"], start: "2024-06-05") }
+    XCTAssertEqual(
+      error.description,
+      "game CHN202406040 (CWS @ CHC) is on 2024-06-04, before the trip's first day 2024-06-05")
+    // An end before the only game.
+    let early = TripError.gameOutsideTrip(
+      "CHN202406040", title: "CWS @ CHC", date: june4, first: nil,
+      last: try Fixtures.date("2024-06-03"))
+    assertTripError(early) { try plan(["CHN202406040"], end: "2024-06-03") }
+    XCTAssertEqual(
+      early.description,
+      "game CHN202406040 (CWS @ CHC) is on 2024-06-04, after the trip's last day 2024-06-03")
+    // With a later game the derived end holds, so both days are named.
+    assertTripError(
+      .gameOutsideTrip(
+        "CHN202406040", title: "CWS @ CHC", date: june4, first: try Fixtures.date("2024-06-05"),
+        last: try Fixtures.date("2024-06-07"))
+    ) { try plan(["CHN202406040", "DET202406070"], start: "2024-06-05") }
+    // Both days given and crossed: that really is a start after the end.
+    assertTripError(
+      .startAfterEnd(try Fixtures.date("2024-06-03"), try Fixtures.date("2024-06-02"))
+    ) { try plan(["CHN202406040"], start: "2024-06-03", end: "2024-06-02") }
+  }
+
+  /// Issue 8, item 3: a name that could be read as a trip id or id prefix
+  /// is refused wherever a trip gets a name.
+  func testValidatedName_refusesNamesThatLookLikeIDs() throws {
+    for name in [
+      "AAAA", "aaaa", "cafe", "CAFE", "2024", "deadbeef", "abcd1234-0000",
+      "ABCD1234-0000-4000-8000-000000000001", "00000000000000000000000000000000", "a-b-c-d",
+      "  beef  ",
+    ] {
+      XCTAssertTrue(Trip.looksLikeID(TextNormalization.name(name)), name)
+      XCTAssertThrowsError(try Trip.validatedName(name), name) { error in
+        XCTAssertEqual(error as? TripError, .nameLooksLikeID(TextNormalization.name(name)))
+      }
+      assertTripError(.nameLooksLikeID(TextNormalization.name(name))) {
+        try plan(["CHN202406170"], name: name)
+      }
+    }
+    // Not ids: too short, another letter, a space, too long for any id.
+    for name in [
+      "abc", "Cafe Tour", "Trip 2024", "AAAAG", "dead beef", "----", "a-b-c",
+      String(repeating: "a", count: 37), "Ａ１２３",
+    ] {
+      XCTAssertFalse(Trip.looksLikeID(name), name)
+      XCTAssertEqual(try Trip.validatedName(name), TextNormalization.name(name))
+    }
+    XCTAssertEqual(
+      TripError.nameLooksLikeID("CAFE").description,
+      "the name 'CAFE' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+    )
+    assertTripError(.emptyName) { _ = try Trip.validatedName(" \u{1B} ") }
+  }
+
+  /// Issue 8, item 20: a copy has new ids and the same days, games and
+  /// item positions; it lays out row for row like the original, even when
+  /// items tie in sortOrder and creation time.
+  func testCopy_newIDsSamePositionsSameLayout() throws {
+    let original = try plan(["CHN202406040", "MIL202406110"])
+    let made = Date(timeIntervalSince1970: 1_716_000_000)
+    // Three notes tied on Day 2 (same sortOrder and creation time): only
+    // their ids order them.
+    let tied = (0..<3).map { n in
+      ItineraryItem(
+        id: UUID(uuidString: String(format: "F0000000-0000-4000-8000-%012d", 3 - n)) ?? UUID(),
+        tripID: original.trip.id, day: 2, sortOrder: 50,
+        kind: .custom(CustomInfo(title: "Tie \(n)", category: .note)), createdAt: made,
+        modifiedAt: made)
+    }
+    let early = ItineraryItem(
+      id: UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000009") ?? UUID(),
+      tripID: original.trip.id, day: 2, sortOrder: 50,
+      kind: .custom(CustomInfo(title: "Made first", category: .note)),
+      createdAt: made.addingTimeInterval(-60), modifiedAt: made)
+    let outside = ItineraryItem(
+      id: UUID(), tripID: original.trip.id, day: 0, sortOrder: 3,
+      kind: .custom(CustomInfo(title: "Before", category: .activity)), createdAt: made,
+      modifiedAt: made)
+    let items = original.items + tied + [early, outside]
+    let copyTime = Date(timeIntervalSince1970: 1_718_000_000)
+    // Random new ids, so their order owes nothing to the old ones.
+    let environment = Environment(now: { copyTime }, uuid: { UUID() }, estimator: .default)
+    let copy = try original.trip.copy(named: "  Plan  B ", items: items, environment: environment)
+
+    XCTAssertEqual(copy.trip.name, "Plan B")
+    XCTAssertNotEqual(copy.trip.id, original.trip.id)
+    XCTAssertEqual(copy.trip.startDate, original.trip.startDate)
+    XCTAssertEqual(copy.trip.endDate, original.trip.endDate)
+    XCTAssertEqual(copy.trip.gameIDs, original.trip.gameIDs)
+    XCTAssertEqual(copy.trip.createdAt, copyTime)
+    XCTAssertEqual(copy.trip.modifiedAt, copyTime)
+    XCTAssertEqual(copy.items.count, items.count)
+    XCTAssertTrue(Set(copy.items.map(\.id)).isDisjoint(with: items.map(\.id)))
+    XCTAssertEqual(Set(copy.items.map(\.id)).count, items.count)
+    XCTAssertTrue(copy.items.allSatisfy { $0.tripID == copy.trip.id })
+    XCTAssertTrue(copy.items.allSatisfy { $0.createdAt == copyTime && $0.modifiedAt == copyTime })
+    // Same content at the same positions, and the same layout row for row.
+    func content(_ rows: [LayoutRow]) -> [String] {
+      rows.map { row in
+        guard let item = row.item else { return row.id }
+        return "\(item.title)|\(item.day)|\(item.sortOrder)|\(item.kindRank)"
+      }
+    }
+    let schedule = original.schedule
+    XCTAssertEqual(
+      content(ItineraryLayout(schedule: schedule, items: copy.items).allRows),
+      content(ItineraryLayout(schedule: schedule, items: items).allRows))
+    XCTAssertEqual(
+      ItineraryLayout(schedule: schedule, items: items).rows.compactMap(\.item?.title).filter {
+        $0.hasPrefix("Tie") || $0 == "Made first"
+      }, ["Made first", "Tie 2", "Tie 1", "Tie 0"], "the ties are broken by creation, then id")
+    assertTripError(.nameLooksLikeID("beef")) {
+      _ = try original.trip.copy(named: "beef", items: items, environment: .fixed(now: copyTime))
+    }
+  }
+
+  /// Issue 8, item 19: an Unscheduled day is named by its date and how far
+  /// outside the trip it is.
+  func testDateDescription_namesHowFarOutsideTheTrip() throws {
+    // Jun 4 – Jun 11, 2024: 8 days.
+    let schedule = try plan(["CHN202406040", "MIL202406110"]).schedule
+    XCTAssertEqual(schedule.dateDescription(ofDay: 0), "Mon, Jun 3, 2024, 1 day before the trip")
+    XCTAssertEqual(
+      schedule.dateDescription(ofDay: -5), "Wed, May 29, 2024, 6 days before the trip")
+    XCTAssertEqual(schedule.dateDescription(ofDay: 1), "Tue, Jun 4, 2024")
+    XCTAssertEqual(schedule.dateDescription(ofDay: 8), "Tue, Jun 11, 2024")
+    XCTAssertEqual(schedule.dateDescription(ofDay: 9), "Wed, Jun 12, 2024, 1 day after the trip")
+    XCTAssertEqual(schedule.dateDescription(ofDay: 12), "Sat, Jun 15, 2024, 4 days after the trip")
+  }
+
+  /// Issue 8, item 20: a rename keeps everything but the name and the
+  /// modification time, and refuses the same name or an invalid one.
+  func testRenamed_checksTheName() throws {
+    let trip = try plan(["CHN202406040"]).trip
+    let later = Date(timeIntervalSince1970: 1_718_000_000)
+    let renamed = try trip.renamed(to: " Cubs\u{1B}  only ", now: later)
+    XCTAssertEqual(renamed.name, "Cubs only")
+    XCTAssertEqual(renamed.modifiedAt, later)
+    var expected = trip
+    expected.name = "Cubs only"
+    expected.modifiedAt = later
+    XCTAssertEqual(renamed, expected)
+    XCTAssertEqual(try trip.renamed(to: trip.name.uppercased(), now: later).name, "MIDWEST")
+    assertTripError(.sameName(trip.name)) { _ = try trip.renamed(to: " \(trip.name) ", now: later) }
+    assertTripError(.emptyName) { _ = try trip.renamed(to: "\n", now: later) }
+    assertTripError(.nameLooksLikeID("0123")) { _ = try trip.renamed(to: "0123", now: later) }
   }
 
   func testPlan_cancelledGameIsRefused() throws {

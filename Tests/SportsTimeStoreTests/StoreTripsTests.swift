@@ -475,6 +475,190 @@ final class StoreTripsTests: StoreTestCase {
     }
   }
 
+  /// Issue 8, item 3: a reference is an exact id first, then an exact name,
+  /// then a unique id prefix. A trip named like another trip's full id (or
+  /// its prefix), stored before such names were refused, no longer hides
+  /// that trip.
+  func testTripMatching_exactIDThenExactNameThenPrefix() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    let realID = try uuid("AAAA0000-0000-4000-8000-000000000001")
+    let impostorID = try uuid("BBBB0000-0000-4000-8000-000000000002")
+    let prefixNamedID = try uuid("CCCC0000-0000-4000-8000-000000000003")
+    try onBothStores { store in
+      try storeWith2024(store)
+      try store.insert(
+        StoreFixtures.retagged(
+          try StoreFixtures.plan(tripName, environment: environment), tripID: realID))
+      var impostor = StoreFixtures.retagged(
+        try StoreFixtures.plan(
+          "placeholder", gameIDs: ["SDN202403200", "LAN202403210"], environment: environment),
+        tripID: impostorID)
+      impostor.trip.name = realID.uuidString  // named like the other trip's id
+      try store.insert(trip: impostor.trip, items: impostor.items)
+      var prefixNamed = StoreFixtures.retagged(
+        try StoreFixtures.plan(
+          "placeholder", gameIDs: ["NYA202406050"], environment: environment),
+        tripID: prefixNamedID)
+      prefixNamed.trip.name = "bbbb"  // named like the impostor's id prefix
+      try store.insert(trip: prefixNamed.trip, items: prefixNamed.items)
+
+      // The exact id wins over a name, in any case and with spaces around.
+      for reference in [
+        realID.uuidString, realID.uuidString.lowercased(), " \(realID.uuidString) ",
+      ] {
+        XCTAssertEqual(try store.trip(matching: reference).id, realID, reference)
+      }
+      // An exact name wins over an id prefix.
+      XCTAssertEqual(try store.trip(matching: "bbbb").id, prefixNamedID)
+      XCTAssertEqual(try store.trip(matching: "BBBB").id, prefixNamedID)
+      // A longer prefix that is no name still finds the impostor.
+      XCTAssertEqual(try store.trip(matching: "bbbb0000").id, impostorID)
+      XCTAssertEqual(try store.trip(matching: "aaaa").id, realID)
+      XCTAssertEqual(try store.trip(matching: impostorID.uuidString).id, impostorID)
+      XCTAssertEqual(try store.trip(matching: tripName.uppercased()).id, realID)
+    }
+  }
+
+  /// Issue 8, item 3: deleting by reference resolves and deletes in one
+  /// transaction and reports what it deleted; deleting the same name twice
+  /// then falls through to an id prefix only when one really matches.
+  func testDeleteTripByReference_reportsTheDeletedTrip() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    let namedID = try uuid("DDDD0000-0000-4000-8000-000000000001")
+    let otherID = try uuid("AAAA1111-0000-4000-8000-000000000002")
+    try onBothStores { store in
+      try storeWith2024(store)
+      var named = StoreFixtures.retagged(
+        try StoreFixtures.plan(tripName, environment: environment), tripID: namedID)
+      named.trip.name = "AAAA"  // stored before such names were refused
+      try store.insert(trip: named.trip, items: named.items)
+      let other = StoreFixtures.retagged(
+        try StoreFixtures.plan(
+          "Seoul Series", gameIDs: ["SDN202403200", "LAN202403210"], environment: environment),
+        tripID: otherID)
+      try store.insert(other)
+
+      let first = try store.deleteTrip("AAAA")
+      XCTAssertEqual(first.trip.id, namedID, "the trip named AAAA, not the id prefix")
+      XCTAssertEqual(first.trip.name, "AAAA")
+      XCTAssertEqual(first.itemCount, named.items.count)
+      // The second time no trip has that name: the id prefix is what is
+      // meant, and the result says which trip it was.
+      let second = try store.deleteTrip("AAAA")
+      XCTAssertEqual(second.trip.id, otherID)
+      XCTAssertEqual(second.trip.name, "Seoul Series")
+      XCTAssertEqual(try store.trips(), [])
+      if case .tripNotFound = storeError({ _ = try store.deleteTrip("AAAA") }) {
+      } else {
+        XCTFail("a third delete finds nothing")
+      }
+    }
+  }
+
+  /// Issue 8, item 20: renaming changes only the name and modification
+  /// time; a blank, id-like, unchanged or taken name is refused and changes
+  /// nothing.
+  func testRenameTrip_changesOnlyTheNameAndRefusesBadNames() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan(tripName, environment: environment)
+      try store.insert(planned)
+      try store.insert(
+        try StoreFixtures.plan(
+          "Seoul Series", gameIDs: ["SDN202403200", "LAN202403210"], environment: environment))
+      let before = try snapshot(store)
+      let later = StoreFixtures.now.addingTimeInterval(60)
+
+      func refused(_ name: String) -> Error? {
+        do {
+          _ = try store.renameTrip(tripName, to: name, now: later)
+          XCTFail("renaming to '\(name)' should be refused")
+          return nil
+        } catch { return error }
+      }
+      if case .duplicateTripName(let existing) = refused("SEOUL series") as? StoreError {
+        XCTAssertEqual(existing, "Seoul Series")
+      } else {
+        XCTFail("expected duplicateTripName")
+      }
+      XCTAssertEqual(refused("  ") as? TripError, .emptyName)
+      XCTAssertEqual(refused("abcd-1234") as? TripError, .nameLooksLikeID("abcd-1234"))
+      XCTAssertEqual(refused(" \(tripName)") as? TripError, .sameName(tripName))
+      XCTAssertEqual(try snapshot(store), before, "refusals change nothing")
+      XCTAssertFalse(store.database.isInTransaction)
+
+      let (old, new) = try store.renameTrip(
+        planned.trip.id.uuidString, to: "Motor  City\u{7}", now: later)
+      XCTAssertEqual(old, planned.trip)
+      var expected = planned.trip
+      expected.name = "Motor City"
+      expected.modifiedAt = later
+      XCTAssertEqual(new, expected)
+      XCTAssertEqual(try store.loadTrip("motor city").trip, expected)
+      assertSameItems(try store.items(tripID: planned.trip.id), planned.items)
+      // Only the case of its own name: allowed.
+      XCTAssertEqual(
+        try store.renameTrip("Motor City", to: "MOTOR CITY", now: later).after.name, "MOTOR CITY")
+      XCTAssertNotNil(storeError { _ = try store.loadTrip(tripName) })
+    }
+  }
+
+  /// Issue 8, item 20: a copy is one transaction: a new trip id and new item
+  /// ids, the same days, games and item positions; a taken or invalid name
+  /// stores nothing.
+  func testCopyTrip_newIDsSameContentAndRefusals() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan(tripName, environment: environment)
+      try store.insert(planned)
+      let extra = try extraItems(tripID: planned.trip.id)
+      for item in extra { try store.insertItem(item) }
+      let original = try store.loadTrip(id: planned.trip.id)
+      let before = try snapshot(store)
+      let copyTime = StoreFixtures.now.addingTimeInterval(7200)
+      let copyEnvironment = Environment(
+        now: { copyTime }, uuid: { UUID() }, estimator: .default)
+
+      if case .duplicateTripName(let existing) = storeError({
+        _ = try store.copyTrip(tripName, as: "chicago AND detroit", environment: copyEnvironment)
+      }) {
+        XCTAssertEqual(existing, tripName)
+      } else {
+        XCTFail("expected duplicateTripName")
+      }
+      XCTAssertThrowsError(
+        try store.copyTrip(tripName, as: "FACE", environment: copyEnvironment)
+      ) { XCTAssertEqual($0 as? TripError, .nameLooksLikeID("FACE")) }
+      XCTAssertEqual(try snapshot(store), before, "refusals store nothing")
+
+      let (from, copy) = try store.copyTrip(
+        String(planned.trip.id.uuidString.prefix(8)), as: "Chicago and Detroit, again",
+        environment: copyEnvironment)
+      XCTAssertEqual(from, original.trip)
+      XCTAssertNotEqual(copy.trip.id, original.trip.id)
+      XCTAssertEqual(copy.trip.name, "Chicago and Detroit, again")
+      XCTAssertEqual(copy.trip.startDate, original.trip.startDate)
+      XCTAssertEqual(copy.trip.endDate, original.trip.endDate)
+      XCTAssertEqual(copy.trip.gameIDs, original.trip.gameIDs)
+      XCTAssertEqual(copy.games, original.games)
+      XCTAssertEqual(copy.trip.createdAt, copyTime)
+      XCTAssertEqual(copy.trip.modifiedAt, copyTime)
+      XCTAssertEqual(copy.items.count, original.items.count)
+      XCTAssertTrue(Set(copy.items.map(\.id)).isDisjoint(with: original.items.map(\.id)))
+      func positions(_ items: [ItineraryItem]) -> [String] {
+        items.map { "\($0.title)|\($0.day)|\($0.sortOrder)|\($0.kind)" }.sorted()
+      }
+      XCTAssertEqual(positions(copy.items), positions(original.items))
+      // The original is untouched; both read back from the file.
+      XCTAssertEqual(try store.loadTrip(id: original.trip.id).trip, original.trip)
+      assertSameItems(try store.items(tripID: original.trip.id), original.items)
+      assertSameItems(try store.items(tripID: copy.trip.id), copy.items)
+      XCTAssertEqual(try store.trips().count, 2)
+    }
+  }
+
   /// All trip-related rows, to compare before and after a refused change.
   private func snapshot(_ store: Store) throws -> [Row] {
     try store.database.query("SELECT * FROM trips ORDER BY id")

@@ -104,6 +104,8 @@ struct CheckJSON: Decodable, Equatable {
 
   var trip: String
   var problems: [Problem]
+  /// Unscheduled items (same shape; they break no rule).
+  var notices: [Problem] = []
 }
 
 /// One object of `trip list --json`.
