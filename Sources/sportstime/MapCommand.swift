@@ -69,7 +69,7 @@ enum MapCommand {
     }
     let pan = try args.value("pan").map { try parsePan($0, arguments: args) }
     let out = args.value("out")
-    if let out { try ExportCommand.checkDestination(out, arguments: args) }
+    if let out { try ExportCommand.checkDestination(out, context: context) }
     let basemapPath = args.value("basemap")
     if basemapPath != nil, out == nil {
       throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
@@ -97,7 +97,7 @@ enum MapCommand {
         viewport: state.viewport, pins: try pins(store: store, venues: venues),
         focusedVenueID: state.focusedVenueID, basemap: basemap)
       let data = Data(map.render().utf8)
-      try ExportCommand.writeAtomically(data, to: out)
+      try ExportCommand.write(data, to: out, context: context)
       let placed = map.placedPins
       written = (data.count, placed.count, placed.filter(\.pin.isVisited).count)
     }
@@ -141,18 +141,16 @@ enum MapCommand {
     return (numbers[0], numbers[1])
   }
 
-  /// Reads a GeoJSON basemap.
-  /// - Throws: `CommandError` when the file cannot be read; `FileFormatError`
-  ///   when it is not a GeoJSON FeatureCollection of polygons.
+  /// Reads a GeoJSON basemap (through `TextFile`, like every input file).
+  /// - Throws: `CommandError` saying why the file cannot be read;
+  ///   `FileFormatError` when it is not a GeoJSON FeatureCollection of
+  ///   polygons.
   static func loadBasemap(_ path: String) throws -> Basemap {
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: path)
-        ? "it cannot be read" : "no such file"
-      throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(reason)")
+      data = try TextFile.read(atPath: path)
+    } catch let error as FileError {
+      throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(error.reason)")
     }
     return try Basemap(geoJSON: data, file: path)
   }
