@@ -160,7 +160,7 @@ final class FileSafetyTests: ItineraryTestCase {
         let started = Date()
         try assertFailure(
           reader.arguments(path), containing: ["\(reader.prefix)\(path): \(reason)"])
-        // Reading a FIFO nobody writes to used to wait for ever.
+        // A FIFO nobody writes to must never make a reader wait.
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(reader.name) \(path)")
       }
     }
