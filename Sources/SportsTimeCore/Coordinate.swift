@@ -7,6 +7,11 @@ public struct Coordinate: Sendable, Hashable, Codable {
   /// Longitude in degrees, −180…180.
   public var longitude: Double
 
+  /// The latitudes there are, in degrees.
+  public static let latitudeRange: ClosedRange<Double> = -90...90
+  /// The longitudes a coordinate is given in, in degrees.
+  public static let longitudeRange: ClosedRange<Double> = -180...180
+
   /// Creates a coordinate; nil when either value is not finite or out of
   /// range (latitude −90…90, longitude −180…180).
   public init?(latitude: Double, longitude: Double) {

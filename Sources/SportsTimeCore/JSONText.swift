@@ -19,14 +19,18 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 /// trips of sortOrders), and errors give the line and column.
 public enum JSONText {
   /// Parses `data` (UTF-8).
-  /// - Throws: `JSONSyntaxError` at the first problem (invalid UTF-8,
-  ///   unexpected character, unterminated string, bad escape, bad number,
-  ///   nesting deeper than 512, trailing text).
+  /// - Throws: `JSONSyntaxError` at the first problem (invalid UTF-8 — at
+  ///   its line, the column counting bytes —, unexpected character,
+  ///   unterminated string, bad escape, bad number, nesting deeper than 512,
+  ///   trailing text).
   /// - Complexity: O(n).
   public static func parse(_ data: Data) throws -> Any {
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw JSONSyntaxError(line: 1, column: 1, message: "the file is not UTF-8 text")
+    if let bad = UTF8Check.firstInvalidByte(in: data) {
+      throw JSONSyntaxError(
+        line: bad.line, column: bad.byte,
+        message: "byte 0x\(String(format: "%02X", bad.value)) is not UTF-8 text")
     }
+    let text = String(decoding: data, as: UTF8.self)
     var parser = Parser(scalars: Array(text.unicodeScalars))
     parser.skipSpace()
     if parser.index < parser.scalars.count, parser.scalars[parser.index] == "\u{FEFF}" {

@@ -68,29 +68,46 @@ public struct GameInUse: Sendable, Hashable {
   }
 }
 
-/// Filters for listing games; every field optional (nil = no filter).
+/// Filters for listing games. Within one filter any listed value matches
+/// (teams CHN or DET); different filters must all match (a team *and* a
+/// venue *and* the dates). An empty list or nil means no filter.
 public struct GameQuery: Sendable, Hashable {
-  /// Home or away team (Retrosheet code).
-  public var teamID: String?
-  /// Further codes of the same franchise (`OAK` for `ATH`), matched like
-  /// `teamID`.
-  public var otherTeamIDs: [String]
-  /// Venue.
-  public var venueID: Venue.ID?
+  /// Team codes (Retrosheet): a game matches when its home or away team is
+  /// one of them. Empty: any team.
+  public var teamIDs: [String]
+  /// Venues: a game matches when it is played at one of them. Empty: any venue.
+  public var venueIDs: [Venue.ID]
   /// First local date, inclusive.
   public var from: CalendarDate?
   /// Last local date, inclusive.
   public var to: CalendarDate?
-  /// Creates a query.
+
+  /// Creates a query for any of several teams and venues.
+  /// - Parameters:
+  ///   - teamIDs: Retrosheet codes, home or away (a franchise's every code
+  ///     should be listed: `OAK` and `ATH`).
+  ///   - venueIDs: venues.
+  ///   - from: first local date, inclusive.
+  ///   - to: last local date, inclusive.
+  public init(
+    teamIDs: [String], venueIDs: [Venue.ID] = [], from: CalendarDate? = nil,
+    to: CalendarDate? = nil
+  ) {
+    self.teamIDs = teamIDs
+    self.venueIDs = venueIDs
+    self.from = from
+    self.to = to
+  }
+
+  /// Creates a query for at most one team (with the other codes of its
+  /// franchise, `OAK` for `ATH`) and at most one venue.
   public init(
     teamID: String? = nil, otherTeamIDs: [String] = [], venueID: Venue.ID? = nil,
     from: CalendarDate? = nil, to: CalendarDate? = nil
   ) {
-    self.teamID = teamID
-    self.otherTeamIDs = otherTeamIDs
-    self.venueID = venueID
-    self.from = from
-    self.to = to
+    self.init(
+      teamIDs: teamID.map { [$0] + otherTeamIDs } ?? [], venueIDs: venueID.map { [$0] } ?? [],
+      from: from, to: to)
   }
 }
 
@@ -235,15 +252,16 @@ extension Store {
   public func games(_ query: GameQuery = GameQuery()) throws -> [Game] {
     var clauses: [String] = []
     var args: [SQLValue] = []
-    if let team = query.teamID {
-      let codes = [team] + query.otherTeamIDs
+    if !query.teamIDs.isEmpty {
+      let codes = query.teamIDs
       let marks = codes.map { _ in "?" }.joined(separator: ", ")
       clauses.append("(home_team IN (\(marks)) OR away_team IN (\(marks)))")
       args += codes.map(SQLValue.text) + codes.map(SQLValue.text)
     }
-    if let venue = query.venueID {
-      clauses.append("venue_id = ?")
-      args.append(.text(venue.rawValue))
+    if !query.venueIDs.isEmpty {
+      let marks = query.venueIDs.map { _ in "?" }.joined(separator: ", ")
+      clauses.append("venue_id IN (\(marks))")
+      args += query.venueIDs.map { SQLValue.text($0.rawValue) }
     }
     if let from = query.from {
       clauses.append("local_date >= ?")

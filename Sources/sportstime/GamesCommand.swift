@@ -12,13 +12,22 @@ enum GamesCommand {
       zone's abbreviation; "est." marks estimated times, "TBD" an unknown time.
       TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case.
       VENUE is a park code (CHI11), a venue name (or a unique part of one), or a team.
+      --team and --venue take several values, comma-separated or repeated: a game \
+      matches when it involves any of the teams and is at any of the venues.
       Examples:
         sportstime games --team chc --from 2024-06-01 --to 2024-06-07
+        sportstime games --team CHC,DET --from 2024-06-01 --to 2024-06-03
         sportstime games --venue "Wrigley" --json
       """,
     options: [
-      .value("team", valueName: "TEAM", help: "Games this team plays, home or away."),
-      .value("venue", valueName: "VENUE", help: "Games at this venue."),
+      .value(
+        "team", valueName: "TEAM", repeatable: true,
+        help:
+          "Games this team plays, home or away (several: any of them; comma-separated or repeated)."
+      ),
+      .value(
+        "venue", valueName: "VENUE", repeatable: true,
+        help: "Games at this venue (several: any of them; comma-separated or repeated)."),
       .value("from", valueName: "DATE", help: "First local date (YYYY-MM-DD)."),
       .value("to", valueName: "DATE", help: "Last local date (YYYY-MM-DD)."),
       .flag("json", help: "Print a JSON array."),
@@ -33,15 +42,19 @@ enum GamesCommand {
     if let from, let to, from > to {
       throw args.usageError("--from \(from) is after --to \(to)")
     }
-    var query = GameQuery(from: from, to: to)
-    if let team = args.value("team") {
-      let found = try catalog.team(named: team, season: from?.year)
-      query.teamID = found.id
-      query.otherTeamIDs = catalog.franchise(of: found).dropFirst().map(\.id)
+    var teamIDs: [String] = []
+    for name in try args.listValues("team") {
+      let found = try catalog.team(named: name, season: from?.year)
+      for code in catalog.franchise(of: found).map(\.id) where !teamIDs.contains(code) {
+        teamIDs.append(code)
+      }
     }
-    if let venue = args.value("venue") {
-      query.venueID = try catalog.venue(named: venue, season: from?.year).id
+    var venueIDs: [Venue.ID] = []
+    for name in try args.listValues("venue") {
+      let id = try catalog.venue(named: name, season: from?.year).id
+      if !venueIDs.contains(id) { venueIDs.append(id) }
     }
+    let query = GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to)
     let store = try context.openStore()
     let games = try store.games(query)
     if args.flag("json") {

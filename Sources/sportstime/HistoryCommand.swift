@@ -16,7 +16,7 @@ enum HistoryCommand {
       .value(
         "sport", valueName: "SPORT", repeatable: true,
         help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
-      .value("year", valueName: "YYYY", help: "Only this year."),
+      .value("year", valueName: "YYYY", kind: .integer(1...9999), help: "Only this year."),
       .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in the README)."),
     ],
     run: { try run(try Context($0)) })

@@ -19,7 +19,9 @@ enum ItemCommands {
     .value(
       "after", valueName: "ROW",
       help: "Put it just below this row (below a day header: top of that day)."),
-    .value("day", valueName: "N", help: "Put it on day N (1-based)."),
+    .value(
+      "day", valueName: "N", kind: .integer(1...TripPlanner.maximumDays),
+      help: "Put it on day N (1-based)."),
     .flag("top", help: "With --day: first on that day."),
     .flag("bottom", help: "With --day: last on that day (the default)."),
   ]
@@ -31,8 +33,12 @@ enum ItemCommands {
       help:
         "Local time (24-hour) where the trip is at that point: the venue of the latest game above the item, or the arrival city of the latest travel leg above it (before any, the first stop)."
     ),
-    .value("lat", valueName: "DEG", help: "Latitude in degrees (−90…90), with --lon."),
-    .value("lon", valueName: "DEG", help: "Longitude in degrees (−180…180), with --lat."),
+    .value(
+      "lat", valueName: "DEG", kind: .number(Coordinate.latitudeRange),
+      help: "Latitude in degrees, north positive, with --lon."),
+    .value(
+      "lon", valueName: "DEG", kind: .number(Coordinate.longitudeRange),
+      help: "Longitude in degrees, east positive, with --lat."),
     .value("address", valueName: "TEXT", help: "Street address."),
   ]
 

@@ -35,9 +35,7 @@ enum LegacyImportCommand {
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CommandError("cannot read \(context.safe(path)): no such file or not readable")
-    }
+    let data = try TextFile.read(atPath: path)
     let legacy = try LegacyImport.read(data, file: path)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()

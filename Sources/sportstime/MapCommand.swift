@@ -19,20 +19,21 @@ enum MapCommand {
       printed; with --out the map is drawn: every venue in view as a pin (visited green with \
       an orange visit-count badge, not yet visited grey), names where they fit, the focused \
       venue's card, a scale bar, and --basemap outlines beneath. The projection is \
-      equirectangular with its standard parallel at 37° N. A negative --pan needs '=' \
-      (--pan=-0.5,0).
+      equirectangular with its standard parallel at 37° N. The view never shows \
+      latitudes beyond the poles: zooming out near one slides the view toward the equator.
       Examples:
         sportstime map --focus Wrigley --out wrigley.svg
         sportstime map --reset --out usa.svg \\
           --basemap ../shared/data/basemap/us-states.json
-        sportstime map --zoom 2 --pan 0.25,0 --json
+        sportstime map --zoom 2 --pan -0.25,0 --json
       """,
     options: [
       .value(
-        "zoom", valueName: "FACTOR",
+        "zoom", valueName: "FACTOR", kind: .number(MapViewport.zoomFactorRange),
         help: "Zoom around the view's center: 2 = twice as close, 0.5 = twice as far."),
       .value(
         "pan", valueName: "DX,DY",
+        kind: .numbers(count: 2, separator: ",", MapViewport.panRange),
         help:
           "Move by fractions of the view's width and height, east and north positive (0.5,0 = half a view east)."
       ),
@@ -60,16 +61,12 @@ enum MapCommand {
 
   static func run(_ context: Context) throws {
     let args = context.arguments
-    // Read and check everything before the database is opened.
+    // Read and check everything before the database is opened (the parser
+    // has range-checked --zoom and --pan).
     let zoom = try args.doubleValue("zoom")
-    if let zoom, zoom <= 0 {
-      throw args.usageError(
-        "--zoom expects a positive factor (2 zooms in, 0.5 out), got '\(Terminal.sanitize(args.value("zoom") ?? ""))'"
-      )
-    }
-    let pan = try args.value("pan").map { try parsePan($0, arguments: args) }
+    let pan = try args.doubleValues("pan", separator: ",")
     let out = args.value("out")
-    if let out { try ExportCommand.checkDestination(out, arguments: args) }
+    if let out { try ExportCommand.checkDestination(out, context: context) }
     let basemapPath = args.value("basemap")
     if basemapPath != nil, out == nil {
       throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
@@ -90,14 +87,14 @@ enum MapCommand {
         state.focusedVenueID = focus.id
       }
       if let zoom { state.viewport = state.viewport.zoomed(by: zoom) }
-      if let pan { state.viewport = state.viewport.panned(dx: pan.dx, dy: pan.dy) }
+      if let pan, pan.count == 2 { state.viewport = state.viewport.panned(dx: pan[0], dy: pan[1]) }
       guard let out else { return }
       // Drawn inside the transaction: a failed write stores nothing.
       let map = SVGMap(
         viewport: state.viewport, pins: try pins(store: store, venues: venues),
         focusedVenueID: state.focusedVenueID, basemap: basemap)
       let data = Data(map.render().utf8)
-      try ExportCommand.writeAtomically(data, to: out)
+      try ExportCommand.write(data, to: out, context: context)
       let placed = map.placedPins
       written = (data.count, placed.count, placed.filter(\.pin.isVisited).count)
     }
@@ -119,40 +116,16 @@ enum MapCommand {
     }
   }
 
-  /// Parses `DX,DY` (two decimal numbers).
-  /// - Throws: a usage error naming the value.
-  static func parsePan(_ text: String, arguments: ParsedArguments) throws -> (
-    dx: Double, dy: Double
-  ) {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    let numbers = parts.compactMap { part -> Double? in
-      guard !part.isEmpty, part.allSatisfy({ "0123456789+-.eE".contains($0) }),
-        let value = Double(part), value.isFinite
-      else { return nil }
-      return value
-    }
-    guard parts.count == 2, numbers.count == 2 else {
-      throw arguments.usageError(
-        "--pan expects DX,DY as fractions of the view (e.g. 0.5,0 or =-0.25,0.1), got '\(Terminal.sanitize(text))'"
-      )
-    }
-    return (numbers[0], numbers[1])
-  }
-
-  /// Reads a GeoJSON basemap.
-  /// - Throws: `CommandError` when the file cannot be read; `FileFormatError`
-  ///   when it is not a GeoJSON FeatureCollection of polygons.
+  /// Reads a GeoJSON basemap (through `TextFile`, like every input file).
+  /// - Throws: `CommandError` saying why the file cannot be read;
+  ///   `FileFormatError` when it is not a GeoJSON FeatureCollection of
+  ///   polygons.
   static func loadBasemap(_ path: String) throws -> Basemap {
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.fileExists(atPath: path)
-        ? "it cannot be read" : "no such file"
-      throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(reason)")
+      data = try TextFile.read(atPath: path)
+    } catch let error as FileError {
+      throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(error.reason)")
     }
     return try Basemap(geoJSON: data, file: path)
   }

@@ -12,7 +12,9 @@ enum RootCommand {
       help:
         "Database file. Default: $SPORTSTIME_DB, else $XDG_DATA_HOME/sportstime/sportstime.sqlite (created on first use)."
     ),
-    .flag("no-color", help: "Never colour the output (NO_COLOR in the environment does the same)."),
+    .flag(
+      "no-color",
+      help: "Never colour the output (a non-empty NO_COLOR in the environment does the same)."),
     .value(
       "now", valueName: "INSTANT",
       help:

@@ -38,19 +38,7 @@ enum ScheduleCommands {
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      let why =
-        !exists
-        ? "no such file"
-        : isDirectory.boolValue
-          ? "it is a directory, not a schedule file" : "it is not readable UTF-8 text"
-      throw CommandError("cannot read \(context.safe(path)): \(why)")
-    }
+    let text = try TextFile.readString(atPath: path)
     let catalog = try context.catalog()
     let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)
     let store = try context.openStore()

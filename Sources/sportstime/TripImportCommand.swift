@@ -21,9 +21,7 @@ enum TripImportCommand {
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CommandError("cannot read \(context.safe(path)): no such file or not readable")
-    }
+    let data = try TextFile.read(atPath: path)
     let imported = try TripExchange.read(data, file: path)
     let catalog = try context.catalog()
     let store = try context.openStore()

@@ -25,6 +25,7 @@ enum VisitCommands {
     .value("home", valueName: "TEAM", help: "The home team (with --away), when there is no game."),
     .value(
       "score", valueName: "AWAY-HOME",
+      kind: .integers(count: 2, separator: "-", 0...Score.maximum),
       help: "The final score, visitors first (3-5: visitors 3, home team 5)."),
     .value("notes", valueName: "TEXT", help: "Seat, company, anything to remember."),
   ]

@@ -1,8 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The sportstime command line: parse → one Core/Store call → print.
 // Rules live in SportsTimeCore and SportsTimeStore, never here.
-// exit(3) flushes stdout's buffer before the process ends.
+// A closed pipe must be a write error (EPIPE) that `StandardOutput` reports,
+// not a signal that kills the process in the middle of a command.
+signal(SIGPIPE, SIG_IGN)
 let status = runCommandLine(
   root: RootCommand.spec, arguments: Array(CommandLine.arguments.dropFirst()),
   version: RootCommand.version)

@@ -5,7 +5,7 @@ import XCTest
 /// usage line and a --help hint; other failures (1) one `Error:` line.
 final class ErrorReportingTests: EndToEndTestCase {
   static let gamesUsage =
-    "sportstime games [--team <TEAM>] [--venue <VENUE>] [--from <DATE>] [--to <DATE>] [--json]"
+    "sportstime games [--team <TEAM> ...] [--venue <VENUE> ...] [--from <DATE>] [--to <DATE>] [--json]"
   static let tripNewUsage =
     "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>] [--end <DATE>] [--json]"
   static let tripShowUsage = "sportstime trip show <TRIP> [--json] [--metric] [--drag <ITEM>]"

@@ -43,6 +43,35 @@ final class GamesCommandTests: EndToEndTestCase {
     }
   }
 
+  /// Issue 8, item 15: `--team CHC --team DET` used to keep only DET. Now
+  /// several teams (repeated or comma-separated) match any of them, the
+  /// same as the union of the single-team lists; likewise venues.
+  func testGames_severalTeamsOrVenuesMatchAnyOfThem() throws {
+    let range = ["--from", "2024-06-01", "--to", "2024-06-10"]
+    func ids(_ arguments: [String]) throws -> [String] {
+      try decode([GameJSON].self, try runOK(["games", "--json"] + arguments + range).stdout)
+        .map(\.id)
+    }
+    let cubs = try ids(["--team", "CHC"])
+    let tigers = try ids(["--team", "DET"])
+    let both = try ids(["--team", "CHC", "--team", "DET"])
+    XCTAssertEqual(Set(both), Set(cubs).union(tigers))
+    XCTAssertEqual(both.count, Set(both).count, "each game once")
+    XCTAssertGreaterThan(both.count, max(cubs.count, tigers.count))
+    XCTAssertEqual(try ids(["--team", "CHC,DET"]), both)
+    XCTAssertEqual(try ids(["--team", "det, chn"]), both)
+    let parks = try ids(["--venue", "Wrigley", "--venue", "Comerica"])
+    XCTAssertEqual(
+      Set(parks), Set(try ids(["--venue", "Wrigley"])).union(try ids(["--venue", "Comerica"])))
+    XCTAssertEqual(try ids(["--venue", "CHI11,DET05"]), parks)
+    try assertUsageError(
+      ["games", "--team", "CHC,"], message: "--team has an empty entry in 'CHC,'",
+      usage: ErrorReportingTests.gamesUsage, help: "sportstime games")
+    try assertUsageError(
+      ["games", "--from", "2024-06-01", "--from", "2024-06-02"], message: "--from given twice",
+      usage: ErrorReportingTests.gamesUsage, help: "sportstime games")
+  }
+
   func testGames_teamAndVenueTogether() throws {
     // The Cubs at Cincinnati only.
     let result = try runOK(

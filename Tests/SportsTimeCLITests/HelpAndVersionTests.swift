@@ -10,7 +10,7 @@ final class HelpAndVersionTests: EndToEndTestCase {
     ([], "sportstime <subcommand>"),
     (["schedule"], "sportstime schedule <subcommand>"),
     (["schedule", "import"], "sportstime schedule import <FILE> [--replace] [--json]"),
-    (["games"], "sportstime games [--team <TEAM>] [--venue <VENUE>] [--from <DATE>]"),
+    (["games"], "sportstime games [--team <TEAM> ...] [--venue <VENUE> ...]"),
     (["trip"], "sportstime trip <subcommand>"),
     (["trip", "new"], "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]"),
     (["trip", "list"], "sportstime trip list [--json]"),

@@ -176,21 +176,14 @@ final class MapCommandTests: EndToEndTestCase {
 
   func testUsageErrors() throws {
     let cases: [([String], String)] = [
-      (["--zoom", "0"], "--zoom expects a positive factor (2 zooms in, 0.5 out), got '0'"),
-      (["--zoom=-2"], "--zoom expects a positive factor (2 zooms in, 0.5 out), got '-2'"),
+      (["--zoom", "0"], "--zoom must be between 0.001 and 1000 (got 0)"),
+      (["--zoom=-2"], "--zoom must be between 0.001 and 1000 (got -2)"),
+      (["--zoom", "-2"], "--zoom must be between 0.001 and 1000 (got -2)"),
       (["--zoom", "big"], "--zoom expects a number, got 'big'"),
-      (
-        ["--pan", "0.5"],
-        "--pan expects DX,DY as fractions of the view (e.g. 0.5,0 or =-0.25,0.1), got '0.5'"
-      ),
-      (
-        ["--pan", "a,b"],
-        "--pan expects DX,DY as fractions of the view (e.g. 0.5,0 or =-0.25,0.1), got 'a,b'"
-      ),
-      (
-        ["--pan", "1,2,3"],
-        "--pan expects DX,DY as fractions of the view (e.g. 0.5,0 or =-0.25,0.1), got '1,2,3'"
-      ),
+      (["--pan", "0.5"], "--pan expects DX,DY: 2 numbers joined by ',', got '0.5'"),
+      (["--pan", "a,b"], "--pan expects DX,DY: 2 numbers joined by ',', got 'a,b'"),
+      (["--pan", "1,2,3"], "--pan expects DX,DY: 2 numbers joined by ',', got '1,2,3'"),
+      (["--zoom", "2", "--zoom", "3"], "--zoom given twice"),
       (
         ["--basemap", "x.geojson"], "--basemap draws outlines on the SVG: give --out FILE too"
       ),
@@ -200,6 +193,57 @@ final class MapCommandTests: EndToEndTestCase {
         ["map"] + arguments, message: message, usage: Self.usage, help: "sportstime map")
     }
     XCTAssertFalse(fileExists(database), "usage errors never create the database")
+  }
+
+  /// Issue 8, item 1: a pan or zoom whose result would overflow used to
+  /// crash (a precondition failure, exit 132); now every value is checked
+  /// against its range first, and the stored view is left as it was.
+  func testOverflowingPanOrZoom_isAUsageErrorNotACrash() throws {
+    try runOK(["map", "--zoom", "2"])
+    let before = try view()
+    let cases: [([String], String)] = [
+      (["--pan=1e307,0"], "--pan DX must be between -1000 and 1000 (got 1e307)"),
+      (["--pan", "0,-1e307"], "--pan DY must be between -1000 and 1000 (got -1e307)"),
+      (["--pan", "1e400,0"], "--pan DX must be between -1000 and 1000 (got 1e400)"),
+      (["--zoom", "1e307"], "--zoom must be between 0.001 and 1000 (got 1e307)"),
+      (["--zoom", "1e-307"], "--zoom must be between 0.001 and 1000 (got 1e-307)"),
+    ]
+    for (arguments, message) in cases {
+      try assertUsageError(
+        ["map"] + arguments, message: message, usage: Self.usage, help: "sportstime map")
+    }
+    XCTAssertEqual(try view(), before)
+    // The extremes that are allowed give valid views.
+    let far = try view(["--zoom", "0.001", "--pan", "1000,1000"])
+    XCTAssertLessThanOrEqual(far.centerLatitude + far.latitudeSpan / 2, 90)
+    let near = try view(["--zoom", "1000", "--pan", "-1000,-1000"])
+    XCTAssertGreaterThanOrEqual(near.centerLatitude - near.latitudeSpan / 2, -90)
+  }
+
+  /// Issue 8, item 19: a negative pan is written like any negative number
+  /// (it used to need `--pan=-0.5,0`).
+  func testPan_negativeValueNeedsNoEquals() throws {
+    let west = try view(["--pan", "-0.5,0"])
+    XCTAssertEqual(west.centerLongitude, -95.85 - 31, accuracy: 1e-9)
+    XCTAssertEqual(west.centerLatitude, 37, accuracy: 1e-9)
+    let back = try view(["--pan", "0.5,-0.25"])
+    XCTAssertEqual(back.centerLongitude, -95.85, accuracy: 1e-9)
+    XCTAssertEqual(back.centerLatitude, 30, accuracy: 1e-9)
+  }
+
+  /// Issue 8, item 19: zooming out never shows latitudes beyond ±90°; the
+  /// view slides toward the equator just enough.
+  func testZoomOut_neverShowsBeyondThePoles() throws {
+    let far = try view(["--zoom", "0.1"])
+    XCTAssertEqual(far.longitudeSpan, 360, accuracy: 1e-9)
+    XCTAssertEqual(far.latitudeSpan, 28 * 360 / 62, accuracy: 1e-6)
+    XCTAssertEqual(far.centerLatitude + far.latitudeSpan / 2, 90, accuracy: 1e-6)
+    XCTAssertEqual(far.centerLongitude, -95.85, accuracy: 1e-9)
+    // Panning north from there cannot go past the pole either.
+    let north = try view(["--pan", "0,5"])
+    XCTAssertLessThanOrEqual(north.centerLatitude + north.latitudeSpan / 2, 90 + 1e-9)
+    let text = try runOK(["map", "--reset", "--zoom", "0.001"]).stdoutLines
+    XCTAssertEqual(text, ["Map view: 8.7097° N, 95.8500° W · 162.6° × 360°"])
   }
 
   func testFailures_leaveTheStoredViewUnchanged() throws {

@@ -123,7 +123,7 @@ final class TerminalSafetyTests: EndToEndTestCase {
       coloured.stdoutData.contains(Self.escape),
       "on a terminal the headline is bold: \(coloured.stdout)")
 
-    for (label, value) in [("NO_COLOR=1", "1"), ("NO_COLOR empty", "")] {
+    for (label, value) in [("NO_COLOR=1", "1"), ("NO_COLOR=0", "0")] {
       var noColor = environment
       noColor["NO_COLOR"] = value
       let plain = try CLIProcess.runOnTerminal(["trip", "show", "Colours"], environment: noColor)
@@ -131,6 +131,13 @@ final class TerminalSafetyTests: EndToEndTestCase {
       XCTAssertTrue(plain.stdout.contains("Colours · "), plain.stdout)
       XCTAssertFalse(plain.stdoutData.contains(Self.escape), "\(label): \(plain.stdout)")
     }
+    // no-color.org: only a non-empty NO_COLOR turns colour off.
+    var emptyNoColor = environment
+    emptyNoColor["NO_COLOR"] = ""
+    let empty = try CLIProcess.runOnTerminal(
+      ["trip", "show", "Colours"], environment: emptyNoColor)
+    XCTAssertEqual(empty.status, 0, empty.description)
+    XCTAssertTrue(empty.stdoutData.contains(Self.escape), "NO_COLOR empty: \(empty.stdout)")
 
     let flag = try CLIProcess.runOnTerminal(
       ["trip", "show", "Colours", "--no-color"], environment: environment)

@@ -169,7 +169,20 @@ final class VisitCommandTests: VisitsTestCase {
       (["wrigley", "--date", "2024-6-4"], "--date expects a date as YYYY-MM-DD, got '2024-6-4'"),
       (
         ["wrigley", "--date", "2024-06-04", "--score", "3:5"],
-        "--score expects AWAY-HOME, two whole numbers 0-999 such as 3-5, got '3:5'"
+        "--score expects AWAY-HOME: 2 whole numbers joined by '-', got '3:5'"
+      ),
+      // Issue 8, items 1 and 19: a negative score is a value, out of range.
+      (
+        ["wrigley", "--date", "2024-06-04", "--score", "-1-5"],
+        "--score AWAY must be between 0 and 999 (got -1)"
+      ),
+      (
+        ["wrigley", "--date", "2024-06-04", "--score", "3-1000"],
+        "--score HOME must be between 0 and 999 (got 1000)"
+      ),
+      (
+        ["wrigley", "--date", "2024-06-04", "--notes", "a", "--notes", "b"],
+        "--notes given twice"
       ),
       (["wrigley", "--date", "2024-06-04", "--away", "STL"], "--away and --home go together"),
       (

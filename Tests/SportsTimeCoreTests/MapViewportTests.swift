@@ -75,14 +75,23 @@ final class MapViewportTests: XCTestCase {
     XCTAssertEqual(v.center.latitude, 85)
     XCTAssertEqual(v.latitudeSpan, MapViewport.minimumSpan)
     XCTAssertEqual(v.longitudeSpan, 360)
-    let w = MapViewport(latitude: -1000, longitude: 0, latitudeSpan: 1000, longitudeSpan: -3)
+    let w = MapViewport(latitude: -1000, longitude: 0, latitudeSpan: 1, longitudeSpan: -3)
     XCTAssertEqual(w.center.latitude, -85)
-    XCTAssertEqual(w.latitudeSpan, 180)
+    XCTAssertEqual(w.latitudeSpan, 1)
     XCTAssertEqual(w.longitudeSpan, MapViewport.minimumSpan)
-    let inside = MapViewport(latitude: 85, longitude: 0, latitudeSpan: 180, longitudeSpan: 360)
-    XCTAssertEqual(inside.center.latitude, 85)
-    XCTAssertEqual(inside.latitudeSpan, 180)
-    XCTAssertEqual(inside.longitudeSpan, 360)
+    // Issue 8, item 19: a view never shows latitudes beyond ±90°, so a view
+    // 180° tall is centered on the equator (it used to stay at 85°, showing
+    // 5°…175° N) and a tall one stops where it reaches a pole.
+    let whole = MapViewport(latitude: 85, longitude: 0, latitudeSpan: 1000, longitudeSpan: 360)
+    XCTAssertEqual(whole.center.latitude, 0)
+    XCTAssertEqual(whole.latitudeSpan, 180)
+    XCTAssertEqual(whole.longitudeSpan, 360)
+    let tall = MapViewport(latitude: -70, longitude: 0, latitudeSpan: 100, longitudeSpan: 200)
+    XCTAssertEqual(tall.center.latitude, -40)
+    XCTAssertEqual(tall.south, -90)
+    XCTAssertEqual(MapViewport.centerLatitudeRange(forSpan: 28), -76...76)
+    XCTAssertEqual(MapViewport.centerLatitudeRange(forSpan: 0.01), -85...85)
+    XCTAssertEqual(MapViewport.centerLatitudeRange(forSpan: 180), 0...0)
   }
 
   func testWrappedLongitude_table() {
@@ -144,6 +153,8 @@ final class MapViewportTests: XCTestCase {
 
   /// Many factors and points (seeded): the fixed point never moves.
   func testZoom_fixedPointProperty() {
+    var clamped = 0
+    defer { XCTAssertLessThan(clamped, 250, "most cases must check the fixed point") }
     var generator = SplitMix64(seed: 20_261_129)
     print("MapViewportTests seed 20261129")
     for _ in 0..<500 {
@@ -161,8 +172,16 @@ final class MapViewportTests: XCTestCase {
       guard let point else { continue }
       let factor = pow(2, Double.random(in: -3...3, using: &generator))
       let zoomed = view.zoomed(by: factor, around: point)
-      // Skip the rare case where the center's latitude had to be clamped.
-      guard abs(zoomed.center.latitude) < 85 else { continue }
+      // Never beyond the poles (issue 8, item 19).
+      XCTAssertLessThanOrEqual(zoomed.north, 90, "\(view) × \(factor) around \(point)")
+      XCTAssertGreaterThanOrEqual(zoomed.south, -90, "\(view) × \(factor) around \(point)")
+      // Skip the cases where the view reached a pole (or the ±85° bound of
+      // its center) and had to slide toward the equator.
+      let bound = MapViewport.centerLatitudeRange(forSpan: zoomed.latitudeSpan).upperBound
+      guard abs(zoomed.center.latitude) < bound - 1e-9 else {
+        clamped += 1
+        continue
+      }
       let a = fractions(point, in: view)
       let b = fractions(point, in: zoomed)
       XCTAssertEqual(a.x, b.x, accuracy: 1e-9, "\(view) × \(factor) around \(point)")
@@ -189,12 +208,17 @@ final class MapViewportTests: XCTestCase {
   }
 
   /// Zooming out past 360° of longitude stops there; the latitude span
-  /// grows by the same factor.
+  /// grows by the same factor, and the view slides south just enough to end
+  /// at the North Pole (issue 8, item 19: it used to show 37° ± 81.3°, up
+  /// to 118° N).
   func testZoom_outIsClampedAtTheMaximumSpan() {
     let far = usa.zoomed(by: 0.000_001)
     XCTAssertEqual(far.longitudeSpan, 360, accuracy: 1e-9)
     XCTAssertEqual(far.latitudeSpan, 28 * 360 / 62, accuracy: 1e-9)
-    XCTAssertEqual(far.center, usa.center)
+    XCTAssertEqual(far.center.longitude, usa.center.longitude)
+    XCTAssertEqual(far.center.latitude, 90 - 28 * 360 / 62 / 2, accuracy: 1e-9)
+    XCTAssertEqual(far.north, 90, accuracy: 1e-9)
+    XCTAssertGreaterThanOrEqual(far.south, -90)
     let tall = MapViewport(latitude: 0, longitude: 0, latitudeSpan: 90, longitudeSpan: 10)
       .zoomed(by: 0.01)
     XCTAssertEqual(tall.latitudeSpan, 180, accuracy: 1e-9)
@@ -216,6 +240,67 @@ final class MapViewportTests: XCTestCase {
     let arctic = MapViewport(latitude: 80, longitude: 0, latitudeSpan: 30, longitudeSpan: 60)
     let pole = try XCTUnwrap(Coordinate(latitude: 90, longitude: 0))
     XCTAssertEqual(arctic.zoomed(by: 8, around: pole).center.latitude, 85)
+  }
+
+  /// Zooming out around a point near a pole: the point keeps its east–west
+  /// place exactly; the view slides toward the equator by just what would
+  /// have shown beyond the pole (issue 8, item 19).
+  func testZoom_outNearAPoleSlidesTowardTheEquatorOnly() throws {
+    let north = MapViewport(latitude: 70, longitude: 20, latitudeSpan: 20, longitudeSpan: 40)
+    let point = try XCTUnwrap(Coordinate(latitude: 75, longitude: 30))
+    let zoomed = north.zoomed(by: 0.25, around: point)
+    XCTAssertEqual(zoomed.latitudeSpan, 80)
+    XCTAssertEqual(zoomed.longitudeSpan, 160)
+    XCTAssertEqual(zoomed.north, 90, accuracy: 1e-12, "ends at the pole, not beyond")
+    XCTAssertEqual(zoomed.center.latitude, 50, accuracy: 1e-12)
+    let before = fractions(point, in: north)
+    let after = fractions(point, in: zoomed)
+    XCTAssertEqual(before.x, after.x, accuracy: 1e-12, "no east–west move")
+    // Unclamped, the center would be 75 + (70 − 75) × 4 = 55 (showing up to
+    // 95° N); it slid 5° south, so the point is 5/80 of the view higher.
+    XCTAssertEqual(before.y - after.y, 5.0 / 80, accuracy: 1e-12)
+    // The same zoom in the southern hemisphere mirrors it.
+    let south = MapViewport(latitude: -70, longitude: 20, latitudeSpan: 20, longitudeSpan: 40)
+      .zoomed(by: 0.25, around: try XCTUnwrap(Coordinate(latitude: -75, longitude: 30)))
+    XCTAssertEqual(south.south, -90, accuracy: 1e-12)
+    // Away from the poles nothing slides: the point stays exactly.
+    let mid = usa.zoomed(by: 0.5, around: wrigley)
+    XCTAssertEqual(fractions(wrigley, in: mid).y, fractions(wrigley, in: usa).y, accuracy: 1e-12)
+  }
+
+  /// Issue 8, item 1: no finite pan or zoom traps or leaves the bounds
+  /// (`--pan=1e307,0` used to crash on an infinite longitude).
+  func testPanAndZoom_hugeValuesGiveValidViews() {
+    let huge = [
+      1e307, -1e307, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude, 1e300,
+      123_456_789.123,
+    ]
+    var views = [usa, usa.zoomed(by: 1e-300), usa.zoomed(by: .infinity), usa.zoomed(by: 1e308)]
+    for dx in huge {
+      for dy in huge + [0] {
+        views.append(usa.panned(dx: dx, dy: dy))
+        views.append(usa.zoomed(by: 1e-9).panned(dx: dx, dy: dy))
+        views.append(usa.zoomed(by: 1e9).panned(dx: dy, dy: dx))
+      }
+    }
+    for view in views {
+      XCTAssertTrue(view.center.latitude.isFinite && view.center.longitude.isFinite, "\(view)")
+      XCTAssertLessThanOrEqual(view.north, 90, "\(view)")
+      XCTAssertGreaterThanOrEqual(view.south, -90, "\(view)")
+      XCTAssertTrue((-180..<180).contains(view.center.longitude), "\(view)")
+      XCTAssertTrue((MapViewport.minimumSpan...180).contains(view.latitudeSpan), "\(view)")
+      XCTAssertTrue((MapViewport.minimumSpan...360).contains(view.longitudeSpan), "\(view)")
+    }
+    XCTAssertEqual(usa.zoomed(by: .infinity).latitudeSpan, MapViewport.minimumSpan)
+    XCTAssertEqual(usa.panned(dx: 0, dy: 1e307).north, 90, accuracy: 1e-12)
+    XCTAssertEqual(usa.panned(dx: 0, dy: -1e307).south, -90, accuracy: 1e-12)
+    // Whole turns of a 360° view are exact, however many.
+    let world = MapViewport(latitude: 0, longitude: 10, latitudeSpan: 10, longitudeSpan: 360)
+    XCTAssertEqual(world.panned(dx: 1e300, dy: 0).center.longitude, 10)
+    XCTAssertEqual(world.panned(dx: 1e6 + 0.5, dy: 0).center.longitude, -170)
+    // The ranges a user may ask for.
+    XCTAssertEqual(MapViewport.zoomFactorRange, 0.001...1000)
+    XCTAssertEqual(MapViewport.panRange, -1000...1000)
   }
 
   // MARK: Pan

@@ -438,6 +438,38 @@ final class StoreGamesTests: StoreTestCase {
     }
   }
 
+  /// Several teams or venues: any of them matches; the filters combine
+  /// (issue 8, item 15).
+  func testGames_severalTeamsOrVenuesMatchAnyOfThem() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      try storeWith2024(store)
+      let both = try store.games(GameQuery(teamIDs: ["CHN", "DET"]))
+      XCTAssertEqual(
+        both,
+        StoreFixtures.inStoreOrder(
+          games.filter { game in
+            [game.homeTeamID, game.awayTeamID].contains { $0 == "CHN" || $0 == "DET" }
+          }))
+      let cubs = try store.games(GameQuery(teamID: "CHN"))
+      let tigers = try store.games(GameQuery(teamID: "DET"))
+      let shared = Set(cubs.map(\.id)).intersection(tigers.map(\.id))
+      XCTAssertEqual(both.count, cubs.count + tigers.count - shared.count)
+      XCTAssertFalse(shared.isEmpty, "the Cubs and the Tigers meet in 2024")
+      let parks = try store.games(
+        GameQuery(teamIDs: [], venueIDs: [Venue.ID("SEO01"), Venue.ID("CHI11")]))
+      XCTAssertEqual(
+        parks,
+        StoreFixtures.inStoreOrder(
+          games.filter { $0.venueID == Venue.ID("SEO01") || $0.venueID == Venue.ID("CHI11") }))
+      // Across filters all must match: Tigers games at Wrigley only.
+      let tigersAtWrigley = try store.games(
+        GameQuery(teamIDs: ["DET"], venueIDs: [Venue.ID("CHI11"), Venue.ID("SEO01")]))
+      XCTAssertEqual(tigersAtWrigley, tigers.filter { $0.venueID == Venue.ID("CHI11") })
+      XCTAssertFalse(tigersAtWrigley.isEmpty)
+    }
+  }
+
   /// The venue filter matches the real site (neutral sites included).
   func testGames_venueFilter() throws {
     let games = try StoreFixtures.games2024()

@@ -7,11 +7,17 @@ import Foundation
 /// `center.longitude ± longitudeSpan / 2`. Every value is kept within sane
 /// bounds by every initializer and operation:
 ///
-/// - the center's latitude is clamped to −85…85 (`latitudeRange`);
-/// - the center's longitude is wrapped to −180 ..< 180 (so 180 becomes −180
-///   and 190 becomes −170);
 /// - `latitudeSpan` is clamped to 0.005…180 and `longitudeSpan` to
-///   0.005…360 (`minimumSpan`, `maximumLatitudeSpan`, `maximumLongitudeSpan`).
+///   0.005…360 (`minimumSpan`, `maximumLatitudeSpan`, `maximumLongitudeSpan`);
+/// - the center's latitude is clamped so that the view never shows a
+///   latitude beyond ±90°: to ±(90 − latitudeSpan / 2), and never beyond
+///   ±85° (`latitudeRange`) — a view 180° tall is centered on the equator;
+/// - the center's longitude is wrapped to −180 ..< 180 (so 180 becomes −180
+///   and 190 becomes −170).
+///
+/// No operation traps on a large value: zooms are limited by the span
+/// bounds and pans are reduced modulo whole turns of longitude before any
+/// multiplication, so every finite request gives a valid view.
 ///
 /// All operations are pure: they return a new viewport. How the viewport
 /// becomes pixels is `MapProjection`'s business; the arithmetic here is in
@@ -30,7 +36,8 @@ import Foundation
 /// the default is the continental United States, focusing on a venue uses a
 /// 0.01° span, and "Reset View" is offered only away from the default.
 public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible {
-  /// The center, WGS84 degrees (latitude −85…85, longitude −180 ..< 180).
+  /// The center, WGS84 degrees (latitude within ±85° and
+  /// ±(90 − latitudeSpan / 2), longitude −180 ..< 180).
   public private(set) var center: Coordinate
   /// North–south extent in degrees of latitude, 0.005…180.
   public private(set) var latitudeSpan: Double
@@ -38,8 +45,15 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   public private(set) var longitudeSpan: Double
 
   /// The center's latitude is kept within this range, in degrees (beyond
-  /// it, equirectangular and Mercator maps stop being useful).
+  /// it, equirectangular and Mercator maps stop being useful); a tall view
+  /// is held closer to the equator (see `centerLatitudeRange(forSpan:)`).
   public static let latitudeRange: ClosedRange<Double> = -85...85
+  /// The zoom factors a user may ask for (1000 times closer or farther in
+  /// one step); `zoomed(by:around:)` itself takes any positive factor.
+  public static let zoomFactorRange: ClosedRange<Double> = 0.001...1000
+  /// The pans a user may ask for, in views on each axis (a thousand views
+  /// east and back); `panned(dx:dy:)` itself takes any finite fraction.
+  public static let panRange: ClosedRange<Double> = -1000...1000
   /// The smallest span on either axis, in degrees (about 550 m of
   /// latitude): half the seed's 0.01° city-level focus.
   public static let minimumSpan = 0.005
@@ -71,9 +85,12 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   /// ```swift
   /// MapViewport(latitude: 89, longitude: 190, latitudeSpan: 0, longitudeSpan: 500)
   /// // center 85, −170; spans 0.005 × 360
+  /// MapViewport(latitude: 37, longitude: 0, latitudeSpan: 100, longitudeSpan: 200)
+  /// // center 40 (90 − 100 / 2): the view ends at the North Pole
   /// ```
   /// - Parameters:
-  ///   - latitude: the center's latitude in degrees (clamped to −85…85).
+  ///   - latitude: the center's latitude in degrees (clamped to
+  ///     `centerLatitudeRange(forSpan:)` of the clamped span).
   ///   - longitude: the center's longitude in degrees (wrapped to −180 ..< 180).
   ///   - latitudeSpan: degrees of latitude shown (clamped to 0.005…180).
   ///   - longitudeSpan: degrees of longitude shown (clamped to 0.005…360).
@@ -83,14 +100,30 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
     precondition(
       latitude.isFinite && longitude.isFinite && latitudeSpan.isFinite && longitudeSpan.isFinite,
       "MapViewport needs finite degrees")
-    let range = MapViewport.latitudeRange
-    center = Coordinate(
-      checkedLatitude: min(max(latitude, range.lowerBound), range.upperBound),
-      longitude: MapViewport.wrappedLongitude(longitude))
-    self.latitudeSpan = MapViewport.clamp(
+    let span = MapViewport.clamp(
       latitudeSpan, MapViewport.minimumSpan, MapViewport.maximumLatitudeSpan)
+    let range = MapViewport.centerLatitudeRange(forSpan: span)
+    center = Coordinate(
+      checkedLatitude: MapViewport.clamp(latitude, range.lowerBound, range.upperBound),
+      longitude: MapViewport.wrappedLongitude(longitude))
+    self.latitudeSpan = span
     self.longitudeSpan = MapViewport.clamp(
       longitudeSpan, MapViewport.minimumSpan, MapViewport.maximumLongitudeSpan)
+  }
+
+  /// Where the center's latitude may be for a view `span` degrees tall:
+  /// ±(90 − span / 2), so the view ends at a pole at most, and never beyond
+  /// `latitudeRange` (±85°).
+  ///
+  /// ```swift
+  /// MapViewport.centerLatitudeRange(forSpan: 28)    // −76…76
+  /// MapViewport.centerLatitudeRange(forSpan: 0.01)  // −85…85
+  /// MapViewport.centerLatitudeRange(forSpan: 180)   // 0…0
+  /// ```
+  /// - Parameter span: the latitude span in degrees, 0…180.
+  public static func centerLatitudeRange(forSpan span: Double) -> ClosedRange<Double> {
+    let limit = min(latitudeRange.upperBound, max(0, 90 - span / 2))
+    return -limit...limit
   }
 
   /// Creates a viewport centered on `center`; spans clamped as above.
@@ -102,9 +135,9 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
 
   // MARK: Edges
 
-  /// The northern edge in degrees (may pass 90 when the span is large).
+  /// The northern edge in degrees (at most 90).
   public var north: Double { center.latitude + latitudeSpan / 2 }
-  /// The southern edge in degrees (may pass −90 when the span is large).
+  /// The southern edge in degrees (at least −90).
   public var south: Double { center.latitude - latitudeSpan / 2 }
   /// The western edge in degrees, *not* wrapped (may be below −180).
   public var west: Double { center.longitude - longitudeSpan / 2 }
@@ -145,21 +178,30 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   /// fraction of each span from the view's edges: the new center is
   /// `point + (center − point) / factor` (longitudes compared the short way
   /// round). When a span would leave its bounds the factor is reduced for
-  /// *both* axes, so the view keeps its shape and `point` still stays put;
-  /// only clamping the center's latitude to ±85° can move it.
+  /// *both* axes, so the view keeps its shape and `point` still stays put.
+  ///
+  /// Only the poles can move `point`: when the zoomed view would show
+  /// latitudes beyond ±90° (zooming out near a pole, or to a view taller
+  /// than the space left), its center is clamped as the initializer does,
+  /// so the view slides toward the equator by just the overshoot — `point`
+  /// moves north–south by that much and never east–west. (Keeping `point`
+  /// fixed instead would mean zooming out less than asked, or showing empty
+  /// space beyond the pole.)
   ///
   /// ```swift
   /// usa.zoomed(by: 2)                        // spans 14 × 31, same center
   /// usa.zoomed(by: 2, around: wrigley)       // Wrigley stays on its pixel
   /// usa.zoomed(by: 1_000_000).latitudeSpan   // 0.005 (the minimum)
+  /// usa.zoomed(by: 0.001)                    // 162.6° × 360°, centered 8.7° N
   /// ```
   /// - Parameters:
-  ///   - factor: how many times closer, finite and positive (2 = in, 0.5 = out).
+  ///   - factor: how many times closer, greater than 0 (2 = in, 0.5 = out);
+  ///     any size, `infinity` included, is limited by the span bounds.
   ///   - point: the fixed point; `nil` (the default) means the center.
   /// - Returns: the zoomed viewport.
-  /// - Precondition: `factor` is finite and greater than 0.
+  /// - Precondition: `factor` is greater than 0 (and so not NaN).
   public func zoomed(by factor: Double, around point: Coordinate? = nil) -> MapViewport {
-    precondition(factor.isFinite && factor > 0, "a zoom factor must be finite and positive")
+    precondition(factor > 0, "a zoom factor must be positive")
     // Largest zoom-in and zoom-out factors that keep both spans in bounds.
     let most = min(latitudeSpan, longitudeSpan) / MapViewport.minimumSpan
     let least = max(
@@ -179,31 +221,41 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   /// `dx` is a fraction of `longitudeSpan`, positive toward the east (the
   /// map content slides left); `dy` a fraction of `latitudeSpan`, positive
   /// toward the north. `panned(dx: 1, dy: 0)` shows the area just east of
-  /// the current one. The center's latitude is clamped to ±85° and its
-  /// longitude wraps around the antimeridian.
+  /// the current one. A pan north or south stops where the view reaches a
+  /// pole (or the ±85° bound of its center); the longitude wraps around the
+  /// antimeridian, so any number of whole turns east or west is exact.
   ///
   /// ```swift
   /// usa.panned(dx: 0.5, dy: -0.25)   // center 30° N, 64.85° W
+  /// usa.panned(dx: 1e307, dy: 1e307) // a valid view at the North Pole's edge
   /// ```
   /// - Parameters:
-  ///   - dx: eastward move as a fraction of the longitude span (finite).
-  ///   - dy: northward move as a fraction of the latitude span (finite).
+  ///   - dx: eastward move as a fraction of the longitude span (finite, any size).
+  ///   - dy: northward move as a fraction of the latitude span (finite, any size).
   /// - Precondition: `dx` and `dy` are finite.
   public func panned(dx: Double, dy: Double) -> MapViewport {
     precondition(dx.isFinite && dy.isFinite, "a pan must be a finite fraction")
-    // A pan stops where the band shown (center ± half the span) reaches a
-    // pole, so the view never shows empty space beyond it.
-    let limit = max(0, 90 - latitudeSpan / 2)
-    let latitude = min(max(center.latitude + dy * latitudeSpan, -limit), limit)
+    // The initializer stops the center where the view reaches a pole. An
+    // overflow to ±infinity is clamped there too (the center is finite).
+    let range = MapViewport.centerLatitudeRange(forSpan: latitudeSpan)
+    let latitude = MapViewport.clamp(
+      center.latitude + dy * latitudeSpan, range.lowerBound, range.upperBound)
+    // Whole turns change nothing: reduce dx modulo the views in 360° first
+    // (exact), so dx × span can never overflow.
+    let turn = MapViewport.maximumLongitudeSpan / longitudeSpan
+    let move = dx.truncatingRemainder(dividingBy: turn) * longitudeSpan
     return MapViewport(
-      latitude: latitude,
-      longitude: center.longitude + dx * longitudeSpan,
+      latitude: latitude, longitude: center.longitude + move,
       latitudeSpan: latitudeSpan, longitudeSpan: longitudeSpan)
   }
 
   /// Centers the view on `coordinate` at city level: both spans become
   /// `focusSpan` (0.01°, about 1.1 km north–south). A coordinate beyond
   /// ±85° latitude is centered as near as the bounds allow.
+  ///
+  /// ```swift
+  /// usa.focused(on: wrigley)   // 41.9484° N, 87.6553° W · 0.01° × 0.01°
+  /// ```
   public func focused(on coordinate: Coordinate) -> MapViewport {
     MapViewport(
       center: coordinate, latitudeSpan: MapViewport.focusSpan,

@@ -13,9 +13,14 @@ public struct ParsedCommand: Sendable {
 ///   positional has been taken for it; other words are positionals.
 /// - `--name value`, `--name=value`, `-x value`, `-xvalue`, `-x=value`, and
 ///   clustered flags `-ab`. `--` ends option parsing; later words are positionals.
-/// - A value option's separate value may not start with `-` unless it is a
-///   negative number (`--lon -87.65`) or exactly `-`; otherwise `--x needs a value`.
-/// - A word that looks like a negative number is a positional, not an option.
+/// - A value option's separate value may not start with `-` unless it starts
+///   like a negative number (`--lon -87.65`, `--pan -0.5,0`) or is exactly
+///   `-`; otherwise `--x needs a value`.
+/// - A word that starts like a negative number is a positional, not an option
+///   (short options are never digits).
+/// - A value option that is not `repeatable` may be given once
+///   (`--from given twice`), and every value must suit the option's `kind`
+///   (`--zoom must be between 0.001 and 1000 (got 1e307)`).
 /// - `--help`/`-h` anywhere (before `--`) yields `CleanExit.help` for the deepest
 ///   command named on the line, ignoring any other mistakes on the line.
 /// - `help` as a subcommand word (`prog help trip new`) yields that command's help.
@@ -61,6 +66,16 @@ public struct CommandLineParser: Sendable {
       Usage: \(UsageFormatter.usageLine(for: command, path: path))
         See '\(path.joined(separator: " ")) --help'.
       """
+  }
+
+  /// `true` when `token` starts like a negative number: `-` then a digit,
+  /// or `-.` then a digit (`-87.65`, `-.5`, `-0.5,0`, `-1-5`), whatever
+  /// follows. No option can be spelled so, since short names are never digits.
+  public static func startsLikeNegativeNumber(_ token: String) -> Bool {
+    var scalars = token.unicodeScalars.makeIterator()
+    guard scalars.next() == "-", var next = scalars.next() else { return false }
+    if next == ".", let after = scalars.next() { next = after }
+    return ("0"..."9").contains(next)
   }
 
   /// `true` when `token` is a negative number such as `-87.65`, `-3` or `-.5`.

@@ -2,7 +2,8 @@ extension CommandSpec {
   /// Checks this tree for declaration mistakes and returns one message per problem
   /// (empty when the tree is well formed). Intended for a unit test of the real tree.
   ///
-  /// Reported: empty or dash-prefixed names, duplicate long/short names within a
+  /// Reported: empty or dash-prefixed names, digits as short names (`-5` is
+  /// a negative number), duplicate long/short names within a
   /// command (including clashes with the root's global options), use of the
   /// reserved `help`/`h` (and `version` on the root), duplicate subcommand names,
   /// a required positional after an optional one, and `globalOptions` declared on
@@ -28,7 +29,8 @@ extension CommandSpec {
       if !longs.insert(option.long).inserted {
         problems.append("\(here): duplicate or reserved option --\(option.long)")
       }
-      if let short = option.short, short == "-" || !shorts.insert(short).inserted {
+      if let short = option.short, short == "-" || short.isNumber || !shorts.insert(short).inserted
+      {
         problems.append("\(here): duplicate or reserved short option -\(short)")
       }
     }

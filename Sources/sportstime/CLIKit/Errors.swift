@@ -47,4 +47,8 @@ public enum ExitCode {
   public static let failure: Int32 = 1
   /// The command line was malformed (`EX_USAGE` from sysexits.h).
   public static let usage: Int32 = 64
+  /// The reader of standard output went away before the output ended
+  /// (128 + `SIGPIPE`, the status a shell reports for a program a closed
+  /// pipe stopped).
+  public static let brokenPipe: Int32 = 141
 }

@@ -73,12 +73,14 @@ public struct HelpFormatter: Sendable {
     var help: String
   }
 
-  /// The row for an option, noting `(required)` and `(repeatable)` in the description.
+  /// The row for an option, noting its range (`(1 to 366)`), `(required)` and
+  /// `(repeatable)` in the description.
   private func row(for option: OptionSpec) -> Row {
     var label = option.short.map { "-\($0), " } ?? ""
     label += "--\(option.long)"
     if let valueName = option.valueName { label += " <\(valueName)>" }
     var help = option.help
+    if option.takesValue, let range = option.kind.rangeDescription { help += " (\(range))" }
     if option.required { help += " (required)" }
     if option.repeatable && option.takesValue { help += " (repeatable)" }
     return Row(label: label, help: help.trimmingLeadingSpaces())

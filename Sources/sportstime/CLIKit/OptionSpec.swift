@@ -3,7 +3,8 @@
 /// An option whose `valueName` is `nil` is a boolean flag: it is either present
 /// or absent and never takes a value (`--json=1` is a usage error). Any other
 /// option takes exactly one value per occurrence, written as `--name value`,
-/// `--name=value`, `-x value`, `-xvalue` or `-x=value`.
+/// `--name=value`, `-x value`, `-xvalue` or `-x=value`; its `kind` says what
+/// the value must look like (a number in a range, …), checked while parsing.
 ///
 /// The names `help` / `h` are reserved for the built-in help option on every
 /// command, and `version` is reserved on the root command.
@@ -14,15 +15,19 @@ public struct OptionSpec: Sendable, Equatable {
   public var short: Character?
   /// `nil` for a boolean flag; otherwise the placeholder shown as `<valueName>` in help.
   public var valueName: String?
-  /// Whether the option may usefully be given several times (`--game A --game B`).
-  /// Shown with `...` in the usage line. Non-repeatable value options may still be
-  /// repeated on the command line; `ParsedArguments.value(_:)` then returns the last one.
+  /// Whether the option may be given several times (`--game A --game B`).
+  /// Shown with `...` in the usage line. A value option that is not
+  /// repeatable may be given once: a second occurrence (in any spelling,
+  /// `-o` or `--out`) is the usage error `--out given twice`. Flags may
+  /// always be repeated (saying `--json` twice means the same).
   public var repeatable: Bool
   /// Whether the option must be given. Required options are shown without
   /// brackets in the usage line, and their absence is the usage error `Missing --name`.
   public var required: Bool
   /// One-line description shown in help; wrapped to the terminal width.
   public var help: String
+  /// What each value must look like (`.text` for anything); ignored for flags.
+  public var kind: ValueKind
 
   /// Creates an option; a `nil` `valueName` makes it a boolean flag.
   public init(
@@ -31,6 +36,7 @@ public struct OptionSpec: Sendable, Equatable {
     valueName: String? = nil,
     repeatable: Bool = false,
     required: Bool = false,
+    kind: ValueKind = .text,
     help: String
   ) {
     self.long = long
@@ -38,6 +44,7 @@ public struct OptionSpec: Sendable, Equatable {
     self.valueName = valueName
     self.repeatable = repeatable
     self.required = required
+    self.kind = kind
     self.help = help
   }
 
@@ -53,11 +60,12 @@ public struct OptionSpec: Sendable, Equatable {
     valueName: String,
     repeatable: Bool = false,
     required: Bool = false,
+    kind: ValueKind = .text,
     help: String
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: valueName,
-      repeatable: repeatable, required: required, help: help)
+      repeatable: repeatable, required: required, kind: kind, help: help)
   }
 
   /// `true` when the option takes a value, `false` for a boolean flag.

@@ -80,16 +80,26 @@ extension ParseSession {
       }
       return
     }
+    let value: String
     if let inline {
-      values[option.long, default: []].append(inline)
-      return
+      value = inline
+    } else {
+      guard index < tokens.count, Self.isAcceptableValue(tokens[index]) else {
+        try fail("\(spelled) needs a value")
+        return
+      }
+      value = tokens[index]
+      index += 1
     }
-    guard index < tokens.count, Self.isAcceptableValue(tokens[index]) else {
-      try fail("\(spelled) needs a value")
-      return
+    if !option.repeatable, values[option.long] != nil {
+      try fail("--\(option.long) given twice")
     }
-    values[option.long, default: []].append(tokens[index])
-    index += 1
+    if let problem = option.kind.problem(
+      with: value, long: option.long, valueName: option.valueName)
+    {
+      try fail(problem)
+    }
+    values[option.long, default: []].append(value)
   }
 
   /// Whether `token` is a known value option written without its value
@@ -104,8 +114,11 @@ extension ParseSession {
   }
 
   /// Whether a separate token may serve as an option value: anything not
-  /// starting with `-`, plus negative numbers and a lone `-` (stdin convention).
+  /// starting with `-`, a lone `-` (stdin convention), and anything that
+  /// starts like a negative number (`-87.6`, `-.5`, `-0.5,0`, `-1-5`): no
+  /// option is named by a digit, so such a token can only be a value (the
+  /// option's `kind` then judges it).
   static func isAcceptableValue(_ token: String) -> Bool {
-    !token.hasPrefix("-") || token == "-" || CommandLineParser.isNegativeNumber(token)
+    !token.hasPrefix("-") || token == "-" || CommandLineParser.startsLikeNegativeNumber(token)
   }
 }

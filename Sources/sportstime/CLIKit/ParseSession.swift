@@ -46,7 +46,9 @@ final class ParseSession {
         afterTerminator = true
       } else if token.hasPrefix("--") {
         try longOption(token)
-      } else if token.hasPrefix("-"), token.count > 1, !CommandLineParser.isNegativeNumber(token) {
+      } else if token.hasPrefix("-"), token.count > 1,
+        !CommandLineParser.startsLikeNegativeNumber(token)
+      {
         try shortOptions(token)
       } else {
         try word(token)

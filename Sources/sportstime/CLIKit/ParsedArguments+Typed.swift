@@ -1,3 +1,5 @@
+import Foundation
+
 extension ParsedArguments {
   /// The last value of `--long`; throws the usage error `Missing --long` when absent.
   public func requiredValue(_ long: String) throws -> String {
@@ -25,22 +27,54 @@ extension ParsedArguments {
 
   /// The last value of `--long` as a finite `Double`, or `nil` when absent. Throws the
   /// usage error `--long expects a number, got 'x'` when it does not parse or is
-  /// infinite/NaN.
+  /// infinite/NaN. (An option declared with a `.number` kind was range-checked
+  /// while parsing.)
   public func doubleValue(_ long: String) throws -> Double? {
     guard let text = value(long) else { return nil }
-    // Decimal only: Double("0x10") would read hexadecimal as 16.
-    guard text.allSatisfy({ "0123456789+-.eE".contains($0) }), let number = Double(text),
-      number.isFinite
-    else {
-      throw usageError("--\(long) expects a number, got '\(Terminal.sanitize(text))'")
+    guard let number = OptionSpec.ValueKind.decimal(text), number.isFinite else {
+      throw usageError("--\(long) expects a number, got '\(OptionSpec.ValueKind.quoted(text))'")
     }
     return number
   }
 
+  /// The last value of `--long` split at `separator` into finite numbers
+  /// (`--pan 0.5,-0.25` → `[0.5, -0.25]`), or `nil` when absent. Throws the
+  /// usage error `--long expects a number, got 'x'` for a part that is not
+  /// one. (An option declared with a `.numbers` kind was checked for its
+  /// count and range while parsing.)
+  public func doubleValues(_ long: String, separator: Character) throws -> [Double]? {
+    guard let text = value(long) else { return nil }
+    return try text.split(separator: separator, omittingEmptySubsequences: false).map { part in
+      guard let number = OptionSpec.ValueKind.decimal(String(part)), number.isFinite else {
+        throw usageError("--\(long) expects a number, got '\(OptionSpec.ValueKind.quoted(text))'")
+      }
+      return number
+    }
+  }
+
+  /// Every value of a repeatable `--long`, each split at commas and trimmed,
+  /// in order (`--team CHC,DET --team MIL` → `["CHC", "DET", "MIL"]`); empty
+  /// when it was not given.
+  /// - Throws: the usage error `--long has an empty entry in 'CHC,'` when a
+  ///   piece is empty.
+  public func listValues(_ long: String) throws -> [String] {
+    try values(long).flatMap { value in
+      try value.split(separator: ",", omittingEmptySubsequences: false).map { piece in
+        let entry = piece.trimmingCharacters(in: .whitespaces)
+        guard !entry.isEmpty else {
+          throw usageError(
+            "--\(long) has an empty entry in '\(OptionSpec.ValueKind.quoted(value))'")
+        }
+        return entry
+      }
+    }
+  }
+
   /// Parses one whole-number option value or throws the usage error.
   private func parseInt(_ text: String, option long: String) throws -> Int {
-    guard let number = Int(text) else {
-      throw usageError("--\(long) expects a whole number, got '\(Terminal.sanitize(text))'")
+    guard case .value(let number) = OptionSpec.ValueKind.integer(text) else {
+      throw usageError(
+        "--\(long) expects a whole number, got '\(OptionSpec.ValueKind.quoted(text))'")
     }
     return number
   }

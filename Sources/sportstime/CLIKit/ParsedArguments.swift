@@ -40,7 +40,9 @@ public struct ParsedArguments: Sendable {
     flagNames.contains(long)
   }
 
-  /// The last value given for `--long`, or `nil` when it was not given.
+  /// The value given for `--long` (the last one of a repeatable option), or
+  /// `nil` when it was not given. The parser refuses a second value for an
+  /// option that is not repeatable.
   public func value(_ long: String) -> String? {
     optionValues[long]?.last
   }

@@ -13,6 +13,13 @@ import Foundation
 ///   stream and returns `ExitCode.failure` (1).
 /// - Error text is printed without control characters (each line passed
 ///   through `Terminal.sanitize`), since it often quotes what the user typed.
+/// - Then the output is finished (`Console.finishOut`): when the system
+///   refused a write (a full disk, `> /dev/full`) the error
+///   `Error: cannot write the output: <reason>` follows and the status is 1;
+///   when the reader went away (`| head -1`) nothing is printed and a
+///   successful run returns `ExitCode.brokenPipe` (141, what a shell shows
+///   for a program that `SIGPIPE` stopped), so a pipeline can tell the output
+///   was cut; a failing run keeps its own status.
 ///
 /// Help is wrapped to `helpWidth` when given, else to
 /// `Terminal.helpWidth(environment:isTTY:terminalColumns:)` for standard output.
@@ -30,6 +37,20 @@ public func runCommandLine(
       environment: environment, isTTY: Terminal.isStdoutTTY,
       terminalColumns: Terminal.stdoutColumns())
   let parser = CommandLineParser(root: root, version: version, helpWidth: width)
+  let status = run(parser, arguments: arguments, console: console)
+  switch console.finishOut() {
+  case .delivered:
+    return status
+  case .readerGone:
+    return status == ExitCode.success ? ExitCode.brokenPipe : status
+  case .failed(let reason):
+    console.printError("Error: cannot write the output: \(Terminal.sanitize(reason))")
+    return status == ExitCode.success ? ExitCode.failure : status
+  }
+}
+
+/// Parses and runs the command, reporting what it throws; returns the status.
+private func run(_ parser: CommandLineParser, arguments: [String], console: Console) -> Int32 {
   do {
     let parsed = try parser.parse(arguments, console: console)
     try parsed.command.run?(parsed.arguments)

@@ -38,13 +38,13 @@ public enum Terminal {
   }
 
   /// Whether to emit ANSI colours: `false` when `noColorFlag` is set (e.g. from
-  /// `--no-color`), when `NO_COLOR` is present in `environment` with any value
-  /// (even empty), when `TERM` is `dumb`, or when the output is not a TTY;
-  /// `true` otherwise.
+  /// `--no-color`), when `NO_COLOR` is set to a non-empty value in
+  /// `environment` (no-color.org: an empty `NO_COLOR=` does not count), when
+  /// `TERM` is `dumb`, or when the output is not a TTY; `true` otherwise.
   public static func useColor(isTTY: Bool, environment: [String: String], noColorFlag: Bool) -> Bool
   {
     if noColorFlag || !isTTY { return false }
-    if environment["NO_COLOR"] != nil { return false }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
     if environment["TERM"] == "dumb" { return false }
     return true
   }

@@ -40,12 +40,15 @@ final class ParsingTests: CLITestCase {
     XCTAssertEqual(args.values("game"), ["7"])
   }
 
-  /// Repeated non-repeatable options: `value` is the last, `values` all.
+  /// A repeated non-repeatable option is refused (issue 8, item 15: it used
+  /// to keep the last value silently); a repeatable one keeps every value.
   func testRepeatedValues() throws {
-    let args = try XCTUnwrap(
-      run(["trip", "new", "N", "--game", "1", "--title", "A", "--title", "B"]).args)
-    XCTAssertEqual(args.value("title"), "B")
-    XCTAssertEqual(args.values("title"), ["A", "B"])
+    assertUsageError(
+      ["trip", "new", "N", "--game", "1", "--title", "A", "--title", "B"], "--title given twice")
+    assertUsageError(
+      ["trip", "new", "N", "--game", "1", "-t", "A", "--title=A"], "--title given twice")
+    let args = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "-g", "2"]).args)
+    XCTAssertEqual(args.values("game"), ["1", "2"])
   }
 
   /// After `--` everything is positional, even `--weird` and `-h`.
@@ -73,6 +76,10 @@ final class ParsingTests: CLITestCase {
     XCTAssertEqual(args.positional("OFFSET"), "-3")
     XCTAssertEqual(try XCTUnwrap(run(["geo", "--day", "-2"]).args).value("day"), "-2")
     XCTAssertEqual(try XCTUnwrap(run(["geo", "--lon", "-.5"]).args).value("lon"), "-.5")
+    // Anything that starts like a negative number is a value (issue 8, item 19:
+    // `--pan -0.5,0` used to read as an option).
+    XCTAssertEqual(try XCTUnwrap(run(["geo", "--lon", "-0.5,0"]).args).value("lon"), "-0.5,0")
+    XCTAssertEqual(try XCTUnwrap(run(["geo", "-0.5,0"]).args).positional("OFFSET"), "-0.5,0")
     XCTAssertTrue(CommandLineParser.isNegativeNumber("-1e3"))
     XCTAssertFalse(CommandLineParser.isNegativeNumber("-x"))
     XCTAssertFalse(CommandLineParser.isNegativeNumber("-inf"))
@@ -104,10 +111,12 @@ final class ParsingTests: CLITestCase {
     }
   }
 
-  /// Globals given several times keep the last value; after `--` they are positionals.
+  /// Globals given twice are refused like any single-value option (issue 8,
+  /// item 15: they used to keep the last); after `--` they are positionals.
   func testGlobalsRepeatedAndAfterTerminator() throws {
-    let args = try XCTUnwrap(run(["--db", "a", "import", "--db", "b", "--", "--db"]).args)
-    XCTAssertEqual(args.value("db"), "b")
+    assertUsageError(["--db", "a", "import", "--db", "b", "x"], "--db given twice")
+    let args = try XCTUnwrap(run(["--db", "a", "import", "--", "--db"]).args)
+    XCTAssertEqual(args.value("db"), "a")
     XCTAssertEqual(args.positional("FILE"), "--db")
   }
 

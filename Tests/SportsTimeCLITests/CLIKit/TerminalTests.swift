@@ -21,7 +21,8 @@ final class TerminalTests: XCTestCase {
     XCTAssertEqual(Terminal.sanitize(""), "")
   }
 
-  /// Colour is off for the flag, NO_COLOR (any value), TERM=dumb, or non-TTY.
+  /// Colour is off for the flag, a non-empty NO_COLOR, TERM=dumb, or non-TTY;
+  /// an empty NO_COLOR does not count (no-color.org).
   func testUseColor() {
     XCTAssertTrue(
       Terminal.useColor(isTTY: true, environment: ["TERM": "xterm-256color"], noColorFlag: false))
@@ -30,8 +31,10 @@ final class TerminalTests: XCTestCase {
     XCTAssertFalse(Terminal.useColor(isTTY: true, environment: [:], noColorFlag: true))
     XCTAssertFalse(
       Terminal.useColor(isTTY: true, environment: ["NO_COLOR": "1"], noColorFlag: false))
-    XCTAssertFalse(
+    XCTAssertTrue(
       Terminal.useColor(isTTY: true, environment: ["NO_COLOR": ""], noColorFlag: false))
+    XCTAssertFalse(
+      Terminal.useColor(isTTY: true, environment: ["NO_COLOR": " "], noColorFlag: false))
     XCTAssertFalse(
       Terminal.useColor(isTTY: true, environment: ["TERM": "dumb"], noColorFlag: false))
   }

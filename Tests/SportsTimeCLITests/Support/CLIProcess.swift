@@ -111,17 +111,29 @@ enum CLIProcess {
 
   /// Runs the binary with exactly `environment` (nothing inherited), standard
   /// input empty, standard output and error captured through pipes.
+  /// - Parameters:
+  ///   - standardOutput: where standard output goes instead of a pipe
+  ///     (`/dev/full`); then `stdoutData` is empty.
+  ///   - launcher: a command that runs the binary, e.g. `setpriv` with its
+  ///     options to run it as another user; the binary's path and
+  ///     `arguments` follow it.
   static func run(
-    _ arguments: [String], environment: [String: String], currentDirectory: URL? = nil
+    _ arguments: [String], environment: [String: String], currentDirectory: URL? = nil,
+    standardOutput: FileHandle? = nil, launcher: [String] = []
   ) throws -> CLIResult {
     let process = Process()
-    process.executableURL = try binary.get()
-    process.arguments = arguments
+    if let command = launcher.first {
+      process.executableURL = URL(fileURLWithPath: command)
+      process.arguments = Array(launcher.dropFirst()) + [try binary.get().path] + arguments
+    } else {
+      process.executableURL = try binary.get()
+      process.arguments = arguments
+    }
     process.environment = environment
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     let out = Pipe()
     let err = Pipe()
-    process.standardOutput = out
+    process.standardOutput = standardOutput ?? out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     let exited = Exited(process)
@@ -135,6 +147,8 @@ enum CLIProcess {
       errBox.data = err.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
+    // The unused pipe's writing end must close, or reading it never ends.
+    if standardOutput != nil { try? out.fileHandleForWriting.close() }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     exited.wait()

@@ -88,6 +88,23 @@ class EndToEndTestCase: XCTestCase {
     return try CLIProcess.run(arguments, environment: environment, currentDirectory: scratch)
   }
 
+  /// Runs `sportstime arguments` with standard output going to `output`
+  /// (e.g. `/dev/full`) instead of a pipe.
+  func run(_ arguments: [String], standardOutput output: FileHandle) throws -> CLIResult {
+    try CLIProcess.run(
+      arguments, environment: environment, currentDirectory: scratch, standardOutput: output)
+  }
+
+  /// Runs `sportstime arguments` as the unprivileged user `tester` (through
+  /// `setpriv`), so that file permissions apply (the tests run as root).
+  func runAsTester(_ arguments: [String]) throws -> CLIResult {
+    try CLIProcess.run(
+      arguments, environment: environment, currentDirectory: scratch,
+      launcher: [
+        "/usr/bin/setpriv", "--reuid=tester", "--regid=tester", "--clear-groups", "--",
+      ])
+  }
+
   /// Runs and asserts exit status 0 with nothing on standard error.
   @discardableResult
   func runOK(

@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Files and streams end to end (issue 8): `--out` never replaces the
+/// database (item 2), output that cannot be written is an error and a closed
+/// pipe is quiet (item 4), and input files that cannot be read say why
+/// (item 12).
+final class FileSafetyTests: ItineraryTestCase {
+  // MARK: --out and the database (item 2)
+
+  /// Every way of naming the database or its companions, and any SQLite
+  /// file, is refused by `trip export --out` and `map --out`; nothing
+  /// changes.
+  func testOut_refusesTheDatabaseItsFilesAndAnySQLiteFile() throws {
+    try makeTrip(Self.shortTrip)
+    let trips = try runOK(["trip", "list", "--json"]).stdout
+    let link = scratch.appendingPathComponent("link.db")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: database)
+    let hard = scratch.appendingPathComponent("hard.db")
+    try FileManager.default.linkItem(at: database, to: hard)
+    let other = scratch.appendingPathComponent("other.sqlite")
+    try FileManager.default.copyItem(at: database, to: other)
+    let otherBytes = try Data(contentsOf: other)
+    try FileManager.default.createDirectory(
+      at: scratch.appendingPathComponent("sub"), withIntermediateDirectories: true)
+
+    let cases: [(String, String)] = [
+      (database.path, "it is the database in use"),
+      ("test.sqlite", "it is the database in use"),  // relative to the working directory
+      ("sub/../test.sqlite", "it is the database in use"),
+      (link.path, "it is the database in use"),
+      (hard.path, "it is the database in use"),
+      (database.path + "-wal", "it is the write-ahead log of the database in use"),
+      ("test.sqlite-shm", "it is the shared-memory index of the database in use"),
+      (other.path, "it is an SQLite database"),
+    ]
+    for (path, reason) in cases {
+      try assertFailure(
+        ["trip", "export", "Short", "--format", "json", "--out", path],
+        containing: ["cannot write \(path): \(reason)", "nothing was written"])
+      try assertFailure(["map", "--zoom", "2", "--out", path], containing: [reason])
+    }
+    // --db names the database in use, wherever SPORTSTIME_DB points.
+    let moved = scratch.appendingPathComponent("moved.sqlite")
+    try FileManager.default.copyItem(at: database, to: moved)
+    try assertFailure(
+      ["--db", moved.path, "trip", "export", "Short", "--format", "md", "--out", moved.path],
+      containing: ["it is the database in use"])
+    // A database that does not exist yet is protected too (it would be
+    // created before the file is written).
+    let fresh = scratch.appendingPathComponent("fresh.sqlite")
+    try assertFailure(
+      ["--db", fresh.path, "map", "--out", fresh.path], containing: ["it is the database in use"])
+
+    XCTAssertEqual(try runOK(["trip", "list", "--json"]).stdout, trips, "the database is intact")
+    XCTAssertTrue(try runOK(["map", "--json"]).stdout.contains("\"isDefault\": true"))
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path), database.path)
+    XCTAssertEqual(try Data(contentsOf: other), otherBytes)
+    XCTAssertFalse(fileExists(fresh))
+    // An ordinary file beside them is still written.
+    try runOK(["trip", "export", "Short", "--format", "json", "--out", "short.json"])
+    XCTAssertTrue(fileExists(scratch.appendingPathComponent("short.json")))
+  }
+
+  // MARK: Standard output (item 4)
+
+  /// Output to a full disk used to succeed silently (exit 0).
+  func testOutput_toAFullDiskIsAnError() throws {
+    try makeTrip(Self.shortTrip)
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    for arguments in [
+      ["trip", "export", "Short", "--format", "json"], ["trip", "show", "Short"],
+      ["games", "--json"], ["trip", "list"], ["--help"],
+    ] {
+      let result = try run(arguments, standardOutput: full)
+      XCTAssertEqual(result.status, 1, "\(arguments)\n\(result)")
+      XCTAssertEqual(
+        result.stderr, "Error: cannot write the output: No space left on device\n", "\(arguments)")
+    }
+  }
+
+  /// A reader that stops early (`| head`) ends the run quietly with status
+  /// 141, whether the parent leaves `SIGPIPE` alone or ignores it (then the
+  /// tool used to exit 0 as if everything had been read).
+  func testOutput_closedPipeEndsQuietly() throws {
+    let binary = try CLIProcess.binary.get().path
+    for (trap, arguments, bytes) in [
+      ("", ["games", "--json"], 100), ("", ["games"], 1), ("trap '' PIPE;", ["games"], 10),
+    ] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments =
+        [
+          "-c",
+          #"\#(trap) set -o pipefail; "$0" "$@" | head -c \#(bytes) > /dev/null; echo "status=$?""#,
+          binary,
+        ] + arguments
+      process.environment = environment
+      let out = Pipe()
+      let err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      try process.run()
+      let errData = err.fileHandleForReading.readDataToEndOfFile()
+      let outData = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      XCTAssertEqual(
+        String(decoding: outData, as: UTF8.self), "status=141\n", "\(trap) \(arguments)")
+      XCTAssertEqual(
+        String(decoding: errData, as: UTF8.self), "", "no message: \(trap) \(arguments)")
+    }
+  }
+
+  // MARK: Input files (item 12)
+
+  /// Each command that reads a file, with the place its path goes.
+  static var readers: [(name: String, arguments: (String) -> [String], prefix: String)] {
+    [
+      ("schedule import", { ["schedule", "import", $0] }, "cannot read "),
+      ("trip import", { ["trip", "import", $0] }, "cannot read "),
+      ("import legacy", { ["import", "legacy", $0] }, "cannot read "),
+      (
+        "map --basemap", { ["map", "--out", "m.svg", "--basemap", $0] }, "cannot read the basemap "
+      ),
+    ]
+  }
+
+  /// Every reader names the real cause, the same way, and changes nothing.
+  func testInputFiles_sayTheRealCause() throws {
+    let directory = scratch.appendingPathComponent("folder")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let fifo = scratch.appendingPathComponent("pipe.csv")
+    XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+    let latin1 = scratch.appendingPathComponent("latin1.csv")
+    try Data([0x61, 0x2C, 0x62, 0x0A, 0x4D, 0x6F, 0xE9, 0x0A]).write(to: latin1)  // "Mo\xE9"
+    let empty = scratch.appendingPathComponent("empty.json")
+    try Data().write(to: empty)
+    let missing = scratch.appendingPathComponent("missing.json").path
+    let cases: [(String, String)] = [
+      (directory.path, "it is a directory"),
+      (fifo.path, "it is a FIFO (named pipe), not a regular file"),
+      (latin1.path, "it is not UTF-8 text: line 2, byte 3 is 0xE9 (save the file as UTF-8)"),
+      (empty.path, "the file is empty"),
+      (missing, "no such file"),
+      ("/dev/null", "it is a character device, not a regular file"),
+    ]
+    let baseline = try snapshot()
+    for reader in Self.readers {
+      for (path, reason) in cases {
+        let started = Date()
+        try assertFailure(
+          reader.arguments(path), containing: ["\(reader.prefix)\(path): \(reason)"])
+        // A FIFO nobody writes to must never make a reader wait.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(reader.name) \(path)")
+      }
+    }
+    XCTAssertEqual(try snapshot(), baseline)
+    XCTAssertFalse(fileExists(scratch.appendingPathComponent("m.svg")))
+  }
+
+  /// Permission denied, checked as an unprivileged user (the tests run as
+  /// root, which may read any file).
+  func testInputFiles_permissionDenied() throws {
+    let locked = scratch.appendingPathComponent("locked.json")
+    try Data("{}".utf8).write(to: locked)
+    XCTAssertEqual(chmod(locked.path, 0o000), 0)
+    for reader in Self.readers {
+      let result = try runAsTester(reader.arguments(locked.path))
+      XCTAssertEqual(result.status, 1, "\(reader.name)\n\(result)")
+      XCTAssertEqual(
+        result.stderrLines,
+        [
+          "Error: \(reader.prefix)\(locked.path): permission denied (check the file's permissions)"
+        ], reader.name)
+    }
+  }
+}
