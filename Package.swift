@@ -19,7 +19,9 @@ let package = Package(
       resources: [
         .copy("Resources/venues.csv"), .copy("Resources/teams.csv"),
         .copy("Resources/nba-venues.csv"), .copy("Resources/nhl-venues.csv"),
-        .copy("Resources/nfl-venues.csv"),
+        .copy("Resources/nfl-venues.csv"), .copy("Resources/nba-teams.csv"),
+        .copy("Resources/nhl-teams.csv"), .copy("Resources/nfl-teams.csv"),
+        .copy("Resources/venue-names.csv"),
       ]
     ),
     .target(

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The MLB tables are built into the package as resources (copies of
 /// `../shared/data/mlb/venues.csv` and `teams.csv`, compiled for this
-/// project); `Catalog.mlb()` loads them.
+/// project, and `venue-names.csv`, the venues' names over time);
+/// `Catalog.mlb()` loads them.
 public struct Catalog: Sendable {
   /// Venues by park code.
   public let venues: [Venue.ID: Venue]
@@ -17,23 +18,110 @@ public struct Catalog: Sendable {
     self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  /// Loads the MLB venue and team tables built into the package.
+  /// Loads the MLB venue and team tables built into the package, with the
+  /// venues' names over time.
   /// - Throws: `FileFormatError` if a built-in table cannot be read (a
   ///   packaging mistake, reported with file and line).
   public static func mlb() throws -> Catalog {
-    guard
-      let venuesURL = Bundle.module.url(forResource: "venues", withExtension: "csv"),
-      let teamsURL = Bundle.module.url(forResource: "teams", withExtension: "csv")
-    else {
+    let venues = try parseVenues(try resource("venues"), file: "venues.csv")
+    let teams = try parseTeams(try resource("teams"), file: "teams.csv")
+    let names = try parseVenueNames(try resource("venue-names"), file: "venue-names.csv")
+    return Catalog(
+      venues: try applying(names, to: venues, file: "venue-names.csv"), teams: teams)
+  }
+
+  /// The text of a built-in CSV table (`name`.csv).
+  /// - Throws: `FileFormatError` when the build lacks it.
+  static func resource(_ name: String) throws -> String {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "csv") else {
       throw FileFormatError(
         file: "SportsTimeCore resources", line: nil, field: nil,
-        message: "the built-in venue and team tables are missing from this build")
+        message: "the built-in table \(name).csv is missing from this build")
     }
-    let venues = try parseVenues(
-      String(contentsOf: venuesURL, encoding: .utf8), file: "venues.csv")
-    let teams = try parseTeams(
-      String(contentsOf: teamsURL, encoding: .utf8), file: "teams.csv")
-    return Catalog(venues: venues, teams: teams)
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  /// Parses a venue-name table with the columns of `venue-names.csv`
+  /// (`venue_id, name, from, note`): each row one name of a venue and the
+  /// local date it took effect (`YYYY-MM-DD`), a venue's rows oldest first;
+  /// only a venue's first row may leave `from` empty (its earliest known
+  /// name).
+  ///
+  /// ```swift
+  /// // HOU03,Minute Maid Park,,…
+  /// // HOU03,Daikin Park,2025-01-01,…
+  /// try Catalog.parseVenueNames(text, file: "venue-names.csv")["HOU03"]
+  /// // [Minute Maid Park (earliest), Daikin Park from 2025-01-01]
+  /// ```
+  /// - Returns: each venue's names, oldest first.
+  /// - Throws: `FileFormatError` naming the line and field of the first bad
+  ///   value (header, column count, empty id or name, a date that is not
+  ///   `YYYY-MM-DD`, an empty `from` after a venue's first row, dates not
+  ///   increasing, a name listed twice in a row).
+  public static func parseVenueNames(_ text: String, file: String) throws -> [Venue.ID: [VenueName]]
+  {
+    let records = try CSV.parse(text, file: file)
+    let columns = ["venue_id", "name", "from", "note"]
+    guard let header = records.first, header.fields == columns else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil,
+        message: "expected the header \(columns.joined(separator: ","))")
+    }
+    var names: [Venue.ID: [VenueName]] = [:]
+    for record in records.dropFirst() {
+      let f = record.fields
+      func fail(_ field: String?, _ message: String) -> FileFormatError {
+        FileFormatError(file: file, line: record.line, field: field, message: message)
+      }
+      guard f.count == columns.count else {
+        throw fail(nil, "expected \(columns.count) fields, found \(f.count)")
+      }
+      guard !f[0].isEmpty else { throw fail("venue_id", "is empty") }
+      guard !f[1].isEmpty else { throw fail("name", "is empty") }
+      let id = Venue.ID(f[0])
+      var from: CalendarDate?
+      if !f[2].isEmpty {
+        guard let date = CalendarDate(iso: f[2]) else {
+          throw fail("from", "'\(f[2].prefix(80))' is not a date as YYYY-MM-DD")
+        }
+        from = date
+      }
+      let earlier = names[id] ?? []
+      if let last = earlier.last {
+        guard let from else {
+          throw fail("from", "only \(id)'s first name may leave the date empty")
+        }
+        if let previous = last.from, previous >= from {
+          throw fail(
+            "from", "\(from.iso) is not after \(previous.iso), when \(last.name) took effect")
+        }
+        if last.name == f[1] {
+          throw fail("name", "\(f[1]) is already \(id)'s name just before")
+        }
+      }
+      names[id] = earlier + [VenueName(name: f[1], from: from)]
+    }
+    return names
+  }
+
+  /// `venues` with their names over time from `names` (venues without an
+  /// entry keep their one name).
+  /// - Throws: `FileFormatError` (in `file`) when a venue's history does
+  ///   not hold the name its own table gives it.
+  static func applying(
+    _ names: [Venue.ID: [VenueName]], to venues: [Venue], file: String
+  ) throws -> [Venue] {
+    try venues.map { venue in
+      guard let history = names[venue.id] else { return venue }
+      guard history.contains(where: { $0.name == venue.name }) else {
+        throw FileFormatError(
+          file: file, line: nil, field: "name",
+          message: "the names of \(venue.id) do not include \(venue.name), its name in its table")
+      }
+      var named = venue
+      named.names = history
+      return named
+    }
   }
 
   /// Parses a venue table with the columns of `venues.csv` (`park_id, name,
@@ -195,34 +283,41 @@ public struct Catalog: Sendable {
     return [team] + others
   }
 
-  /// Finds a venue by park code (`CHI11`), by name ignoring case ("wrigley
-  /// field"), by a team whose home it is in `season` (or, without a season,
-  /// its most recent home), by city when one venue is there ("Milwaukee"),
-  /// or by a unique part of a name ("wrigley").
+  /// Finds a venue by park code (`CHI11`), by any of its names, old or new,
+  /// ignoring case ("daikin park", "minute maid park"), by a team whose
+  /// home it is in `season` (or, without a season, its most recent home),
+  /// by city when one venue is there ("Milwaukee"), or by a unique part of
+  /// a name ("wrigley", "minute maid").
   /// - Throws: `CatalogError.unknownVenue` or `.ambiguousVenue`.
   public func venue(named name: String, season: Int? = nil) throws -> Venue {
-    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-    if let v = venues[Venue.ID(name.uppercased())] { return v }
+    let key = TextNormalization.key(name)
+    if let v = venues[Venue.ID(name.trimmingCharacters(in: .whitespaces).uppercased())] {
+      return v
+    }
     let all = venues.values.sorted { $0.id < $1.id }
-    if let v = all.first(where: { $0.name.lowercased() == key }) { return v }
+    if let v = all.first(where: { $0.allNames.contains { TextNormalization.key($0) == key } }) {
+      return v
+    }
     if let team = try? team(named: name, season: season) {
       let park =
         season.flatMap { team.homeParks[$0] }
         ?? team.homeParks.sorted { $0.key > $1.key }.first?.value
       if let park, let v = venues[park] { return v }
     }
-    let inCity = all.filter { $0.city.lowercased() == key }
+    let inCity = all.filter { TextNormalization.key($0.city) == key }
     if inCity.count == 1 { return inCity[0] }
     if inCity.count > 1 {
       throw CatalogError.ambiguousVenue(name, candidates: inCity.map(\.name))
     }
-    let partial = all.filter { $0.name.lowercased().contains(key) }
+    let partial = all.filter { $0.allNames.contains { TextNormalization.key($0).contains(key) } }
     if partial.count == 1 { return partial[0] }
     if partial.count > 1 {
       throw CatalogError.ambiguousVenue(name, candidates: partial.map(\.name))
     }
     throw CatalogError.unknownVenue(
-      name, suggestion: Suggest.closest(to: name, in: all.map(\.name) + all.map(\.id.rawValue)))
+      name,
+      suggestion: Suggest.closest(
+        to: name, in: all.flatMap(\.allNames) + all.map(\.id.rawValue)))
   }
 }
 
@@ -236,6 +331,9 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   case unknownVenue(String, suggestion: String?)
   /// Several venue names contain this text.
   case ambiguousVenue(String, candidates: [String])
+  /// The text names a venue — by its name, or through `team`, a team
+  /// playing there — of other sports than the one asked for.
+  case venueOfOtherSport(String, venue: String, sports: [Sport], asked: Sport, team: String?)
 
   public var description: String {
     switch self {
@@ -249,6 +347,13 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     case .ambiguousVenue(let name, let candidates):
       return "'\(name)' matches several venues: \(candidates.joined(separator: ", "))"
+    case .venueOfOtherSport(let name, let venue, let sports, let asked, let team):
+      let kinds = sports.map(\.rawValue).joined(separator: " and ")
+      if let team {
+        return
+          "'\(name.prefix(80))' is the \(team), an \(kinds) team playing at \(venue), not an \(asked.rawValue) team"
+      }
+      return "\(venue) is an \(kinds) venue, not an \(asked.rawValue) one"
     }
   }
 }

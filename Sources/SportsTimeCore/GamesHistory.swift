@@ -67,7 +67,7 @@ public struct GamesHistory: Sendable, Hashable {
           league?.isNeutralSite(visit.venueID, homeTeamID: $0.homeTeamID, year: visit.date.year)
             ?? false
         } ?? false,
-        venueName: leagues.venue(visit.venueID)?.name ?? visit.venueID.rawValue)
+        venueName: leagues.venue(visit.venueID)?.name(on: visit.date) ?? visit.venueID.rawValue)
       if sections.last?.year == visit.date.year {
         sections[sections.count - 1].entries.append(entry)
       } else {

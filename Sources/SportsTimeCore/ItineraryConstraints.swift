@@ -241,7 +241,7 @@ public struct ItineraryConstraints: Sendable {
 
   func venueName(_ g: PlacedGame) -> String {
     schedule.stops.indices.contains(g.stopIndex)
-      ? schedule.stops[g.stopIndex].venue.name : g.game.venueID.rawValue
+      ? schedule.stops[g.stopIndex].venueName(on: g.game.localDate) : g.game.venueID.rawValue
   }
 
   /// Rules shared by every movable kind: a trip day and a finite sortOrder.

@@ -89,7 +89,7 @@ public struct ItineraryItem: Sendable, Hashable, Codable, Identifiable {
   public var icon: String {
     switch kind {
     case .game: return "⚾️"
-    case .travel: return TravelInfo.icon
+    case .travel(let info): return info.icon
     case .custom(let info): return info.category.icon
     }
   }
@@ -112,16 +112,21 @@ public struct TravelInfo: Sendable, Hashable, Codable {
   public var fromName: String
   /// Display name of where the leg ends.
   public var toName: String
-  /// Estimated road distance in meters.
+  /// Estimated distance in meters (by road for a drive, great-circle for a
+  /// flight).
   public var distanceMeters: Double
-  /// Estimated driving time in seconds.
+  /// Estimated travel time in seconds (a flight's includes its time at
+  /// airports).
   public var durationSeconds: Double
+  /// Drive or flight (`RouteEstimator`); legs stored before flights existed
+  /// are drives.
+  public var mode: TravelMode
 
   /// Creates travel details; see the properties.
   public init(
     fromStop: Int?, toStop: Int?, fromVenueID: Venue.ID?, toVenueID: Venue.ID?,
     fromName: String, toName: String, distanceMeters: Double,
-    durationSeconds: Double
+    durationSeconds: Double, mode: TravelMode = .drive
   ) {
     self.fromStop = fromStop
     self.toStop = toStop
@@ -131,12 +136,37 @@ public struct TravelInfo: Sendable, Hashable, Codable {
     self.toName = toName
     self.distanceMeters = distanceMeters
     self.durationSeconds = durationSeconds
+    self.mode = mode
+  }
+
+  /// Reads the stored fields; a leg written before travel modes existed
+  /// (no `mode`) is a drive.
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      fromStop: try c.decodeIfPresent(Int.self, forKey: .fromStop),
+      toStop: try c.decodeIfPresent(Int.self, forKey: .toStop),
+      fromVenueID: try c.decodeIfPresent(Venue.ID.self, forKey: .fromVenueID),
+      toVenueID: try c.decodeIfPresent(Venue.ID.self, forKey: .toVenueID),
+      fromName: try c.decode(String.self, forKey: .fromName),
+      toName: try c.decode(String.self, forKey: .toName),
+      distanceMeters: try c.decode(Double.self, forKey: .distanceMeters),
+      durationSeconds: try c.decode(Double.self, forKey: .durationSeconds),
+      mode: try c.decodeIfPresent(TravelMode.self, forKey: .mode) ?? .drive)
   }
 
   /// "Chicago → Milwaukee".
   public var title: String { "\(fromName) → \(toName)" }
 
-  /// Travel icon (seeds: 🚗) and label.
+  /// The leg's icon: 🚗 for a drive, ✈️ for a flight.
+  public var icon: String { mode.icon }
+
+  /// The estimate the leg carries (mode, distance, duration).
+  public var estimate: LegEstimate {
+    LegEstimate(mode: mode, distanceMeters: distanceMeters, durationSeconds: durationSeconds)
+  }
+
+  /// Travel icon of a drive (seeds: 🚗) and label.
   public static let icon = "🚗"
   /// Travel label (seeds: "Travel").
   public static let label = "Travel"

@@ -6,8 +6,8 @@ public struct Franchise: Sendable, Hashable, Identifiable {
   /// The code printed for it: its abbreviation in its latest season
   /// (`ATH`, `CHC`; for NBA, NHL and NFL the tables' code, e.g. `BOS`).
   public var id: String
-  /// Its name in its latest season ("Athletics"); for sports without a
-  /// team table, its code.
+  /// Its name in its latest season ("Athletics"); for NBA, NHL and NFL the
+  /// team table's full name ("Boston Celtics"), or its code without one.
   public var name: String
   /// Every code schedules and visits use for it: Retrosheet codes for MLB
   /// (`ATH`, `OAK`), the venue tables' codes for the other sports.
@@ -49,7 +49,9 @@ public struct Franchise: Sendable, Hashable, Identifiable {
 /// table, neutral sites included, and the franchises of the team table. NBA,
 /// NHL and NFL come from their compiled arena and stadium tables
 /// (`../shared/data/{nba,nhl,nfl}/venues.csv`), whose `teams` column names
-/// the home teams of one season (2024–25 for NBA and NHL, 2024 for NFL).
+/// the home teams of one season (2024–25 for NBA and NHL, 2024 for NFL), and
+/// their team tables (`nba-teams.csv`, …: full names and aliases, see
+/// `withTeams(_:file:)`).
 public struct League: Sendable {
   /// The sport.
   public let sport: Sport
@@ -60,15 +62,41 @@ public struct League: Sendable {
   /// Printed code of each team id (MLB `CHN` → `CHC`); ids not listed are
   /// printed as they are.
   public let abbreviations: [String: String]
+  /// The sport's venues and teams as a catalog, for finding a team by code,
+  /// alias, name or nickname (`Catalog.team(named:season:)`: `celtics`,
+  /// `Green Bay Packers`) and a venue by any of its names. For MLB the MLB
+  /// catalog itself.
+  public let catalog: Catalog
 
-  /// Creates a league from already-built tables.
+  /// Creates a league from already-built tables; `teams` (default: one per
+  /// franchise, named by its id) are what `catalog` finds teams among.
   public init(
-    sport: Sport, venues: [Venue], franchises: [Franchise], abbreviations: [String: String] = [:]
+    sport: Sport, venues: [Venue], franchises: [Franchise], abbreviations: [String: String] = [:],
+    teams: [Team]? = nil
   ) {
     self.sport = sport
     self.venues = Dictionary(venues.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     self.franchises = franchises.sorted { $0.id < $1.id }
     self.abbreviations = abbreviations
+    let teams =
+      teams
+      ?? franchises.map {
+        Team(
+          id: $0.id, abbreviation: $0.id, fullName: $0.name, league: sport.rawValue,
+          homeParks: $0.homes, aliases: [])
+      }
+    self.catalog = Catalog(venues: venues, teams: teams)
+  }
+
+  /// A league whose catalog is `catalog` (MLB).
+  init(
+    sport: Sport, catalog: Catalog, franchises: [Franchise], abbreviations: [String: String]
+  ) {
+    self.sport = sport
+    self.venues = catalog.venues
+    self.franchises = franchises.sorted { $0.id < $1.id }
+    self.abbreviations = abbreviations
+    self.catalog = catalog
   }
 
   /// MLB from the MLB catalog: the catalog's venues, and one franchise per
@@ -94,7 +122,7 @@ public struct League: Sendable {
           teamIDs: [latest.id] + members.map(\.id).filter { $0 != latest.id }, homes: homes))
     }
     self.init(
-      sport: .mlb, venues: Array(catalog.venues.values), franchises: franchises,
+      sport: .mlb, catalog: catalog, franchises: franchises,
       abbreviations: catalog.teams.mapValues(\.abbreviation))
   }
 
@@ -190,6 +218,78 @@ public struct League: Sendable {
     }
     return League(sport: sport, venues: venues, franchises: franchises)
   }
+
+  /// The league with its teams' full names and aliases from a team table
+  /// with the columns of `nba-teams.csv` (`team, full_name, aliases`):
+  /// `team` a code of the venue table's `teams` column, `aliases` other
+  /// codes and nicknames, `;`-separated (`Sixers`, `BRK`). A team is then
+  /// found by code, alias, full name or the last words of it (`celtics`,
+  /// `red wings`), and its franchise is named by its full name.
+  /// - Throws: `FileFormatError` naming the line and field of the first bad
+  ///   row (header, column count, empty name, a code the venue table does
+  ///   not have, a code listed twice) or, without a line, a home team of the
+  ///   venue table the team table leaves out.
+  public func withTeams(_ text: String, file: String) throws -> League {
+    let records = try CSV.parse(text, file: file)
+    let columns = ["team", "full_name", "aliases"]
+    guard let header = records.first, header.fields == columns else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil,
+        message: "expected the header \(columns.joined(separator: ","))")
+    }
+    var rows: [String: (name: String, aliases: [String])] = [:]
+    for record in records.dropFirst() {
+      let f = record.fields
+      func fail(_ field: String?, _ message: String) -> FileFormatError {
+        FileFormatError(file: file, line: record.line, field: field, message: message)
+      }
+      guard f.count == columns.count else {
+        throw fail(nil, "expected \(columns.count) fields, found \(f.count)")
+      }
+      let code = f[0].trimmingCharacters(in: .whitespaces).uppercased()
+      guard let franchise = franchise(ofTeam: code) else {
+        throw fail(
+          "team", "'\(f[0].prefix(80))' is not a home team of the \(sport.rawValue) venue table")
+      }
+      guard rows[franchise.id] == nil else { throw fail("team", "\(code) is listed twice") }
+      let name = f[1].trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty else { throw fail("full_name", "is empty") }
+      let aliases = f[2].split(separator: ";").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }
+      rows[franchise.id] = (name, aliases)
+    }
+    if let missing = franchises.first(where: { rows[$0.id] == nil }) {
+      throw FileFormatError(
+        file: file, line: nil, field: "team",
+        message: "has no row for \(missing.id), a home team of the \(sport.rawValue) venue table")
+    }
+    var named: [Franchise] = []
+    var teams: [Team] = []
+    for franchise in franchises {
+      let row = rows[franchise.id] ?? (franchise.name, [])
+      var f = franchise
+      f.name = row.name
+      named.append(f)
+      teams.append(
+        Team(
+          id: franchise.id, abbreviation: franchise.id, fullName: row.name,
+          league: sport.rawValue, homeParks: franchise.homes, aliases: row.aliases))
+    }
+    return League(
+      sport: sport, venues: Array(venues.values), franchises: named,
+      abbreviations: abbreviations, teams: teams)
+  }
+
+  /// The league with its venues' names over time (`Catalog.parseVenueNames`).
+  /// - Throws: `FileFormatError` (in `file`) when a venue's history does
+  ///   not hold the name its own table gives it.
+  func withVenueNames(_ names: [Venue.ID: [VenueName]], file: String) throws -> League {
+    let renamed = try Catalog.applying(names, to: Array(venues.values), file: file)
+    return League(
+      sport: sport, venues: renamed, franchises: franchises, abbreviations: abbreviations,
+      teams: Array(catalog.teams.values))
+  }
 }
 
 /// Every sport's built-in tables, and how a venue or team typed by a
@@ -211,25 +311,33 @@ public struct Leagues: Sendable {
   /// The seasons the built-in NBA, NHL and NFL tables describe.
   static let tableSeasons: [Sport: Int] = [.nba: 2024, .nhl: 2024, .nfl: 2024]
 
-  /// Loads the built-in tables: MLB (`Catalog.mlb()`) and the NBA, NHL and
-  /// NFL venue tables (copies of `../shared/data/{nba,nhl,nfl}/venues.csv`).
+  /// Loads the built-in tables: MLB (`Catalog.mlb()`), the NBA, NHL and NFL
+  /// venue tables (copies of `../shared/data/{nba,nhl,nfl}/venues.csv`) with
+  /// their team tables (`nba-teams.csv`, …), and every venue's names over
+  /// time (`venue-names.csv`).
   /// - Throws: `FileFormatError` if a built-in table cannot be read (a
-  ///   packaging mistake, reported with file and line).
+  ///   packaging mistake, reported with file and line), or when the name
+  ///   table names a venue no table has.
   public static func builtIn() throws -> Leagues {
+    let namesFile = "venue-names.csv"
+    let names = try Catalog.parseVenueNames(try Catalog.resource("venue-names"), file: namesFile)
     var others: [League] = []
     for sport in [Sport.nba, .nhl, .nfl] {
-      let name = "\(sport.rawValue.lowercased())-venues"
-      guard let url = Bundle.module.url(forResource: name, withExtension: "csv") else {
-        throw FileFormatError(
-          file: "SportsTimeCore resources", line: nil, field: nil,
-          message: "the built-in \(sport.rawValue) venue table is missing from this build")
-      }
+      let prefix = sport.rawValue.lowercased()
+      let arenas = try League.parseArenas(
+        try Catalog.resource("\(prefix)-venues"), sport: sport,
+        season: tableSeasons[sport] ?? 2024, file: "\(prefix)-venues.csv")
       others.append(
-        try League.parseArenas(
-          String(contentsOf: url, encoding: .utf8), sport: sport,
-          season: tableSeasons[sport] ?? 2024, file: "\(name).csv"))
+        try arenas.withTeams(try Catalog.resource("\(prefix)-teams"), file: "\(prefix)-teams.csv")
+          .withVenueNames(names, file: namesFile))
     }
-    return Leagues(mlb: try Catalog.mlb(), others: others)
+    let leagues = Leagues(mlb: try Catalog.mlb(), others: others)
+    for id in names.keys.sorted() where leagues.venue(id) == nil {
+      throw FileFormatError(
+        file: namesFile, line: nil, field: "venue_id",
+        message: "\(id) is not a venue of any built-in table")
+    }
+    return leagues
   }
 
   /// The league of `sport`, if its tables are loaded.
@@ -272,27 +380,57 @@ public struct Leagues: Sendable {
 
   /// Finds a venue by what a traveller typed.
   ///
-  /// In order: a venue id in any case (`CHI11`, `td-garden`); a venue name
-  /// ignoring case; then, unless another sport is asked for, the MLB
-  /// catalog's own lookup (`Catalog.venue(named:season:)`: a team's home
-  /// that season, a city with one park, a unique part of a name); then
-  /// among the other sports' tables, a team code's home (`NYR`), a city
-  /// with one venue, a unique part of a name. So without `sport` a team or
-  /// a city means the MLB one first (`BOS` is Fenway Park; `--sport NBA`
-  /// makes it TD Garden).
+  /// In order: a venue id in any case (`CHI11`, `td-garden`); any of a
+  /// venue's names, old or new, ignoring case ("Daikin Park", "Minute Maid
+  /// Park"); then, unless another sport is asked for, the MLB catalog's own
+  /// lookup (`Catalog.venue(named:season:)`: a team's home that season, a
+  /// city with one park, a unique part of a name); then among the other
+  /// sports' tables, a team's home by code, alias, name or nickname (`NYR`,
+  /// `celtics`, `packers`), a city with one venue, a unique part of a name.
+  /// So without `sport` a team or a city means the MLB one first (`BOS` is
+  /// Fenway Park; `--sport NBA` makes it TD Garden).
   ///
   /// ```swift
   /// try leagues.venue(named: "wrigley", sport: nil, season: 2024).venue.id   // "CHI11"
   /// try leagues.venue(named: "NYR", sport: nil, season: nil).sports          // [.nhl]
+  /// try leagues.venue(named: "bruins", sport: nil, season: 2024).venue.id    // "td-garden"
+  /// try leagues.venue(named: "td garden", sport: .mlb, season: nil)
+  /// // throws CatalogError.venueOfOtherSport: "TD Garden is an NBA and NHL venue, …"
   /// ```
   /// - Parameters:
   ///   - sport: only this sport's venues, when given.
   ///   - season: the season a team's home is looked up for (a visit's year).
   /// - Throws: `CatalogError.unknownVenue` (with the closest name) or
-  ///   `.ambiguousVenue`; `CatalogError.unknownVenue` also when the venue
-  ///   exists but is not one of `sport`'s.
+  ///   `.ambiguousVenue`; `CatalogError.venueOfOtherSport` when the name
+  ///   finds a venue (or a team) of other sports than `sport`.
   public func venue(named name: String, sport: Sport?, season: Int?) throws -> VenueMatch {
-    let pool = sport.map { [$0] } ?? sports
+    do {
+      return try venue(named: name, in: sport.map { [$0] } ?? sports, season: season)
+    } catch CatalogError.unknownVenue(let typed, let suggestion) where sport != nil {
+      // Not a venue of the sport asked for: say so when it is another's.
+      guard let asked = sport,
+        let other = try? venue(named: name, in: sports.filter { $0 != asked }, season: season)
+      else { throw CatalogError.unknownVenue(typed, suggestion: suggestion) }
+      let team = other.sports.lazy.compactMap { s -> String? in
+        guard let league = self.bySport[s],
+          let team = try? league.catalog.team(named: name, season: season),
+          league.franchise(ofTeam: team.id)?.home(in: season ?? .max) == other.venue.id
+        else { return nil }
+        return team.fullName
+      }.first
+      // The venue by the name typed when it is one of its names, else its
+      // newest.
+      let typedName = other.venue.allNames.first {
+        TextNormalization.key($0) == TextNormalization.key(name)
+      }
+      throw CatalogError.venueOfOtherSport(
+        name, venue: typedName ?? other.venue.latestName, sports: other.sports, asked: asked,
+        team: team)
+    }
+  }
+
+  /// `venue(named:sport:season:)` among the venues of `pool`.
+  func venue(named name: String, in pool: [Sport], season: Int?) throws -> VenueMatch {
     let candidates = pool.flatMap { s in
       (bySport[s]?.venues.values).map(Array.init) ?? []
     }
@@ -310,7 +448,9 @@ public struct Leagues: Sendable {
     {
       return match(venue)
     }
-    if let venue = unique(candidates.filter { TextNormalization.key($0.name) == key }).first {
+    if let venue = unique(
+      candidates.filter { $0.allNames.contains { TextNormalization.key($0) == key } }
+    ).first {
       return match(venue)
     }
     if pool.contains(.mlb) {
@@ -321,12 +461,14 @@ public struct Leagues: Sendable {
       }
     }
     let others = pool.filter { $0 != .mlb }
-    // A team code (`NYR`): its home that season.
+    // A team by code, alias, name or nickname (`NYR`, `bruins`): its home
+    // that season.
     var byTeam: [(Venue, Sport)] = []
     for s in others {
-      guard let league = bySport[s], let franchise = league.franchise(ofTeam: trimmed) else {
-        continue
-      }
+      guard let league = bySport[s],
+        let team = try? league.catalog.team(named: trimmed, season: season),
+        let franchise = league.franchise(ofTeam: team.id)
+      else { continue }
       let home = season.flatMap { franchise.home(in: $0) } ?? franchise.homes.values.first
       if let home, let venue = league.venues[home] { byTeam.append((venue, s)) }
     }
@@ -341,7 +483,7 @@ public struct Leagues: Sendable {
       others.flatMap { s in (bySport[s]?.venues.values).map(Array.init) ?? [] })
     for test in [
       { (v: Venue) in TextNormalization.key(v.city) == key },
-      { (v: Venue) in TextNormalization.key(v.name).contains(key) },
+      { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
     ] {
       let found = otherVenues.filter(test)
       if found.count == 1 { return match(found[0]) }
@@ -349,29 +491,21 @@ public struct Leagues: Sendable {
         throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
       }
     }
-    let names = unique(candidates).flatMap { [$0.name, $0.id.rawValue] }
+    let names = unique(candidates).flatMap { $0.allNames + [$0.id.rawValue] }
     throw CatalogError.unknownVenue(name, suggestion: Suggest.closest(to: name, in: names))
   }
 
   /// The team id a visit stores for what a traveller typed: for MLB a
   /// Retrosheet code found by `Catalog.team(named:season:)` (`cubs`, `CHC`
-  /// → `CHN`); for the other sports the venue tables' code, any case
-  /// (`nyr` → `NYR`).
+  /// → `CHN`); for the other sports the venue tables' code, found the same
+  /// way by code, alias, full name or nickname (`nyr`, `rangers` → `NYR`).
   /// - Throws: `CatalogError.unknownTeam` (with the closest code) or
   ///   `.ambiguousTeam`.
   public func teamID(named name: String, sport: Sport, season: Int?) throws -> String {
     if sport == .mlb { return try mlb.team(named: name, season: season).id }
-    let trimmed = name.trimmingCharacters(in: .whitespaces)
     guard let league = bySport[sport] else {
       throw CatalogError.unknownTeam(name, suggestion: nil)
     }
-    let key = trimmed.uppercased()
-    if let franchise = league.franchise(ofTeam: key),
-      let id = franchise.teamIDs.first(where: { $0.uppercased() == key })
-    {
-      return id
-    }
-    throw CatalogError.unknownTeam(
-      name, suggestion: Suggest.closest(to: trimmed, in: league.franchises.flatMap(\.teamIDs)))
+    return try league.catalog.team(named: name, season: season).id
   }
 }

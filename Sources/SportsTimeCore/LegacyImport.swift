@@ -664,12 +664,12 @@ public enum LegacyImport {
   }
 
   /// Whether a legacy key's cities name `leg`: each end compared, ignoring
-  /// case, with its stop's venue city (or venue name).
+  /// case, with its stop's venue city (or any of the venue's names).
   static func matches(leg: TripLeg, from: String, to: String) -> Bool {
     func same(_ name: String, _ stop: TripStop) -> Bool {
       let key = TextNormalization.key(name)
       return key == TextNormalization.key(stop.venue.city)
-        || key == TextNormalization.key(stop.venue.name)
+        || stop.venue.allNames.contains { key == TextNormalization.key($0) }
     }
     return same(from, leg.from) && same(to, leg.to)
   }

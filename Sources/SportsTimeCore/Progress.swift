@@ -22,7 +22,8 @@ public struct SportProgress: Sendable, Hashable {
   public struct VenueRow: Sendable, Hashable {
     /// The venue's id.
     public var venueID: Venue.ID
-    /// Its name (the id when the tables do not know it).
+    /// Its name (the id when the tables do not know it): the one in force
+    /// on its last visit, or its newest for an unvisited venue.
     public var name: String
     /// Its city ("" when unknown).
     public var city: String
@@ -80,7 +81,7 @@ public struct SportProgress: Sendable, Hashable {
     func row(_ id: Venue.ID) -> VenueRow {
       let venue = league.venues[id]
       return VenueRow(
-        venueID: id, name: venue?.name ?? id.rawValue, city: venue?.city ?? "",
+        venueID: id, name: venue?.name(on: last[id]) ?? id.rawValue, city: venue?.city ?? "",
         visits: count[id] ?? 0, lastVisit: last[id])
     }
     let visitedRows = count.keys.map(row).sorted { a, b in

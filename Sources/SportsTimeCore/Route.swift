@@ -2,7 +2,8 @@ import Foundation
 
 /// One point of a trip's route.
 public struct Waypoint: Sendable, Hashable {
-  /// What is there: a venue's name, or a custom item's title.
+  /// What is there: a venue's name (in force on that game's date), or a
+  /// custom item's title.
   public var name: String
   /// Where, WGS84 degrees.
   public var coordinate: Coordinate
@@ -10,6 +11,20 @@ public struct Waypoint: Sendable, Hashable {
   public var rowID: String
   /// The 1-based trip day of that row.
   public var day: Int
+  /// The country it is in (ISO 3166-1 alpha-2): a game's venue's; for a
+  /// custom item, that of the trip's stop nearest to it (items carry no
+  /// country); nil for a trip without stops.
+  public var country: String?
+}
+
+/// The travel between two consecutive waypoints of a route.
+public struct RouteLeg: Sendable, Hashable {
+  /// 0-based index of the waypoint it leaves.
+  public var from: Int
+  /// 0-based index of the waypoint it reaches (`from + 1`).
+  public var to: Int
+  /// How, how far and how long (`RouteEstimator`).
+  public var estimate: LegEstimate
 }
 
 /// The route of a trip (DESIGN.md, "Route"): it follows the visual order
@@ -17,32 +32,48 @@ public struct Waypoint: Sendable, Hashable {
 /// coordinate and each custom item with a location adds its coordinate;
 /// consecutive duplicates (the same coordinate twice in a row) collapse into
 /// the first. Unscheduled rows are not part of the route.
+///
+/// Each leg between consecutive waypoints is estimated by the
+/// `RouteEstimator` (a drive, or a flight between countries no road joins).
+/// A custom item's place counts as being in the country of the trip's stop
+/// nearest to it (great-circle), so a restaurant in Seoul on a Seoul Series
+/// trip is in Korea and the leg from it to Los Angeles is a flight.
 public struct TripRoute: Sendable {
   /// The waypoints in visual order.
   public let waypoints: [Waypoint]
-  /// Distance between consecutive waypoints, from the estimator, in meters
-  /// (one fewer than the waypoints).
-  public let legDistancesMeters: [Double]
+  /// The legs between consecutive waypoints, in order (one fewer than the
+  /// waypoints).
+  public let legs: [RouteLeg]
 
   /// The route of `itinerary`'s layout.
   /// - Parameters:
   ///   - itinerary: the trip.
-  ///   - estimator: distances between consecutive waypoints.
-  /// - Complexity: O(n) for n rows.
+  ///   - estimator: how each leg between consecutive waypoints is
+  ///     travelled.
+  /// - Complexity: O(n · s) for n rows and s stops.
   public init(itinerary: Itinerary, estimator: RouteEstimator) {
+    let stops = itinerary.schedule.stops
     var points: [Waypoint] = []
     for row in itinerary.layout.rows {
       switch row.content {
       case .day: continue
       case .game(let g):
-        guard g.stopIndex < itinerary.schedule.stops.count else { continue }
-        let venue = itinerary.schedule.stops[g.stopIndex].venue
+        guard g.stopIndex < stops.count else { continue }
+        let stop = stops[g.stopIndex]
         points.append(
-          Waypoint(name: venue.name, coordinate: venue.coordinate, rowID: row.id, day: row.day))
+          Waypoint(
+            name: stop.venueName(on: g.game.localDate), coordinate: stop.venue.coordinate,
+            rowID: row.id, day: row.day, country: stop.venue.country))
       case .item(let item):
         guard let info = item.customInfo, let coordinate = info.coordinate else { continue }
+        let nearest = stops.min {
+          $0.venue.coordinate.distance(to: coordinate)
+            < $1.venue.coordinate.distance(to: coordinate)
+        }
         points.append(
-          Waypoint(name: info.title, coordinate: coordinate, rowID: row.id, day: row.day))
+          Waypoint(
+            name: info.title, coordinate: coordinate, rowID: row.id, day: row.day,
+            country: nearest?.venue.country))
       }
     }
     var collapsed: [Waypoint] = []
@@ -50,11 +81,26 @@ public struct TripRoute: Sendable {
       collapsed.append(point)
     }
     waypoints = collapsed
-    legDistancesMeters = zip(collapsed, collapsed.dropFirst()).map {
-      estimator.estimate($0.coordinate, $1.coordinate).distanceMeters
+    legs = zip(collapsed, collapsed.dropFirst()).enumerated().map { index, pair in
+      RouteLeg(
+        from: index, to: index + 1,
+        estimate: estimator.estimate(
+          RoutePlace(coordinate: pair.0.coordinate, country: pair.0.country),
+          RoutePlace(coordinate: pair.1.coordinate, country: pair.1.country)))
     }
   }
 
+  /// Distance of each leg in meters, in order (an estimate).
+  public var legDistancesMeters: [Double] { legs.map(\.estimate.distanceMeters) }
+
   /// Total distance along the route, in meters (an estimate).
   public var totalDistanceMeters: Double { legDistancesMeters.reduce(0, +) }
+
+  /// The modes the route's legs use.
+  public var modes: Set<TravelMode> { Set(legs.map(\.estimate.mode)) }
+
+  /// The leg arriving at waypoint `index`, nil for the first.
+  public func leg(arrivingAt index: Int) -> RouteLeg? {
+    index > 0 && index - 1 < legs.count ? legs[index - 1] : nil
+  }
 }

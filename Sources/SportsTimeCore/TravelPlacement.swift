@@ -29,25 +29,31 @@ public enum TravelPlacement {
     }
   }
 
-  /// The travel details of a leg of `schedule`, with the estimator's figures.
+  /// The travel details of a leg of `schedule`, with the estimator's mode
+  /// and figures (`RouteEstimator.estimate(from:to:)`, between the two
+  /// stops' venues). The ends are named as the stops are; when both stops
+  /// share a name, by their venues' names in force on the day the leg
+  /// leaves and arrives.
   public static func travelInfo(for leg: TripLeg, estimator: RouteEstimator) -> TravelInfo {
-    let estimate = estimator.estimate(leg.from.venue.coordinate, leg.to.venue.coordinate)
+    let estimate = estimator.estimate(from: leg.from.venue, to: leg.to.venue)
     var fromName = leg.from.name
     var toName = leg.to.name
     if fromName == toName {
-      fromName = leg.from.venue.name
-      toName = leg.to.venue.name
+      fromName = leg.from.venueName(on: leg.from.lastGame?.game.localDate)
+      toName = leg.to.venueName(on: leg.to.firstGame?.game.localDate)
     }
     return TravelInfo(
       fromStop: leg.from.index, toStop: leg.to.index, fromVenueID: leg.from.venue.id,
       toVenueID: leg.to.venue.id, fromName: fromName, toName: toName,
-      distanceMeters: estimate.distanceMeters, durationSeconds: estimate.durationSeconds)
+      distanceMeters: estimate.distanceMeters, durationSeconds: estimate.durationSeconds,
+      mode: estimate.mode)
   }
 }
 
-/// A leg whose estimated drive does not fit between the end of the
-/// departure stop's last game (3 h after first pitch) and the first pitch of
-/// the arrival stop's first game, compared as instants (DESIGN.md, "Time").
+/// A leg whose estimated travel (drive, or flight with its time at
+/// airports) does not fit between the end of the departure stop's last game
+/// (3 h after first pitch) and the first pitch of the arrival stop's first
+/// game, compared as instants (DESIGN.md, "Time").
 public struct TightLeg: Sendable, Hashable {
   /// "Chicago → Milwaukee".
   public var title: String
@@ -57,8 +63,10 @@ public struct TightLeg: Sendable, Hashable {
   public var arrivalGame: PlacedGame
   /// Time between the end of one game and the start of the next, seconds.
   public var availableSeconds: Double
-  /// The estimated drive, seconds.
+  /// The estimated travel time (drive, or flight with airports), seconds.
   public var neededSeconds: Double
+  /// How the leg is travelled.
+  public var mode: TravelMode
 
   /// Finds the tight legs of `travel` items against `schedule`.
   public static func find(in schedule: TripSchedule, travel: [TravelInfo]) -> [TightLeg] {
@@ -70,7 +78,7 @@ public struct TightLeg: Sendable, Hashable {
       guard info.durationSeconds > available else { return nil }
       return TightLeg(
         title: info.title, departureGame: d, arrivalGame: a,
-        availableSeconds: available, neededSeconds: info.durationSeconds)
+        availableSeconds: available, neededSeconds: info.durationSeconds, mode: info.mode)
     }
   }
 
@@ -80,7 +88,7 @@ public struct TightLeg: Sendable, Hashable {
     let have =
       availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
     return
-      "Tight leg \(title): the drive takes about \(need) but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
+      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
   }
 
   static func hours(_ seconds: Double) -> String {

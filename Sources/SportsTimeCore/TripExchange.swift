@@ -13,7 +13,7 @@ import Foundation
 ///                "createdAt", "modifiedAt",
 ///                "travel": { "fromStop", "toStop", "fromVenueID", "toVenueID",
 ///                            "fromName", "toName", "distanceMeters",
-///                            "durationSeconds" }            // travel items
+///                            "durationSeconds", "mode" }    // travel items
 ///                "custom": { "title", "category", "time", "timeZone",
 ///                            "latitude", "longitude", "address" } } ] }
 /// ```
@@ -21,7 +21,9 @@ import Foundation
 /// `games` entries are a readable snapshot and are checked on import). Items
 /// are in layout order. Instants are ISO 8601 UTC with microseconds; dates
 /// `YYYY-MM-DD`; sortOrders are written with every digit a Double needs to
-/// read back exactly.
+/// read back exactly. A travel `mode` is `"drive"` or `"flight"`; files
+/// written before modes existed have none, and their legs read as drives
+/// (which is how they were estimated).
 public enum TripExchange {
   /// The `format` value.
   public static let format = "sportstime-trip"
@@ -63,6 +65,7 @@ public enum TripExchange {
               ("fromName", .string(info.fromName)), ("toName", .string(info.toName)),
               ("distanceMeters", .number(info.distanceMeters)),
               ("durationSeconds", .number(info.durationSeconds)),
+              ("mode", .string(info.mode.rawValue)),
             ])
           ))
       case .custom(let info):
@@ -176,6 +179,13 @@ public enum TripExchange {
         let here = "\(at).travel"
         let fromVenue = try reader.optionalString(t, "fromVenueID", at: here)
         let toVenue = try reader.optionalString(t, "toVenueID", at: here)
+        var mode = TravelMode.drive
+        if let text = try reader.optionalString(t, "mode", at: here) {
+          guard let known = TravelMode(rawValue: text) else {
+            throw fail("\(here).mode", "'\(text.prefix(80))' is not drive or flight")
+          }
+          mode = known
+        }
         let info = TravelInfo(
           fromStop: try reader.optionalInt(t, "fromStop", at: here),
           toStop: try reader.optionalInt(t, "toStop", at: here),
@@ -183,7 +193,7 @@ public enum TripExchange {
           fromName: try reader.string(t, "fromName", at: here),
           toName: try reader.string(t, "toName", at: here),
           distanceMeters: try reader.finite(t, "distanceMeters", at: here),
-          durationSeconds: try reader.finite(t, "durationSeconds", at: here))
+          durationSeconds: try reader.finite(t, "durationSeconds", at: here), mode: mode)
         kind = .travel(info)
       case "custom":
         guard let c = o["custom"] as? [String: Any] else {

@@ -38,9 +38,14 @@ public struct TripStop: Sendable, Hashable {
   public var venue: Venue
   /// Its games, in time order (at least one).
   public var games: [PlacedGame]
-  /// Display name: the city, or the venue's name when another stop of the
-  /// trip is in the same city (Yankees and Mets; Cubs and White Sox).
+  /// Display name: the city, or the venue's name on the stop's first game
+  /// day when another stop of the trip is in the same city (Yankees and
+  /// Mets; Cubs and White Sox).
   public var name: String
+
+  /// The venue's name in force on `date` (`Venue.name(on:)`), its latest
+  /// name without a date.
+  public func venueName(on date: CalendarDate?) -> String { venue.name(on: date) }
 
   /// First game of the stop.
   public var firstGame: PlacedGame? { games.first }
@@ -127,7 +132,7 @@ public struct TripSchedule: Sendable {
     var venuesPerCity: [String: Set<Venue.ID>] = [:]
     for s in stops { venuesPerCity[s.venue.city, default: []].insert(s.venue.id) }
     for i in stops.indices where (venuesPerCity[stops[i].venue.city]?.count ?? 0) > 1 {
-      stops[i].name = stops[i].venue.name
+      stops[i].name = stops[i].venueName(on: stops[i].firstGame?.game.localDate)
     }
     self.stops = stops
   }

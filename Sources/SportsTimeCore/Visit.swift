@@ -363,7 +363,8 @@ extension Visit {
     let zone = venue?.timeZone ?? CalendarDate.utc
     let today = CalendarDate(now, in: zone)
     if date > today {
-      throw VisitError.futureDate(date, today: today, venue: venue?.name ?? venueID.rawValue)
+      throw VisitError.futureDate(
+        date, today: today, venue: venue?.name(on: today) ?? venueID.rawValue)
     }
     if let matchup, gameID == nil {
       let league = leagues.league(sport)
@@ -420,9 +421,10 @@ extension Visit {
     /// Takes the game's values, refusing given ones that contradict them.
     mutating func link(_ game: Game, input: VisitChanges, leagues: Leagues) throws {
       if let match = input.venue, match.venue.id != game.venueID {
-        let actual = leagues.venue(game.venueID)?.name ?? game.venueID.rawValue
+        let actual =
+          leagues.venue(game.venueID)?.name(on: game.localDate) ?? game.venueID.rawValue
         throw VisitError.gameAtOtherVenue(
-          gameID: game.id, given: match.venue.name, actual: actual)
+          gameID: game.id, given: match.venue.name(on: game.localDate), actual: actual)
       }
       if let date = input.date, date != game.localDate {
         throw VisitError.gameOnOtherDate(gameID: game.id, given: date, actual: game.localDate)

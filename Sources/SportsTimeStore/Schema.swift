@@ -81,7 +81,8 @@ enum Schema {
 
   /// Every migration in ledger order: the first one above, then each
   /// feature's own (append-only; never reorder).
-  static let ledger: [Migration] = migrations + VisitsSchema.migrations + SettingsSchema.migrations
+  static let ledger: [Migration] =
+    migrations + VisitsSchema.migrations + SettingsSchema.migrations + TravelModeSchema.migrations
 
   /// The migrator for `ledger`.
   static let migrator = Migrator(ledger)

@@ -276,9 +276,9 @@ extension Store {
       INSERT INTO itinerary_items (id, trip_id, day, sort_order, kind, title, category,
         time, time_zone, latitude, longitude, address, from_stop, to_stop, from_venue,
         to_venue, from_name, to_name, distance_meters, duration_seconds, created_at,
-        modified_at)
+        modified_at, travel_mode)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-        ?18, ?19, ?20, ?21, ?22)
+        ?18, ?19, ?20, ?21, ?22, ?23)
       """, try Store.values(of: item))
   }
 
@@ -294,7 +294,7 @@ extension Store {
         title = ?6, category = ?7, time = ?8, time_zone = ?9, latitude = ?10,
         longitude = ?11, address = ?12, from_stop = ?13, to_stop = ?14, from_venue = ?15,
         to_venue = ?16, from_name = ?17, to_name = ?18, distance_meters = ?19,
-        duration_seconds = ?20, created_at = ?21, modified_at = ?22
+        duration_seconds = ?20, created_at = ?21, modified_at = ?22, travel_mode = ?23
       WHERE id = ?1
       """, try Store.values(of: item))
     if database.changes == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
@@ -367,6 +367,7 @@ extension Store {
     v += [
       .real(item.createdAt.timeIntervalSinceReferenceDate),
       .real(item.modifiedAt.timeIntervalSinceReferenceDate),
+      .optional(item.travelInfo?.mode.rawValue),
     ]
     return v
   }
@@ -385,13 +386,21 @@ extension Store {
     case "travel":
       let fromVenue: String? = try row.optionalString("from_venue")
       let toVenue: String? = try row.optionalString("to_venue")
+      let modeText = try row.optionalString("travel_mode")
+      var mode = TravelMode.drive
+      if let modeText {
+        guard let stored = TravelMode(rawValue: modeText) else {
+          throw corrupt("travel_mode", modeText)
+        }
+        mode = stored
+      }
       let info = TravelInfo(
         fromStop: try row.optionalInt("from_stop"), toStop: try row.optionalInt("to_stop"),
         fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
         fromName: try row.optionalString("from_name") ?? "?",
         toName: try row.optionalString("to_name") ?? "?",
         distanceMeters: try row.optionalDouble("distance_meters") ?? 0,
-        durationSeconds: try row.optionalDouble("duration_seconds") ?? 0)
+        durationSeconds: try row.optionalDouble("duration_seconds") ?? 0, mode: mode)
       kind = .travel(info)
     case "custom":
       let categoryText = try row.optionalString("category") ?? "note"

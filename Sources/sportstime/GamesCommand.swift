@@ -11,7 +11,9 @@ enum GamesCommand {
       Dates are the venues' local dates and times are local to the venue, with the \
       zone's abbreviation; "est." marks estimated times, "TBD" an unknown time.
       TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case.
-      VENUE is a park code (CHI11), a venue name (or a unique part of one), or a team.
+      VENUE is a park code (CHI11), any of a venue's names, old or new (Daikin Park or \
+      Minute Maid Park), a unique part of one, or a team. Venues are shown by the name in \
+      force on the game's date.
       --team and --venue take several values, comma-separated or repeated: a game \
       matches when it involves any of the teams and is at any of the venues.
       Examples:
@@ -83,7 +85,8 @@ enum GamesCommand {
       return [
         game.id, game.localDate.longDescription, Format.gameTime(game),
         Format.matchup(game, catalog: catalog),
-        "\(venue?.name ?? game.venueID.rawValue), \(venue?.city ?? "")" + status,
+        "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")"
+          + status,
       ]
     }
     for line in Format.table(rows) { context.print(line) }

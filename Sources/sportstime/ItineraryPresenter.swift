@@ -62,7 +62,7 @@ struct ItineraryPresenter {
       case .game(let g):
         let venue = catalog.venue(g.game.venueID)
         var text =
-          "\(n)      \(Format.gameTime(g.game))  \(g.title)  \(venue?.name ?? g.game.venueID.rawValue), \(venue?.city ?? "")"
+          "\(n)      \(Format.gameTime(g.game))  \(g.title)  \(venue?.name(on: g.game.localDate) ?? g.game.venueID.rawValue), \(venue?.city ?? "")"
         if unscheduled { text += "  (\(g.game.localDate.shortDescription))" }
         if g.game.status == .cancelled { text += "  " + style("(cancelled)", .red) }
         if g.game.status == .rescheduled, let original = g.game.originalDate {
@@ -84,7 +84,7 @@ struct ItineraryPresenter {
     case .game(let id): return id
     case .travel(let info):
       var text =
-        "\(TravelInfo.icon) \(Terminal.sanitize(info.title)) · \(Format.distance(info.distanceMeters, metric: metric)) · \(Format.duration(info.durationSeconds))"
+        "\(info.icon) \(Terminal.sanitize(info.title)) · \(info.mode == .flight ? "flight " : "")\(Format.distance(info.distanceMeters, metric: metric)) · \(Format.duration(info.durationSeconds))"
       let bounds = constraints.bounds(for: info)
       if let range = bounds.dayRange {
         text +=
@@ -180,6 +180,7 @@ struct ItineraryPresenter {
           ("durationSeconds", .number(info.durationSeconds.rounded())),
           ("validDays", range.map { .array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null),
           ("tight", .bool(tight.contains(item.id))),
+          ("mode", .string(info.mode.rawValue)),
         ]
       case .custom(let info):
         pairs.insert(("kind", .string("custom")), at: 2)

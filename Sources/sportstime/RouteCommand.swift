@@ -12,12 +12,16 @@ enum RouteCommand {
       The route follows the itinerary exactly as 'trip show' prints it: each game adds \
       its venue, each of your items with a location (--lat/--lon) adds that place; the \
       same place twice in a row counts once. Unscheduled items are not on the route. \
-      The distance is an estimate (great-circle × 1.2).
+      Each waypoint after the first shows the leg to it: a drive (🚗, great-circle × 1.2 \
+      at 60 mph), or a flight (✈️, great-circle at 800 km/h plus 3 h at airports) between \
+      countries no road joins. Distances and times are estimates.
       """,
     options: [
       .flag(
         "json",
-        help: "Print {waypoints: [{name, latitude, longitude, rowID, day}], totalDistanceMeters}."),
+        help:
+          "Print {waypoints: [{name, latitude, longitude, rowID, day}], totalDistanceMeters, legs: [{from, to, mode, distanceMeters, durationSeconds}]}."
+      ),
       .flag("metric", help: "Distance in kilometres."),
     ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
@@ -48,17 +52,27 @@ enum RouteCommand {
       uniquingKeysWith: { a, _ in a })
     var rows: [[String]] = []
     let width = String(route.waypoints.count).count
+    let metric = context.arguments.flag("metric")
     for (index, point) in route.waypoints.enumerated() {
       rows.append([
         String(index + 1).leftPadded(to: width), "Day \(point.day)",
         "row \(rowNumbers[point.rowID] ?? 0)", context.safe(point.name),
         coordinate(point.coordinate),
+        route.leg(arrivingAt: index).map { legText($0.estimate, metric: metric) } ?? "",
       ])
     }
-    for line in Format.table(rows) { context.print(line) }
+    for line in Format.table(rows) {
+      context.print(String(line.reversed().drop { $0 == " " }.reversed()))
+    }
     context.print(
-      "Total: \(Format.distance(route.totalDistanceMeters, metric: context.arguments.flag("metric"))) · \(estimator.summary)"
+      "Total: \(Format.distance(route.totalDistanceMeters, metric: metric)) · \(estimator.summary(for: route.modes))"
     )
+  }
+
+  /// "🚗 92 mi · 1 h 32 min" or "✈️ flight 5963 mi · 15 h": the leg
+  /// arriving at a waypoint.
+  static func legText(_ leg: LegEstimate, metric: Bool) -> String {
+    "\(leg.mode.icon) \(leg.mode == .flight ? "flight " : "")\(Format.distance(leg.distanceMeters, metric: metric)) · \(Format.duration(leg.durationSeconds))"
   }
 
   /// `41.948380, -87.655300`: latitude, longitude in decimal degrees.
@@ -66,7 +80,8 @@ enum RouteCommand {
     String(format: "%.6f, %.6f", c.latitude, c.longitude)
   }
 
-  /// The `trip route --json` object; total distance in whole meters.
+  /// The `trip route --json` object; distances in whole meters, durations
+  /// in whole seconds; `legs[i]` goes from waypoint `from` to `to` (0-based).
   static func json(_ route: TripRoute) -> JSON {
     .object([
       (
@@ -81,6 +96,18 @@ enum RouteCommand {
           })
       ),
       ("totalDistanceMeters", .number(route.totalDistanceMeters.rounded())),
+      (
+        "legs",
+        .array(
+          route.legs.map { leg in
+            .object([
+              ("from", .int(leg.from)), ("to", .int(leg.to)),
+              ("mode", .string(leg.estimate.mode.rawValue)),
+              ("distanceMeters", .number(leg.estimate.distanceMeters.rounded())),
+              ("durationSeconds", .number(leg.estimate.durationSeconds.rounded())),
+            ])
+          })
+      ),
     ])
   }
 }

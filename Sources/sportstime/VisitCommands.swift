@@ -9,10 +9,12 @@ enum VisitCommands {
     name: "visit", abstract: "Record the games you attended: add, edit, remove and list visits.",
     discussion: """
       A venue may have any number of visits, each kept separately; two on one day (a \
-      doubleheader) are two visits. VENUE is a park or arena id (CHI11, td-garden), a \
-      venue name (or a unique part of one), a city with one venue, or a team (its home \
-      that season; without --sport a team or city means the MLB one first). ID is a \
-      visit id or a unique prefix of at least 4 characters (see 'sportstime visit list').
+      doubleheader) are two visits. VENUE is a park or arena id (CHI11, td-garden), any \
+      of a venue's names, old or new (Daikin Park, Minute Maid Park), a unique part of \
+      one, a city with one venue, or a team of any sport by code, name or nickname \
+      (cubs, celtics, bruins, packers: its home that season; without --sport a team or \
+      city means the MLB one first). ID is a visit id or a unique prefix of at least 4 \
+      characters (see 'sportstime visit list').
       """,
     subcommands: [addSpec, editSpec, removeSpec, listSpec])
 
@@ -143,7 +145,7 @@ enum VisitCommands {
   }
 
   /// Checks that `--away` and `--home` come together and not with `--game`.
-  static func checkMatchup(_ args: ParsedArguments) throws -> (away: String, home: String)? {
+  static func checkMatchup(_ args: ParsedArguments) throws -> TypedMatchup? {
     let away = args.value("away")
     let home = args.value("home")
     switch (away, home) {
@@ -152,19 +154,26 @@ enum VisitCommands {
       if args.value("game") != nil {
         throw args.usageError("--away and --home go without --game (the game gives the matchup)")
       }
-      return (away, home)
+      return TypedMatchup(away: away, home: home)
     default:
       throw args.usageError("--away and --home go together")
     }
   }
 
-  /// The teams of `--away/--home` as the ids a visit stores.
-  static func matchup(
-    _ names: (away: String, home: String), sport: Sport, season: Int, leagues: Leagues
-  ) throws -> Matchup {
-    Matchup(
-      awayTeamID: try leagues.teamID(named: names.away, sport: sport, season: season),
-      homeTeamID: try leagues.teamID(named: names.home, sport: sport, season: season))
+  /// `Leagues.lookingUp(venue:matchup:in:editing:)`, with a hint when the
+  /// venue belongs to another sport than `--sport`.
+  static func lookUp(
+    _ leagues: Leagues, venue: String?, matchup: TypedMatchup?, in changes: VisitChanges,
+    sport: Sport?, editing old: Visit?
+  ) throws -> VisitChanges {
+    do {
+      return try leagues.lookingUp(venue: venue, matchup: matchup, in: changes, editing: old)
+    } catch let error as CatalogError {
+      guard case .venueOfOtherSport(_, _, let sports, _, _) = error else { throw error }
+      throw CommandError(
+        "\(Terminal.sanitize(error.description)) (for that venue give "
+          + sports.map { "--sport \($0.rawValue)" }.joined(separator: " or ") + ")")
+    }
   }
 
   // MARK: Presentation
@@ -174,10 +183,11 @@ enum VisitCommands {
     GamesHistory(visits: [visit], leagues: leagues).years.first?.entries.first?.matchupText
   }
 
-  /// "Wrigley Field, Chicago".
-  static func venueText(_ id: Venue.ID, leagues: Leagues) -> String {
+  /// "Wrigley Field, Chicago": the venue by its name on `date` (its newest
+  /// without one).
+  static func venueText(_ id: Venue.ID, on date: CalendarDate?, leagues: Leagues) -> String {
     guard let venue = leagues.venue(id) else { return id.rawValue }
-    return "\(venue.name), \(venue.city)"
+    return "\(venue.name(on: date)), \(venue.city)"
   }
 
   /// "Tue, Jun 4, 2024 · STL @ CHC · 3-5 · Wrigley Field, Chicago (MLB)".
@@ -185,7 +195,8 @@ enum VisitCommands {
     var parts = [visit.date.longDescription]
     if let matchup = matchupText(visit, leagues: leagues) { parts.append(matchup) }
     if let score = visit.score { parts.append(score.description) }
-    parts.append("\(venueText(visit.venueID, leagues: leagues)) (\(visit.sport.rawValue))")
+    parts.append(
+      "\(venueText(visit.venueID, on: visit.date, leagues: leagues)) (\(visit.sport.rawValue))")
     return parts.joined(separator: " · ")
   }
 
@@ -210,10 +221,12 @@ enum VisitCommands {
     return .object(pairs)
   }
 
-  /// "Wrigley Field now has 3 visits." after an add or remove.
-  static func venueCount(_ venueID: Venue.ID, store: Store, leagues: Leagues) throws -> String {
+  /// "Wrigley Field now has 3 visits." after an add or remove of `visit`
+  /// (the venue by its name on that visit's date).
+  static func venueCount(_ visit: Visit, store: Store, leagues: Leagues) throws -> String {
+    let venueID = visit.venueID
     let count = try store.visits(venueID: venueID).count
-    let name = leagues.venue(venueID)?.name ?? venueID.rawValue
+    let name = leagues.venue(venueID)?.name(on: visit.date) ?? venueID.rawValue
     return "\(name) now has \(Format.count(count, "visit"))."
   }
 
@@ -237,23 +250,12 @@ enum VisitCommands {
     let visit = try store.addVisit {
       var changes = VisitChanges(sport: sport, date: date, score: score.map { .some($0) })
       if let notes = args.value("notes") { changes.notes = .some(notes) }
-      var season = date?.year
       if let reference {
-        let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
-        changes.game = .some(game)
-        season = game.season
+        changes.game = .some(
+          try TripCommands.resolve(reference, store: store, catalog: leagues.mlb))
       }
-      if let venueText {
-        changes.venue = try leagues.venue(named: venueText, sport: sport, season: season)
-      }
-      if let teams, let match = changes.venue, let date {
-        let played = sport.map { [$0] } ?? match.sports
-        guard played.count == 1, let only = played.first else {
-          throw VisitError.sportNeeded(venue: match.venue.name, sports: played)
-        }
-        changes.matchup = .some(
-          try matchup(teams, sport: only, season: date.year, leagues: leagues))
-      }
+      changes = try lookUp(
+        leagues, venue: venueText, matchup: teams, in: changes, sport: sport, editing: nil)
       return try Visit.record(changes, leagues: leagues, environment: environment)
     }
     if args.flag("json") {
@@ -262,7 +264,7 @@ enum VisitCommands {
     }
     context.print(
       "Recorded visit \(visit.key.prefix(8)): \(context.safe(summary(visit, leagues: leagues))).")
-    context.print(try venueCount(visit.venueID, store: store, leagues: leagues))
+    context.print(try venueCount(visit, store: store, leagues: leagues))
     // A typed matchup the imported schedule does not have at that venue and
     // date is kept (exhibitions exist) but pointed out.
     if visit.gameID == nil, visit.sport == .mlb, let typed = visit.matchup {
@@ -316,7 +318,6 @@ enum VisitCommands {
       if args.flag("no-notes") { changes.notes = .some(nil) }
       if args.flag("no-game") { changes.game = .some(nil) }
       if args.flag("no-matchup") { changes.matchup = .some(nil) }
-      var season = (date ?? old.date).year
       if let reference {
         let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
         // Re-pointing a visit at a game elsewhere or on another day must be
@@ -329,17 +330,10 @@ enum VisitCommands {
           )
         }
         changes.game = .some(game)
-        season = game.season
       }
-      if let text = args.value("venue") {
-        changes.venue = try leagues.venue(named: text, sport: sport, season: season)
-      }
-      if let teams {
-        let played = sport.map { [$0] } ?? changes.venue?.sports ?? [old.sport]
-        let teamSport = played.count == 1 ? played[0] : old.sport
-        changes.matchup = .some(
-          try matchup(teams, sport: teamSport, season: season, leagues: leagues))
-      }
+      changes = try lookUp(
+        leagues, venue: args.value("venue"), matchup: teams, in: changes, sport: sport,
+        editing: old)
       return try old.applying(changes, leagues: leagues, environment: environment)
     }.new
     if args.flag("json") {
@@ -357,7 +351,7 @@ enum VisitCommands {
     let visit = try store.removeVisit(id)
     context.print(
       "Removed visit \(visit.key.prefix(8)): \(context.safe(summary(visit, leagues: leagues))).")
-    context.print(try venueCount(visit.venueID, store: store, leagues: leagues))
+    context.print(try venueCount(visit, store: store, leagues: leagues))
   }
 
   static func runList(_ context: Context) throws {
@@ -386,7 +380,7 @@ enum VisitCommands {
       rows.append([
         String(visit.key.prefix(8)), visit.date.longDescription, visit.sport.rawValue,
         matchupText(visit, leagues: leagues) ?? "—", visit.score?.description ?? "—",
-        venueText(visit.venueID, leagues: leagues),
+        venueText(visit.venueID, on: visit.date, leagues: leagues),
       ])
     }
     for line in Format.table(rows) { context.print(line) }
@@ -398,13 +392,13 @@ enum VisitCommands {
   static func printCards(_ visits: [Visit], venue: Venue, context: Context, leagues: Leagues) {
     guard let latest = visits.first else {
       context.print(
-        "No visits to \(venue.name) yet. Add one: sportstime visit add \(venue.id) --date YYYY-MM-DD"
+        "No visits to \(venue.latestName) yet. Add one: sportstime visit add \(venue.id) --date YYYY-MM-DD"
       )
       return
     }
     context.print(
       context.style(
-        "\(venue.name), \(venue.city) · \(Format.count(visits.count, "visit")) · last \(latest.date.longDescription)",
+        "\(venue.name(on: latest.date)), \(venue.city) · \(Format.count(visits.count, "visit")) · last \(latest.date.longDescription)",
         .bold))
     for visit in visits {
       context.print()

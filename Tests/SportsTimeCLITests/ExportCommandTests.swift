@@ -252,7 +252,8 @@ final class ExportCommandTests: ItineraryTestCase {
     XCTAssertLessThan(route.totalDistanceMeters, 2_500_000)
     let raw = try XCTUnwrap(
       try parseJSON(try runOK(["trip", "route", Self.trip, "--json"]).stdout) as? [String: Any])
-    XCTAssertEqual(raw.sortedKeys, ["totalDistanceMeters", "waypoints"])
+    // `legs` added with travel modes (issue 8, item 6).
+    XCTAssertEqual(raw.sortedKeys, ["legs", "totalDistanceMeters", "waypoints"])
     let first = try XCTUnwrap((raw["waypoints"] as? [[String: Any]])?.first)
     XCTAssertEqual(first.sortedKeys, ["day", "latitude", "longitude", "name", "rowID"])
 

@@ -352,7 +352,7 @@ final class TripCommandTests: ItineraryTestCase {
           row.sortedKeys,
           (common + [
             "from", "to", "fromVenueID", "toVenueID", "distanceMeters", "durationSeconds",
-            "validDays", "tight",
+            "validDays", "tight", "mode",
           ]).sorted())
         XCTAssertNotNil(row.double("sortOrder"))
         XCTAssertEqual((row["validDays"] as? [NSNumber])?.map(\.intValue), [2, 2])

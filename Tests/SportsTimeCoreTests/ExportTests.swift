@@ -515,7 +515,13 @@ final class ExportTests: XCTestCase {
       md.contains("- ⚾️ 7:10 pm KST *est.* · **LAD @ SD** · Gocheok Sky Dome, Seoul"), md)
     XCTAssertTrue(
       md.contains("- ⚾️ 7:10 pm PDT *est.* · **STL @ LAD** · Dodger Stadium, Los Angeles"), md)
-    XCTAssertTrue(md.contains("- 🚗 **Seoul → Los Angeles** · "), md)
+    // An ocean crossing is a flight (issue 8, item 6), not a drive.
+    XCTAssertTrue(md.contains("- ✈️ **Seoul → Los Angeles** · flight · 5963 mi · 15 h\n"), md)
+    XCTAssertFalse(md.contains("🚗"), md)
+    XCTAssertTrue(
+      md.contains(
+        "*Distances, drive and flight times are estimates (flights: great-circle at 800 km/h + 3 h at airports)."
+      ), md)
     XCTAssertTrue(md.contains("· Restaurant · 10:00 PDT"), md)
     XCTAssertTrue(md.contains("· 18:30 KST"), md)
     XCTAssertTrue(md.contains("\n## Unscheduled\n"))

@@ -79,7 +79,14 @@ final class LeagueTests: XCTestCase {
     XCTAssertEqual(try leagues.venue(named: "LAL", sport: nil, season: nil).sports, [.nba])
     // A code two sports share at one arena names it without choosing the sport.
     XCTAssertEqual(try leagues.venue(named: "PHI", sport: .nhl, season: nil).sports, [.nhl])
+    // Another sport's venue is named as such (issue 8, item 14).
     XCTAssertThrowsError(try find("Fenway Park", .nba)) { error in
+      XCTAssertEqual(
+        error as? CatalogError,
+        .venueOfOtherSport(
+          "Fenway Park", venue: "Fenway Park", sports: [.mlb], asked: .nba, team: nil))
+    }
+    XCTAssertThrowsError(try find("Fenwy Prk", .nba)) { error in
       guard case .unknownVenue = error as? CatalogError else {
         return XCTFail("\(error)")
       }

@@ -36,12 +36,14 @@ public enum ExportSupport {
     return stops.indices.contains(game.stopIndex) ? stops[game.stopIndex].venue : nil
   }
 
-  /// "Wrigley Field, Chicago" (the park code when the venue is unknown).
+  /// "Wrigley Field, Chicago" (the park code when the venue is unknown),
+  /// with the venue's name in force on the game's local date ("Daikin
+  /// Park, Houston" in 2025).
   static func venueText(of game: PlacedGame, in itinerary: Itinerary, catalog: Catalog) -> String {
     guard let venue = venue(of: game, in: itinerary, catalog: catalog) else {
       return game.game.venueID.rawValue
     }
-    return "\(venue.name), \(venue.city)"
+    return "\(venue.name(on: game.game.localDate)), \(venue.city)"
   }
 
   /// The instant of a timed custom item: its `time` local to its

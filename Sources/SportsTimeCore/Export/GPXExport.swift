@@ -6,8 +6,10 @@ import Foundation
 /// UTC) and one `<rte>` whose `<rtept lat lon>` are the waypoints in route
 /// order (WGS84 degrees, 6 decimals). Each point has `<time>` (a game's first
 /// pitch or a timed item's instant, UTC) when known, `<name>` (venue or item
-/// title), `<desc>` (day, date and what happens there) and `<type>` (`game`
-/// or `custom`), in the schema's element order.
+/// title), `<desc>` (day, date, what happens there and, after the first
+/// point, how it is reached: "by drive from the previous point: about 92 mi,
+/// 1 h 32 min (estimate)" or "by flight …") and `<type>` (`game` or
+/// `custom`), in the schema's element order.
 ///
 /// The waypoints are `TripRoute`'s: the layout's rows in order (DESIGN.md,
 /// "Route"); nothing is sorted here. Unscheduled rows are not part of the
@@ -37,7 +39,7 @@ public enum GPXExport {
       "  <rte>",
       "    <name>\(escape(trip.name))</name>",
     ]
-    for point in route.waypoints {
+    for (index, point) in route.waypoints.enumerated() {
       let row = rows[point.rowID]
       let date = itinerary.schedule.date(ofDay: point.day)
       var desc = "Day \(point.day) · \(date.longDescription)"
@@ -56,6 +58,10 @@ public enum GPXExport {
           time = ExportSupport.instant(of: info, on: date)
         }
       default: break
+      }
+      if let leg = route.leg(arrivingAt: index)?.estimate {
+        desc +=
+          " · by \(leg.mode.rawValue) from the previous point: about \(ExportSupport.distance(leg.distanceMeters, metric: false)), \(ExportSupport.duration(leg.durationSeconds)) (estimate)"
       }
       let lat = ExportSupport.degrees(point.coordinate.latitude)
       let lon = ExportSupport.degrees(point.coordinate.longitude)

@@ -8,7 +8,10 @@ import Foundation
 ///    Seoul → Los Angeles) is cut there and the geometry becomes a
 ///    `MultiLineString` (§3.1.9). Omitted when there are fewer than 2
 ///    waypoints. Properties: `name` (the trip's), `kind` `"route"`,
-///    `waypoints`, `totalDistanceMeters` (an estimate, whole meters).
+///    `waypoints`, `totalDistanceMeters` (an estimate, whole meters), `legs`
+///    (one per pair of consecutive waypoints: `from`, `to` — 0-based
+///    `order`s —, `mode` `"drive"` or `"flight"`, `distanceMeters`,
+///    `durationSeconds`, estimates in whole units).
 /// 2. one `Point` feature per waypoint, in route order, `id` = its row id,
 ///    properties `name`, `kind` (`game` or `custom`), `title` (matchup or
 ///    item title), `rowID`, `day`, `date` (`YYYY-MM-DD`), `order` (0-based
@@ -50,6 +53,18 @@ public enum GeoJSONExport {
               ("name", .string(itinerary.trip.name)), ("kind", .string("route")),
               ("waypoints", .int(route.waypoints.count)),
               ("totalDistanceMeters", .number(route.totalDistanceMeters.rounded())),
+              (
+                "legs",
+                .array(
+                  route.legs.map { leg in
+                    .object([
+                      ("from", .int(leg.from)), ("to", .int(leg.to)),
+                      ("mode", .string(leg.estimate.mode.rawValue)),
+                      ("distanceMeters", .number(leg.estimate.distanceMeters.rounded())),
+                      ("durationSeconds", .number(leg.estimate.durationSeconds.rounded())),
+                    ])
+                  })
+              ),
             ])
           ),
         ]))

@@ -12,7 +12,10 @@ import Foundation
 ///   §3.3.5 form #1).
 /// - Travel legs and custom items without a time: all-day events
 ///   (`DTSTART;VALUE=DATE`, `DTEND;VALUE=DATE` the next day — DTEND is
-///   exclusive, §3.6.1), `TRANSP:TRANSPARENT`.
+///   exclusive, §3.6.1), `TRANSP:TRANSPARENT`. A leg's DESCRIPTION starts
+///   with its mode: "Drive Chicago → Milwaukee: about 92 mi, …" or "Flight
+///   Seoul → Los Angeles: about …".
+/// - A game's LOCATION is its venue by the name in force on the game's date.
 /// - Unscheduled rows (outside the trip's days) are not exported: they have
 ///   no date in the trip. `trip show` and the Markdown export list them.
 ///
@@ -62,7 +65,8 @@ public enum ICalendarExport {
           event.timing = .allDay(date)
           event.category = TravelInfo.label
           event.description =
-            "Drive \(info.title): about \(ExportSupport.distance(info.distanceMeters, metric: metric)), \(ExportSupport.duration(info.durationSeconds)) (estimate)."
+            "\(info.mode.label) \(info.title): about \(ExportSupport.distance(info.distanceMeters, metric: metric)), \(ExportSupport.duration(info.durationSeconds))"
+            + (info.mode == .flight ? " with the time at airports (estimate)." : " (estimate).")
         case .custom(let info):
           event.category = info.category.label
           if let instant = ExportSupport.instant(of: info, on: date) {

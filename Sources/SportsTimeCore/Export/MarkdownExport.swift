@@ -6,8 +6,10 @@ import Foundation
 /// Shape: `# <trip name>`, a line with the dates and counts, then one
 /// `## Day N · Wed, Jun 5, 2024` section per day listing its rows in layout
 /// order (DESIGN.md, "one ordering function"): games (venue-local time with
-/// zone, `est.` when estimated, matchup, venue), travel legs (from → to,
-/// estimated distance and drive time) and custom items (icon, title,
+/// zone, `est.` when estimated, matchup, venue by its name on the game's
+/// date), travel legs (🚗 from → to with the estimated distance and drive
+/// time, or ✈️ and `flight` for a flight between countries no road joins)
+/// and custom items (icon, title,
 /// category, local time with zone, address, a map link when located). Then
 /// an `## Unscheduled` section when rows lie outside the trip's days, in
 /// layout order, each with its stored day. Text that a user typed (and the
@@ -60,9 +62,12 @@ public enum MarkdownExport {
             + " · stored on Day \(row.day) (\(date.longDescription))")
       }
     }
+    let flies = itinerary.items.contains { $0.travelInfo?.mode == .flight }
     lines += [
       "", "---", "",
-      "*Distances and drive times are estimates. Schedule data: Retrosheet (www.retrosheet.org).*",
+      flies
+        ? "*Distances, drive and flight times are estimates (flights: \(RouteEstimator.default.flightSummary)). Schedule data: Retrosheet (www.retrosheet.org).*"
+        : "*Distances and drive times are estimates. Schedule data: Retrosheet (www.retrosheet.org).*",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -91,7 +96,7 @@ public enum MarkdownExport {
         return "- ⚾️ " + escape(id)
       case .travel(let info):
         return
-          "- \(TravelInfo.icon) **\(escape(info.title))** · \(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"
+          "- \(info.icon) **\(escape(info.title))** · \(info.mode == .flight ? "flight · " : "")\(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"
       case .custom(let info):
         var text = "- \(info.icon) **\(escape(info.title))** · \(info.category.label)"
         if let clock = ExportSupport.clock(of: info, on: itinerary.schedule.date(ofDay: item.day)) {

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// Other sports' venues by team name or nickname (issue 8, item 14):
+/// `visit add celtics --sport NBA`, `bruins`, `packers`; another sport's
+/// venue asked for as MLB is named as such, and nothing is recorded.
+final class OtherSportsVisitTests: VisitsTestCase {
+  func testAdd_otherSportsVenuesByTeamNameOrNickname() throws {
+    let cases: [([String], String)] = [
+      (["celtics", "--sport", "NBA", "--date", "2025-01-15"], "TD Garden, Boston (NBA)"),
+      (["bruins", "--date", "2024-12-01"], "TD Garden, Boston (NHL)"),
+      (["packers", "--date", "2024-10-20"], "Lambeau Field, Green Bay (NFL)"),
+      (
+        ["Green Bay Packers", "--sport", "nfl", "--date", "2024-10-27"],
+        "Lambeau Field, Green Bay (NFL)"
+      ),
+      (["sixers", "--date", "2025-03-01"], "Wells Fargo Center, Philadelphia (NBA)"),
+      (["cavs", "--date", "2025-03-01"], "Rocket Arena, Cleveland (NBA)"),
+      (["cavs", "--date", "2025-01-10"], "Rocket Mortgage FieldHouse, Cleveland (NBA)"),
+    ]
+    for (arguments, venue) in cases {
+      let out = try runOK(["visit", "add"] + arguments).stdout
+      XCTAssertTrue(out.contains(" · \(venue).\n"), "\(arguments): \(out)")
+    }
+    let visits = try visitList()
+    XCTAssertEqual(
+      Set(visits.map { "\($0.string("venueID") ?? "")/\($0.string("sport") ?? "")" }),
+      [
+        "td-garden/NBA", "td-garden/NHL", "GNB00/NFL", "wells-fargo-center/NBA",
+        "rocket-arena/NBA",
+      ])
+  }
+
+  /// A typed matchup of another sport, by team names.
+  func testAdd_matchupByTeamNamesOfTheVenuesSport() throws {
+    let id = try addVisit([
+      "bruins", "--date", "2024-11-30", "--away", "rangers", "--home", "bruins", "--score", "2-3",
+    ])
+    let visit = try XCTUnwrap(try visitList().first { $0.string("id") == id })
+    XCTAssertEqual(visit.string("sport"), "NHL")
+    XCTAssertEqual(visit.string("venueID"), "td-garden")
+    XCTAssertEqual(visit.string("away"), "NYR")
+    XCTAssertEqual(visit.string("home"), "BOS")
+  }
+
+  /// TD Garden asked for as an MLB venue: "an NBA and NHL venue", not "not
+  /// found"; a team of another sport likewise. Nothing is recorded.
+  func testAdd_anotherSportsVenueIsNamedAsSuch() throws {
+    try assertRefusedUnchanged(
+      ["visit", "add", "td garden", "--sport", "MLB", "--date", "2024-06-01"],
+      message:
+        "TD Garden is an NBA and NHL venue, not an MLB one (for that venue give --sport NBA or --sport NHL)"
+    )
+    try assertRefusedUnchanged(
+      ["visit", "add", "celtics", "--sport", "MLB", "--date", "2024-06-01"],
+      message:
+        "'celtics' is the Boston Celtics, an NBA team playing at TD Garden, not an MLB team (for that venue give --sport NBA)"
+    )
+    try assertRefusedUnchanged(
+      ["visit", "add", "wrigley", "--sport", "NHL", "--date", "2024-06-01"],
+      message:
+        "Wrigley Field is an MLB venue, not an NHL one (for that venue give --sport MLB)")
+    try assertRefusedUnchanged(
+      ["visit", "add", "nowhere park", "--sport", "MLB", "--date", "2024-06-01"],
+      message: "no venue is called 'nowhere park'")
+  }
+}
