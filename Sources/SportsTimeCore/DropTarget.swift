@@ -62,22 +62,31 @@ extension DragSession {
   /// whichever is lower; before any, the first stop's venue. Used for the
   /// local time of a custom item placed there.
   /// - Complexity: O(slot).
-  public func timeZoneID(atSlot slot: Int) -> String? {
+  public func timeZoneID(atSlot slot: Int) -> String? { place(atSlot: slot)?.timeZoneID }
+
+  /// Where the trip is at `slot` (the rule of `timeZoneID(atSlot:)`): the
+  /// IANA zone and the city it is in ("Los Angeles"); nil for a trip
+  /// without stops.
+  /// - Complexity: O(slot).
+  public func place(atSlot slot: Int) -> (timeZoneID: String, city: String)? {
+    let stops = constraints.schedule.stops
     var k = min(slot, rows.count) - 1
     while k >= 0 {
       switch rows[k].content {
-      case .game(let g): return g.game.timeZoneID
+      case .game(let g):
+        let city =
+          stops.indices.contains(g.stopIndex)
+          ? stops[g.stopIndex].venue.city : LocalTime.cityName(ofZone: g.game.timeZoneID)
+        return (g.game.timeZoneID, city)
       case .item(let item):
-        if let info = item.travelInfo, let to = info.toStop,
-          constraints.schedule.stops.indices.contains(to)
-        {
-          return constraints.schedule.stops[to].venue.timeZoneID
+        if let info = item.travelInfo, let to = info.toStop, stops.indices.contains(to) {
+          return (stops[to].venue.timeZoneID, stops[to].venue.city)
         }
       case .day: break
       }
       k -= 1
     }
-    return constraints.schedule.stops.first?.venue.timeZoneID
+    return stops.first.map { ($0.venue.timeZoneID, $0.venue.city) }
   }
 }
 

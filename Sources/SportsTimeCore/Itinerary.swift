@@ -13,15 +13,24 @@ public struct Itinerary: Sendable {
   public let layout: ItineraryLayout
   /// The rules.
   public let constraints: ItineraryConstraints
+  /// The venues whose zones items with their own location take
+  /// (`CustomInfo.timeZoneID`).
+  public let venueZones: VenueTimeZones
 
   /// Bundles a trip's parts and lays them out.
+  /// - Parameter venueZones: where a located item's time zone comes from;
+  ///   default every sport's built-in venues.
   /// - Complexity: O(n log n) for n rows.
-  public init(trip: Trip, schedule: TripSchedule, items: [ItineraryItem]) {
+  public init(
+    trip: Trip, schedule: TripSchedule, items: [ItineraryItem],
+    venueZones: VenueTimeZones = .builtIn
+  ) {
     self.trip = trip
     self.schedule = schedule
     self.items = items
     self.layout = ItineraryLayout(schedule: schedule, items: items)
     self.constraints = ItineraryConstraints(schedule: schedule)
+    self.venueZones = venueZones
   }
 
   /// Every row numbered as `trip show` prints them (days, then Unscheduled).
@@ -31,17 +40,24 @@ public struct Itinerary: Sendable {
   public func item(_ id: UUID) -> ItineraryItem? { items.first { $0.id == id } }
 
   /// Every stored item that breaks a rule now (possible after a schedule
-  /// re-import), with the reason, in layout order.
+  /// re-import or a shorter trip, or stored before times were checked),
+  /// with the reason, in layout order: a position the rules refuse, or a
+  /// time that does not exist on the item's date where it is
+  /// (`LocalTime.resolve(_:on:inZone:place:)`).
   ///
   /// A custom item that is merely Unscheduled (its day left the trip when
   /// the days changed) breaks no rule: it is a notice (`notices()`), not a
   /// problem. A travel item outside the trip is a problem: its leg must
   /// sit on one of its valid days (CONS-02).
   public func problems() -> [(item: ItineraryItem, reason: String)] {
-    numberedRows.compactMap { row in
+    let times = timeChecks()
+    return numberedRows.compactMap { row in
       guard let item = row.item, !isOnlyUnscheduled(item) else { return nil }
       let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
-      guard let reason = check.reason else { return nil }
+      guard let reason = check.reason else {
+        guard case .nonexistent(let why)? = times[item.id] else { return nil }
+        return (item, why)
+      }
       let unscheduled =
         schedule.contains(day: item.day)
         ? ""
@@ -75,6 +91,110 @@ public struct Itinerary: Sendable {
   private func isOnlyUnscheduled(_ item: ItineraryItem) -> Bool {
     item.customInfo != nil && !schedule.contains(day: item.day)
       && constraints.check(item, day: 1, sortOrder: item.sortOrder).isValid
+  }
+
+  /// What to say about each timed custom item on the trip's days whose
+  /// time needs a word, by item id: that it happens twice that day and the
+  /// first occurrence is used, or why it does not exist there and then (a
+  /// time stored before times were checked; `problems()` lists those).
+  /// - Complexity: O(n) for n rows.
+  public func timeWarnings() -> [UUID: String] {
+    timeChecks().mapValues {
+      switch $0 {
+      case .repeated(let warning), .nonexistent(let warning): return warning
+      }
+    }
+  }
+
+  /// A time that needs a word: `repeated` (happens twice; first used) or
+  /// `nonexistent` (clocks skip it), with the sentence.
+  enum TimeCheck {
+    case repeated(String)
+    case nonexistent(String)
+  }
+
+  /// `timeWarnings()` with the kind of each.
+  func timeChecks() -> [UUID: TimeCheck] {
+    let places = Itinerary.positionPlaces(in: layout, schedule: schedule)
+    var checks: [UUID: TimeCheck] = [:]
+    for row in layout.rows {
+      guard let item = row.item, let custom = item.customInfo, custom.time != nil else { continue }
+      do {
+        let place = placeName(of: custom, position: places[item.id])
+        if let warning = try Itinerary.resolveTime(
+          of: custom, day: item.day, in: schedule, place: place)?.warning
+        {
+          checks[item.id] = .repeated(warning)
+        }
+      } catch {
+        checks[item.id] = .nonexistent("\(error).")
+      }
+    }
+    return checks
+  }
+}
+
+extension Itinerary {
+  /// The city an item's stored zone is named after in messages: the
+  /// place `VenueTimeZones.timePlace(of:position:)` gives when it is in the stored zone,
+  /// else the zone's own city.
+  func placeName(of custom: CustomInfo, position: (timeZoneID: String, city: String)?)
+    -> String?
+  {
+    guard let zone = custom.timeZoneID else { return nil }
+    if let place = venueZones.timePlace(of: custom, position: position), place.timeZoneID == zone {
+      return place.city
+    }
+    return nil
+  }
+
+  /// Where the trip is at each stored item of `layout`'s days (the rule of
+  /// `DragSession.place(atSlot:)`, for every row in one pass).
+  /// - Complexity: O(n) for n rows.
+  static func positionPlaces(in layout: ItineraryLayout, schedule: TripSchedule)
+    -> [UUID: (timeZoneID: String, city: String)]
+  {
+    let stops = schedule.stops
+    var place = stops.first.map { (timeZoneID: $0.venue.timeZoneID, city: $0.venue.city) }
+    var places: [UUID: (timeZoneID: String, city: String)] = [:]
+    for row in layout.rows {
+      switch row.content {
+      case .day: break
+      case .game(let g):
+        let city =
+          stops.indices.contains(g.stopIndex)
+          ? stops[g.stopIndex].venue.city : LocalTime.cityName(ofZone: g.game.timeZoneID)
+        place = (g.game.timeZoneID, city)
+      case .item(let item):
+        if let info = item.travelInfo, let to = info.toStop, stops.indices.contains(to) {
+          place = (stops[to].venue.timeZoneID, stops[to].venue.city)
+        } else if let place {
+          places[item.id] = place
+        }
+      }
+    }
+    return places
+  }
+
+  /// The instant of a custom item's time on its day: its `time` local to
+  /// its `timeZoneID` on the date of `day`, checked by
+  /// `LocalTime.resolve(_:on:inZone:place:)`.
+  /// - Parameters:
+  ///   - custom: the item's details.
+  ///   - day: its 1-based day; a day outside the trip (Unscheduled) has no
+  ///     date and is not checked.
+  ///   - schedule: the trip's days.
+  ///   - place: the city named in messages (default the zone's city).
+  /// - Returns: nil for an item without a time or zone, or Unscheduled.
+  /// - Throws: `LocalTimeError` for a time that does not exist there and
+  ///   then, or an unknown zone.
+  public static func resolveTime(
+    of custom: CustomInfo, day: Int, in schedule: TripSchedule, place: String? = nil
+  ) throws -> ResolvedLocalTime? {
+    guard let time = custom.time, let zone = custom.timeZoneID, schedule.contains(day: day) else {
+      return nil
+    }
+    return try LocalTime.resolve(time, on: schedule.date(ofDay: day), inZone: zone, place: place)
   }
 }
 
@@ -139,6 +259,9 @@ public struct ItineraryChange: Sendable, Hashable {
   /// Timed custom items (among `updated`) whose time zone changed because a
   /// leg moved around them: their time is local to where they now are.
   public var rezoned: [UUID] = []
+  /// What the traveller should know about the edit, e.g. that a time
+  /// happens twice that day and the first occurrence is used.
+  public var warnings: [String] = []
 }
 
 /// What an edit may change on a custom item; nil leaves a field as it is.
@@ -177,10 +300,14 @@ public struct CustomItemChanges: Sendable, Hashable {
 extension Itinerary {
   /// Adds a custom item at `target` (default: the bottom of Day 1).
   ///
-  /// A given time is local to where the trip is at that point
-  /// (`DragSession.timeZoneID(atSlot:)`).
+  /// A given time is local to the zone `VenueTimeZones.timePlace(of:position:)` gives:
+  /// the nearest venue's within 200 km of the item's own location, else
+  /// where the trip is at that point (`DragSession.place(atSlot:)`). A time
+  /// that happens twice there that day is taken at its first occurrence and
+  /// the change's `warnings` say so.
   /// - Throws: `ItineraryRefusal` for a blank title or a target outside the
-  ///   trip's days.
+  ///   trip's days; `LocalTimeError.nonexistent` for a time that does not
+  ///   exist there on that day (clocks jump over it).
   public func add(_ info: CustomInfo, at target: DropTarget, environment: Environment) throws
     -> ItineraryChange
   {
@@ -195,8 +322,11 @@ extension Itinerary {
       createdAt: now, modifiedAt: now)
     let session = try DragSession(item: draft, layout: layout, constraints: constraints)
     let slot = try session.slot(for: target)
+    var city: String?
     if custom.time != nil {
-      custom.timeZoneID = session.timeZoneID(atSlot: slot)
+      let place = venueZones.timePlace(of: custom, position: session.place(atSlot: slot))
+      custom.timeZoneID = place?.timeZoneID
+      city = place?.city
     }
     var item = draft
     item.kind = .custom(custom)
@@ -204,15 +334,22 @@ extension Itinerary {
     switch placed.drop(at: slot, now: now) {
     case .refused(let reason): throw ItineraryRefusal(reason: reason)
     case .moved(let moved, let changed, let renormalized):
+      let resolved = try Itinerary.resolveTime(
+        of: custom, day: moved.day, in: schedule, place: city)
       return ItineraryChange(
         item: moved, inserted: [moved], updated: changed.filter { $0.id != moved.id },
-        renormalized: renormalized)
+        renormalized: renormalized, warnings: resolved?.warning.map { [$0] } ?? [])
     }
   }
 
   /// Moves a stored travel or custom item to `target`.
+  ///
+  /// A timed custom item takes the zone of its new place (see `add`); a
+  /// moved leg re-zones the timed items it passes (`ItineraryChange.rezoned`).
   /// - Throws: `ItineraryRefusal` with the engine's reason (e.g. which games
-  ///   bound a leg) for an invalid target.
+  ///   bound a leg) for an invalid target, or when a leg's move would leave
+  ///   an item's time where it does not exist; `LocalTimeError.nonexistent`
+  ///   when the moved item's time does not exist on its new day and place.
   public func move(_ id: UUID, to target: DropTarget, now: Date) throws -> ItineraryChange {
     guard let original = item(id) else {
       throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
@@ -220,8 +357,11 @@ extension Itinerary {
     var dragged = original
     let session = try DragSession(item: dragged, layout: layout, constraints: constraints)
     let slot = try session.slot(for: target)
+    var city: String?
     if var custom = dragged.customInfo, custom.time != nil {
-      custom.timeZoneID = session.timeZoneID(atSlot: slot)
+      let place = venueZones.timePlace(of: custom, position: session.place(atSlot: slot))
+      custom.timeZoneID = place?.timeZoneID
+      city = place?.city
       dragged.kind = .custom(custom)
     }
     let placed = try DragSession(item: dragged, layout: layout, constraints: constraints)
@@ -234,47 +374,75 @@ extension Itinerary {
         // follow (their time stays local to where they now are).
         let changedIDs = Set(changed.map(\.id))
         let after = items.filter { !changedIDs.contains($0.id) } + changed
-        let fixes = Itinerary.zoneUpdates(trip: trip, schedule: schedule, items: after, now: now)
-        let fixedIDs = Set(fixes.map(\.id))
-        updated = updated.filter { !fixedIDs.contains($0.id) } + fixes
+        let fixes = try Itinerary.zoneUpdates(
+          trip: trip, schedule: schedule, items: after, now: now, venueZones: venueZones)
+        let fixedIDs = Set(fixes.items.map(\.id))
+        updated = updated.filter { !fixedIDs.contains($0.id) } + fixes.items
         return ItineraryChange(
-          item: moved, updated: updated, renormalized: renormalized, rezoned: fixes.map(\.id))
+          item: moved, updated: updated, renormalized: renormalized,
+          rezoned: fixes.items.map(\.id), warnings: fixes.warnings)
       }
-      return ItineraryChange(item: moved, updated: updated, renormalized: renormalized)
+      var warnings: [String] = []
+      if let custom = moved.customInfo,
+        let warning = try Itinerary.resolveTime(
+          of: custom, day: moved.day, in: schedule, place: city)?.warning
+      {
+        warnings.append(warning)
+      }
+      return ItineraryChange(
+        item: moved, updated: updated, renormalized: renormalized, warnings: warnings)
     }
   }
 
-  /// Timed custom items whose stored zone is not where the trip is at their
-  /// position in `items`' layout, with the zone corrected.
+  /// Timed custom items whose stored zone is not the one
+  /// `VenueTimeZones.timePlace(of:position:)` gives at their position in `items`' layout,
+  /// with the zone corrected, and a warning for each whose time now happens
+  /// twice that day.
+  /// - Throws: `ItineraryRefusal` when a corrected zone leaves an item's
+  ///   time where it does not exist that day (the reason names the item).
   /// - Complexity: O(n log n).
   static func zoneUpdates(
-    trip: Trip, schedule: TripSchedule, items: [ItineraryItem], now: Date
-  ) -> [ItineraryItem] {
+    trip: Trip, schedule: TripSchedule, items: [ItineraryItem], now: Date,
+    venueZones: VenueTimeZones
+  ) throws -> (items: [ItineraryItem], warnings: [String]) {
     let layout = ItineraryLayout(schedule: schedule, items: items)
-    var zone = schedule.stops.first?.venue.timeZoneID
+    let places = positionPlaces(in: layout, schedule: schedule)
     var fixes: [ItineraryItem] = []
+    var warnings: [String] = []
     for row in layout.rows {
-      switch row.content {
-      case .day: break
-      case .game(let g): zone = g.game.timeZoneID
-      case .item(let item):
-        if let info = item.travelInfo, let to = info.toStop, schedule.stops.indices.contains(to) {
-          zone = schedule.stops[to].venue.timeZoneID
-        } else if var custom = item.customInfo, custom.time != nil, custom.timeZoneID != zone {
-          custom.timeZoneID = zone
-          var fixed = item
-          fixed.kind = .custom(custom)
-          fixed.modifiedAt = now
-          fixes.append(fixed)
+      guard let item = row.item, var custom = item.customInfo, custom.time != nil else { continue }
+      let place = venueZones.timePlace(of: custom, position: places[item.id])
+      guard let place, custom.timeZoneID != place.timeZoneID else { continue }
+      custom.timeZoneID = place.timeZoneID
+      do {
+        if let warning = try resolveTime(
+          of: custom, day: item.day, in: schedule, place: place.city)?.warning
+        {
+          warnings.append("\"\(custom.title)\" is now local to \(place.city): \(warning)")
         }
+      } catch {
+        throw ItineraryRefusal(
+          reason:
+            "This would put \"\(custom.title)\" on \(place.city) time, where \(error).")
       }
+      var fixed = item
+      fixed.kind = .custom(custom)
+      fixed.modifiedAt = now
+      fixes.append(fixed)
     }
-    return fixes
+    return (fixes, warnings)
   }
 
   /// Edits a custom item's details. Its position does not change.
+  ///
+  /// A new time or location gives a timed item the zone
+  /// `VenueTimeZones.timePlace(of:position:)` gives at its position (see
+  /// `add`); a time that happens twice there that day is taken at its first
+  /// occurrence and the change's `warnings` say so.
   /// - Throws: `ItineraryRefusal` for a travel item (legs cannot be
-  ///   retitled), a blank title, or no change at all.
+  ///   retitled), a blank title, or no change at all;
+  ///   `LocalTimeError.nonexistent` for a time that does not exist on the
+  ///   item's day where it is.
   public func edit(_ id: UUID, _ changes: CustomItemChanges, now: Date) throws -> ItineraryChange {
     guard var edited = item(id) else {
       throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
@@ -294,17 +462,22 @@ extension Itinerary {
       custom.title = trimmed
     }
     if let category = changes.category { custom.category = category }
-    if let time = changes.time {
-      custom.time = time
-      if time == nil {
-        custom.timeZoneID = nil
-      } else if custom.timeZoneID == nil {
-        let session = try DragSession(item: edited, layout: layout, constraints: constraints)
-        let slot = session.originSlot ?? 0
-        custom.timeZoneID = session.timeZoneID(atSlot: slot)
+    if let time = changes.time { custom.time = time }
+    if let coordinate = changes.coordinate { custom.coordinate = coordinate }
+    var warnings: [String] = []
+    if custom.time == nil {
+      custom.timeZoneID = nil
+    } else if changes.time != nil || changes.coordinate != nil || custom.timeZoneID == nil {
+      let session = try DragSession(item: edited, layout: layout, constraints: constraints)
+      let place = venueZones.timePlace(
+        of: custom, position: session.place(atSlot: session.originSlot ?? 0))
+      custom.timeZoneID = place?.timeZoneID
+      if let warning = try Itinerary.resolveTime(
+        of: custom, day: edited.day, in: schedule, place: place?.city)?.warning
+      {
+        warnings.append(warning)
       }
     }
-    if let coordinate = changes.coordinate { custom.coordinate = coordinate }
     if let address = changes.address {
       let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
       custom.address = (trimmed?.isEmpty ?? true) ? nil : trimmed
@@ -314,7 +487,7 @@ extension Itinerary {
     }
     edited.kind = .custom(custom)
     edited.modifiedAt = now
-    return ItineraryChange(item: edited, updated: [edited])
+    return ItineraryChange(item: edited, updated: [edited], warnings: warnings)
   }
 
   /// Removes a custom item.

@@ -231,6 +231,15 @@ public struct ClockTime: Sendable, Hashable, Codable, Comparable,
   /// `HH:MM`.
   public var description: String { String(format: "%02d:%02d", hour, minute) }
 
+  /// `H:MM`, 24-hour without a leading zero, e.g. "2:00", "14:30".
+  public var shortDescription: String { String(format: "%d:%02d", hour, minute) }
+
+  /// 12-hour with am/pm, e.g. "2:30 am", "12:05 pm", "12:00 am" (midnight).
+  public var twelveHourDescription: String {
+    let h12 = hour % 12 == 0 ? 12 : hour % 12
+    return String(format: "%d:%02d %@", h12, minute, hour < 12 ? "am" : "pm")
+  }
+
   public static func < (a: ClockTime, b: ClockTime) -> Bool {
     (a.hour, a.minute) < (b.hour, b.minute)
   }
@@ -269,4 +278,39 @@ public struct CustomInfo: Sendable, Hashable, Codable {
   public var icon: String { category.icon }
   /// True when the item has a location (seeds: `isMappable`).
   public var isMappable: Bool { coordinate != nil }
+}
+
+extension CustomInfo {
+  /// The instant of the item's time on `date`: `time` local to
+  /// `timeZoneID`, resolved by `LocalTime.resolve(_:on:inZone:place:)`. A
+  /// time that happens twice that day is its first occurrence. A time that
+  /// does not exist there that day (stored before times were checked;
+  /// `Itinerary.problems()` reports it) is read with the UTC offset in force
+  /// before the jump, as RFC 5545 §3.3.5 reads such a local time: 2:30 am on
+  /// Sun, Mar 10, 2024 in Los Angeles is 10:30 UTC (3:30 am PDT).
+  /// - Parameter date: the item's local calendar date.
+  /// - Returns: nil when the item has no time or its zone is unknown.
+  public func instant(on date: CalendarDate) -> Date? {
+    guard let time, let id = timeZoneID, let zone = TimeZone(identifier: id) else { return nil }
+    if let resolved = try? LocalTime.resolve(time, on: date, inZone: id) {
+      return resolved.instant
+    }
+    // Foundation reads a skipped wall time with the offset before the gap.
+    return LocalTime.instant(on: date, hour: time.hour, minute: time.minute, in: zone)
+  }
+
+  /// The item's time as shown on `date`: "17:30 CDT"; "01:30 PDT" for the
+  /// first of a repeated hour; "02:30 (does not exist that day; read as
+  /// 3:30 am PDT)" for a skipped time; "17:30" when the zone is unknown.
+  /// - Returns: nil when the item has no time.
+  public func clock(on date: CalendarDate) -> String? {
+    guard let time else { return nil }
+    guard let id = timeZoneID, let zone = TimeZone(identifier: id), let instant = instant(on: date)
+    else { return time.description }
+    if (try? LocalTime.resolve(time, on: date, inZone: id)) == nil {
+      return
+        "\(time) (does not exist that day; read as \(LocalTime.clock(instant, in: zone)) \(LocalTime.abbreviation(zone, at: instant)))"
+    }
+    return "\(time) \(LocalTime.abbreviation(zone, at: instant))"
+  }
 }

@@ -134,6 +134,9 @@ public struct LegacyConversion: Sendable {
   public var overrides: [LegacyOverrideResult]
   /// Legs whose drive does not fit between the games (warned, not refused).
   public var tightLegs: [TightLeg]
+  /// Items whose time happens twice that day (the first occurrence is
+  /// used), each as "<field path>.time: <what happened>".
+  public var timeWarnings: [String] = []
 
   /// The placements whose anchor did not resolve.
   public var unresolved: [LegacyPlacement] { placements.filter { $0.unresolvedReason != nil } }
@@ -514,6 +517,7 @@ public enum LegacyImport {
     }
     var previousInGroup: [String: UUID] = [:]
     var unscheduled: [(day: Int, item: LegacyItem)] = []
+    var warnings: [String] = []
     for (target, legacyItem) in ordered {
       let drop: DropTarget
       switch target {
@@ -530,8 +534,15 @@ public enum LegacyImport {
       let itinerary = Itinerary(trip: trip, schedule: schedule, items: items)
       let id = legacyItem.id
       let adding = Environment(now: { now }, uuid: { id }, estimator: environment.estimator)
-      let change = try itinerary.add(
-        customInfo(legacyItem), at: chained ?? drop, environment: adding)
+      let change: ItineraryChange
+      do {
+        change = try itinerary.add(
+          customInfo(legacyItem), at: chained ?? drop, environment: adding)
+      } catch let error as LocalTimeError {
+        throw FileFormatError(
+          file: file, line: nil, field: "\(legacyItem.path).time", message: error.description)
+      }
+      for warning in change.warnings { warnings.append("\(legacyItem.path).time: \(warning)") }
       update(change.updated)
       update(change.inserted)
       if case .bottom = target {} else { previousInGroup[target.groupKey] = id }
@@ -555,7 +566,10 @@ public enum LegacyImport {
       if info.time != nil {
         let session = try DragSession(
           item: item, layout: beforePlacing.layout, constraints: beforePlacing.constraints)
-        info.timeZoneID = session.timeZoneID(atSlot: day < 1 ? 0 : session.rowCount)
+        info.timeZoneID =
+          beforePlacing.venueZones.timePlace(
+            of: info, position: session.place(atSlot: day < 1 ? 0 : session.rowCount))?
+          .timeZoneID
         item.kind = .custom(info)
       }
       items.append(item)
@@ -576,7 +590,8 @@ public enum LegacyImport {
     return LegacyConversion(
       legacy: legacy, trip: trip, items: items, itinerary: itinerary, placements: placements,
       overrides: overrides,
-      tightLegs: TightLeg.find(in: schedule, travel: items.compactMap(\.travelInfo)))
+      tightLegs: TightLeg.find(in: schedule, travel: items.compactMap(\.travelInfo)),
+      timeWarnings: warnings)
   }
 
   // MARK: Helpers

@@ -85,7 +85,9 @@ extension Itinerary {
   ///   - environment: clock, ids and estimator.
   /// - Throws: `TripError` for no games, a repeated or cancelled game, a
   ///   game outside explicit days (checked first: a start after a game is
-  ///   that game's problem), a start after the end, or too many days.
+  ///   that game's problem), a start after the end, or too many days;
+  ///   `ItineraryRefusal` when the change would leave a timed item where
+  ///   its time does not exist that day (its zone follows the trip).
   public func replan(
     games: [Game], start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
     environment: Environment
@@ -219,11 +221,12 @@ extension Itinerary {
     }
 
     // Timed items follow where the trip now is around them.
-    let fixes = Itinerary.zoneUpdates(
-      trip: newTrip, schedule: newSchedule, items: result, now: now)
-    let fixedIDs = Set(fixes.map(\.id))
-    change.updated = change.updated.filter { !fixedIDs.contains($0.id) } + fixes
-    change.rezoned = fixes.map(\.id)
+    let fixes = try Itinerary.zoneUpdates(
+      trip: newTrip, schedule: newSchedule, items: result, now: now, venueZones: venueZones)
+    let fixedIDs = Set(fixes.items.map(\.id))
+    change.updated = change.updated.filter { !fixedIDs.contains($0.id) } + fixes.items
+    change.rezoned = fixes.items.map(\.id)
+    change.warnings = fixes.warnings
     if tripChanged || !change.updated.isEmpty || !change.inserted.isEmpty
       || !change.deleted.isEmpty
     {

@@ -105,6 +105,9 @@ public enum TripExchange {
     public var trip: Trip
     /// Its stored items.
     public var items: [ItineraryItem]
+    /// What the reader should know, each as "<field path>: <what>", e.g. a
+    /// time that happens twice that day (the first occurrence is used).
+    public var warnings: [String] = []
   }
 
   /// Reads an export.
@@ -115,7 +118,9 @@ public enum TripExchange {
   ///   `items[3].sortOrder`) of the first problem: not JSON, another format,
   ///   a newer version, a missing or mistyped field, a bad id, date, time,
   ///   category or coordinate, a non-finite number, a repeated item id, a
-  ///   trip name refused by `Trip.validatedName(_:)`.
+  ///   trip name refused by `Trip.validatedName(_:)`, a time that does not
+  ///   exist on its item's date in its zone
+  ///   (`LocalTime.resolve(_:on:inZone:place:)`).
   public static func read(_ data: Data, file: String) throws -> Imported {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
@@ -163,6 +168,7 @@ public enum TripExchange {
       throw fail("items", "missing or not an array of objects")
     }
     var items: [ItineraryItem] = []
+    var warnings: [String] = []
     var seen: Set<UUID> = []
     for (i, o) in itemList.enumerated() {
       let at = "items[\(i)]"
@@ -216,6 +222,17 @@ public enum TripExchange {
         if let zone, TimeZone(identifier: zone) == nil {
           throw fail("\(here).timeZone", "'\(zone)' is not an IANA time zone")
         }
+        // A time must exist on the item's date in its zone (a day outside
+        // the trip is Unscheduled: it has no date to check).
+        if let time, let zone, day >= 1, day <= start.days(to: end) + 1 {
+          do {
+            let resolved = try LocalTime.resolve(
+              time, on: start.adding(days: day - 1), inZone: zone)
+            if let warning = resolved.warning { warnings.append("\(here).time: \(warning)") }
+          } catch {
+            throw fail("\(here).time", "\(error)")
+          }
+        }
         var coordinate: Coordinate?
         let lat = try reader.optionalFinite(c, "latitude", at: here)
         let lon = try reader.optionalFinite(c, "longitude", at: here)
@@ -245,7 +262,7 @@ public enum TripExchange {
       id: tripID, name: name, startDate: start, endDate: end, gameIDs: gameIDs,
       createdAt: try reader.instant(tripObject, "createdAt", at: "trip"),
       modifiedAt: try reader.instant(tripObject, "modifiedAt", at: "trip"))
-    return Imported(trip: trip, items: items)
+    return Imported(trip: trip, items: items, warnings: warnings)
   }
 
   /// Checks that an imported trip keeps every rule with `games` (the

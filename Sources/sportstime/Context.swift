@@ -43,13 +43,17 @@ struct Context {
   func catalog() throws -> Catalog { try Catalog.mlb() }
 
   /// The clock (`--now` when given), random ids and the default estimator.
-  /// - Throws: a usage error when `--now` is not an ISO 8601 instant.
+  /// - Throws: a usage error when `--now` is not an ISO 8601 instant
+  ///   (`ISO8601Instant.parse(_:)`).
   func environmentValues() throws -> SportsTimeCore.Environment {
     guard let text = arguments.value("now") else { return .live }
-    let formatter = ISO8601DateFormatter()
-    guard let instant = formatter.date(from: text) else {
+    let instant: Date
+    do {
+      instant = try ISO8601Instant.parse(text)
+    } catch {
+      let shown = Terminal.sanitize(String(text.prefix(80))) + (text.count > 80 ? "…" : "")
       throw arguments.usageError(
-        "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got '\(Terminal.sanitize(text))'"
+        "--now expects an ISO 8601 date and time with a zone (\(ISO8601Instant.examples.joined(separator: ", "))), got '\(shown)': \(error)"
       )
     }
     var environment = SportsTimeCore.Environment.live

@@ -31,7 +31,7 @@ enum ItemCommands {
     .value(
       "time", valueName: "HH:MM",
       help:
-        "Local time (24-hour) where the trip is at that point: the venue of the latest game above the item, or the arrival city of the latest travel leg above it (before any, the first stop)."
+        "Local time (24-hour) where the item is: with --lat/--lon, the zone of the nearest venue within 200 km; else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
     ),
     .value(
       "lat", valueName: "DEG", kind: .number(Coordinate.latitudeRange),
@@ -277,6 +277,7 @@ enum ItemCommands {
     guard let numbered = presenter.numberedRows.first(where: { $0.row.id == rowID }) else {
       return
     }
+    for warning in change.warnings { context.warn(context.safe(warning)) }
     if context.arguments.flag("json") {
       context.print(json: presenter.rowJSON(numbered.row, number: numbered.number))
       return

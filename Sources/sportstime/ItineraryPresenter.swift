@@ -11,6 +11,8 @@ struct ItineraryPresenter {
   let layout: ItineraryLayout
   let constraints: ItineraryConstraints
   let tight: Set<UUID>
+  /// What to say about items' times (a repeated or skipped hour), by id.
+  let timeWarnings: [UUID: String]
 
   init(_ loaded: LoadedTrip, catalog: Catalog) {
     self.loaded = loaded
@@ -25,6 +27,8 @@ struct ItineraryPresenter {
       }
     }
     self.tight = tight
+    timeWarnings = Itinerary(trip: loaded.trip, schedule: schedule, items: loaded.items)
+      .timeWarnings()
   }
 
   /// Every row with its 1-based number as printed by `trip show`.
@@ -101,14 +105,7 @@ struct ItineraryPresenter {
       return text
     case .custom(let info):
       var text = "\(info.category.icon) \(Terminal.sanitize(info.title))"
-      if let time = info.time {
-        text += " · \(time)"
-        if let id = info.timeZoneID, let zone = TimeZone(identifier: id) {
-          let instant = LocalTime.instant(
-            on: schedule.date(ofDay: item.day), hour: time.hour, minute: time.minute, in: zone)
-          text += " \(LocalTime.abbreviation(zone, at: instant))"
-        }
-      }
+      if let clock = info.clock(on: schedule.date(ofDay: item.day)) { text += " · \(clock)" }
       if let address = info.address { text += " · \(Terminal.sanitize(address))" }
       if unscheduled { text += "  (\(schedule.dateDescription(ofDay: item.day)))" }
       return text
@@ -191,6 +188,7 @@ struct ItineraryPresenter {
           ("latitude", .optional(info.coordinate?.latitude)),
           ("longitude", .optional(info.coordinate?.longitude)),
           ("address", .optional(info.address)),
+          ("warnings", .array(timeWarnings[item.id].map { [.string($0)] } ?? [])),
         ]
       }
     }

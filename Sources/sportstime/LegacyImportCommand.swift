@@ -118,6 +118,7 @@ enum LegacyImportCommand {
       }
     }
     for leg in c.tightLegs { lines.append("  Warning: \(context.safe(leg.message))") }
+    for warning in c.timeWarnings { lines.append("  Warning: \(context.safe(warning))") }
     var table: [[String]] = []
     for p in c.placements {
       let day = p.isUnscheduled ? "Unscheduled (Day \(p.item.day))" : "Day \(p.item.day)"
@@ -193,7 +194,10 @@ enum LegacyImportCommand {
                 ])
               })
           ),
-          ("warnings", .array(c.tightLegs.map { .string($0.message) })),
+          (
+            "warnings",
+            .array(c.tightLegs.map { .string($0.message) } + c.timeWarnings.map { .string($0) })
+          ),
         ]
       }
       trips.append(.object(pairs))

@@ -76,6 +76,7 @@ enum ReplanCommand {
         games: games, start: start, end: end, catalog: catalog, environment: environment)
     }
     let r = replan.report
+    for warning in replan.change.warnings { context.warn(context.safe(warning)) }
     if args.flag("json") {
       context.print(
         json: .object([
@@ -91,6 +92,7 @@ enum ReplanCommand {
             .array(replan.change.rezoned.map { .string(LayoutRow.id(item: $0)) })
           ),
           ("reasons", .object(r.reset.map { ($0.rowID, .string($0.reason)) })),
+          ("warnings", .array(replan.change.warnings.map(JSON.string))),
         ]))
       return
     }

@@ -18,7 +18,7 @@ enum RootCommand {
     .value(
       "now", valueName: "INSTANT",
       help:
-        "Use this instant as the current time (ISO 8601, e.g. 2024-06-01T12:00:00Z), for reproducible runs."
+        "Use this instant as the current time, for reproducible runs: an ISO 8601 / RFC 3339 date and time with a zone, e.g. 2024-06-01T12:00Z, 2024-06-01T12:00:00.5Z or 2024-06-01T08:00-04:00 (a date alone is refused)."
     ),
   ]
 

@@ -41,6 +41,7 @@ enum TripImportCommand {
       try TripExchange.validate(imported, games: games, catalog: catalog, file: path)
       try store.importTrip(imported.trip, items: imported.items)
     }
+    for warning in imported.warnings { context.warn(context.safe(warning)) }
     let loaded = try store.loadTrip(id: imported.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if context.arguments.flag("json") {

@@ -103,7 +103,8 @@ final class ErrorReportingTests: EndToEndTestCase {
   func testBadNow_isUsageErrorBeforeTheDatabaseIsOpened() throws {
     try assertUsageError(
       ["trip", "new", "T", "--game", "CHC@2024-06-04", "--now", "yesterday"],
-      message: "--now expects an ISO 8601 instant such as 2024-06-01T12:00:00Z, got 'yesterday'",
+      message:
+        "--now expects an ISO 8601 date and time with a zone (2024-06-05T12:00:00Z, 2024-06-05T12:00Z, 2024-06-05T12:00:00.5Z, 2024-06-05T08:00-04:00, 20240605T120000+0200), got 'yesterday': it does not start with a date (YYYY-MM-DD, YYYY-DDD or YYYY-Www-D)",
       usage: Self.tripNewUsage, help: "sportstime trip new")
     XCTAssertFalse(fileExists(database), "a usage error must not create the database")
     try installImported2024()

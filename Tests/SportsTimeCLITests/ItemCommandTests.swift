@@ -120,7 +120,7 @@ final class ItemCommandTests: ItineraryTestCase {
       object.sortedKeys,
       [
         "address", "category", "date", "day", "id", "kind", "latitude", "longitude", "number",
-        "sortOrder", "time", "timeZone", "title",
+        "sortOrder", "time", "timeZone", "title", "warnings",
       ])
     let id = try XCTUnwrap(object.string("id"))
     XCTAssertNotNil(id.range(of: "^item:\(Self.uuidPattern)$", options: .regularExpression), id)
@@ -521,13 +521,14 @@ final class ItemCommandTests: ItineraryTestCase {
     ])
     XCTAssertEqual(
       result.stdout,
-      "\(id)  Edited 🍽️ \"Deep dish\" on Day 2 (row 5) at 12:30 America/Detroit.\n",
-      "the time is local to where the trip is (after the leg, in Detroit)")
+      "\(id)  Edited 🍽️ \"Deep dish\" on Day 2 (row 5) at 12:30 America/Chicago.\n",
+      "the item has its own location in Chicago: its time is Chicago's, though the trip is in Detroit (issue 8)"
+    )
     var row = try XCTUnwrap(try showJSON("Short").row("item:\(id)"))
     XCTAssertEqual(row.title, "Deep dish")
     XCTAssertEqual(row.category, "restaurant")
     XCTAssertEqual(row.time, "12:30")
-    XCTAssertEqual(row.timeZone, "America/Detroit")
+    XCTAssertEqual(row.timeZone, "America/Chicago")
     XCTAssertEqual(row.latitude, 41.8906)
     XCTAssertEqual(row.longitude, -87.6336)
     XCTAssertEqual(row.address, "29 E Ohio St")

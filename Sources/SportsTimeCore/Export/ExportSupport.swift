@@ -46,22 +46,16 @@ public enum ExportSupport {
     return "\(venue.name(on: game.game.localDate)), \(venue.city)"
   }
 
-  /// The instant of a timed custom item: its `time` local to its
-  /// `timeZoneID` on `date`. Nil when it has no time or no known zone.
+  /// The instant of a timed custom item on `date`
+  /// (`CustomInfo.instant(on:)`). Nil when it has no time or no known zone.
   static func instant(of info: CustomInfo, on date: CalendarDate) -> Date? {
-    guard let time = info.time, let id = info.timeZoneID, let zone = TimeZone(identifier: id)
-    else { return nil }
-    return LocalTime.instant(on: date, hour: time.hour, minute: time.minute, in: zone)
+    info.instant(on: date)
   }
 
-  /// "17:30 CDT" for a timed custom item on `date` ("17:30" when its zone is
-  /// unknown); nil when it has no time.
+  /// "17:30 CDT" for a timed custom item on `date` (`CustomInfo.clock(on:)`;
+  /// "17:30" when its zone is unknown); nil when it has no time.
   static func clock(of info: CustomInfo, on date: CalendarDate) -> String? {
-    guard let time = info.time else { return nil }
-    guard let instant = instant(of: info, on: date), let id = info.timeZoneID,
-      let zone = TimeZone(identifier: id)
-    else { return time.description }
-    return "\(time) \(LocalTime.abbreviation(zone, at: instant))"
+    info.clock(on: date)
   }
 
   /// The layout's rows by id, for looking up where a waypoint came from

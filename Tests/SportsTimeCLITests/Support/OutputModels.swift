@@ -57,6 +57,8 @@ struct ItineraryJSON: Decodable {
     var latitude: Double?
     var longitude: Double?
     var address: String?
+    /// Custom rows: what to know about the time (a repeated hour).
+    var warnings: [String]?
   }
 
   var trip: TripHead
