@@ -16,4 +16,11 @@ static inline int sportstime_bind_blob(sqlite3_stmt *stmt, int index,
   return sqlite3_bind_blob(stmt, index, bytes, byteCount, SQLITE_TRANSIENT);
 }
 
+/// sqlite3_db_config is variadic, which Swift cannot call; this wrapper sets
+/// one of its integer options (e.g. SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE) and
+/// ignores the "old value" output.
+static inline int sportstime_db_config_int(sqlite3 *db, int option, int value) {
+  return sqlite3_db_config(db, option, value, (int *)0);
+}
+
 #endif

@@ -136,15 +136,21 @@ extension Store {
       reference, suggestion: Suggest.closest(to: reference, in: names))
   }
 
-  /// The trip with its games and stored items.
+  /// The trip with its games and stored items, read in one read
+  /// transaction (one consistent state, no write lock).
   /// - Throws: as `trip(matching:)`, or `StoreError`.
   public func loadTrip(_ reference: String) throws -> LoadedTrip {
-    let t = try trip(matching: reference)
-    return try loadTrip(id: t.id)
+    try read { try loadTrip(id: try trip(matching: reference).id) }
   }
 
-  /// The trip with id `id`, its games and stored items.
+  /// The trip with id `id`, its games and stored items, read in one read
+  /// transaction.
   public func loadTrip(id: UUID) throws -> LoadedTrip {
+    try read { try readTrip(id: id) }
+  }
+
+  /// `loadTrip(id:)`'s reads, inside the caller's transaction.
+  private func readTrip(id: UUID) throws -> LoadedTrip {
     guard
       let row = try database.query(
         "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]

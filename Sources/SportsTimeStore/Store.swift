@@ -4,9 +4,10 @@ import SportsTimeCore
 /// The SportsTime database: games, trips and itinerary items in one SQLite
 /// file (DESIGN.md, "Storage").
 ///
-/// WAL mode, foreign keys on, a busy timeout, forward migrations; every
-/// public operation is one transaction, so bad input changes nothing and a
-/// crash never leaves half an import.
+/// WAL mode with `synchronous = FULL` (a reported success survives a power
+/// loss), foreign keys on, a busy timeout, forward migrations; every public
+/// operation is one transaction, so bad input changes nothing and a crash
+/// never leaves half an import. Reads take no write lock.
 public final class Store {
   /// The underlying connection.
   let database: Database
@@ -14,13 +15,27 @@ public final class Store {
   public let path: String
 
   /// Opens (creating if needed) the database at `path` and migrates it.
-  /// - Parameter path: a file path (parent directories are created) or
-  ///   `:memory:`.
-  /// - Throws: `StoreError` when the file cannot be opened, is not a
-  ///   SportsTime database, or was written by a newer version.
-  public init(path: String) throws {
+  ///
+  /// A missing or empty (0-byte) file is set up as a new database. Another
+  /// program's SQLite file (tables but no sportstime migration ledger) and a
+  /// newer version's are refused before anything is written to them: no
+  /// table is added and the journal mode stays as it was. Opening an
+  /// up-to-date database only reads, so it never waits for another
+  /// connection's write transaction.
+  /// - Parameters:
+  ///   - path: a file path (parent directories are created) or `:memory:`.
+  ///   - busyTimeoutMilliseconds: how long to wait for another connection's
+  ///     lock before failing (default 5000).
+  /// - Throws: `StoreError.foreignDatabase`, `.unknownMigration`,
+  ///   `.cannotOpen`, `.diskFull` or `.sqlite` (e.g. SQLITE_NOTADB for a
+  ///   file that is not SQLite, SQLITE_BUSY).
+  public init(
+    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds
+  ) throws {
     self.path = path
-    database = try Database(path: path)
+    database = try Database(
+      path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      inspect: Schema.migrator.refuseIncompatible)
     try Schema.migrator.migrate(database)
   }
 
@@ -42,6 +57,16 @@ public final class Store {
   /// - Throws: whatever `body` throws (after rolling back), or `StoreError`.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     try database.inTransaction(.immediate, body)
+  }
+
+  /// Runs `body` in one DEFERRED transaction, for reads: they all see the
+  /// same committed state, and no write lock is taken, so a reader never
+  /// waits for another connection's write (WAL,
+  /// https://www.sqlite.org/wal.html#concurrency). Inside `transaction` it
+  /// simply runs in that transaction.
+  /// - Throws: whatever `body` throws, or `StoreError`.
+  public func read<T>(_ body: () throws -> T) throws -> T {
+    try database.inTransaction(.deferred, body)
   }
 
   /// Closes the connection, reporting any statement still open.

@@ -89,13 +89,14 @@ final class DatabaseTests: XCTestCase {
     }
   }
 
-  /// File databases use WAL and synchronous=NORMAL; ":memory:" reports "memory".
+  /// File databases use WAL and synchronous=FULL (2: a commit is on disk
+  /// before it is reported done); ":memory:" reports "memory".
   func testJournalModeAndPragmas() throws {
     let memory = try Database(path: ":memory:")
     XCTAssertEqual(try memory.query("PRAGMA journal_mode").first?.string(0), "memory")
     let file = try Database(path: filePath())
     XCTAssertEqual(try file.query("PRAGMA journal_mode").first?.string(0), "wal")
-    XCTAssertEqual(try file.query("PRAGMA synchronous").first?.int(0), 1)
+    XCTAssertEqual(try file.query("PRAGMA synchronous").first?.int(0), 2)
     XCTAssertEqual(try file.query("PRAGMA busy_timeout").first?.int(0), 5000)
     let quick = try Database(path: filePath(), busyTimeoutMilliseconds: 50)
     XCTAssertEqual(try quick.query("PRAGMA busy_timeout").first?.int(0), 50)
@@ -172,14 +173,16 @@ final class DatabaseTests: XCTestCase {
       XCTAssertEqual(nullColumn, "nickname")
       XCTAssertEqual(found, "NULL")
       XCTAssertTrue(null?.description.contains("nickname") ?? false)
-      XCTAssertTrue(null?.description.contains(sql) ?? false)
+      XCTAssertFalse(null?.description.contains("SELECT") ?? true)
+      XCTAssertTrue(null?.debugDescription.contains(sql) ?? false)
       XCTAssertNotNil(storeError { _ = try row.int("name") })
       XCTAssertNotNil(storeError { _ = try row.int64("score") })
     }
   }
 
-  /// Errors carry the SQL (with placeholders) but never a bound value.
-  func testErrorContainsSQLButNotBoundValue() throws {
+  /// Errors keep the SQL (with placeholders) in `debugDescription` only;
+  /// `description` is plain words; neither holds a bound value.
+  func testErrorKeepsSQLForDebuggingOnly() throws {
     try onBothDatabases { db in
       try db.execute("CREATE TABLE account (email TEXT NOT NULL UNIQUE)")
       let secret = "secret-value-8472@example.com"
@@ -188,8 +191,13 @@ final class DatabaseTests: XCTestCase {
       let error = storeError { try db.execute(sql, [.text(secret)]) }
       let description = error?.description ?? ""
       XCTAssertEqual(error?.sqliteCode, SQLiteCode.constraintUnique)
-      XCTAssertTrue(description.contains(sql), description)
-      XCTAssertFalse(description.contains(secret), description)
+      XCTAssertEqual(
+        description,
+        "The database at \(db.path) refused the change: it would store a second record with "
+          + "the same key.")
+      XCTAssertTrue(error?.debugDescription.contains(sql) ?? false)
+      XCTAssertTrue(error?.debugDescription.contains("UNIQUE constraint failed") ?? false)
+      XCTAssertFalse(error?.debugDescription.contains(secret) ?? true)
       XCTAssertFalse(String(reflecting: error).contains(secret))
       // The evicted statement is prepared again and works.
       try db.execute(sql, ["other@example.com"])
@@ -202,7 +210,8 @@ final class DatabaseTests: XCTestCase {
     try onBothDatabases { db in
       let syntax = storeError { try db.execute("SELEKT 1") }
       XCTAssertEqual(syntax?.sqliteCode, SQLITE_ERROR)
-      XCTAssertTrue(syntax?.description.contains("SELEKT 1") ?? false)
+      XCTAssertFalse(syntax?.description.contains("SELEKT") ?? true)
+      XCTAssertTrue(syntax?.debugDescription.contains("SELEKT 1") ?? false)
       XCTAssertEqual(storeError { try db.execute("SELECT ?", []) }?.sqliteCode, SQLITE_MISUSE)
       XCTAssertEqual(
         storeError { _ = try db.prepare("SELECT 1; SELECT 2") }?.sqliteCode, SQLITE_MISUSE)
@@ -329,7 +338,8 @@ final class DatabaseTests: XCTestCase {
         }
         XCTAssertEqual(path, db.path)
         XCTAssertEqual(sql, ["SELECT 1 AS still_open"])
-        XCTAssertTrue(error?.description.contains("SELECT 1 AS still_open") ?? false)
+        XCTAssertFalse(error?.description.contains("SELECT") ?? true)
+        XCTAssertTrue(error?.debugDescription.contains("SELECT 1 AS still_open") ?? false)
         XCTAssertTrue(db.isOpen)
       }
       statement = nil
@@ -383,5 +393,149 @@ final class DatabaseTests: XCTestCase {
       return XCTFail("expected cannotOpen, got \(String(describing: error))")
     }
     XCTAssertEqual(failedPath, path)
+  }
+
+  /// A description never holds SQL text or SQLite's message, whatever the
+  /// code: a constraint, a missing table, a syntax error, a bad argument
+  /// count, a failed migration-like script.
+  func testDescriptions_holdNoSQL() throws {
+    try onBothDatabases { db in
+      try db.executeScript(
+        """
+        CREATE TABLE parent (id INTEGER PRIMARY KEY);
+        CREATE TABLE child (parent_id INTEGER NOT NULL REFERENCES parent(id),
+                            n INTEGER CHECK (n > 0));
+        """)
+      let failures: [() throws -> Void] = [
+        { try db.execute("INSERT INTO child (parent_id, n) VALUES (?, 1)", [7]) },
+        { try db.execute("INSERT INTO child (parent_id, n) VALUES (NULL, 1)") },
+        { try db.execute("INSERT INTO parent (id) VALUES (1); ") },
+        { try db.execute("UPDATE missing_table SET x = 1") },
+        { try db.executeScript("CREATE TABLE parent (id INTEGER)") },
+        { try db.execute("SELECT ?", []) },
+      ]
+      try db.execute("INSERT INTO parent (id) VALUES (1)")
+      try db.execute("INSERT INTO child (parent_id, n) VALUES (1, 1)")
+      let extra: [() throws -> Void] = [
+        { try db.execute("INSERT INTO child (parent_id, n) VALUES (1, -1)") },
+        { try db.execute("DELETE FROM parent") },
+      ]
+      for (index, failure) in (failures + extra).enumerated() {
+        let error = storeError { try failure() }
+        let description = error?.description ?? ""
+        for word in [
+          "INSERT", "UPDATE", "DELETE", "CREATE", "SELECT", "missing_table", "child",
+          "parent", "constraint failed", "while running", "syntax",
+        ] {
+          XCTAssertFalse(description.contains(word), "#\(index): \(description)")
+        }
+        XCTAssertTrue(description.contains("database at \(db.path)"), description)
+        XCTAssertNotEqual(error?.debugDescription, description, "#\(index)")
+      }
+    }
+  }
+
+  /// `inspect` runs before anything can change the file: when it refuses,
+  /// another program's rollback-journal file is closed byte for byte as it
+  /// was and is not switched to WAL.
+  func testInspect_refusalLeavesTheFileUnchanged() throws {
+    let path = filePath("other.sqlite")
+    let other = try RawSQLite(path: path)
+    try other.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi');")
+    other.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    var seen: [String] = []
+    XCTAssertThrowsError(
+      try Database(path: path) { db in
+        seen = try db.query("PRAGMA journal_mode").map { try $0.string(0) }
+        throw TestError.first
+      }
+    ) { XCTAssertEqual($0 as? TestError, .first) }
+    XCTAssertEqual(seen, ["delete"])
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
+  /// A new file whose write lock another connection holds (as while that
+  /// one switches it to WAL) is opened once the lock is released: the
+  /// switch, which SQLite does not retry under the busy timeout, is retried
+  /// here. Before, opening failed at once with SQLITE_BUSY.
+  func testOpen_retriesTheWALSwitchWhileTheNewFileIsLocked() throws {
+    let path = filePath("new.sqlite")
+    let holder = try RawSQLite(path: path)
+    try holder.exec("BEGIN IMMEDIATE")
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+      try? holder.exec("COMMIT")
+      holder.close()
+    }
+    let started = Date()
+    let db = try Database(path: path)
+    XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.2)
+    XCTAssertEqual(try db.query("PRAGMA journal_mode").first?.string(0), "wal")
+    try db.close()
+  }
+
+  /// The retry gives up when the busy timeout has passed, as a locked
+  /// database always does.
+  func testOpen_givesUpOnALockedNewFileAfterTheBusyTimeout() throws {
+    let path = filePath("new.sqlite")
+    let holder = try RawSQLite(path: path)
+    try holder.exec("BEGIN IMMEDIATE")
+    let started = Date()
+    let error = storeError { _ = try Database(path: path, busyTimeoutMilliseconds: 200) }
+    let waited = Date().timeIntervalSince(started)
+    XCTAssertEqual((error?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
+    XCTAssertGreaterThanOrEqual(waited, 0.2)
+    XCTAssertLessThan(waited, 3)
+    try holder.exec("COMMIT")
+  }
+
+  /// A full disk is named as such, from SQLite's real codes: SQLITE_FULL,
+  /// and the I/O errors SQLite returns for ENOSPC or EDQUOT (a write, an
+  /// fsync, a truncate, growing the shared-memory index, creating a file);
+  /// other I/O errors and other codes are not.
+  func testDiskFull_isRecognisedFromTheRealCodes() {
+    let ioerr = { (extended: Int32) in SQLITE_IOERR | (extended << 8) }
+    let write = ioerr(3)  // SQLITE_IOERR_WRITE
+    let fsync = ioerr(4)  // SQLITE_IOERR_FSYNC
+    let truncate = ioerr(6)  // SQLITE_IOERR_TRUNCATE
+    let shmSize = ioerr(19)  // SQLITE_IOERR_SHMSIZE
+    XCTAssertEqual([write, fsync, truncate, shmSize], [778, 1034, 1546, 4874])
+    for code in [write, fsync, truncate, shmSize, SQLITE_IOERR, SQLITE_CANTOPEN] {
+      XCTAssertTrue(Database.meansDiskFull(code: code, systemErrno: ENOSPC), "\(code)")
+      XCTAssertTrue(Database.meansDiskFull(code: code, systemErrno: EDQUOT), "\(code)")
+      XCTAssertFalse(Database.meansDiskFull(code: code, systemErrno: EIO), "\(code)")
+      XCTAssertFalse(Database.meansDiskFull(code: code, systemErrno: 0), "\(code)")
+    }
+    XCTAssertTrue(Database.meansDiskFull(code: SQLITE_FULL, systemErrno: 0))
+    for code in [SQLITE_BUSY, SQLITE_CONSTRAINT, SQLITE_READONLY, SQLITE_CORRUPT] {
+      XCTAssertFalse(Database.meansDiskFull(code: code, systemErrno: ENOSPC), "\(code)")
+    }
+    let error = StoreError.diskFull(
+      code: shmSize, systemErrno: ENOSPC, sql: "INSERT INTO t VALUES (?)", path: "/data/db")
+    XCTAssertEqual(
+      error.description,
+      "The disk holding /data/db is full, so nothing was changed; free some space and try again.")
+    XCTAssertEqual(error.sqliteCode, shmSize)
+    XCTAssertTrue(error.debugDescription.contains("errno \(ENOSPC)"), error.debugDescription)
+  }
+
+  /// SQLite's own SQLITE_FULL (here from a page limit) comes out as
+  /// `.diskFull`, and the failed statement changed nothing.
+  func testDiskFull_fromSQLite() throws {
+    let db = try Database(path: filePath())
+    try db.execute("CREATE TABLE t (x BLOB)")
+    _ = try db.query("PRAGMA max_page_count = 8")
+    let error = storeError {
+      try db.inTransaction {
+        for _ in 0..<20 { try db.execute("INSERT INTO t VALUES (zeroblob(4000))") }
+      }
+    }
+    guard case .diskFull(let code, _, _, let path)? = error else {
+      return XCTFail("expected diskFull, got \(String(describing: error))")
+    }
+    XCTAssertEqual(code, SQLITE_FULL)
+    XCTAssertEqual(path, db.path)
+    XCTAssertEqual(try db.query("SELECT count(*) FROM t").first?.int(0), 0)
   }
 }

@@ -115,4 +115,70 @@ final class MigratorTests: XCTestCase {
       XCTAssertFalse(db.isInTransaction)
     }
   }
+
+  /// A file with tables but no ledger (another program's), or with a ledger
+  /// of another shape (a Rails-style `schema_migrations(version)`), is
+  /// refused and nothing is added to it.
+  func testForeignDatabaseIsRefusedWithoutChanges() throws {
+    let schemas = [
+      "CREATE TABLE notes (body TEXT);",
+      "CREATE VIEW answer AS SELECT 42;",
+      "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); CREATE TABLE users (id);",
+    ]
+    for schema in schemas {
+      try onBothDatabases { db in
+        try db.executeScript(schema)
+        let before = try db.query("SELECT type, name, sql FROM sqlite_master ORDER BY name")
+        XCTAssertThrowsError(try Migrator(base).migrate(db)) { error in
+          guard case .foreignDatabase(let path)? = error as? StoreError else {
+            return XCTFail("expected foreignDatabase, got \(error)")
+          }
+          XCTAssertEqual(path, db.path)
+        }
+        XCTAssertThrowsError(try Migrator(base).refuseIncompatible(db))
+        XCTAssertEqual(
+          try db.query("SELECT type, name, sql FROM sqlite_master ORDER BY name"), before)
+        XCTAssertFalse(db.isInTransaction)
+      }
+    }
+  }
+
+  /// An empty file, and one holding only an empty ledger (a first migration
+  /// that never finished), are ours to migrate.
+  func testEmptyDatabaseAndBareLedgerAreMigrated() throws {
+    try onBothDatabases { db in
+      try Migrator(base).refuseIncompatible(db)
+      try db.executeScript(
+        "CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL);")
+      try Migrator(base).migrate(db)
+      XCTAssertEqual(try Migrator(base).appliedMigrations(db), ["001-teams", "002-games"])
+    }
+  }
+
+  /// Checking an up-to-date database only reads: it succeeds while another
+  /// connection holds a write transaction (before, it waited out the busy
+  /// timeout in BEGIN IMMEDIATE and failed). A pending migration still
+  /// needs, and waits for, the write lock.
+  func testUpToDateCheckTakesNoWriteLock() throws {
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let setup = try Database(path: path)
+    try Migrator(base).migrate(setup)
+    try setup.close()
+
+    let writer = try Database(path: path)
+    try writer.execute("BEGIN IMMEDIATE")
+    try writer.execute("INSERT INTO team (name) VALUES ('held')")
+    let reader = try Database(path: path, busyTimeoutMilliseconds: 100)
+    XCTAssertNoThrow(try Migrator(base).migrate(reader))
+    XCTAssertFalse(reader.isInTransaction)
+    XCTAssertEqual(try reader.query("SELECT count(*) FROM team").first?.int(0), 0)
+
+    let newer = Migrator(base + [Migration(id: "003-venue", sql: "ALTER TABLE team ADD venue;")])
+    XCTAssertThrowsError(try newer.migrate(reader)) { error in
+      XCTAssertEqual(((error as? StoreError)?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
+    }
+    try writer.execute("COMMIT")
+    try newer.migrate(reader)
+    XCTAssertEqual(try newer.appliedMigrations(reader).last, "003-venue")
+  }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SportsTimeCore
 import XCTest
@@ -25,6 +26,7 @@ final class StoreTests: StoreTestCase {
     XCTAssertEqual(try file.database.query("PRAGMA journal_mode").first?.string(0), "wal")
     XCTAssertEqual(try file.database.query("PRAGMA foreign_keys").first?.int(0), 1)
     XCTAssertEqual(try file.database.query("PRAGMA busy_timeout").first?.int(0), 5000)
+    XCTAssertEqual(try file.database.query("PRAGMA synchronous").first?.int(0), 2, "FULL")
     try file.close()
 
     // WAL is recorded in the file itself: a fresh raw connection sees it
@@ -207,5 +209,104 @@ final class StoreTests: StoreTestCase {
     XCTAssertEqual(
       Store.defaultPath(environment: [:]),
       NSHomeDirectory() + "/.local/share/sportstime/sportstime.sqlite")
+  }
+
+  // MARK: Files that are not ours, empty files, readers and writers
+
+  /// Another program's SQLite file in rollback-journal mode (tables, no
+  /// sportstime ledger) is refused byte for byte unchanged: no table added,
+  /// still a rollback journal (header bytes 18–19 are 1), no WAL beside it.
+  func testOpen_anotherProgramsFileIsRefusedUnchanged() throws {
+    let path = filePath("other.sqlite")
+    let other = try RawSQLite(path: path)
+    try other.exec("CREATE TABLE trips (x); INSERT INTO trips VALUES (1);")
+    other.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(Array(before[18...19]), [1, 1])
+
+    let error = storeError { try Store(path: path) }
+    guard case .foreignDatabase(let refused)? = error else {
+      return XCTFail("expected foreignDatabase, got \(String(describing: error))")
+    }
+    XCTAssertEqual(refused, path)
+    XCTAssertEqual(
+      error?.description,
+      "\(path) is not a sportstime database: it is a SQLite file of another program (it has "
+        + "tables but no sportstime migration record). It was left unchanged.")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-journal"))
+  }
+
+  /// Another program's WAL file whose log still holds commits (it crashed,
+  /// or is running) is refused, and neither the file nor its log changes:
+  /// closing does not copy the log into the file.
+  func testOpen_anotherProgramsWALFileKeepsItsLog() throws {
+    let live = filePath("live.sqlite")
+    let other = try RawSQLite(path: live)
+    try other.exec(
+      """
+      PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;
+      CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('kept in the log');
+      """)
+    let path = filePath("crashed.sqlite")
+    try FileManager.default.copyItem(atPath: live, toPath: path)
+    try FileManager.default.copyItem(atPath: live + "-wal", toPath: path + "-wal")
+    other.close()
+    let file = try Data(contentsOf: URL(fileURLWithPath: path))
+    let log = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+    XCTAssertGreaterThan(log.count, 0)
+
+    let error = storeError { try Store(path: path) }
+    guard case .foreignDatabase? = error else {
+      return XCTFail("expected foreignDatabase, got \(String(describing: error))")
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), file)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + "-wal")), log)
+  }
+
+  /// An empty (0-byte) file is set up as a new database, like a missing one.
+  func testOpen_emptyFileIsInitialised() throws {
+    let path = filePath("empty.sqlite")
+    try FileManager.default.createDirectory(
+      at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+      withIntermediateDirectories: true)
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+    let store = try Store(path: path)
+    XCTAssertEqual(try ledger(store.database), Schema.ledger.map(\.id))
+    XCTAssertEqual(try store.database.query("PRAGMA journal_mode").first?.string(0), "wal")
+    try store.close()
+  }
+
+  /// While another connection holds a write transaction with an uncommitted
+  /// change, a store opens and reads (the committed state) without waiting;
+  /// only a write waits, and fails after the busy timeout. Before, opening
+  /// itself waited in BEGIN IMMEDIATE and failed SQLITE_BUSY.
+  func testReads_doNotWaitForAWriter() throws {
+    let path = filePath()
+    do {
+      let store = try Store(path: path)
+      try storeWith2024(store)
+      try store.insert(
+        try StoreFixtures.plan("Chicago and Detroit", environment: .fixed(now: StoreFixtures.now)))
+      try store.close()
+    }
+    let writer = try RawSQLite(path: path)
+    try writer.exec("BEGIN IMMEDIATE; UPDATE trips SET name = 'Held';")
+
+    let started = Date()
+    let reader = try Store(path: path, busyTimeoutMilliseconds: 200)
+    XCTAssertEqual(try reader.trips().map(\.name), ["Chicago and Detroit"])
+    XCTAssertEqual(try reader.loadTrip("Chicago and Detroit").games.count, 3)
+    XCTAssertEqual(try reader.gameCount(), 2430)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 0.2, "a read waited for the writer")
+    XCTAssertFalse(reader.database.isInTransaction)
+
+    let error = storeError { try reader.deleteTrip(id: try reader.trips()[0].id) }
+    XCTAssertEqual((error?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
+    try writer.exec("ROLLBACK")
+    _ = try reader.deleteTrip(id: try reader.trips()[0].id)
+    XCTAssertEqual(try reader.trips(), [])
+    try reader.close()
   }
 }

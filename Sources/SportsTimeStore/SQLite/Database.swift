@@ -4,10 +4,12 @@ import Foundation
 /// One SQLite connection; this object is the only owner of its `sqlite3*`.
 ///
 /// Opening turns on extended result codes, sets a busy timeout, enables
-/// foreign keys (verified), switches file databases to WAL and sets
-/// `synchronous = NORMAL`. Not thread-safe and deliberately not `Sendable`:
-/// use one `Database` from one thread/actor at a time. Every failing SQLite
-/// call is turned into `StoreError.sqlite` by `error(code:sql:)`.
+/// foreign keys (verified) and `synchronous = FULL`, lets the caller inspect
+/// the file before anything can change it, then switches file databases to
+/// WAL (only if they are not in WAL mode already). Not thread-safe and
+/// deliberately not `Sendable`: use one `Database` from one thread/actor at a
+/// time. Every failing SQLite call is turned into `StoreError.sqlite` (or
+/// `.diskFull`) by `error(code:sql:)`.
 ///
 /// Sources: https://www.sqlite.org/c3ref/open.html,
 /// https://www.sqlite.org/pragma.html, https://www.sqlite.org/wal.html.
@@ -18,6 +20,9 @@ public final class Database {
   /// The path given at open: a file path, ":memory:" or "" (private temp DB).
   /// Error descriptions name it.
   public let path: String
+
+  /// How long to wait for another connection's lock, in milliseconds.
+  public let busyTimeoutMilliseconds: Int
 
   /// The connection handle; `nil` once `close()` succeeded.
   private var handle: OpaquePointer?
@@ -35,19 +40,33 @@ public final class Database {
 
   /// Opens (creating if needed) the database at `path` and configures it.
   ///
+  /// In order: the connection-only settings (extended result codes, busy
+  /// timeout, foreign keys, `synchronous = FULL`); then `inspect`, which may
+  /// only read; then, for a file not yet in WAL mode, `PRAGMA journal_mode =
+  /// WAL`. So a file `inspect` refuses is closed exactly as it was (a WAL
+  /// file's log is then not checkpointed either). Switching the journal mode
+  /// takes an exclusive lock without calling the busy handler, so when
+  /// several processes create the same file at once it is retried until the
+  /// busy timeout has passed; `inspect` is retried the same way.
+  ///
   /// - Parameters:
   ///   - path: a file path (parent directories are created), ":memory:", or
   ///     "" for a private temporary database.
   ///   - busyTimeoutMilliseconds: how long to wait for another connection's
   ///     lock before failing with SQLITE_BUSY (default 5000).
+  ///   - inspect: reads the file before it can be changed, and throws to
+  ///     refuse it (default: accepts every file).
   /// - Throws: `StoreError.cannotOpen` if the directory or file cannot be
-  ///   created/opened or a pragma does not take effect; `StoreError.sqlite`
-  ///   (e.g. SQLITE_NOTADB, SQLITE_BUSY) if configuring fails.
+  ///   created/opened or a pragma does not take effect; what `inspect`
+  ///   throws; `StoreError.sqlite` (e.g. SQLITE_NOTADB, SQLITE_BUSY) or
+  ///   `.diskFull` if configuring fails.
   public init(
-    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds
+    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds,
+    inspect: (Database) throws -> Void = { _ in }
   ) throws {
     let isMemory = Database.isMemoryPath(path)
     if !isMemory { try Database.createParentDirectory(of: path) }
+    let hadLog = !isMemory && FileManager.default.fileExists(atPath: path + "-wal")
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -60,10 +79,16 @@ public final class Database {
       throw StoreError.cannotOpen(path: path, reason: reason)
     }
     self.path = path
+    self.busyTimeoutMilliseconds = max(0, busyTimeoutMilliseconds)
     self.handle = connection
     do {
-      try configure(isMemory: isMemory, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      try configure(isMemory: isMemory, inspect: inspect)
     } catch {
+      if hadLog {
+        // Leave someone else's write-ahead log as it was: closing the last
+        // connection would otherwise copy it into the file.
+        _ = sportstime_db_config_int(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+      }
       discardConnection()
       throw error
     }
@@ -207,12 +232,38 @@ public final class Database {
 
   /// The single path from a non-OK result code to an error: copies
   /// `sqlite3_errmsg` at once into `StoreError.sqlite` with this database's
-  /// path (https://www.sqlite.org/c3ref/errcode.html). Never includes bound values.
+  /// path (https://www.sqlite.org/c3ref/errcode.html). Never includes bound
+  /// values. A full disk becomes `StoreError.diskFull`: SQLITE_FULL, and the
+  /// SQLITE_IOERR_* / SQLITE_CANTOPEN codes SQLite returns when a write,
+  /// truncate or shared-memory resize fails with ENOSPC or EDQUOT
+  /// (`sqlite3_system_errno`, https://www.sqlite.org/c3ref/system_errno.html).
   func error(code: Int32, sql: String?) -> StoreError {
+    let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
+    if Database.meansDiskFull(code: code, systemErrno: systemErrno) {
+      return .diskFull(code: code, systemErrno: systemErrno, sql: sql, path: path)
+    }
     let message =
       handle.map { Database.errorMessage($0) }
       ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
     return .sqlite(code: code, message: message, sql: sql, path: path)
+  }
+
+  /// Whether SQLite's result `code` with the operating system's
+  /// `systemErrno` means the disk is full. `systemErrno` is only read for
+  /// SQLITE_IOERR and SQLITE_CANTOPEN, the codes SQLite records it for
+  /// (otherwise it may be left over from an earlier failure).
+  /// - Parameters:
+  ///   - code: an extended result code (https://www.sqlite.org/rescode.html).
+  ///   - systemErrno: `sqlite3_system_errno` right after the failure.
+  public static func meansDiskFull(code: Int32, systemErrno: Int32) -> Bool {
+    switch code & 0xff {
+    case SQLITE_FULL:
+      return true
+    case SQLITE_IOERR, SQLITE_CANTOPEN:
+      return systemErrno == ENOSPC || systemErrno == EDQUOT
+    default:
+      return false
+    }
   }
 
   /// Throws through `error(code:sql:)` unless `code` is SQLITE_OK.
@@ -438,15 +489,19 @@ public final class Database {
 
   // MARK: Opening
 
-  /// Applies the connection settings and verifies them.
+  /// Applies the connection settings and verifies them, lets `inspect` read
+  /// the file, then switches it to WAL.
   /// - Throws: `StoreError.cannotOpen` if foreign keys or WAL do not take
-  ///   effect; `StoreError.sqlite` from the pragmas (e.g. SQLITE_NOTADB).
-  private func configure(isMemory: Bool, busyTimeoutMilliseconds: Int) throws {
+  ///   effect; what `inspect` throws; `StoreError.sqlite` from the pragmas
+  ///   (e.g. SQLITE_NOTADB).
+  private func configure(isMemory: Bool, inspect: (Database) throws -> Void) throws {
     let connection = try liveHandle(sql: nil)
     try check(sqlite3_extended_result_codes(connection, 1), sql: nil)
-    let timeout = Int32(clamping: max(0, busyTimeoutMilliseconds))
+    let timeout = Int32(clamping: busyTimeoutMilliseconds)
     try check(sqlite3_busy_timeout(connection, timeout), sql: nil)
+    let deadline = busyDeadline()
 
+    // Connection settings only: none of these touches the file.
     // https://www.sqlite.org/pragma.html#pragma_foreign_keys
     _ = try run("PRAGMA foreign_keys = ON", [], cached: false, collectRows: false)
     let foreignKeys = try run("PRAGMA foreign_keys", [], cached: false, collectRows: true)
@@ -454,19 +509,59 @@ public final class Database {
       throw StoreError.cannotOpen(
         path: path, reason: "this SQLite library cannot enforce foreign keys")
     }
+    // FULL: in WAL mode every commit syncs the log before it is reported
+    // done, so a power loss cannot undo it; NORMAL can lose the last
+    // commits (https://www.sqlite.org/pragma.html#pragma_synchronous).
+    _ = try run("PRAGMA synchronous = FULL", [], cached: false, collectRows: false)
 
-    // https://www.sqlite.org/pragma.html#pragma_journal_mode: returns the new
-    // mode; in-memory databases always answer "memory".
+    try retryingWhileBusy(until: deadline) { try inspect(self) }
+    if !isMemory { try retryingWhileBusy(until: deadline) { try switchToWAL() } }
+  }
+
+  /// Switches the file to WAL unless it is in WAL mode already (asking
+  /// reads only; https://www.sqlite.org/pragma.html#pragma_journal_mode
+  /// returns the mode in force afterwards).
+  /// - Throws: `StoreError.cannotOpen` when the mode does not become WAL;
+  ///   `StoreError.sqlite` (SQLITE_BUSY while another process holds the file).
+  private func switchToWAL() throws {
+    let current = try run("PRAGMA journal_mode", [], cached: false, collectRows: true)
+    if try current.first?.string(0).lowercased() == "wal" { return }
     let journal = try run("PRAGMA journal_mode = WAL", [], cached: false, collectRows: true)
     let mode = try journal.first?.string(0).lowercased() ?? ""
-    if !isMemory && mode != "wal" {
+    if mode != "wal" {
       throw StoreError.cannotOpen(
         path: path,
         reason: "could not switch to write-ahead logging (journal mode is '\(mode)')")
     }
+  }
 
-    // NORMAL is durable enough in WAL mode (https://www.sqlite.org/pragma.html#pragma_synchronous).
-    _ = try run("PRAGMA synchronous = NORMAL", [], cached: false, collectRows: false)
+  /// Runs `step`, and runs it again after a short random pause each time it
+  /// fails with SQLITE_BUSY or SQLITE_LOCKED, until `deadline`. For steps
+  /// SQLite runs without its busy handler (a journal mode switch), or that
+  /// must not fail because another process is setting the file up at the
+  /// same moment. Inside an open transaction `step` runs once: retrying
+  /// there could wait on a lock this connection's own transaction holds up.
+  /// - Throws: the last error once `deadline` has passed, or any other error.
+  func retryingWhileBusy<T>(until deadline: Date, _ step: () throws -> T) throws -> T {
+    let canRetry = !isInTransaction
+    while true {
+      do {
+        return try step()
+      } catch let error as StoreError {
+        guard canRetry, let code = error.sqliteCode,
+          code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED,
+          Date() < deadline
+        else { throw error }
+        let pause = min(Double.random(in: 0.001...0.01), max(0, deadline.timeIntervalSinceNow))
+        Thread.sleep(forTimeInterval: pause)
+      }
+    }
+  }
+
+  /// The moment the busy timeout started now ends: the deadline for
+  /// `retryingWhileBusy`.
+  func busyDeadline() -> Date {
+    Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
   }
 
   /// Whether `path` names an in-memory (":memory:") or private temporary ("")

@@ -21,9 +21,15 @@ public struct Migration: Sendable, Equatable {
 /// `schema_migrations(id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.
 ///
 /// Each pending migration runs in its own BEGIN IMMEDIATE transaction together
-/// with its ledger row, so a failure leaves no trace of it. If the database
-/// lists an id this list does not know, it was written by a newer build:
-/// `migrate` throws `StoreError.unknownMigration` and changes nothing.
+/// with its ledger row (the first one also creates the ledger), so a failure
+/// leaves no trace of it and no file ever holds migrated tables without the
+/// ledger. Finding out whether anything is pending only reads, so opening an
+/// up-to-date database never waits for another connection's write lock.
+///
+/// Two kinds of file are refused without any change: one that lists an id
+/// this list does not know (written by a newer build:
+/// `StoreError.unknownMigration`), and one that holds tables but no ledger
+/// (another program's database: `StoreError.foreignDatabase`).
 public struct Migrator: Sendable {
   /// The known migrations, oldest first.
   public let migrations: [Migration]
@@ -47,24 +53,25 @@ public struct Migrator: Sendable {
 
   /// Brings `db` up to date.
   ///
-  /// First, in one IMMEDIATE transaction, creates the ledger if missing and
-  /// refuses unknown ids; then applies each pending migration in its own
-  /// IMMEDIATE transaction (re-checking the ledger inside it, so two processes
-  /// migrating at once do not apply a migration twice). Safe to call on every
-  /// open. If called inside an open transaction, these become savepoints.
-  /// - Throws: `StoreError.unknownMigration` (no change made), or
-  ///   `StoreError.sqlite` from a failing migration (that migration rolled
-  ///   back; earlier ones stay applied).
+  /// First reads the ledger in a DEFERRED transaction (retried while another
+  /// process is setting the file up), refusing another program's file and
+  /// unknown ids; when nothing is pending that is all, and no write lock is
+  /// taken. Otherwise applies each pending migration in its own IMMEDIATE
+  /// transaction, re-reading the ledger inside it so two processes migrating
+  /// at once do not apply a migration twice. Safe to call on every open. If
+  /// called inside an open transaction, these become savepoints.
+  /// - Throws: `StoreError.foreignDatabase` or `.unknownMigration` (no change
+  ///   made), or `StoreError.sqlite` from a failing migration (that migration
+  ///   rolled back; earlier ones stay applied).
   public func migrate(_ db: Database) throws {
-    try db.inTransaction(.immediate) {
-      try db.executeScript(Migrator.createLedgerSQL)
-      try refuseUnknownMigrations(try Migrator.appliedIDs(db))
+    let applied = try db.retryingWhileBusy(until: db.busyDeadline()) {
+      try db.inTransaction(.deferred) { try checkedLedger(db) }
     }
-    for migration in migrations {
+    let pending = migrations.filter { !applied.contains($0.id) }
+    for migration in pending {
       try db.inTransaction(.immediate) {
-        let applied = try db.query(
-          "SELECT 1 FROM schema_migrations WHERE id = ?", [.text(migration.id)])
-        guard applied.isEmpty else { return }
+        guard !(try checkedLedger(db).contains(migration.id)) else { return }
+        try db.executeScript(Migrator.createLedgerSQL)
         try db.executeScript(migration.sql)
         try db.execute(
           """
@@ -74,6 +81,18 @@ public struct Migrator: Sendable {
           [.text(migration.id)])
       }
     }
+  }
+
+  /// Refuses a file this migrator must not touch, reading only: use it as
+  /// `Database(path:inspect:)`'s `inspect`, so such a file is not even
+  /// switched to WAL.
+  /// - Throws: `StoreError.foreignDatabase` when `db` holds tables, views,
+  ///   indexes or triggers but no ledger with `id` and `applied_at` columns;
+  ///   `StoreError.unknownMigration` when the ledger lists an id this
+  ///   migrator does not know; `StoreError.sqlite` if reading fails (e.g.
+  ///   SQLITE_NOTADB for a file that is not SQLite).
+  public func refuseIncompatible(_ db: Database) throws {
+    _ = try db.inTransaction(.deferred) { try checkedLedger(db) }
   }
 
   /// The ids recorded in `db`'s ledger in the order they were applied; empty
@@ -88,6 +107,29 @@ public struct Migrator: Sendable {
   public func pendingMigrations(_ db: Database) throws -> [Migration] {
     let applied = Set(try Migrator.appliedIDs(db))
     return migrations.filter { !applied.contains($0.id) }
+  }
+
+  /// The applied ids after refusing a foreign file or unknown ids.
+  private func checkedLedger(_ db: Database) throws -> Set<String> {
+    try Migrator.refuseForeign(db)
+    let applied = try Migrator.appliedIDs(db)
+    try refuseUnknownMigrations(applied)
+    return Set(applied)
+  }
+
+  /// Throws `StoreError.foreignDatabase` when `db`'s schema
+  /// (https://www.sqlite.org/schematab.html) has objects of its own
+  /// (SQLite's internal `sqlite_*` ones aside) but no ledger of our shape.
+  private static func refuseForeign(_ db: Database) throws {
+    let names = try db.query("SELECT name FROM sqlite_master").map { try $0.string("name") }
+      .filter { !$0.lowercased().hasPrefix("sqlite_") }
+    guard !names.isEmpty else { return }  // a new, empty file
+    let ledgerColumns = try db.query(
+      "SELECT name FROM pragma_table_info('schema_migrations')"
+    ).map { try $0.string("name").lowercased() }
+    guard Set(ledgerColumns).isSuperset(of: ["id", "applied_at"]) else {
+      throw StoreError.foreignDatabase(path: db.path)
+    }
   }
 
   /// Reads the ledger (https://www.sqlite.org/schematab.html to test for it).
