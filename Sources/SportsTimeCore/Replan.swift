@@ -103,12 +103,7 @@ extension Itinerary {
     let last = dates.max() ?? trip.endDate
     let newStart = start ?? min(trip.startDate, first)
     let newEnd = end ?? max(trip.endDate, last)
-    guard newStart <= newEnd else { throw TripError.startAfterEnd(newStart, newEnd) }
-    for g in ordered where g.localDate < newStart || g.localDate > newEnd {
-      throw TripError.gameOutsideTrip(g.id, g.localDate, newStart, newEnd)
-    }
-    let dayCount = newStart.days(to: newEnd) + 1
-    guard dayCount <= TripPlanner.maximumDays else { throw TripError.tooLong(dayCount) }
+    let dayCount = try TripPlanner.checkDays(start: newStart, end: newEnd, games: ordered)
     let now = environment.now()
     let newSchedule = TripSchedule(
       startDate: newStart, dayCount: dayCount, games: ordered, venues: catalog.venues,

@@ -41,6 +41,14 @@ public struct Trip: Sendable, Hashable, Codable, Identifiable {
     startDate.adding(days: day - 1)
   }
 
+  /// The calendar date of 1-based `day` when it is a real date (years
+  /// 1–9999), else nil. A stored item may sit on any such day: inside the
+  /// trip it is scheduled, outside it is Unscheduled (as a re-plan that
+  /// moves the trip's days leaves it).
+  public func realDate(ofDay day: Int) -> CalendarDate? {
+    startDate.addingWithinCalendar(days: day - 1)
+  }
+
   /// The 1-based day number of `date` (≤ 0 or > dayCount when outside).
   public func day(of date: CalendarDate) -> Int {
     startDate.days(to: date) + 1

@@ -96,8 +96,10 @@ enum TripCommands {
     if let start, let end, start > end {
       throw args.usageError("--start \(start) is after --end \(end)")
     }
-    if TextNormalization.name(name).isEmpty {
-      throw args.usageError("a trip needs a name that is not blank")
+    do {
+      _ = try TripPlanner.validatedName(name)
+    } catch let error as TripError {
+      throw args.usageError(Terminal.sanitize(error.description))
     }
     let references = try Format.gameReferences("game", arguments: args)
     // Check --now with the other arguments, before the database is opened.

@@ -10,6 +10,8 @@ final class ExportCommandTests: ItineraryTestCase {
 
   /// Commas, a semicolon, a newline, a backslash, accents, emoji and CJK.
   static let trickyTitle = "Dinner, \"Zoë's\"; back\\slash\nline two — Café ⚾️🍕 北京烤鸭"
+  /// The title as stored: one line (issue 8: a line break becomes a space).
+  static let storedTrickyTitle = "Dinner, \"Zoë's\"; back\\slash line two — Café ⚾️🍕 北京烤鸭"
 
   /// The README's trip (Cleveland, Chicago, Detroit ×2, Milwaukee) with
   /// custom items, two moves, and one item left Unscheduled by a re-plan.
@@ -136,7 +138,7 @@ final class ExportCommandTests: ItineraryTestCase {
 
     let summary = try validate(
       ics: try XCTUnwrap(files["ics"]), geojson: try XCTUnwrap(files["geojson"]),
-      gpx: try XCTUnwrap(files["gpx"]), expect: [Self.trickyTitle, "Museum (DIA)"])
+      gpx: try XCTUnwrap(files["gpx"]), expect: [Self.storedTrickyTitle, "Museum (DIA)"])
 
     // iCalendar: one event per row of the days, in `trip show` order, the
     // tricky title exactly; Unscheduled left out.
@@ -175,7 +177,7 @@ final class ExportCommandTests: ItineraryTestCase {
     let gpx = try XCTUnwrap(summary["gpx"] as? [String: Any])
     XCTAssertEqual(gpx["names"] as? [String], route.waypoints.map(\.name))
     XCTAssertEqual(gpx["name"] as? String, Self.trip)
-    XCTAssertTrue(route.waypoints.map(\.name).contains(Self.trickyTitle))
+    XCTAssertTrue(route.waypoints.map(\.name).contains(Self.storedTrickyTitle))
 
     // Markdown: day headings, every row in order, the Unscheduled section.
     let md = try String(contentsOf: try XCTUnwrap(files["md"]), encoding: .utf8)
@@ -242,7 +244,8 @@ final class ExportCommandTests: ItineraryTestCase {
     XCTAssertEqual(
       route.waypoints.map(\.name),
       [
-        "Progressive Field", "Wrigley Field", "Museum (DIA)", Self.trickyTitle, "Comerica Park",
+        "Progressive Field", "Wrigley Field", "Museum (DIA)", Self.storedTrickyTitle,
+        "Comerica Park",
         "Hotel check-in", "American Family Field",
       ])
     XCTAssertEqual(route.waypoints.map(\.day), [1, 2, 3, 3, 4, 6, 7])

@@ -13,7 +13,9 @@ final class TripExchangeTests: XCTestCase {
     let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000.25))
     let planned = try PropertyTrips.plan(PropertyTrips.midwest, environment: environment)
     var items = planned.items
-    let tricky = "Dinner, drinks; \"fun\"\nback\\slash — Café 🍺"
+    // Stored titles are one clean line (issue 8): quotes, backslash, accents
+    // and emoji, but no line break.
+    let tricky = "Dinner, drinks; \"fun\" back\\slash — Café 🍺"
     items.append(
       ItineraryItem(
         id: UUID(), tripID: planned.trip.id, day: 2, sortOrder: 100.5000000001,
