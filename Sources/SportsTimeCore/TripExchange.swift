@@ -423,10 +423,11 @@ public enum TripExchange {
       let movedDate = entry.date.map { $0 != game.localDate } ?? false
       let movedStart = entry.start.map { $0 != game.start } ?? false
       if movedDate || movedStart {
-        let was = [
-          entry.date.map(\.iso),
-          entry.start.map { LocalTime.iso8601($0, in: game.timeZone) },
-        ].compactMap { $0 }.joined(separator: ", ")
+        // The file's start names its date too; else only its date differs.
+        let was =
+          movedStart
+          ? entry.start.map { LocalTime.iso8601($0, in: game.timeZone) } ?? ""
+          : entry.date?.iso ?? ""
         warnings.append(
           "game \(game.id) (\(at)) is now on \(game.localDate.iso) at \(LocalTime.iso8601(game.start, in: game.timeZone)), not \(was) as the file says: the trip uses the stored game"
         )

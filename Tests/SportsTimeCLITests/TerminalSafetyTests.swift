@@ -54,6 +54,38 @@ final class TerminalSafetyTests: EndToEndTestCase {
     try runOK(["trip", "show", "Evil[31mTrip"])
   }
 
+  /// Names, titles, addresses and notes are limited (200, 500, 300 and
+  /// 5,000 characters); a refusal quotes at most 80 characters of the text
+  /// and stores nothing (issue 8).
+  func testLongTexts_areRefusedQuotingAtMost80Characters() throws {
+    let quote = "('\(String(repeating: "x", count: 79))…')"
+    let name = try run([
+      "trip", "new", String(repeating: "x", count: 201), "--game", "CHC@2024-06-04",
+    ])
+    XCTAssertEqual(name.status, 64, name.description)
+    XCTAssertTrue(
+      name.stderr.hasPrefix(
+        "Error: the name is 201 characters long; at most 200 are allowed \(quote)\n"),
+      name.stderr)
+    try runOK(["trip", "new", String(repeating: "n", count: 200), "--game", "CHC@2024-06-04"])
+    let trip = String(repeating: "n", count: 200)
+    try assertFailure(
+      ["item", "add", trip, "--title", String(repeating: "x", count: 501)],
+      containing: ["The title is 501 characters long; at most 500 are allowed \(quote)."])
+    try assertFailure(
+      ["item", "add", trip, "--title", "T", "--address", String(repeating: "x", count: 301)],
+      containing: ["The address is 301 characters long; at most 300 are allowed \(quote)."])
+    try assertFailure(
+      [
+        "visit", "add", "wrigley", "--date", "2024-06-04", "--notes",
+        String(repeating: "x", count: 5001),
+      ],
+      containing: ["the notes are 5001 characters long; at most 5000 are allowed \(quote)"])
+    let show = try decode(ItineraryJSON.self, try runOK(["trip", "show", trip, "--json"]).stdout)
+    XCTAssertFalse(show.rows.contains { $0.kind == "custom" }, "nothing was added")
+    XCTAssertEqual(try runOK(["visit", "list", "--json"]).stdout, "[]\n")
+  }
+
   func testEscapeInTypedText_isStrippedFromErrors() throws {
     try runOK(["trip", "new", Self.evilName, "--game", "CHC@2024-06-04"])
     let cases: [[String]] = [
