@@ -192,7 +192,8 @@ public enum LegacyImport {
   /// - Throws: `FileFormatError` naming the file and the field path (e.g.
   ///   `trips[0].customItems[2].anchorType`) of the first problem: not
   ///   JSON, a missing or mistyped field, a bad id, date, time, category,
-  ///   anchor type or coordinate, a blank title or name, a repeated trip
+  ///   anchor type or coordinate, a blank or too long title, name or
+  ///   address, an anchor day that is no date, a repeated trip
   ///   id, trip name, game or item id, a malformed override key.
   public static func read(_ data: Data, file: String) throws -> LegacyFile {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
@@ -241,6 +242,13 @@ public enum LegacyImport {
         }
         for (j, element) in list.enumerated() {
           let item = try readItem(element, index: j, at: "\(at).customItems[\(j)]", reader: reader)
+          // An unresolved anchor keeps its day (Unscheduled when outside the
+          // trip), so the day must be a real date, as `trip import` requires.
+          if start.addingWithinCalendar(days: item.anchorDay - 1) == nil {
+            throw fail(
+              "\(item.path).anchorDay",
+              "Day \(item.anchorDay) of a trip starting \(start) is not a date (years 1 to 9999)")
+          }
           if let first = itemIDs[item.id] {
             throw fail(
               "\(item.path).id", "item \(item.id.uuidString.lowercased()) is also \(first)")
