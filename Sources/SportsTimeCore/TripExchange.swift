@@ -183,7 +183,7 @@ public enum TripExchange {
       let at = "games[\(i)]"
       let id = try reader.string(g, "id", at: at)
       guard !trip.gameIDs.contains(id) else {
-        throw fail("\(at).id", "game \(id) is listed twice")
+        throw fail("\(at).id", "game \(TextNormalization.excerpt(id)) is listed twice")
       }
       trip.gameIDs.append(id)
       var start: Date?

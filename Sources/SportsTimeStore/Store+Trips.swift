@@ -96,7 +96,7 @@ extension Store {
   /// - Returns: the stored trip, its items, warnings for the traveller (a
   ///   game moved since the export) and its Unscheduled items.
   /// - Throws: `FileFormatError` naming the field of the first problem
-  ///   (games missing from the database are all named, field `games`);
+  ///   (games missing from the database: the first five, field `games`);
   ///   `StoreError.duplicateTripID`, `.duplicateTripName`, `.invalidItem`
   ///   for an item id already used, or another `StoreError`.
   public func importTrip(
@@ -116,10 +116,13 @@ extension Store {
       }
       if !missing.isEmpty {
         let one = missing.count == 1
+        // Name the first five (each quoted at most 80 characters).
+        var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
+        if missing.count > 5 { names += " and \(missing.count - 5) more" }
         throw FileFormatError(
           file: file, line: nil, field: "games",
           message:
-            "game\(one ? "" : "s") \(missing.joined(separator: ", ")) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
+            "game\(one ? "" : "s") \(names) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
         )
       }
       let warnings = try TripExchange.validate(imported, games: games, catalog: catalog, file: file)

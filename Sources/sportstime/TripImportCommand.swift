@@ -13,10 +13,14 @@ enum TripImportCommand {
       the same id or name must not exist. The file must keep every rule 'trip new' and \
       the item commands keep (at most 366 days, legs where they fit, texts cleaned and \
       limited, figures in range); a game whose venue or teams differ from the stored \
-      game is refused, one moved since the export is warned about. The whole import is one transaction: a bad \
-      file changes nothing and the error names the field (e.g. items[3].sortOrder).
+      game is refused, one moved since the export is warned about. The whole import \
+      is one transaction: a bad file changes nothing and the error names the field \
+      (e.g. items[3].travel.durationSeconds).
       """,
-    options: [.flag("json", help: "Print the imported trip as 'trip show --json' does.")],
+    options: [
+      .flag(
+        "json", help: "Print the imported trip as 'trip show --json' does, plus \"warnings\".")
+    ],
     positionals: [
       PositionalSpec(name: "FILE", help: "A file written by 'trip export --format json'.")
     ],
