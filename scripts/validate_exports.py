@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Check `sportstime trip export` files with independent parsers.
 
-    python3 scripts/validate_exports.py --ics F --geojson F --gpx F \
-        [--expect-summary TEXT ...]
+    python3 scripts/validate_exports.py --ics F --geojson F --gpx F --md F \
+        [--expect-summary TEXT ...] [--expect-strong TEXT ...]
 
 - iCalendar (RFC 5545), raw bytes: every line ends with CRLF, no physical line
   is longer than 75 octets, every physical line is valid UTF-8 on its own (so
@@ -18,6 +18,11 @@
 - GPX 1.1: xml.etree.ElementTree; root <gpx> in the GPX 1.1 namespace with
   version="1.1" and a creator; one <rte> whose <rtept> have lat/lon in range
   and a <name>.
+- Markdown (CommonMark): valid UTF-8 without control characters (other than
+  LF); `markdown-it-py` parses it with its CommonMark preset. Every `**`
+  written must have become strong emphasis (no `**` is left in the text
+  outside a strong span), and each --expect-strong must be the text of some
+  strong span, exactly.
 
 Prints one JSON object: for each file given, what was read in file order
 (ics: events with uid, summary, start, end, allDay; geojson and gpx: the
@@ -33,7 +38,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 GPX_NS = "http://www.topografix.com/GPX/1/1"
-INSTALL_HINT = "run `pip install icalendar geojson`"
+INSTALL_HINT = "run `pip install icalendar geojson markdown-it-py`"
 
 
 def need(module):
@@ -224,23 +229,70 @@ def check_gpx(path, errors):
     }
 
 
+def check_md(path, expected_strong, errors):
+    markdown_it = need("markdown_it")
+    raw = open(path, "rb").read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        errors.append("md: not valid UTF-8")
+        return {}
+    for number, line in enumerate(text.split("\n"), 1):
+        bad = [c for c in line if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F]
+        if bad:
+            errors.append(f"md line {number}: control characters {[hex(ord(c)) for c in bad]}")
+    tokens = markdown_it.MarkdownIt("commonmark").parse(text)
+    strong = []
+    headings = []
+    for index, token in enumerate(tokens):
+        if token.type != "inline":
+            continue
+        if index > 0 and tokens[index - 1].type == "heading_open":
+            headings.append(token.content)
+        depth = 0
+        current = ""
+        for child in token.children or []:
+            if child.type == "strong_open":
+                depth += 1
+                current = ""
+            elif child.type == "strong_close":
+                depth -= 1
+                strong.append(current)
+            elif depth > 0:
+                current += child.content
+            elif child.type == "text" and "**" in child.content:
+                errors.append(f"md: '**' left as text (bold did not parse): {token.content!r}")
+    for expected in expected_strong:
+        if expected not in strong:
+            errors.append(f"md: no strong text is {expected!r}; strong: {strong!r}")
+    return {"strong": strong, "headings": headings}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ics")
     parser.add_argument("--geojson")
     parser.add_argument("--gpx")
+    parser.add_argument("--md")
     parser.add_argument(
         "--expect-summary",
         action="append",
         default=[],
         help="a SUMMARY that must round-trip exactly (repeatable)",
     )
+    parser.add_argument(
+        "--expect-strong",
+        action="append",
+        default=[],
+        help="a strong (bold) text the Markdown must hold exactly (repeatable)",
+    )
     args = parser.parse_args()
-    if not (args.ics or args.geojson or args.gpx):
-        parser.error("give at least one of --ics, --geojson, --gpx")
+    if not (args.ics or args.geojson or args.gpx or args.md):
+        parser.error("give at least one of --ics, --geojson, --gpx, --md")
     # Check the packages first, so a missing one is reported whatever was given.
     need("icalendar")
     need("geojson")
+    need("markdown_it")
     errors = []
     result = {}
     if args.ics:
@@ -249,6 +301,8 @@ def main():
         result["geojson"] = check_geojson(args.geojson, errors)
     if args.gpx:
         result["gpx"] = check_gpx(args.gpx, errors)
+    if args.md:
+        result["md"] = check_md(args.md, args.expect_strong, errors)
     result["errors"] = errors
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 1 if errors else 0

@@ -105,6 +105,21 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
     return CalendarDate(moved, in: CalendarDate.utc)
   }
 
+  /// The date `days` calendar days later (negative: earlier), or nil when
+  /// it is not a date this type holds (years 1–9999).
+  ///
+  /// ```swift
+  /// CalendarDate(year: 2024, month: 6, day: 4)?.addingWithinCalendar(days: -1)   // 2024-06-03
+  /// CalendarDate(year: 9999, month: 12, day: 31)?.addingWithinCalendar(days: 1)  // nil
+  /// ```
+  public func addingWithinCalendar(days: Int) -> CalendarDate? {
+    // 0001-01-01 to 9999-12-31 is 3,652,058 days: farther is never a date.
+    guard abs(days) <= 3_652_059 else { return nil }
+    let moved = adding(days: days)
+    guard (1...9999).contains(moved.year), days == self.days(to: moved) else { return nil }
+    return moved
+  }
+
   /// Whole calendar days from `self` to `other` (positive when `other` is
   /// later). `d.days(to: d.adding(days: n)) == n`.
   public func days(to other: CalendarDate) -> Int {

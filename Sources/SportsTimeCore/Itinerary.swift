@@ -305,18 +305,21 @@ extension Itinerary {
   /// where the trip is at that point (`DragSession.place(atSlot:)`). A time
   /// that happens twice there that day is taken at its first occurrence and
   /// the change's `warnings` say so.
-  /// - Throws: `ItineraryRefusal` for a blank title or a target outside the
-  ///   trip's days; `LocalTimeError.nonexistent` for a time that does not
-  ///   exist there on that day (clocks jump over it).
+  /// The title and address are cleaned (`TextNormalization.validated`:
+  /// controls and invisible characters removed, one line, NFC; a title of
+  /// at most 500 characters, an address of at most 300, a blank address is
+  /// none).
+  /// - Throws: `ItineraryRefusal` for a blank or too long title, a too long
+  ///   address, or a target outside the trip's days;
+  ///   `LocalTimeError.nonexistent` for a time that does not exist there on
+  ///   that day (clocks jump over it).
   public func add(_ info: CustomInfo, at target: DropTarget, environment: Environment) throws
     -> ItineraryChange
   {
-    guard !info.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw ItineraryRefusal(reason: "An item needs a title.")
-    }
     let now = environment.now()
     var custom = info
-    custom.title = info.title.trimmingCharacters(in: .whitespacesAndNewlines)
+    custom.title = try Itinerary.storedText(info.title, as: .itemTitle)
+    custom.address = try Itinerary.storedOptionalText(info.address, as: .address)
     let draft = ItineraryItem(
       id: environment.uuid(), tripID: trip.id, day: 1, sortOrder: 50, kind: .custom(custom),
       createdAt: now, modifiedAt: now)
@@ -438,11 +441,12 @@ extension Itinerary {
   /// A new time or location gives a timed item the zone
   /// `VenueTimeZones.timePlace(of:position:)` gives at its position (see
   /// `add`); a time that happens twice there that day is taken at its first
-  /// occurrence and the change's `warnings` say so.
+  /// occurrence and the change's `warnings` say so. A new title or address
+  /// is cleaned as `add` cleans it.
   /// - Throws: `ItineraryRefusal` for a travel item (legs cannot be
-  ///   retitled), a blank title, or no change at all;
-  ///   `LocalTimeError.nonexistent` for a time that does not exist on the
-  ///   item's day where it is.
+  ///   retitled), a blank or too long title, a too long address, or no
+  ///   change at all; `LocalTimeError.nonexistent` for a time that does not
+  ///   exist on the item's day where it is.
   public func edit(_ id: UUID, _ changes: CustomItemChanges, now: Date) throws -> ItineraryChange {
     guard var edited = item(id) else {
       throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
@@ -457,9 +461,7 @@ extension Itinerary {
       throw ItineraryRefusal(reason: "Nothing to change: give at least one of the edit options.")
     }
     if let title = changes.title {
-      let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !trimmed.isEmpty else { throw ItineraryRefusal(reason: "An item needs a title.") }
-      custom.title = trimmed
+      custom.title = try Itinerary.storedText(title, as: .itemTitle)
     }
     if let category = changes.category { custom.category = category }
     if let time = changes.time { custom.time = time }
@@ -479,8 +481,7 @@ extension Itinerary {
       }
     }
     if let address = changes.address {
-      let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
-      custom.address = (trimmed?.isEmpty ?? true) ? nil : trimmed
+      custom.address = try Itinerary.storedOptionalText(address, as: .address)
     }
     guard custom != edited.customInfo else {
       throw ItineraryRefusal(reason: "Nothing to change: the item already has these values.")
@@ -488,6 +489,30 @@ extension Itinerary {
     edited.kind = .custom(custom)
     edited.modifiedAt = now
     return ItineraryChange(item: edited, updated: [edited], warnings: warnings)
+  }
+
+  /// `text` as stored (`TextNormalization.validated`), a refusal in
+  /// sentence form otherwise ("An item needs a title.").
+  static func storedText(_ text: String, as field: TextField) throws -> String {
+    do {
+      return try TextNormalization.validated(text, as: field)
+    } catch let error as TextError {
+      throw ItineraryRefusal(reason: sentence(error.description))
+    }
+  }
+
+  /// An optional text as stored (nil when blank), a refusal otherwise.
+  static func storedOptionalText(_ text: String?, as field: TextField) throws -> String? {
+    do {
+      return try TextNormalization.validatedOptional(text, as: field)
+    } catch let error as TextError {
+      throw ItineraryRefusal(reason: sentence(error.description))
+    }
+  }
+
+  /// "an item needs a title" → "An item needs a title."
+  static func sentence(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst() + "."
   }
 
   /// Removes a custom item.

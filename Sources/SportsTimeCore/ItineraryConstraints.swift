@@ -44,7 +44,7 @@ public struct LegBounds: Sendable, Hashable {
 ///   games, strictly between when both are one day. A leg with no games at
 ///   its start may start on Day 1; with none at its end may end on the last
 ///   day.
-/// - Any kind: NaN/infinite sortOrders and days outside the trip are
+/// - Any kind: NaN/infinite sortOrders (or beyond ±1e15) and days outside the trip are
 ///   invalid.
 ///
 /// Legs are tied to their stops by index and venue, never by city name, so a
@@ -244,7 +244,8 @@ public struct ItineraryConstraints: Sendable {
       ? schedule.stops[g.stopIndex].venueName(on: g.game.localDate) : g.game.venueID.rawValue
   }
 
-  /// Rules shared by every movable kind: a trip day and a finite sortOrder.
+  /// Rules shared by every movable kind: a trip day and a finite sortOrder
+  /// within ±`ItineraryItem.sortOrderLimit`.
   func checkCommon(day: Int, sortOrder: Double) -> PositionCheck? {
     guard (1...tripDayCount).contains(day) else {
       return .invalid(
@@ -252,8 +253,8 @@ public struct ItineraryConstraints: Sendable {
           "Day \(day) is not in this trip (it has \(tripDayCount) day\(tripDayCount == 1 ? "" : "s"))."
       )
     }
-    guard sortOrder.isFinite else {
-      return .invalid(reason: "A position must be a finite number (got \(sortOrder)).")
+    if let problem = ItineraryItem.sortOrderProblem(sortOrder) {
+      return .invalid(reason: problem)
     }
     return nil
   }

@@ -64,6 +64,25 @@ public struct ItineraryItem: Sendable, Hashable, Codable, Identifiable {
     return nil
   }
 
+  /// The largest sortOrder magnitude an item may have, 10^15. The engine's
+  /// positions stay near the games' 100, 101, …; up to this bound a Double
+  /// still steps by 1/8, so a top or bottom drop (±1) is exact and a day
+  /// that runs out of halvings is renumbered as usual.
+  public static let sortOrderLimit: Double = 1e15
+
+  /// Why `sortOrder` cannot be an item's position (not finite, or beyond
+  /// ±`sortOrderLimit`), or nil when it can. The one rule every edit, the
+  /// Store and `trip import` apply.
+  public static func sortOrderProblem(_ sortOrder: Double) -> String? {
+    guard sortOrder.isFinite else {
+      return "A position must be a finite number (got \(sortOrder))."
+    }
+    guard abs(sortOrder) <= sortOrderLimit else {
+      return "A position must be within ±10^15 (got \(sortOrder))."
+    }
+    return nil
+  }
+
   /// Whether a traveller may move it (games never move: CONS-01).
   public var isReorderable: Bool { gameID == nil }
 
@@ -164,6 +183,33 @@ public struct TravelInfo: Sendable, Hashable, Codable {
   /// The estimate the leg carries (mode, distance, duration).
   public var estimate: LegEstimate {
     LegEstimate(mode: mode, distanceMeters: distanceMeters, durationSeconds: durationSeconds)
+  }
+
+  /// The longest leg accepted, in meters: once around the Earth (the
+  /// longest estimate, half way round by road, is about 24,000 km).
+  public static let maximumDistanceMeters: Double = 40_075_000
+
+  /// The longest leg accepted, in seconds: the 366-day trip limit.
+  public static let maximumDurationSeconds = Double(TripPlanner.maximumDays) * 86_400
+
+  /// Why a leg's figures cannot be stored — a distance or duration that
+  /// is not finite, negative, or beyond `maximumDistanceMeters` /
+  /// `maximumDurationSeconds` — naming the field (`distanceMeters`,
+  /// `durationSeconds`), or nil when they can.
+  public var figuresProblem: (field: String, reason: String)? {
+    if !(0...TravelInfo.maximumDistanceMeters).contains(distanceMeters) {
+      return (
+        "distanceMeters",
+        "the distance \(distanceMeters) m is not a number from 0 to \(Int(TravelInfo.maximumDistanceMeters)) m"
+      )
+    }
+    if !(0...TravelInfo.maximumDurationSeconds).contains(durationSeconds) {
+      return (
+        "durationSeconds",
+        "the duration \(durationSeconds) s is not a number from 0 to \(Int(TravelInfo.maximumDurationSeconds)) s (366 days)"
+      )
+    }
+    return nil
   }
 
   /// Travel icon of a drive (seeds: 🚗) and label.

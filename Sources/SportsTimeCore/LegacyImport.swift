@@ -15,7 +15,7 @@ public enum LegacyAnchorType: String, Sendable, Hashable, CaseIterable {
 public struct LegacyItem: Sendable, Hashable {
   /// The item's id, kept as the imported item's id.
   public var id: UUID
-  /// What the traveller called it (trimmed, not blank).
+  /// What the traveller called it (cleaned, not blank).
   public var title: String
   /// Restaurant, hotel, activity or note.
   public var category: ItemCategory
@@ -29,7 +29,7 @@ public struct LegacyItem: Sendable, Hashable {
   public var sortOrder: Int
   /// Optional location.
   public var coordinate: Coordinate?
-  /// Optional street address (trimmed; nil when blank).
+  /// Optional street address (cleaned; nil when blank).
   public var address: String?
   /// Optional local time of day.
   public var time: ClockTime?
@@ -57,7 +57,7 @@ public struct LegacyOverride: Sendable, Hashable {
 public struct LegacyTrip: Sendable, Hashable {
   /// The trip's id, kept as the imported trip's id.
   public var id: UUID
-  /// Its name (normalised, not blank).
+  /// Its name (cleaned, not blank).
   public var name: String
   /// Its games' ids, in file order (no repeats).
   public var gameIDs: [String]
@@ -196,9 +196,10 @@ public enum LegacyImport {
   /// - Throws: `FileFormatError` naming the file and the field path (e.g.
   ///   `trips[0].customItems[2].anchorType`) of the first problem: not
   ///   JSON, a missing or mistyped field, a bad id, date, time, category,
-  ///   anchor type or coordinate, a blank title or name, a name refused by
-  ///   `Trip.validatedName(_:)`, a repeated trip id, trip name, game or
-  ///   item id, a malformed override key.
+  ///   anchor type or coordinate, a blank or too long title or address, a
+  ///   name refused by `Trip.validatedName(_:)`, an anchor day that is no
+  ///   date, a repeated trip id, trip name, game or item id, a malformed
+  ///   override key.
   public static func read(_ data: Data, file: String) throws -> LegacyFile {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
@@ -221,12 +222,7 @@ public enum LegacyImport {
         throw fail("\(at).id", "trip \(id.uuidString.lowercased()) is also \(first)")
       }
       tripIDs[id] = at
-      let name: String
-      do {
-        name = try Trip.validatedName(try reader.string(o, "name", at: at))
-      } catch let error as TripError {
-        throw fail("\(at).name", error.description)
-      }
+      let name = try reader.tripName(o, "name", at: at)
       if let first = names[TextNormalization.key(name)] {
         throw fail("\(at).name", "the name '\(name)' is also used by \(first)")
       }
@@ -251,6 +247,13 @@ public enum LegacyImport {
         }
         for (j, element) in list.enumerated() {
           let item = try readItem(element, index: j, at: "\(at).customItems[\(j)]", reader: reader)
+          // An unresolved anchor keeps its day (Unscheduled when outside the
+          // trip), so the day must be a real date, as `trip import` requires.
+          if start.addingWithinCalendar(days: item.anchorDay - 1) == nil {
+            throw fail(
+              "\(item.path).anchorDay",
+              "Day \(item.anchorDay) of a trip starting \(start) is not a date (years 1 to 9999)")
+          }
           if let first = itemIDs[item.id] {
             throw fail(
               "\(item.path).id", "item \(item.id.uuidString.lowercased()) is also \(first)")
@@ -300,9 +303,7 @@ public enum LegacyImport {
   {
     guard let o = element as? [String: Any] else { throw reader.fail(at, "not an object") }
     let id = try reader.uuid(o, "id", at: at)
-    let title = try reader.string(o, "title", at: at)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !title.isEmpty else { throw reader.fail("\(at).title", "an item needs a title") }
+    let title = try reader.text(o, "title", as: .itemTitle, at: at)
     let categoryText = try reader.string(o, "category", at: at)
     guard
       let category = ItemCategory.allCases.first(where: {
@@ -340,12 +341,11 @@ public enum LegacyImport {
       }
       time = t
     }
-    let address = try reader.optionalString(o, "address", at: at)?
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let address = try reader.optionalText(o, "address", as: .address, at: at)
     return LegacyItem(
       id: id, title: title, category: category, anchorType: anchorType, anchorID: anchorID,
       anchorDay: anchorDay, sortOrder: sortOrder, coordinate: coordinate,
-      address: (address?.isEmpty ?? true) ? nil : address, time: time, fileIndex: index,
+      address: address, time: time, fileIndex: index,
       path: at)
   }
 
@@ -741,7 +741,7 @@ public enum LegacyImport {
       trip.gameIDs.firstIndex(of: id).map { "\(trip.path).games[\($0)]" } ?? "\(trip.path).games"
     }
     switch error {
-    case .emptyName, .nameLooksLikeID, .sameName: return "\(trip.path).name"
+    case .emptyName, .invalidName, .nameLooksLikeID, .sameName: return "\(trip.path).name"
     case .noGames: return "\(trip.path).games"
     case .duplicateGame(let id), .cancelledGame(let id): return game(id)
     case .gameOutsideTrip(let id, _, _, _, _): return game(id)

@@ -106,10 +106,8 @@ extension Itinerary {
     let last = dates.max() ?? trip.endDate
     let newStart = start ?? min(trip.startDate, first)
     let newEnd = end ?? max(trip.endDate, last)
-    try TripPlanner.checkDays(
+    let dayCount = try TripPlanner.checkDays(
       of: ordered, start: start, end: end, first: newStart, last: newEnd, teams: catalog.teams)
-    let dayCount = newStart.days(to: newEnd) + 1
-    guard dayCount <= TripPlanner.maximumDays else { throw TripError.tooLong(dayCount) }
     let now = environment.now()
     let newSchedule = TripSchedule(
       startDate: newStart, dayCount: dayCount, games: ordered, venues: catalog.venues,

@@ -44,7 +44,8 @@ public enum TravelPlacement {
     }
     return TravelInfo(
       fromStop: leg.from.index, toStop: leg.to.index, fromVenueID: leg.from.venue.id,
-      toVenueID: leg.to.venue.id, fromName: fromName, toName: toName,
+      toVenueID: leg.to.venue.id, fromName: TextNormalization.clean(fromName),
+      toName: TextNormalization.clean(toName),
       distanceMeters: estimate.distanceMeters, durationSeconds: estimate.durationSeconds,
       mode: estimate.mode)
   }
@@ -92,7 +93,7 @@ public struct TightLeg: Sendable, Hashable {
   }
 
   static func hours(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded())
+    let minutes = ExportSupport.wholeMinutes(seconds)
     return minutes < 60
       ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
   }

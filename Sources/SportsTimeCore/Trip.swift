@@ -41,6 +41,14 @@ public struct Trip: Sendable, Hashable, Codable, Identifiable {
     startDate.adding(days: day - 1)
   }
 
+  /// The calendar date of 1-based `day` when it is a real date (years
+  /// 1–9999), else nil. A stored item may sit on any such day: inside the
+  /// trip it is scheduled, outside it is Unscheduled (as a re-plan that
+  /// moves the trip's days leaves it).
+  public func realDate(ofDay day: Int) -> CalendarDate? {
+    startDate.addingWithinCalendar(days: day - 1)
+  }
+
   /// The 1-based day number of `date` (≤ 0 or > dayCount when outside).
   public func day(of date: CalendarDate) -> Int {
     startDate.days(to: date) + 1
@@ -103,19 +111,26 @@ final class Counter: @unchecked Sendable {
 extension Trip {
   /// The one rule for a trip's name, used wherever a name is set (a new
   /// trip, a rename, a copy, an imported or legacy trip): the name as
-  /// stored (`TextNormalization.name`), refused when it is blank or when it
-  /// could be read as a trip id (`looksLikeID(_:)`).
+  /// stored (`TextNormalization.validated(_:as: .tripName)`: cleaned, at
+  /// most 200 characters), refused when it is blank or when it could be
+  /// read as a trip id (`looksLikeID(_:)`).
   ///
   /// ```swift
-  /// try Trip.validatedName("  Great  Lakes Loop ")   // "Great Lakes Loop"
+  /// try Trip.validatedName("  Great\u{1B}  Lakes Loop\n")   // "Great Lakes Loop"
   /// try Trip.validatedName("CAFE")                   // throws .nameLooksLikeID
   /// ```
   /// - Parameter text: the name as typed or read from a file.
-  /// - Returns: the normalised name.
-  /// - Throws: `TripError.emptyName` or `TripError.nameLooksLikeID`.
+  /// - Returns: the cleaned name.
+  /// - Throws: `TripError.emptyName`, `.invalidName` (too long) or
+  ///   `.nameLooksLikeID`.
   public static func validatedName(_ text: String) throws -> String {
-    let name = TextNormalization.name(text)
-    guard !name.isEmpty else { throw TripError.emptyName }
+    let name: String
+    do {
+      name = try TextNormalization.validated(text, as: .tripName)
+    } catch let error as TextError {
+      if case .empty = error.problem { throw TripError.emptyName }
+      throw TripError.invalidName(error)
+    }
     guard !looksLikeID(name) else { throw TripError.nameLooksLikeID(name) }
     return name
   }

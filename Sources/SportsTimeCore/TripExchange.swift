@@ -103,24 +103,53 @@ public enum TripExchange {
   public struct Imported: Sendable {
     /// The trip (its `gameIDs` in file order).
     public var trip: Trip
-    /// Its stored items.
+    /// Its stored items, in file order.
     public var items: [ItineraryItem]
+    /// The file's `games` entries, in file order: what the file says about
+    /// each game, checked against the stored games by `validate`.
+    public var games: [GameEntry]
     /// What the reader should know, each as "<field path>: <what>", e.g. a
     /// time that happens twice that day (the first occurrence is used).
     public var warnings: [String] = []
   }
 
-  /// Reads an export.
+  /// One entry of a file's `games`: the game's id and, when given, what
+  /// the file says about it (any field may be missing).
+  public struct GameEntry: Sendable, Hashable {
+    /// The game's id (`CHN202406040`).
+    public var id: String
+    /// Its local date at the venue.
+    public var date: CalendarDate?
+    /// The home team as the export writes it (abbreviation or code).
+    public var home: String?
+    /// The visiting team, likewise.
+    public var away: String?
+    /// The venue's id.
+    public var venueID: String?
+    /// The start instant.
+    public var start: Date?
+  }
+
+  /// Reads an export and checks everything that needs no stored data:
+  /// the texts are cleaned as every command cleans them
+  /// (`TextNormalization.validated`; the trip's name by
+  /// `TripPlanner.validatedName`), the days follow `trip new`'s rule
+  /// (`TripPlanner.checkDays`: at most 366), every item day is a real
+  /// date, sortOrders follow `ItineraryItem.sortOrderProblem`, travel
+  /// figures `TravelInfo.figuresProblem`, stop indices are not negative.
+  /// Run `validate` next, against the stored games.
   /// - Parameters:
   ///   - data: the file's bytes (UTF-8 JSON).
   ///   - file: the name used in errors.
   /// - Throws: `FileFormatError` naming the file and the field path (e.g.
-  ///   `items[3].sortOrder`) of the first problem: not JSON, another format,
-  ///   a newer version, a missing or mistyped field, a bad id, date, time,
-  ///   category or coordinate, a non-finite number, a repeated item id, a
-  ///   trip name refused by `Trip.validatedName(_:)`, a time that does not
-  ///   exist on its item's date in its zone
-  ///   (`LocalTime.resolve(_:on:inZone:place:)`).
+  ///   `items[3].travel.durationSeconds`) of the first problem: not JSON,
+  ///   another format, a newer version, a missing or mistyped field, a bad
+  ///   id, date, time, zone, category, mode or coordinate, a non-finite or
+  ///   out-of-range number, an empty or too long text (quoting at most 80
+  ///   characters), a repeated game or item id, a trip name refused by
+  ///   `Trip.validatedName(_:)`, a time that does not exist on its item's
+  ///   date in its zone (`LocalTime.resolve(_:on:inZone:place:)`).
+  /// - Complexity: O(n) for n items and games.
   public static func read(_ data: Data, file: String) throws -> Imported {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
@@ -142,27 +171,43 @@ public enum TripExchange {
       throw fail("trip", "missing or not an object")
     }
     let tripID = try reader.uuid(tripObject, "id", at: "trip")
-    let name: String
-    do {
-      name = try Trip.validatedName(try reader.string(tripObject, "name", at: "trip"))
-    } catch let error as TripError {
-      throw fail("trip.name", error.description)
-    }
+    let name = try reader.tripName(tripObject, "name", at: "trip")
     let start = try reader.date(tripObject, "startDate", at: "trip")
     let end = try reader.date(tripObject, "endDate", at: "trip")
-    guard start <= end else {
-      throw fail("trip.endDate", "the end date \(end) is before the start date \(start)")
+    do {
+      _ = try TripPlanner.checkDays(start: start, end: end, games: [])
+    } catch let error as TripError {
+      throw fail("trip.endDate", error.description)
     }
+    var trip = Trip(
+      id: tripID, name: name, startDate: start, endDate: end, gameIDs: [],
+      createdAt: try reader.instant(tripObject, "createdAt", at: "trip"),
+      modifiedAt: try reader.instant(tripObject, "modifiedAt", at: "trip"))
     guard let gameList = object["games"] as? [[String: Any]] else {
       throw fail("games", "missing or not an array of objects")
     }
-    var gameIDs: [String] = []
+    var entries: [GameEntry] = []
     for (i, g) in gameList.enumerated() {
-      let id = try reader.string(g, "id", at: "games[\(i)]")
-      guard !gameIDs.contains(id) else {
-        throw fail("games[\(i)].id", "game \(id) is listed twice")
+      let at = "games[\(i)]"
+      let id = try reader.string(g, "id", at: at)
+      guard !trip.gameIDs.contains(id) else {
+        throw fail("\(at).id", "game \(TextNormalization.excerpt(id)) is listed twice")
       }
-      gameIDs.append(id)
+      trip.gameIDs.append(id)
+      var start: Date?
+      if let text = try reader.optionalString(g, "start", at: at) {
+        guard let instant = ISO8601DateFormatter().date(from: text) else {
+          throw fail(
+            "\(at).start", "'\(TextNormalization.excerpt(text))' is not an ISO 8601 instant")
+        }
+        start = instant
+      }
+      entries.append(
+        GameEntry(
+          id: id, date: try reader.optionalDate(g, "date", at: at),
+          home: try reader.optionalString(g, "home", at: at),
+          away: try reader.optionalString(g, "away", at: at),
+          venueID: try reader.optionalString(g, "venueID", at: at), start: start))
     }
     guard let itemList = object["items"] as? [[String: Any]] else {
       throw fail("items", "missing or not an array of objects")
@@ -175,82 +220,25 @@ public enum TripExchange {
       let id = try reader.uuid(o, "id", at: at)
       guard seen.insert(id).inserted else { throw fail("\(at).id", "item \(id) is listed twice") }
       let day = try reader.int(o, "day", at: at)
+      guard trip.realDate(ofDay: day) != nil else {
+        throw fail(
+          "\(at).day", "Day \(day) of a trip starting \(start) is not a date (years 1 to 9999)")
+      }
       let sortOrder = try reader.finite(o, "sortOrder", at: at)
+      if let problem = ItineraryItem.sortOrderProblem(sortOrder) {
+        throw fail("\(at).sortOrder", problem)
+      }
       let kind: ItineraryItem.Kind
       switch try reader.string(o, "kind", at: at) {
       case "travel":
-        guard let t = o["travel"] as? [String: Any] else {
-          throw fail("\(at).travel", "missing or not an object")
-        }
-        let here = "\(at).travel"
-        let fromVenue = try reader.optionalString(t, "fromVenueID", at: here)
-        let toVenue = try reader.optionalString(t, "toVenueID", at: here)
-        var mode = TravelMode.drive
-        if let text = try reader.optionalString(t, "mode", at: here) {
-          guard let known = TravelMode(rawValue: text) else {
-            throw fail("\(here).mode", "'\(text.prefix(80))' is not drive or flight")
-          }
-          mode = known
-        }
-        let info = TravelInfo(
-          fromStop: try reader.optionalInt(t, "fromStop", at: here),
-          toStop: try reader.optionalInt(t, "toStop", at: here),
-          fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
-          fromName: try reader.string(t, "fromName", at: here),
-          toName: try reader.string(t, "toName", at: here),
-          distanceMeters: try reader.finite(t, "distanceMeters", at: here),
-          durationSeconds: try reader.finite(t, "durationSeconds", at: here), mode: mode)
-        kind = .travel(info)
+        kind = .travel(try travelInfo(o, at: at, reader: reader))
       case "custom":
-        guard let c = o["custom"] as? [String: Any] else {
-          throw fail("\(at).custom", "missing or not an object")
-        }
-        let here = "\(at).custom"
-        let categoryText = try reader.string(c, "category", at: here)
-        guard let category = ItemCategory(rawValue: categoryText) else {
-          throw fail(
-            "\(here).category", "'\(categoryText)' is not restaurant, hotel, activity or note")
-        }
-        var time: ClockTime?
-        if let text = try reader.optionalString(c, "time", at: here) {
-          guard let t = ClockTime(text) else {
-            throw fail("\(here).time", "'\(text)' is not HH:MM")
-          }
-          time = t
-        }
-        let zone = try reader.optionalString(c, "timeZone", at: here)
-        if let zone, TimeZone(identifier: zone) == nil {
-          throw fail("\(here).timeZone", "'\(zone)' is not an IANA time zone")
-        }
-        // A time must exist on the item's date in its zone (a day outside
-        // the trip is Unscheduled: it has no date to check).
-        if let time, let zone, day >= 1, day <= start.days(to: end) + 1 {
-          do {
-            let resolved = try LocalTime.resolve(
-              time, on: start.adding(days: day - 1), inZone: zone)
-            if let warning = resolved.warning { warnings.append("\(here).time: \(warning)") }
-          } catch {
-            throw fail("\(here).time", "\(error)")
-          }
-        }
-        var coordinate: Coordinate?
-        let lat = try reader.optionalFinite(c, "latitude", at: here)
-        let lon = try reader.optionalFinite(c, "longitude", at: here)
-        if let lat, let lon {
-          guard let point = Coordinate(latitude: lat, longitude: lon) else {
-            throw fail("\(here).latitude", "(\(lat), \(lon)) is not a coordinate in degrees")
-          }
-          coordinate = point
-        } else if (lat == nil) != (lon == nil) {
-          throw fail("\(here).latitude", "latitude and longitude go together")
-        }
-        kind = .custom(
-          CustomInfo(
-            title: try reader.string(c, "title", at: here), category: category, time: time,
-            timeZoneID: zone, coordinate: coordinate,
-            address: try reader.optionalString(c, "address", at: here)))
+        let date = day >= 1 && day <= start.days(to: end) + 1 ? trip.realDate(ofDay: day) : nil
+        let (custom, warning) = try customInfo(o, at: at, date: date, reader: reader)
+        if let warning { warnings.append(warning) }
+        kind = .custom(custom)
       case let other:
-        throw fail("\(at).kind", "'\(other)' is not travel or custom")
+        throw fail("\(at).kind", "'\(TextNormalization.excerpt(other))' is not travel or custom")
       }
       items.append(
         ItineraryItem(
@@ -258,48 +246,232 @@ public enum TripExchange {
           createdAt: try reader.instant(o, "createdAt", at: at),
           modifiedAt: try reader.instant(o, "modifiedAt", at: at)))
     }
-    let trip = Trip(
-      id: tripID, name: name, startDate: start, endDate: end, gameIDs: gameIDs,
-      createdAt: try reader.instant(tripObject, "createdAt", at: "trip"),
-      modifiedAt: try reader.instant(tripObject, "modifiedAt", at: "trip"))
-    return Imported(trip: trip, items: items, warnings: warnings)
+    return Imported(trip: trip, items: items, games: entries, warnings: warnings)
   }
 
-  /// Checks that an imported trip keeps every rule with `games` (the
-  /// stored games its `gameIDs` name): at least one game, none cancelled,
-  /// every game inside the trip's days, a travel item for every leg and
-  /// every item in a valid place (Unscheduled items are allowed).
-  /// - Throws: `FileFormatError` naming the file and field (`games`,
-  ///   `trip.startDate`, `items[i]`) and the rule in words.
+  /// The `travel` object of item `at`.
+  private static func travelInfo(_ o: [String: Any], at: String, reader: FieldReader) throws
+    -> TravelInfo
+  {
+    guard let t = o["travel"] as? [String: Any] else {
+      throw reader.fail("\(at).travel", "missing or not an object")
+    }
+    let here = "\(at).travel"
+    func stop(_ key: String) throws -> Int? {
+      let index = try reader.optionalInt(t, key, at: here)
+      if let index, index < 0 {
+        throw reader.fail("\(here).\(key)", "stop \(index) is not a stop index (0 or more)")
+      }
+      return index
+    }
+    let fromVenue = try reader.optionalString(t, "fromVenueID", at: here)
+    let toVenue = try reader.optionalString(t, "toVenueID", at: here)
+    // Files written before flights existed have no mode: their legs are drives.
+    var mode = TravelMode.drive
+    if let text = try reader.optionalString(t, "mode", at: here) {
+      guard let known = TravelMode(rawValue: text) else {
+        throw reader.fail(
+          "\(here).mode", "'\(TextNormalization.excerpt(text))' is not drive or flight")
+      }
+      mode = known
+    }
+    let info = TravelInfo(
+      fromStop: try stop("fromStop"), toStop: try stop("toStop"),
+      fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
+      fromName: try reader.text(t, "fromName", as: .placeName, at: here),
+      toName: try reader.text(t, "toName", as: .placeName, at: here),
+      distanceMeters: try reader.finite(t, "distanceMeters", at: here),
+      durationSeconds: try reader.finite(t, "durationSeconds", at: here), mode: mode)
+    if let (field, reason) = info.figuresProblem {
+      throw reader.fail("\(here).\(field)", reason)
+    }
+    return info
+  }
+
+  /// The `custom` object of item `at`, and a warning when its time happens
+  /// twice on `date` in its zone (the first occurrence is used).
+  /// - Parameter date: the item's date, or nil when its day is outside the
+  ///   trip (Unscheduled: no date to check its time on).
+  /// - Throws: `FileFormatError` for a bad field, or a time that does not
+  ///   exist on `date` in its zone (`LocalTime.resolve(_:on:inZone:place:)`).
+  private static func customInfo(
+    _ o: [String: Any], at: String, date: CalendarDate?, reader: FieldReader
+  ) throws -> (CustomInfo, warning: String?) {
+    guard let c = o["custom"] as? [String: Any] else {
+      throw reader.fail("\(at).custom", "missing or not an object")
+    }
+    let here = "\(at).custom"
+    let title = try reader.text(c, "title", as: .itemTitle, at: here)
+    let categoryText = try reader.string(c, "category", at: here)
+    guard let category = ItemCategory(rawValue: categoryText) else {
+      throw reader.fail(
+        "\(here).category",
+        "'\(TextNormalization.excerpt(categoryText))' is not restaurant, hotel, activity or note")
+    }
+    var time: ClockTime?
+    if let text = try reader.optionalString(c, "time", at: here) {
+      guard let t = ClockTime(text) else {
+        throw reader.fail("\(here).time", "'\(TextNormalization.excerpt(text))' is not HH:MM")
+      }
+      time = t
+    }
+    let zone = try reader.optionalString(c, "timeZone", at: here)
+    if let zone, TimeZone(identifier: zone) == nil {
+      throw reader.fail(
+        "\(here).timeZone", "'\(TextNormalization.excerpt(zone))' is not an IANA time zone")
+    }
+    // A time must exist on the item's date in its zone.
+    var warning: String?
+    if let time, let zone, let date {
+      do {
+        let resolved = try LocalTime.resolve(time, on: date, inZone: zone)
+        warning = resolved.warning.map { "\(here).time: \($0)" }
+      } catch {
+        throw reader.fail("\(here).time", "\(error)")
+      }
+    }
+    var coordinate: Coordinate?
+    let lat = try reader.optionalFinite(c, "latitude", at: here)
+    let lon = try reader.optionalFinite(c, "longitude", at: here)
+    if let lat, let lon {
+      guard let point = Coordinate(latitude: lat, longitude: lon) else {
+        throw reader.fail("\(here).latitude", "(\(lat), \(lon)) is not a coordinate in degrees")
+      }
+      coordinate = point
+    } else if (lat == nil) != (lon == nil) {
+      throw reader.fail("\(here).latitude", "latitude and longitude go together")
+    }
+    let custom = CustomInfo(
+      title: title, category: category, time: time, timeZoneID: zone, coordinate: coordinate,
+      address: try reader.optionalText(c, "address", as: .address, at: here))
+    return (custom, warning)
+  }
+
+  /// Checks that an imported trip keeps every rule of `trip new` and the
+  /// item commands with `games` (the stored games its `gameIDs` name):
+  ///
+  /// - the games: at least one, none cancelled (`TripPlanner.checkGames`),
+  ///   every one inside the trip's days (`TripPlanner.checkDays`);
+  /// - the file's own account of each game agrees with the stored game:
+  ///   a different venue, home or visiting team means the id names another
+  ///   game than the one the trip was planned with, and is refused; a
+  ///   different date or start means the game was moved or its time set
+  ///   since the export, which is only reported (the trip follows the
+  ///   stored game, as a stored trip follows a re-import);
+  /// - every travel item sits inside the trip's days where its leg may go,
+  ///   one travel item per leg, a travel item for every leg;
+  /// - every custom item inside the trip's days at a valid position;
+  ///   custom items outside them are kept as Unscheduled (as a re-plan
+  ///   that moves the days leaves them).
+  ///
+  /// - Returns: warnings for the traveller (games moved since the export),
+  ///   in file order.
+  /// - Throws: `FileFormatError` naming the file and the field
+  ///   (`games[1].home`, `items[3].day`, `items`) and the rule in words.
+  /// - Complexity: O(n log n) for n rows.
+  @discardableResult
   public static func validate(
     _ imported: Imported, games: [Game], catalog: Catalog, file: String
-  ) throws {
+  ) throws -> [String] {
     func fail(_ field: String, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
     }
-    guard !games.isEmpty else { throw fail("games", "a trip needs at least one game") }
-    if let cancelled = games.first(where: { $0.status == .cancelled }) {
-      throw fail("games", "game \(cancelled.id) is cancelled and cannot be in a trip")
-    }
     let t = imported.trip
-    for g in games where g.localDate < t.startDate || g.localDate > t.endDate {
-      throw fail(
-        "trip.startDate",
-        "game \(g.id) is on \(g.localDate), outside the trip's days \(t.startDate) to \(t.endDate)")
+    let position = Dictionary(
+      t.gameIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+    func gameField(_ id: String) -> String {
+      position[id].map { "games[\($0)]" } ?? "games"
     }
+    let ordered = games.sorted { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }
+    do {
+      try TripPlanner.checkGames(ordered)
+      _ = try TripPlanner.checkDays(
+        start: t.startDate, end: t.endDate, games: ordered, teams: catalog.teams)
+    } catch let error as TripError {
+      switch error {
+      case .duplicateGame(let id), .cancelledGame(let id), .gameOutsideTrip(let id, _, _, _, _):
+        throw fail(gameField(id), error.description)
+      default:
+        throw fail("games", error.description)
+      }
+    }
+    let warnings = try checkEntries(imported.games, against: ordered, catalog: catalog, file: file)
+
     let schedule = TripSchedule(
-      startDate: t.startDate, dayCount: t.dayCount, games: games, venues: catalog.venues,
+      startDate: t.startDate, dayCount: t.dayCount, games: ordered, venues: catalog.venues,
       teams: catalog.teams)
     let itinerary = Itinerary(trip: t, schedule: schedule, items: imported.items)
-    let index = Dictionary(
-      imported.items.enumerated().map { ($0.element.id, $0.offset) },
-      uniquingKeysWith: { a, _ in a })
-    for (item, reason) in itinerary.problems() where schedule.contains(day: item.day) {
-      throw fail("items[\(index[item.id] ?? 0)]", reason)
+    let constraints = itinerary.constraints
+    var legs: [String: Int] = [:]
+    for (i, item) in imported.items.enumerated() {
+      let at = "items[\(i)]"
+      let inTrip = schedule.contains(day: item.day)
+      if let info = item.travelInfo {
+        let key = "\(info.fromStop ?? -1)->\(info.toStop ?? -1)"
+        if let first = legs[key] {
+          throw fail(
+            at, "travel \(info.title) is the same leg as items[\(first)]; a leg has one travel item"
+          )
+        }
+        legs[key] = i
+      }
+      // A custom item outside the days is Unscheduled, as a re-plan that
+      // moves the days leaves it (its day is a real date: `read`).
+      if !inTrip && item.travelInfo == nil { continue }
+      if let reason = constraints.check(item, day: item.day, sortOrder: item.sortOrder).reason {
+        throw fail(inTrip ? at : "\(at).day", reason)
+      }
     }
     if let (leg, reason) = itinerary.missingLegs().first {
       throw fail("items", "leg \(leg.index) (\(leg.from.name) → \(leg.to.name)): \(reason)")
     }
+    return warnings
+  }
+
+  /// Compares the file's `games` entries with the stored games.
+  private static func checkEntries(
+    _ entries: [GameEntry], against games: [Game], catalog: Catalog, file: String
+  ) throws -> [String] {
+    let stored = Dictionary(games.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var warnings: [String] = []
+    for (i, entry) in entries.enumerated() {
+      guard let game = stored[entry.id] else { continue }
+      let at = "games[\(i)]"
+      func refuse(_ key: String, _ what: String, file given: String, stored actual: String)
+        -> FileFormatError
+      {
+        FileFormatError(
+          file: file, line: nil, field: "\(at).\(key)",
+          message:
+            "the file has game \(game.id) with \(what) '\(TextNormalization.excerpt(given))', but the stored game has \(actual): the trip was planned with other schedule data"
+        )
+      }
+      func names(_ team: String) -> [String] {
+        [team, catalog.teams[team]?.abbreviation].compactMap { $0 }
+      }
+      if let venue = entry.venueID, venue != game.venueID.rawValue {
+        throw refuse("venueID", "venue", file: venue, stored: game.venueID.rawValue)
+      }
+      if let home = entry.home, !names(game.homeTeamID).contains(home) {
+        throw refuse("home", "home team", file: home, stored: names(game.homeTeamID).last ?? "")
+      }
+      if let away = entry.away, !names(game.awayTeamID).contains(away) {
+        throw refuse("away", "visiting team", file: away, stored: names(game.awayTeamID).last ?? "")
+      }
+      let movedDate = entry.date.map { $0 != game.localDate } ?? false
+      let movedStart = entry.start.map { $0 != game.start } ?? false
+      if movedDate || movedStart {
+        // The file's start names its date too; else only its date differs.
+        let was =
+          movedStart
+          ? entry.start.map { LocalTime.iso8601($0, in: game.timeZone) } ?? ""
+          : entry.date?.iso ?? ""
+        warnings.append(
+          "game \(game.id) (\(at)) is now on \(game.localDate.iso) at \(LocalTime.iso8601(game.start, in: game.timeZone)), not \(was) as the file says: the trip uses the stored game"
+        )
+      }
+    }
+    return warnings
   }
 
   /// ISO 8601 UTC with microseconds, e.g. `2024-06-01T12:00:00.000000Z`.
@@ -346,6 +518,39 @@ struct FieldReader {
     return s
   }
 
+  /// A required text, cleaned and checked as `field` (at most 80
+  /// characters of it are quoted in an error).
+  func text(_ o: [String: Any], _ key: String, as field: TextField, at path: String) throws
+    -> String
+  {
+    do {
+      return try TextNormalization.validated(try string(o, key, at: path), as: field)
+    } catch let error as TextError {
+      throw fail("\(path).\(key)", error.description)
+    }
+  }
+
+  /// An optional text (nil when missing, null or blank once cleaned).
+  func optionalText(_ o: [String: Any], _ key: String, as field: TextField, at path: String)
+    throws -> String?
+  {
+    do {
+      return try TextNormalization.validatedOptional(
+        try optionalString(o, key, at: path), as: field)
+    } catch let error as TextError {
+      throw fail("\(path).\(key)", error.description)
+    }
+  }
+
+  /// A trip's name, by the rule of `trip new` (`Trip.validatedName(_:)`).
+  func tripName(_ o: [String: Any], _ key: String, at path: String) throws -> String {
+    do {
+      return try Trip.validatedName(try string(o, key, at: path))
+    } catch let error as TripError {
+      throw fail("\(path).\(key)", error.description)
+    }
+  }
+
   func optionalString(_ o: [String: Any], _ key: String, at path: String) throws -> String? {
     guard let v = value(o, key) else { return nil }
     guard let s = v as? String else { throw fail("\(path).\(key)", "not text") }
@@ -387,7 +592,7 @@ struct FieldReader {
   func uuid(_ o: [String: Any], _ key: String, at path: String) throws -> UUID {
     let text = try string(o, key, at: path)
     guard let id = UUID(uuidString: text) else {
-      throw fail("\(path).\(key)", "'\(text)' is not a UUID")
+      throw fail("\(path).\(key)", "'\(TextNormalization.excerpt(text))' is not a UUID")
     }
     return id
   }
@@ -395,15 +600,21 @@ struct FieldReader {
   func date(_ o: [String: Any], _ key: String, at path: String) throws -> CalendarDate {
     let text = try string(o, key, at: path)
     guard let d = CalendarDate(iso: text) else {
-      throw fail("\(path).\(key)", "'\(text)' is not a YYYY-MM-DD date")
+      throw fail("\(path).\(key)", "'\(TextNormalization.excerpt(text))' is not a YYYY-MM-DD date")
     }
     return d
+  }
+
+  func optionalDate(_ o: [String: Any], _ key: String, at path: String) throws -> CalendarDate? {
+    guard value(o, key) != nil else { return nil }
+    return try date(o, key, at: path)
   }
 
   func instant(_ o: [String: Any], _ key: String, at path: String) throws -> Date {
     let text = try string(o, key, at: path)
     guard let d = TripExchange.parseInstant(text) else {
-      throw fail("\(path).\(key)", "'\(text)' is not an ISO 8601 UTC instant")
+      throw fail(
+        "\(path).\(key)", "'\(TextNormalization.excerpt(text))' is not an ISO 8601 UTC instant")
     }
     return d
   }

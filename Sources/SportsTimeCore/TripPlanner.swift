@@ -21,38 +21,30 @@ public enum TripPlanner {
   /// venue forming one stop; each pair of consecutive stops gets one travel
   /// item at its default position (`TravelPlacement`).
   /// - Parameters:
-  ///   - name: the trip's name; stored normalised, checked by
+  ///   - name: the trip's name; stored cleaned, checked by
   ///     `Trip.validatedName(_:)`.
   ///   - games: the picked games (any order, no duplicates, none cancelled).
   ///   - start: Day 1, or nil for the first game's local date.
   ///   - end: the last day, or nil for the last game's local date.
   ///   - catalog: venues and teams.
   ///   - environment: clock, ids and estimator.
-  /// - Throws: `TripError` for a blank name or one that looks like an id
-  ///   (`Trip.validatedName(_:)`), no games, a repeated or cancelled game, a
-  ///   game outside the given days (before a start after it, or after an end
-  ///   before it), a start after the end, or more than `maximumDays` days.
+  /// - Throws: `TripError` for an empty or too long name or one that looks
+  ///   like an id (`Trip.validatedName(_:)`), no games, a repeated or
+  ///   cancelled game, a game outside the given days (before a start after
+  ///   it, or after an end before it), a start after the end, or more than
+  ///   `maximumDays` days.
   public static func plan(
     name: String, games: [Game], start: CalendarDate?, end: CalendarDate?,
     catalog: Catalog, environment: Environment
   ) throws -> PlannedTrip {
     let trimmed = try Trip.validatedName(name)
-    guard !games.isEmpty else { throw TripError.noGames }
-    var seen: Set<String> = []
-    for g in games {
-      guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
-      if g.status == .cancelled { throw TripError.cancelledGame(g.id) }
-    }
+    try checkGames(games)
     let ordered = games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
     let dates = ordered.map(\.localDate)
     let first = start ?? dates.min() ?? dates[0]
     let last = end ?? dates.max() ?? dates[0]
-    try checkDays(
+    let dayCount = try checkDays(
       of: ordered, start: start, end: end, first: first, last: last, teams: catalog.teams)
-    let dayCount = first.days(to: last) + 1
-    guard dayCount <= TripPlanner.maximumDays else {
-      throw TripError.tooLong(dayCount)
-    }
     let now = environment.now()
     let trip = Trip(
       id: environment.uuid(), name: trimmed, startDate: first, endDate: last,
@@ -94,13 +86,14 @@ public enum TripPlanner {
   ///   - first: Day 1 as it will be (given or derived).
   ///   - last: the last day as it will be.
   ///   - teams: team lookup for the game's title.
+  /// - Returns: the number of days, 1…`maximumDays`.
   /// - Throws: `TripError.gameOutsideTrip` (naming the bounds that hold:
-  ///   both when `first ≤ last`, else only the given one) or
-  ///   `.startAfterEnd`.
-  static func checkDays(
+  ///   both when `first ≤ last`, else only the given one),
+  ///   `.startAfterEnd` or `.tooLong`.
+  public static func checkDays(
     of games: [Game], start: CalendarDate?, end: CalendarDate?, first: CalendarDate,
     last: CalendarDate, teams: [String: Team]
-  ) throws {
+  ) throws -> Int {
     // Both days given and crossed: that is the mistake, whatever the games.
     if let start, let end, start > end { throw TripError.startAfterEnd(start, end) }
     let consistent = first <= last
@@ -121,6 +114,29 @@ public enum TripPlanner {
       throw TripError.gameOutsideTrip(
         g.id, title: title(of: g, teams: teams), date: g.localDate, first: first, last: last)
     }
+    let dayCount = first.days(to: last) + 1
+    guard dayCount <= maximumDays else { throw TripError.tooLong(dayCount) }
+    return dayCount
+  }
+
+  /// `checkDays(of:start:end:first:last:teams:)` for days that are both
+  /// given (a stored trip, a trip file).
+  public static func checkDays(
+    start: CalendarDate, end: CalendarDate, games: [Game], teams: [String: Team] = [:]
+  ) throws -> Int {
+    try checkDays(of: games, start: start, end: end, first: start, last: end, teams: teams)
+  }
+
+  /// Checks the games picked for a trip: at least one, none twice, none
+  /// cancelled.
+  /// - Throws: `TripError.noGames`, `.duplicateGame` or `.cancelledGame`.
+  public static func checkGames(_ games: [Game]) throws {
+    guard !games.isEmpty else { throw TripError.noGames }
+    var seen: Set<String> = []
+    for g in games {
+      guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
+      if g.status == .cancelled { throw TripError.cancelledGame(g.id) }
+    }
   }
 
   /// "AWAY @ HOME" by abbreviation (codes when unknown), as `TripSchedule`
@@ -136,6 +152,8 @@ public enum TripPlanner {
 public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The name is blank once normalised.
   case emptyName
+  /// The name is too long (or only invisible characters) once cleaned.
+  case invalidName(TextError)
   /// The name could be read as a trip id or id prefix
   /// (`Trip.looksLikeID(_:)`); the normalised name.
   case nameLooksLikeID(String)
@@ -162,11 +180,12 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .emptyName: return "a trip needs a name"
+    case .invalidName(let error): return error.description
     case .nameLooksLikeID(let name):
       return
         "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
     case .sameName(let name): return "the trip is already called '\(name)'"
-    case .noGames: return "a trip needs at least one game (--game)"
+    case .noGames: return "a trip needs at least one game"
     case .duplicateGame(let id): return "game \(id) is picked twice"
     case .cancelledGame(let id):
       return

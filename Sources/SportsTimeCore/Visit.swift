@@ -77,8 +77,8 @@ public struct Visit: Sendable, Hashable, Codable, Identifiable {
     return a.key > b.key
   }
 
-  /// Most notes may hold, in characters.
-  public static let notesLimit = 2000
+  /// Most notes may hold, in characters (`TextField.notes`).
+  public static let notesLimit = TextField.notes.limit
 }
 
 /// Who played: the visiting and the home team, by the codes schedules use
@@ -198,8 +198,9 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   case sameTeam(String)
   /// A team code the sport's tables do not know.
   case unknownTeam(String, sport: Sport)
-  /// The notes are longer than `Visit.notesLimit` characters.
-  case notesTooLong(count: Int)
+  /// The notes are too long (`TextField.notes`: at most
+  /// `Visit.notesLimit` characters).
+  case invalidNotes(TextError)
   /// An edit that would change nothing.
   case nothingToChange(visit: String)
 
@@ -238,8 +239,8 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(team) cannot play itself: give two different teams"
     case .unknownTeam(let team, let sport):
       return "no \(sport.rawValue) team is called '\(team)'"
-    case .notesTooLong(let count):
-      return "the notes are \(count) characters long; at most \(Visit.notesLimit) are kept"
+    case .invalidNotes(let error):
+      return error.description
     case .nothingToChange(let visit):
       return "Nothing to change: visit \(visit) already says that"
     }
@@ -254,8 +255,8 @@ extension Visit {
   /// a matchup (the game has one) and a cancelled game. Without a game the
   /// venue and date are required, and the sport is the one given or the
   /// only one played at the venue. The date may not be after today at the
-  /// venue (`environment.now`, in the venue's zone). Notes are normalised
-  /// (`TextNormalization.name`); blank notes are none.
+  /// venue (`environment.now`, in the venue's zone). Notes are cleaned
+  /// as one line (`TextNormalization.validated`); blank notes are none.
   ///
   /// ```swift
   /// let wrigley = try leagues.venue(named: "CHC", sport: nil, season: 2024)
@@ -400,12 +401,15 @@ extension Visit {
     return only
   }
 
-  /// Notes as stored: normalised, nil when blank.
+  /// Notes as stored: cleaned as one line (`TextNormalization.validated`
+  /// as `.notes`), nil when blank.
+  /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit`.
   static func normalizedNotes(_ text: String?) throws -> String? {
-    guard let text else { return nil }
-    let clean = TextNormalization.name(text)
-    if clean.count > notesLimit { throw VisitError.notesTooLong(count: clean.count) }
-    return clean.isEmpty ? nil : clean
+    do {
+      return try TextNormalization.validatedOptional(text, as: .notes)
+    } catch let error as TextError {
+      throw VisitError.invalidNotes(error)
+    }
   }
 
   /// A visit being assembled.

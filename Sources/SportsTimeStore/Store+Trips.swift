@@ -18,6 +18,19 @@ public struct LoadedTrip: Sendable {
   }
 }
 
+/// A trip stored from a trip file (`Store.importTrip`).
+public struct TripImport: Sendable {
+  /// The trip as stored.
+  public var trip: Trip
+  /// Its stored items, in file order.
+  public var items: [ItineraryItem]
+  /// What the traveller should know: games moved since the export.
+  public var warnings: [String]
+  /// The items outside the trip's days (listed under Unscheduled), in
+  /// file order.
+  public var unscheduled: [UUID]
+}
+
 extension Store {
   /// Stores a newly planned trip and its items in one transaction.
   /// - Throws: `StoreError.duplicateTripName` when a trip of that name (any
@@ -29,11 +42,15 @@ extension Store {
 
   /// Stores a trip and its stored items in one transaction (new trips,
   /// imported trips).
-  /// - Throws: `StoreError.duplicateTripName` when a trip of that name (any
+  /// - Throws: `StoreError.invalidText` for a name not cleaned as
+  ///   `TripPlanner.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
   ///   for a game not in the database, or another `StoreError`; nothing is
   ///   stored then.
   public func insert(trip t: Trip, items: [ItineraryItem]) throws {
+    guard TextNormalization.isStorable(t.name, as: .tripName) else {
+      throw StoreError.invalidText(field: "trip's name")
+    }
     try transaction {
       try checkNameIsFree(t.name, except: nil)
       if let existing = try database.query(
@@ -61,8 +78,59 @@ extension Store {
     }
   }
 
-  /// Stores a trip read from an export, checking first that its games are
-  /// in the database and its item ids are free (one transaction).
+  /// Stores a trip read from a trip file (`TripExchange.read`), in one
+  /// transaction: its trip id must be free, its games stored, it
+  /// must keep every rule of `trip new` and the item commands with them
+  /// (`TripExchange.validate`), its item ids must be free and its name
+  /// unused. Nothing is stored when any check fails.
+  /// - Parameters:
+  ///   - imported: the file as `TripExchange.read` read it.
+  ///   - file: the file's name as the user gave it, for errors.
+  ///   - catalog: venues and teams.
+  /// - Returns: the stored trip, its items, warnings for the traveller (a
+  ///   game moved since the export) and its Unscheduled items.
+  /// - Throws: `FileFormatError` naming the field of the first problem
+  ///   (games missing from the database: the first five, field `games`);
+  ///   `StoreError.duplicateTripID`, `.duplicateTripName`, `.invalidItem`
+  ///   for an item id already used, or another `StoreError`.
+  public func importTrip(
+    _ imported: TripExchange.Imported, file: String, catalog: Catalog
+  ) throws -> TripImport {
+    let trip = imported.trip
+    return try transaction {
+      if let existing = try database.query(
+        "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
+      ).first {
+        throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
+      }
+      var games: [Game] = []
+      var missing: [String] = []
+      for id in trip.gameIDs {
+        if let game = try game(id: id) { games.append(game) } else { missing.append(id) }
+      }
+      if !missing.isEmpty {
+        let one = missing.count == 1
+        // Name the first five (each quoted at most 80 characters).
+        var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
+        if missing.count > 5 { names += " and \(missing.count - 5) more" }
+        throw FileFormatError(
+          file: file, line: nil, field: "games",
+          message:
+            "game\(one ? "" : "s") \(names) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
+        )
+      }
+      let warnings = try TripExchange.validate(imported, games: games, catalog: catalog, file: file)
+      try importTrip(trip, items: imported.items)
+      let days = 1...max(1, trip.dayCount)
+      return TripImport(
+        trip: trip, items: imported.items, warnings: imported.warnings + warnings,
+        unscheduled: imported.items.filter { !days.contains($0.day) }.map(\.id))
+    }
+  }
+
+  /// Stores a trip built from a file (a checked trip file, a legacy
+  /// conversion), checking first that its games are in the database and
+  /// its item ids are free (one transaction).
   /// - Throws: `StoreError.gameNotFound` (naming every missing game),
   ///   `.duplicateTripID`, `.duplicateTripName`, `.invalidItem` for an item
   ///   id already used, or another `StoreError`; nothing is stored then.
@@ -271,12 +339,11 @@ extension Store {
   }
 
   /// Inserts one item (inside the caller's transaction when there is one).
-  /// - Throws: `StoreError` (e.g. a non-finite sortOrder is refused by
-  ///   `StoreError.invalidItem`).
+  /// - Throws: `StoreError.invalidText` for a text not cleaned as
+  ///   `TextNormalization.validated` stores it, `.invalidItem` for a
+  ///   sortOrder or travel figures out of range, or another `StoreError`.
   public func insertItem(_ item: ItineraryItem) throws {
-    guard item.sortOrder.isFinite else {
-      throw StoreError.invalidItem("its position is not a finite number")
-    }
+    try Store.checkText(of: item)
     try database.execute(
       """
       INSERT INTO itinerary_items (id, trip_id, day, sort_order, kind, title, category,
@@ -289,11 +356,9 @@ extension Store {
   }
 
   /// Replaces a stored item with `item` (same id).
-  /// - Throws: `StoreError.itemNotFound` when no item has that id.
+  /// - Throws: `StoreError.itemNotFound` when no item has that id,
+  ///   `.invalidItem` for a sortOrder or travel figures out of range.
   public func updateItem(_ item: ItineraryItem) throws {
-    guard item.sortOrder.isFinite else {
-      throw StoreError.invalidItem("its position is not a finite number")
-    }
     try database.execute(
       """
       UPDATE itinerary_items SET trip_id = ?2, day = ?3, sort_order = ?4, kind = ?5,
@@ -345,7 +410,29 @@ extension Store {
       modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
   }
 
+  /// Refuses an item whose texts are not as `TextNormalization.validated`
+  /// stores them (a new row's texts are always cleaned first).
+  static func checkText(of item: ItineraryItem) throws {
+    switch item.kind {
+    case .game: return
+    case .travel(let t):
+      guard TextNormalization.isStorable(t.fromName, as: .placeName),
+        TextNormalization.isStorable(t.toName, as: .placeName)
+      else { throw StoreError.invalidText(field: "travel leg's place name") }
+    case .custom(let c):
+      guard TextNormalization.isStorable(c.title, as: .itemTitle) else {
+        throw StoreError.invalidText(field: "item's title")
+      }
+      if let address = c.address, !TextNormalization.isStorable(address, as: .address) {
+        throw StoreError.invalidText(field: "item's address")
+      }
+    }
+  }
+
   static func values(of item: ItineraryItem) throws -> [SQLValue] {
+    if let problem = ItineraryItem.sortOrderProblem(item.sortOrder) {
+      throw StoreError.invalidItem(problem)
+    }
     var v: [SQLValue] = [
       .text(key(item.id)), .text(key(item.tripID)), SQLValue(item.day), .real(item.sortOrder),
     ]
@@ -353,8 +440,8 @@ extension Store {
     case .game(let id):
       throw StoreError.invalidItem("game \(id) is derived from the trip and never stored")
     case .travel(let t):
-      guard t.distanceMeters.isFinite, t.durationSeconds.isFinite else {
-        throw StoreError.invalidItem("travel \(t.title) has no finite distance or duration")
+      if let (_, reason) = t.figuresProblem {
+        throw StoreError.invalidItem("travel \(t.title): \(reason)")
       }
       v += [
         .text("travel"), .null, .null, .null, .null, .null, .null, .null,

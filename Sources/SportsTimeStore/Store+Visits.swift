@@ -18,9 +18,12 @@ extension Store {
   }
 
   /// Inserts one visit (inside the caller's transaction when there is one).
-  /// - Throws: `StoreError.gameNotFound`, `.gameAlreadyVisited`, or
-  ///   another `StoreError`.
+  /// - Throws: `StoreError.invalidText` for notes that were not cleaned,
+  ///   `.gameNotFound`, `.gameAlreadyVisited`, or another `StoreError`.
   public func insertVisit(_ visit: Visit) throws {
+    if let notes = visit.notes, !TextNormalization.isStorable(notes, as: .notes) {
+      throw StoreError.invalidText(field: "visit's notes")
+    }
     try checkGame(of: visit)
     try database.execute(
       """

@@ -184,11 +184,7 @@ enum ItemCommands {
     let store = try context.openStore()
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
-      coordinate: changes.coordinate ?? nil,
-      address: (changes.address ?? nil).flatMap { a in
-        let t = a.trimmingCharacters(in: .whitespacesAndNewlines)
-        return t.isEmpty ? nil : t
-      })
+      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
     let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
       itinerary in
       let target = try target(args, in: itinerary) ?? .bottom(day: 1)

@@ -149,11 +149,14 @@ enum TripCommands {
     if let start, let end, start > end {
       throw args.usageError("--start \(start) is after --end \(end)")
     }
-    if TextNormalization.name(name).isEmpty {
-      throw args.usageError("a trip needs a name that is not blank")
+    // Check the name before the games are looked up: an empty or too long
+    // one is a usage error, one that looks like an id is refused by the rule.
+    do {
+      _ = try Trip.validatedName(name)
+    } catch let error as TripError {
+      if case .nameLooksLikeID = error { throw error }
+      throw args.usageError(Terminal.sanitize(error.description))
     }
-    // Refuse an id-like name before the games are looked up.
-    _ = try Trip.validatedName(name)
     let references = try Format.gameReferences("game", arguments: args)
     // Check --now with the other arguments, before the database is opened.
     let environment = try context.environmentValues()

@@ -10,10 +10,17 @@ enum TripImportCommand {
     discussion: """
       The trip comes back identical: the same ids, days, sortOrders and titles. Its \
       games must already be in the database (import their schedule first). A trip with \
-      the same id or name must not exist. The whole import is one transaction: a bad \
-      file changes nothing and the error names the field (e.g. items[3].sortOrder).
+      the same id or name must not exist. The file must keep every rule 'trip new' and \
+      the item commands keep (at most 366 days, legs where they fit, texts cleaned and \
+      limited, figures in range); a game whose venue or teams differ from the stored \
+      game is refused, one moved since the export is warned about. The whole import \
+      is one transaction: a bad file changes nothing and the error names the field \
+      (e.g. items[3].travel.durationSeconds).
       """,
-    options: [.flag("json", help: "Print the imported trip as 'trip show --json' does.")],
+    options: [
+      .flag(
+        "json", help: "Print the imported trip as 'trip show --json' does, plus \"warnings\".")
+    ],
     positionals: [
       PositionalSpec(name: "FILE", help: "A file written by 'trip export --format json'.")
     ],
@@ -21,35 +28,23 @@ enum TripImportCommand {
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
+    // Read and check the file before the database is opened.
     let data = try TextFile.read(atPath: path)
-    let imported = try TripExchange.read(data, file: path)
+    let file = try TripExchange.read(data, file: path)
     let catalog = try context.catalog()
     let store = try context.openStore()
-    try store.transaction {
-      var games: [Game] = []
-      var missing: [String] = []
-      for id in imported.trip.gameIDs {
-        if let game = try store.game(id: id) { games.append(game) } else { missing.append(id) }
-      }
-      if !missing.isEmpty {
-        throw FileFormatError(
-          file: path, line: nil, field: "games",
-          message:
-            "game\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not in the database; import \(missing.count == 1 ? "its" : "their") schedule first"
-        )
-      }
-      try TripExchange.validate(imported, games: games, catalog: catalog, file: path)
-      try store.importTrip(imported.trip, items: imported.items)
-    }
-    for warning in imported.warnings { context.warn(context.safe(warning)) }
+    let imported = try store.importTrip(file, file: path, catalog: catalog)
     let loaded = try store.loadTrip(id: imported.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if context.arguments.flag("json") {
-      context.print(json: presenter.json)
+      guard case .object(var pairs) = presenter.json else { return }
+      pairs.append(("warnings", .array(imported.warnings.map { .string($0) })))
+      context.print(json: .object(pairs))
       return
     }
     context.print(
-      "Imported trip \"\(context.safe(imported.trip.name))\" (\(imported.trip.id.uuidString.lowercased().prefix(8))): \(Format.count(imported.trip.dayCount, "day")), \(Format.count(imported.trip.gameIDs.count, "game")), \(Format.count(imported.items.count, "item"))."
+      "Imported trip \"\(context.safe(imported.trip.name))\" (\(imported.trip.id.uuidString.lowercased().prefix(8))): \(Format.count(imported.trip.dayCount, "day")), \(Format.count(imported.trip.gameIDs.count, "game")), \(Format.count(imported.items.count, "item"))\(imported.unscheduled.isEmpty ? "" : " (\(imported.unscheduled.count) Unscheduled: outside the trip's days)")."
     )
+    for warning in imported.warnings { context.warn(context.safe(warning)) }
   }
 }

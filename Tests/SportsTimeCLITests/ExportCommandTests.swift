@@ -1,15 +1,19 @@
 import Foundation
 import XCTest
 
+@testable import SportsTimeStore
+
 /// `trip route` and `trip export` end to end on the real 2024 schedule. The
 /// files are checked by independent parsers (Python `icalendar`, `geojson`,
-/// `xml.etree`) through `scripts/validate_exports.py`; these tests fail (never
+/// `xml.etree`, `markdown-it-py`) through `scripts/validate_exports.py`; these tests fail (never
 /// skip) when Python or those packages are missing.
 final class ExportCommandTests: ItineraryTestCase {
   static let trip = "Lakes; Tigers, Cubs & <Brewers>"
 
   /// Commas, a semicolon, a newline, a backslash, accents, emoji and CJK.
   static let trickyTitle = "Dinner, \"Zoë's\"; back\\slash\nline two — Café ⚾️🍕 北京烤鸭"
+  /// The title as stored: one line (issue 8: a line break becomes a space).
+  static let storedTrickyTitle = "Dinner, \"Zoë's\"; back\\slash line two — Café ⚾️🍕 北京烤鸭"
 
   /// The README's trip (Cleveland, Chicago, Detroit ×2, Milwaukee) with
   /// custom items, two moves, and one item left Unscheduled by a re-plan.
@@ -62,7 +66,7 @@ final class ExportCommandTests: ItineraryTestCase {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
     XCTFail(
-      "python3 is not on PATH; install Python 3, then run `pip install icalendar geojson` (the export tests need them)"
+      "python3 is not on PATH; install Python 3, then run `pip install icalendar geojson markdown-it-py` (the export tests need them)"
     )
     throw HarnessError("python3 not found")
   }
@@ -70,16 +74,21 @@ final class ExportCommandTests: ItineraryTestCase {
   /// Runs `scripts/validate_exports.py` and returns its JSON summary; fails
   /// the test when the script reports a problem or a package is missing.
   func validate(
-    ics: URL, geojson: URL, gpx: URL, expect summaries: [String],
-    file: StaticString = #filePath, line: UInt = #line
+    ics: URL, geojson: URL? = nil, gpx: URL? = nil, md: URL? = nil, expect summaries: [String],
+    strong: [String] = [], file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String: Any] {
     let process = Process()
     process.executableURL = try python()
-    process.arguments =
-      [
-        CLIProcess.repositoryRoot.appendingPathComponent("scripts/validate_exports.py").path,
-        "--ics", ics.path, "--geojson", geojson.path, "--gpx", gpx.path,
-      ] + summaries.flatMap { ["--expect-summary", $0] }
+    var arguments = [
+      CLIProcess.repositoryRoot.appendingPathComponent("scripts/validate_exports.py").path,
+      "--ics", ics.path,
+    ]
+    for (option, url) in [("--geojson", geojson), ("--gpx", gpx), ("--md", md)] {
+      if let url { arguments += [option, url.path] }
+    }
+    for text in summaries { arguments += ["--expect-summary", text] }
+    for text in strong { arguments += ["--expect-strong", text] }
+    process.arguments = arguments
     // The test's own environment, so pyenv/venv installs are found.
     process.environment = ProcessInfo.processInfo.environment
     let out = Pipe()
@@ -95,7 +104,7 @@ final class ExportCommandTests: ItineraryTestCase {
     let stderr = String(decoding: errData.wait(), as: UTF8.self)
     if process.terminationStatus == 3 || stderr.contains("ModuleNotFoundError") {
       XCTFail(
-        "a Python package is missing: run `pip install icalendar geojson`\n\(stdout)\(stderr)",
+        "a Python package is missing: run `pip install icalendar geojson markdown-it-py`\n\(stdout)\(stderr)",
         file: file, line: line)
       throw HarnessError("missing Python packages")
     }
@@ -136,7 +145,9 @@ final class ExportCommandTests: ItineraryTestCase {
 
     let summary = try validate(
       ics: try XCTUnwrap(files["ics"]), geojson: try XCTUnwrap(files["geojson"]),
-      gpx: try XCTUnwrap(files["gpx"]), expect: [Self.trickyTitle, "Museum (DIA)"])
+      gpx: try XCTUnwrap(files["gpx"]), md: try XCTUnwrap(files["md"]),
+      expect: [Self.storedTrickyTitle, "Museum (DIA)"],
+      strong: [Self.storedTrickyTitle, "Museum (DIA)", "Note for the last day"])
 
     // iCalendar: one event per row of the days, in `trip show` order, the
     // tricky title exactly; Unscheduled left out.
@@ -175,7 +186,7 @@ final class ExportCommandTests: ItineraryTestCase {
     let gpx = try XCTUnwrap(summary["gpx"] as? [String: Any])
     XCTAssertEqual(gpx["names"] as? [String], route.waypoints.map(\.name))
     XCTAssertEqual(gpx["name"] as? String, Self.trip)
-    XCTAssertTrue(route.waypoints.map(\.name).contains(Self.trickyTitle))
+    XCTAssertTrue(route.waypoints.map(\.name).contains(Self.storedTrickyTitle))
 
     // Markdown: day headings, every row in order, the Unscheduled section.
     let md = try String(contentsOf: try XCTUnwrap(files["md"]), encoding: .utf8)
@@ -233,6 +244,56 @@ final class ExportCommandTests: ItineraryTestCase {
     }
   }
 
+  /// Titles that start with a character the cleaner removes, and that are
+  /// full of Markdown and iCalendar specials, as typed and as an older
+  /// database may hold them (written straight into it): the Markdown shows
+  /// each as bold text (CommonMark, checked by markdown-it-py), the
+  /// calendar holds each as its SUMMARY, and no file holds a control
+  /// character.
+  func testOddTitles_stayBoldInMarkdownAndExactInTheCalendar() throws {
+    try makeTrip(["trip", "new", "Odd", "--game", "CHC@2024-06-05", "--game", "DET@2024-06-07"])
+    let typed: [(String, String)] = [
+      ("\u{1B}[1mDeep dish", "[1mDeep dish"),
+      ("\u{202E}*Stars* and _under_ `code`", "*Stars* and _under_ `code`"),
+      ("\u{200B}# [link](x) <b>&amp; | ~ $ \\ !", "# [link](x) <b>&amp; | ~ $ \\ !"),
+      ("\t**double** stars**", "**double** stars**"),
+      ("\u{7}Zoë’s café; dinner, drinks\u{1B}", "Zoë’s café; dinner, drinks"),
+    ]
+    var ids: [String] = []
+    for (title, stored) in typed {
+      let id = try addItem("Odd", title, ["--day", "2"])
+      XCTAssertEqual(try showJSON("Odd").row("item:\(id)")?.title, stored)
+      ids.append(id)
+    }
+    // An older database: titles stored before they were cleaned.
+    let raw = [" \u{1B}\n**x", "\u{202E}", "\u{2028}_y_ \u{7}"]
+    do {
+      let store = try Store(path: database.path)
+      for (id, title) in zip(ids, raw) {
+        try store.database.execute(
+          "UPDATE itinerary_items SET title = ?1 WHERE id = ?2", [.text(title), .text(id)])
+      }
+      try store.close()
+    }
+    let expected = ["**x", "_y_"] + typed.dropFirst(3).map(\.1)
+    let md = scratch.appendingPathComponent("odd.md")
+    let ics = scratch.appendingPathComponent("odd.ics")
+    try runOK(["trip", "export", "Odd", "--format", "md", "--out", md.path])
+    try runOK(["trip", "export", "Odd", "--format", "ics", "--out", ics.path])
+    let summary = try validate(
+      ics: ics, md: md, expect: typed.dropFirst(3).map(\.1), strong: expected)
+    let strong = try XCTUnwrap((summary["md"] as? [String: Any])?["strong"] as? [String])
+    XCTAssertEqual(strong.count, 2 + 1 + typed.count - 1, "games, the leg, every titled item")
+    XCTAssertTrue(
+      try String(contentsOf: md, encoding: .utf8).contains("*(untitled)*"),
+      "a title with nothing visible is shown as untitled")
+    for url in [md, ics] {
+      let bytes = try Data(contentsOf: url)
+      XCTAssertFalse(bytes.contains(0x1B), url.lastPathComponent)
+      XCTAssertFalse(bytes.contains(0x07), url.lastPathComponent)
+    }
+  }
+
   func testRoute_textAndJSON() throws {
     try buildTrip()
     let route = try decode(
@@ -242,7 +303,8 @@ final class ExportCommandTests: ItineraryTestCase {
     XCTAssertEqual(
       route.waypoints.map(\.name),
       [
-        "Progressive Field", "Wrigley Field", "Museum (DIA)", Self.trickyTitle, "Comerica Park",
+        "Progressive Field", "Wrigley Field", "Museum (DIA)", Self.storedTrickyTitle,
+        "Comerica Park",
         "Hotel check-in", "American Family Field",
       ])
     XCTAssertEqual(route.waypoints.map(\.day), [1, 2, 3, 3, 4, 6, 7])

@@ -25,35 +25,67 @@ final class TerminalSafetyTests: EndToEndTestCase {
       "trip", "new", Self.evilName, "--game", "CHC@2024-06-04", "--game", "MIL@2024-06-10",
     ])
     assertNoControlCharacters(created.stdoutData, "trip new")
-    XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Evil [31mTrip\""), created.stdout)
+    XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Evil[31mTrip\""), created.stdout)
     let list = try runOK(["trip", "list"])
     assertNoControlCharacters(list.stdoutData, "trip list")
-    XCTAssertTrue(list.stdout.contains("Evil [31mTrip"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("Evil[31mTrip"), list.stdout)
     let show = try runOK(["trip", "show", Self.evilName])
     assertNoControlCharacters(show.stdoutData, "trip show")
-    XCTAssertTrue(show.stdout.hasPrefix("Evil [31mTrip · Tue, Jun 4, 2024"), show.stdout)
+    XCTAssertTrue(show.stdout.hasPrefix("Evil[31mTrip · Tue, Jun 4, 2024"), show.stdout)
     let metric = try runOK(["trip", "show", Self.evilName, "--metric"])
     assertNoControlCharacters(metric.stdoutData, "trip show --metric")
     let deleted = try runOK(["trip", "delete", Self.evilName])
     assertNoControlCharacters(deleted.stdoutData, "trip delete")
     XCTAssertTrue(
-      deleted.stdout.hasPrefix("Deleted trip \"Evil [31mTrip\" ("), deleted.stdout)
+      deleted.stdout.hasPrefix("Deleted trip \"Evil[31mTrip\" ("), deleted.stdout)
     XCTAssertTrue(deleted.stdout.hasSuffix(") and its 1 item.\n"), deleted.stdout)
   }
 
-  /// Names are stored normalised (control characters become spaces), so
+  /// Names are stored cleaned (control characters are removed), so
   /// what is printed is what is stored and can be typed back.
   func testEscapeInTripName_isStoredWithoutControlCharacters() throws {
     try runOK(["trip", "new", Self.evilName, "--game", "CHC@2024-06-04"])
     for arguments in [["trip", "list", "--json"], ["trip", "show", Self.evilName, "--json"]] {
       let result = try runOK(arguments)
       XCTAssertFalse(result.stdoutData.contains(Self.escape), "\(arguments)")
-      XCTAssertTrue(result.stdout.contains(#""name": "Evil [31mTrip""#), result.stdout)
+      XCTAssertTrue(result.stdout.contains(#""name": "Evil[31mTrip""#), result.stdout)
     }
     let list = try decode([TripListJSON].self, try runOK(["trip", "list", "--json"]).stdout)
-    XCTAssertEqual(list.map(\.name), ["Evil [31mTrip"])
+    XCTAssertEqual(list.map(\.name), ["Evil[31mTrip"])
     // The printed name finds the trip.
-    try runOK(["trip", "show", "Evil [31mTrip"])
+    try runOK(["trip", "show", "Evil[31mTrip"])
+  }
+
+  /// Names, titles, addresses and notes are limited (200, 500, 300 and
+  /// 5,000 characters); a refusal quotes at most 80 characters of the text
+  /// and stores nothing (issue 8).
+  func testLongTexts_areRefusedQuotingAtMost80Characters() throws {
+    let quote = "('\(String(repeating: "x", count: 79))…')"
+    let name = try run([
+      "trip", "new", String(repeating: "x", count: 201), "--game", "CHC@2024-06-04",
+    ])
+    XCTAssertEqual(name.status, 64, name.description)
+    XCTAssertTrue(
+      name.stderr.hasPrefix(
+        "Error: the name is 201 characters long; at most 200 are allowed \(quote)\n"),
+      name.stderr)
+    try runOK(["trip", "new", String(repeating: "n", count: 200), "--game", "CHC@2024-06-04"])
+    let trip = String(repeating: "n", count: 200)
+    try assertFailure(
+      ["item", "add", trip, "--title", String(repeating: "x", count: 501)],
+      containing: ["The title is 501 characters long; at most 500 are allowed \(quote)."])
+    try assertFailure(
+      ["item", "add", trip, "--title", "T", "--address", String(repeating: "x", count: 301)],
+      containing: ["The address is 301 characters long; at most 300 are allowed \(quote)."])
+    try assertFailure(
+      [
+        "visit", "add", "wrigley", "--date", "2024-06-04", "--notes",
+        String(repeating: "x", count: 5001),
+      ],
+      containing: ["the notes are 5001 characters long; at most 5000 are allowed \(quote)"])
+    let show = try decode(ItineraryJSON.self, try runOK(["trip", "show", trip, "--json"]).stdout)
+    XCTAssertFalse(show.rows.contains { $0.kind == "custom" }, "nothing was added")
+    XCTAssertEqual(try runOK(["visit", "list", "--json"]).stdout, "[]\n")
   }
 
   func testEscapeInTypedText_isStrippedFromErrors() throws {
@@ -158,7 +190,7 @@ final class TerminalSafetyTests: EndToEndTestCase {
       ["trip", "show", Self.evilName], environment: environment)
     XCTAssertEqual(result.status, 0, result.description)
     XCTAssertTrue(result.stdoutData.contains(Self.escape), "colour is on")
-    XCTAssertTrue(result.stdout.contains("Evil [31mTrip"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("Evil[31mTrip"), result.stdout)
     XCTAssertFalse(result.stdout.contains("\u{1B}[31m"), "the name's own escape must not survive")
   }
 

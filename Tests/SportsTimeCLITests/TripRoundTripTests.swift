@@ -9,6 +9,8 @@ final class TripRoundTripTests: ItineraryTestCase {
 
   /// Commas, semicolons, quotes, a newline, a backslash, accents and emoji.
   static let trickyTitle = "Dinner, drinks; \"fun\"\nback\\slash — Café Zoë 🍺⚾️"
+  /// The title as stored: one line (issue 8: a line break becomes a space).
+  static let storedTrickyTitle = "Dinner, drinks; \"fun\" back\\slash — Café Zoë 🍺⚾️"
 
   /// Chicago Jun 4 → Detroit Jun 7/8 → Milwaukee Jun 10, days Jun 3–12,
   /// with custom items (one tricky, timed and placed), two of them and a
@@ -45,10 +47,10 @@ final class TripRoundTripTests: ItineraryTestCase {
     try runOK(["trip", "replan", Self.trip, "--end", "2024-06-11"])
     let built = try showJSON(Self.trip)
     XCTAssertEqual(built.unscheduled.map(\.title), ["Note for the last day"])
-    XCTAssertEqual(built.row("item:" + (ids["tricky"] ?? ""))?.title, Self.trickyTitle)
+    XCTAssertEqual(built.row("item:" + (ids["tricky"] ?? ""))?.title, Self.storedTrickyTitle)
     let day5 = rowsOfDay(built, 5).compactMap { built.row($0)?.title }
     XCTAssertEqual(
-      day5, ["Museum (DIA)", "MIL @ DET", Self.trickyTitle],
+      day5, ["Museum (DIA)", "MIL @ DET", Self.storedTrickyTitle],
       "the museum moved above the Detroit game and the dinner")
     return ids
   }
@@ -86,7 +88,7 @@ final class TripRoundTripTests: ItineraryTestCase {
     let file = try export("trip.json")
     let exported = try String(contentsOf: file, encoding: .utf8)
     XCTAssertTrue(
-      exported.contains(#""title": "Dinner, drinks; \"fun\"\nback\\slash — Café Zoë 🍺⚾️""#), exported
+      exported.contains(#""title": "Dinner, drinks; \"fun\" back\\slash — Café Zoë 🍺⚾️""#), exported
     )
 
     let deleted = try runOK(["trip", "delete", Self.trip])
@@ -96,7 +98,8 @@ final class TripRoundTripTests: ItineraryTestCase {
     let imported = try runOK(["trip", "import", file.path])
     XCTAssertEqual(
       imported.stdout,
-      "Imported trip \"Round Trip\" (\(try tripID(before).prefix(8))): 9 days, 4 games, 7 items.\n")
+      "Imported trip \"Round Trip\" (\(try tripID(before).prefix(8))): 9 days, 4 games, 7 items (1 Unscheduled: outside the trip's days).\n"
+    )
     XCTAssertEqual(try runOK(["trip", "show", Self.trip, "--json"]).stdout, before)
     XCTAssertEqual(try runOK(["trip", "show", Self.trip]).stdout, beforeText)
     // Exporting again gives the same bytes (the same instants too).
@@ -230,6 +233,165 @@ final class TripRoundTripTests: ItineraryTestCase {
     XCTAssertLessThan(unscheduledAt, noteAt)
   }
 
+  // MARK: Issue 8: the rules of the other commands
+
+  /// `file` with the first travel or custom item edited (`kind` names the
+  /// item's kind; `inner` edits its `travel`/`custom` object, else the item).
+  func edited(
+    _ file: URL, _ name: String, kind: String, inner: Bool = true,
+    _ edit: @escaping (inout [String: Any]) -> Void
+  ) throws -> URL {
+    try corrupted(file, name) {
+      var list = try XCTUnwrap($0["items"] as? [[String: Any]])
+      let i = try XCTUnwrap(list.firstIndex { $0["kind"] as? String == kind })
+      if inner {
+        var object = try XCTUnwrap(list[i][kind] as? [String: Any])
+        edit(&object)
+        list[i][kind] = object
+      } else {
+        edit(&list[i])
+      }
+      $0["items"] = list
+    }
+  }
+
+  func testImport_refusesWhatTripNewAndTheItemCommandsRefuse_namingTheField() throws {
+    try buildTrip()
+    let file = try export("trip.json")
+    try runOK(["trip", "delete", Self.trip])
+    let baseline = try snapshot()
+    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
+    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
+    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let cases: [(URL, [String])] = [
+      (
+        try edited(file, "duration.json", kind: "travel") { $0["durationSeconds"] = 1e300 },
+        ["field items[\(travel)].travel.durationSeconds", "1e+300", "0 to 31622400 s"]
+      ),
+      (
+        try edited(file, "negative.json", kind: "travel") { $0["distanceMeters"] = -12.5 },
+        ["field items[\(travel)].travel.distanceMeters", "-12.5"]
+      ),
+      (
+        try corrupted(file, "forever.json") {
+          var trip = try XCTUnwrap($0["trip"] as? [String: Any])
+          trip["endDate"] = "9999-12-31"
+          $0["trip"] = trip
+        }, ["field trip.endDate", "longer than the 366-day limit"]
+      ),
+      (
+        try edited(file, "legday.json", kind: "travel", inner: false) { $0["day"] = 99 },
+        ["field items[\(travel)].day", "Day 99 is not in this trip (it has 9 days)"]
+      ),
+      (
+        try edited(file, "title.json", kind: "custom") {
+          $0["title"] = String(repeating: "x", count: 600)
+        },
+        [
+          "field items[\(custom)].custom.title", "600 characters long; at most 500",
+          "('\(String(repeating: "x", count: 79))…')",
+        ]
+      ),
+      (
+        try corrupted(file, "venue.json") {
+          var games = try XCTUnwrap($0["games"] as? [[String: Any]])
+          games[0]["venueID"] = "NYC21"
+          $0["games"] = games
+        }, ["field games[0].venueID", "'NYC21'", "CHI11", "other schedule data"]
+      ),
+    ]
+    for (url, pieces) in cases {
+      let started = Date()
+      let result = try assertRefused(
+        ["trip", "import", url.path], containing: pieces, baseline: baseline)
+      XCTAssertLessThan(Date().timeIntervalSince(started), 1, url.lastPathComponent)
+      XCTAssertLessThanOrEqual(result.stderr.count, 400, result.stderr)
+    }
+    // The good file still imports.
+    try runOK(["trip", "import", file.path])
+  }
+
+  func testImport_movedGameIsWarnedAndTheTripStillShowsAndExports() throws {
+    try buildTrip()
+    let file = try export("trip.json")
+    try runOK(["trip", "delete", Self.trip])
+    // The file says the Jun 7 Tigers game started at 1:10 pm; the stored one
+    // starts at another time: the trip follows the stored game and says so.
+    let moved = try corrupted(file, "moved.json") {
+      var games = try XCTUnwrap($0["games"] as? [[String: Any]])
+      XCTAssertEqual(games[1]["id"] as? String, "DET202406070")
+      games[1]["start"] = "2024-06-07T10:10:00-04:00"
+      $0["games"] = games
+    }
+    let result = try run(["trip", "import", moved.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertTrue(result.stdout.hasPrefix("Imported trip \"Round Trip\""), result.stdout)
+    XCTAssertTrue(
+      result.stderr.hasPrefix("Warning: game DET202406070 (games[1]) is now on 2024-06-07 at "),
+      result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("not 2024-06-07T10:10:00-04:00 as the file says"), result.stderr)
+    for arguments in [
+      ["trip", "show", Self.trip], ["trip", "show", Self.trip, "--json"],
+      ["trip", "export", Self.trip, "--format", "md"],
+    ] {
+      try runOK(arguments)
+    }
+  }
+
+  /// Mutates the exported file at random (numbers, days, strings, dates,
+  /// games) with a seeded generator: every file `trip import` accepts can
+  /// then be shown, checked, routed and exported in every format, each
+  /// command exiting normally in under a second; every refused file
+  /// changes nothing.
+  func testImport_mutatedFiles_everyAcceptedFileShowsAndExports() throws {
+    try buildTrip()
+    let file = try export("trip.json")
+    try runOK(["trip", "delete", Self.trip])
+    let original = try object(file)
+    let seed: UInt64 = 0x5EED_C11
+    print("TripRoundTripTests fuzz: seed \(String(seed, radix: 16))")
+    var generator = SeededGenerator(seed: seed)
+    var accepted = 0
+    var refused = 0
+    for round in 0..<40 where accepted < 10 {
+      var mutated = original
+      let what = FileMutation.apply(to: &mutated, using: &generator)
+      let url = scratch.appendingPathComponent("fuzz-\(round).json")
+      try JSONSerialization.data(withJSONObject: mutated).write(to: url)
+      let label = "round \(round): \(what)"
+      let result = try run(["trip", "import", url.path])
+      guard result.status == 0 else {
+        refused += 1
+        XCTAssertEqual(result.status, 1, "\(label)\n\(result)")
+        XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(label)\n\(result)")
+        XCTAssertEqual(try runOK(["trip", "list", "--json"]).stdout, "[]\n", label)
+        continue
+      }
+      accepted += 1
+      let name = try XCTUnwrap(
+        (mutated["trip"] as? [String: Any])?["id"] as? String, label)
+      for arguments in [
+        ["trip", "show", name], ["trip", "show", name, "--json"],
+        ["trip", "show", name, "--metric"], ["trip", "check", name], ["trip", "route", name],
+        ["trip", "route", name, "--json"], ["trip", "list"],
+      ] + ["md", "ics", "geojson", "gpx", "json"].map { ["trip", "export", name, "--format", $0] } {
+        let started = Date()
+        let shown = try run(arguments)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertLessThan(seconds, 1, "\(label): \(arguments) took \(seconds) s")
+        // `trip check` exits 1 when it lists a problem; nothing may crash.
+        let allowed: Set<Int32> = arguments[1] == "check" ? [0, 1] : [0]
+        XCTAssertTrue(allowed.contains(shown.status), "\(label): \(arguments)\n\(shown)")
+        XCTAssertFalse(shown.stderr.contains("Fatal error"), "\(label): \(arguments)")
+      }
+      try runOK(["trip", "delete", name])
+    }
+    print("TripRoundTripTests fuzz: \(accepted) accepted, \(refused) refused")
+    XCTAssertGreaterThanOrEqual(accepted, 5, "the mutations must leave files acceptable")
+    XCTAssertGreaterThanOrEqual(refused, 5, "the mutations must break files")
+  }
+
   // MARK: Helpers
 
   func tripID(_ showText: String) throws -> String {
@@ -271,5 +433,77 @@ final class TripRoundTripTests: ItineraryTestCase {
       }
     }
     return String(out)
+  }
+}
+
+/// SplitMix64: a small seedable generator for the fuzz test.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// One random edit of a trip file: a number, day, text or date.
+enum FileMutation {
+  static var numbers: [Any] {
+    [0, 1, 2, 5, 8, 9, 10, 99, -5, 50.5, 101.5, 1e300, -1, 1e15, 4_000_000, 36_000, "x"]
+  }
+  static var texts: [Any] {
+    [
+      "", "\u{1B}[31mred", "\u{202E}evil", String(repeating: "t", count: 501), "Deep dish",
+      "*bold*",
+    ]
+  }
+  static var dates: [Any] {
+    ["9999-12-31", "2024-06-01", "2024-06-05", "2024-02-30", "2025-06-04"]
+  }
+
+  static func pick<G: RandomNumberGenerator>(_ values: [Any], _ g: inout G) -> Any {
+    values[Int.random(in: 0..<values.count, using: &g)]
+  }
+
+  static func apply<G: RandomNumberGenerator>(to file: inout [String: Any], using g: inout G)
+    -> String
+  {
+    var items = file["items"] as? [[String: Any]] ?? []
+    var trip = file["trip"] as? [String: Any] ?? [:]
+    defer {
+      file["items"] = items
+      file["trip"] = trip
+    }
+    let choice = Int.random(in: 0..<5, using: &g)
+    if choice == 0 {
+      let key = ["startDate", "endDate"][Int.random(in: 0...1, using: &g)]
+      trip[key] = pick(dates, &g)
+      return "trip.\(key) = \(trip[key] ?? "")"
+    }
+    guard !items.isEmpty else { return "no items" }
+    let i = Int.random(in: 0..<items.count, using: &g)
+    let kind = items[i]["kind"] as? String ?? "custom"
+    switch choice {
+    case 1:
+      let key = ["day", "sortOrder"][Int.random(in: 0...1, using: &g)]
+      items[i][key] = pick(numbers, &g)
+      return "items[\(i)].\(key) = \(items[i][key] ?? "")"
+    case 2 where kind == "travel":
+      var travel = items[i]["travel"] as? [String: Any] ?? [:]
+      let key = ["distanceMeters", "durationSeconds", "toStop"][Int.random(in: 0...2, using: &g)]
+      travel[key] = pick(numbers, &g)
+      items[i]["travel"] = travel
+      return "items[\(i)].travel.\(key) = \(travel[key] ?? "")"
+    default:
+      var inner = items[i][kind] as? [String: Any] ?? [:]
+      let key =
+        kind == "travel" ? "fromName" : ["title", "address"][Int.random(in: 0...1, using: &g)]
+      inner[key] = pick(texts, &g)
+      items[i][kind] = inner
+      return "items[\(i)].\(kind).\(key)"
+    }
   }
 }

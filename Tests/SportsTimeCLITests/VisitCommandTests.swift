@@ -256,8 +256,8 @@ final class VisitCommandTests: VisitsTestCase {
       XCTAssertFalse(result.stdoutData.contains(0x07), "\(arguments)")
     }
     XCTAssertTrue(
-      try runOK(["visit", "list", "wrigley"]).stdout.contains("notes: Seat [31m 12"))
-    XCTAssertEqual(try visitList()[0].string("notes"), "Seat [31m 12")
+      try runOK(["visit", "list", "wrigley"]).stdout.contains("notes: Seat[31m 12"))
+    XCTAssertEqual(try visitList()[0].string("notes"), "Seat[31m 12")
     XCTAssertEqual(try visitList()[0].string("id"), id)
   }
 

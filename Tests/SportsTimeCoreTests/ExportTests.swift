@@ -541,6 +541,51 @@ final class ExportTests: XCTestCase {
     }
   }
 
+  /// Whatever title is stored (an older database may hold uncleaned ones),
+  /// the Markdown opens and closes its bold: the bold text never starts or
+  /// ends with white space or an invisible character, and an empty one is
+  /// shown as untitled (issue 8: a title starting with a removed character
+  /// left `** \[1mDeep dish**`, which CommonMark does not make bold).
+  func testMarkdown_boldHoldsForAnyStoredTitle() throws {
+    XCTAssertEqual(MarkdownExport.bold("\u{1B}[1mDeep dish"), "**\\[1mDeep dish**")
+    XCTAssertEqual(MarkdownExport.bold(" \u{200B}*Stars*\n"), "**\\*Stars\\***")
+    XCTAssertEqual(MarkdownExport.bold("\u{202E}\u{7}"), "*(untitled)*")
+    let titles = [
+      "\u{1B}[1mDeep dish", "\u{202E}lead", " \t trailing \u{2029}", "\u{200B}", "**", "_x_",
+      "`code`", "<b>&amp;</b>", "# heading", "\\", "a\u{A0}", "",
+    ]
+    let extra = titles.enumerated().map { i, title in
+      custom(title, n: 0x40 + i, day: 3, sortOrder: Double(i))
+    }
+    let md = MarkdownExport.render(try seoulToLA(items: extra), catalog: try Fixtures.catalog())
+    for line in md.split(separator: "\n") where line.hasPrefix("- ") {
+      guard let open = line.range(of: "**") else {
+        XCTAssertTrue(line.contains("*(untitled)*") || !line.contains("*"), String(line))
+        continue
+      }
+      let inner = line[open.upperBound...]
+      XCTAssertFalse(inner.first?.isWhitespace ?? true, String(line))
+      XCTAssertFalse(
+        inner.unicodeScalars.first.map { $0.properties.generalCategory == .format } ?? false,
+        String(line))
+    }
+    XCTAssertFalse(md.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    XCTAssertEqual(md.components(separatedBy: "*(untitled)*").count - 1, 2, md)
+  }
+
+  /// Display never traps, whatever a stored leg holds (defence in depth:
+  /// `trip import` refuses such figures, issue 8).
+  func testDurationAndDistance_anyDoubleIsShownWithoutFailing() {
+    XCTAssertEqual(ExportSupport.duration(5_400), "1 h 30 min")
+    for seconds in [1e300, -1e300, .infinity, -.infinity, .nan, Double.greatestFiniteMagnitude] {
+      XCTAssertFalse(ExportSupport.duration(seconds).isEmpty)
+      XCTAssertFalse(ExportSupport.distance(seconds, metric: true).isEmpty)
+    }
+    XCTAssertEqual(ExportSupport.wholeMinutes(.nan), 0)
+    XCTAssertEqual(ExportSupport.wholeMinutes(1e300), 1_000_000_000_000)
+    XCTAssertEqual(ExportSupport.wholeMinutes(-1e300), -1_000_000_000_000)
+  }
+
   func testDistancesInKilometresWhenMetric() throws {
     let catalog = try Fixtures.catalog()
     let itinerary = try seoulToLA()

@@ -156,6 +156,17 @@ final class LegacyImportTests: XCTestCase {
     try check("fractional anchorDay", "trips[0].customItems[0].anchorDay") {
       item(&$0, "anchorDay", 1.5)
     }
+    try check("anchorDay that is no date", "trips[0].customItems[0].anchorDay") {
+      item(&$0, "anchorDay", 9_007_199_254_740_992)
+    }
+    try check("long title", "trips[0].customItems[0].title") {
+      item(&$0, "title", String(repeating: "t", count: 501))
+    }
+    try check("long address", "trips[0].customItems[0].address") {
+      item(&$0, "address", String(repeating: "a", count: 301))
+    }
+    try check("long name", "trips[0].name") { $0["name"] = String(repeating: "n", count: 201) }
+    try check("name of invisible characters", "trips[0].name") { $0["name"] = "\u{202E}\u{1B}" }
     try check("no title", "trips[0].customItems[0].title") { item(&$0, "title", nil) }
     try check("blank title", "trips[0].customItems[0].title") { item(&$0, "title", " ") }
     try check("bad item id", "trips[0].customItems[0].id") { item(&$0, "id", "x") }

@@ -13,7 +13,9 @@ final class TripExchangeTests: XCTestCase {
     let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000.25))
     let planned = try PropertyTrips.plan(PropertyTrips.midwest, environment: environment)
     var items = planned.items
-    let tricky = "Dinner, drinks; \"fun\"\nback\\slash — Café 🍺"
+    // Stored titles are one clean line (issue 8): quotes, backslash, accents
+    // and emoji, but no line break.
+    let tricky = "Dinner, drinks; \"fun\" back\\slash — Café 🍺"
     items.append(
       ItineraryItem(
         id: UUID(), tripID: planned.trip.id, day: 2, sortOrder: 100.5000000001,
@@ -89,6 +91,48 @@ final class TripExchangeTests: XCTestCase {
         items[0]["id"] = items[1]["id"]
         $0["items"] = items
       }.field, "items[1].id")
+    // The rules of trip new and the item commands (issue 8).
+    let travel = try XCTUnwrap(
+      (try XCTUnwrap(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])["items"]
+        as? [[String: Any]])?.firstIndex { $0["kind"] as? String == "travel" })
+    func travelEdit(_ key: String, _ value: Any) -> (inout [String: Any]) -> Void {
+      return { object in
+        var items = object["items"] as? [[String: Any]] ?? []
+        var info = items[travel]["travel"] as? [String: Any] ?? [:]
+        info[key] = value
+        items[travel]["travel"] = info
+        object["items"] = items
+      }
+    }
+    XCTAssertEqual(
+      try problem(travelEdit("durationSeconds", 1e300)).field,
+      "items[\(travel)].travel.durationSeconds")
+    XCTAssertEqual(
+      try problem(travelEdit("distanceMeters", -1)).field, "items[\(travel)].travel.distanceMeters")
+    XCTAssertEqual(try problem(travelEdit("toStop", -2)).field, "items[\(travel)].travel.toStop")
+    XCTAssertEqual(
+      try problem(travelEdit("fromName", "\u{202E} ")).field, "items[\(travel)].travel.fromName")
+    let forever = try problem {
+      var trip = $0["trip"] as? [String: Any] ?? [:]
+      trip["endDate"] = "9999-12-31"
+      $0["trip"] = trip
+    }
+    XCTAssertEqual(forever.field, "trip.endDate")
+    XCTAssertTrue(
+      forever.message.hasSuffix("days is longer than the 366-day limit"), forever.message)
+    XCTAssertEqual(
+      try problem {
+        var items = $0["items"] as? [[String: Any]] ?? []
+        items[0]["day"] = 4_000_000
+        $0["items"] = items
+      }.field, "items[0].day")
+    XCTAssertEqual(
+      try problem {
+        var items = $0["items"] as? [[String: Any]] ?? []
+        items[0]["sortOrder"] = -1e16
+        $0["items"] = items
+      }.field, "items[0].sortOrder")
     XCTAssertThrowsError(try TripExchange.read(Data("not json".utf8), file: "x.json")) {
       XCTAssertTrue("\($0)".contains("x.json"), "\($0)")
     }

@@ -250,15 +250,29 @@ final class VisitTests: XCTestCase {
     let base = VisitChanges(
       venue: try VisitFixtures.venue("CHI11"), date: try Fixtures.date("2024-06-04"))
     var changes = base
-    changes.notes = .some("  Seat\u{1B}[2J 12\n row 3 ")
+    // ESC and BEL are removed, the line break becomes a space (notes are
+    // one line), the bidi override goes.
+    changes.notes = .some("  Seat\u{1B}[2J 12\n row 3\u{7}\u{202E} ")
     XCTAssertEqual(
-      try Visit.record(changes, leagues: leagues, environment: env).notes, "Seat [2J 12 row 3")
+      try Visit.record(changes, leagues: leagues, environment: env).notes, "Seat[2J 12 row 3")
     changes.notes = .some("   ")
     XCTAssertNil(try Visit.record(changes, leagues: leagues, environment: env).notes)
-    changes.notes = .some(String(repeating: "x", count: Visit.notesLimit + 1))
+    XCTAssertEqual(Visit.notesLimit, 5000)
+    changes.notes = .some(String(repeating: "x", count: Visit.notesLimit))
     XCTAssertEqual(
-      visitError { try Visit.record(changes, leagues: leagues, environment: env) },
-      .notesTooLong(count: Visit.notesLimit + 1))
+      try Visit.record(changes, leagues: leagues, environment: env).notes?.count, 5000)
+    changes.notes = .some(String(repeating: "x", count: Visit.notesLimit + 1))
+    let error = visitError { try Visit.record(changes, leagues: leagues, environment: env) }
+    XCTAssertEqual(
+      error,
+      .invalidNotes(
+        TextError(
+          field: .notes, problem: .tooLong(characters: 5001, scalars: 5001),
+          excerpt: String(repeating: "x", count: 79) + "…")))
+    XCTAssertEqual(
+      error?.description,
+      "the notes are 5001 characters long; at most 5000 are allowed ('\(String(repeating: "x", count: 79))…')"
+    )
   }
 
   func testApplying_linkedVisitKeepsTheGamesValuesUntilUnlinked() throws {

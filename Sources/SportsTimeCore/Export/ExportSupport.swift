@@ -11,12 +11,22 @@ public enum ExportSupport {
       : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
   }
 
-  /// "1 h 32 min", "4 h", "45 min".
+  /// "1 h 32 min", "4 h", "45 min". Any Double is shown without failing:
+  /// NaN as 0 min, beyond ±10^12 min clamped there (stored legs are at most
+  /// 366 days, `TravelInfo.maximumDurationSeconds`).
   public static func duration(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded())
+    let minutes = wholeMinutes(seconds)
     if minutes < 60 { return "\(minutes) min" }
     return minutes % 60 == 0
       ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+  }
+
+  /// `seconds` in whole minutes, rounded; NaN is 0 and magnitudes beyond
+  /// 10^12 minutes are clamped, so converting never traps.
+  public static func wholeMinutes(_ seconds: Double) -> Int {
+    guard !seconds.isNaN else { return 0 }
+    let limit = 1e12
+    return Int(min(max((seconds / 60).rounded(), -limit), limit))
   }
 
   /// A game's local start at its venue without the estimate mark:

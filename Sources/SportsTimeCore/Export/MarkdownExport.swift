@@ -29,7 +29,7 @@ public enum MarkdownExport {
     let trip = itinerary.trip
     let games = itinerary.layout.rows.filter { $0.game != nil }.count
     var lines = [
-      "# " + escape(trip.name), "",
+      "# " + escape(TextNormalization.clean(trip.name)), "",
       "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(count(trip.dayCount, "day")) · \(count(games, "game"))",
     ]
     if itinerary.numberedRows.contains(where: { $0.game?.game.timeEstimated ?? false }) {
@@ -84,7 +84,7 @@ public enum MarkdownExport {
       var text = "- ⚾️ \(ExportSupport.gameClock(game))"
       if game.timeEstimated || game.timeUnknown { text += " *est.*" }
       text +=
-        " · **\(escape(g.title))** · \(escape(ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)))"
+        " · \(bold(g.title)) · \(escape(ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)))"
       if game.status == .cancelled { text += " · cancelled" }
       if game.status == .rescheduled, let original = game.originalDate {
         text += " · moved from \(original.shortDescription)"
@@ -96,13 +96,15 @@ public enum MarkdownExport {
         return "- ⚾️ " + escape(id)
       case .travel(let info):
         return
-          "- \(info.icon) **\(escape(info.title))** · \(info.mode == .flight ? "flight · " : "")\(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"
+          "- \(info.icon) \(bold(info.title)) · \(info.mode == .flight ? "flight · " : "")\(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"
       case .custom(let info):
-        var text = "- \(info.icon) **\(escape(info.title))** · \(info.category.label)"
+        var text = "- \(info.icon) \(bold(info.title)) · \(info.category.label)"
         if let clock = ExportSupport.clock(of: info, on: itinerary.schedule.date(ofDay: item.day)) {
           text += " · \(clock)"
         }
-        if let address = info.address { text += " · " + escape(address) }
+        if let address = info.address.map(TextNormalization.clean), !address.isEmpty {
+          text += " · " + escape(address)
+        }
         if let c = info.coordinate {
           let lat = ExportSupport.degrees(c.latitude)
           let lon = ExportSupport.degrees(c.longitude)
@@ -112,6 +114,16 @@ public enum MarkdownExport {
         return text
       }
     }
+  }
+
+  /// `s` as strong emphasis (`**…**`) that a CommonMark reader always
+  /// sees as such, whatever was stored: the text is cleaned first
+  /// (`TextNormalization.clean`, so it neither starts nor ends with white
+  /// space or an invisible character, which would stop `**` from opening or
+  /// closing), then escaped; an empty text becomes `*(untitled)*`.
+  public static func bold(_ s: String) -> String {
+    let text = escape(TextNormalization.clean(s))
+    return text.isEmpty ? "*(untitled)*" : "**\(text)**"
   }
 
   /// `s` made inert in Markdown: line breaks and other control characters

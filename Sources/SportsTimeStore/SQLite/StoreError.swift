@@ -78,6 +78,10 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
 
   /// An item cannot be stored as given (e.g. a NaN position).
   case invalidItem(String)
+  /// A text that is not stored as given: it was not cleaned
+  /// (`TextNormalization.validated`) or is too long. `field` names it
+  /// ("trip's name", "item's title").
+  case invalidText(field: String)
 
   /// A stored value cannot be read back (the file was edited by hand or is
   /// damaged).
@@ -145,6 +149,9 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
       return "no itinerary item \(id) in this trip"
     case .invalidItem(let reason):
       return "the item cannot be stored: \(reason)"
+    case .invalidText(let field):
+      return
+        "the \(field) cannot be stored as given: it holds control or invisible characters or extra spaces, or is too long"
     case .corruptValue(let table, let id, let column, let value):
       return
         "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"

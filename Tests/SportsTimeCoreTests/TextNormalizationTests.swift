@@ -1,0 +1,233 @@
+import Foundation
+import XCTest
+
+@testable import SportsTimeCore
+
+/// One cleaning rule for every stored text (issue 8, item 17): controls and
+/// invisible characters removed, one line, NFC, trimmed, limited — on every
+/// path that stores text.
+final class TextNormalizationTests: XCTestCase {
+  /// Text a fault hunt would type: ESC sequences, BEL, a bidi override and
+  /// isolate, zero-width and invisible characters, a tab and line breaks,
+  /// and a decomposed é.
+  static let evil =
+    "\u{1B}[1m\u{202E}Deep\u{200B} dish\u{7}\tat\nLou\u{2066}\u{FEFF} Malnati\u{AD}'s Cafe\u{301}\u{85} "
+  /// What every path stores for it.
+  static let cleaned = "[1mDeep dish at Lou Malnati's Café"
+
+  func testClean_removesControlsAndInvisibleCharacters() {
+    XCTAssertEqual(TextNormalization.clean(Self.evil), Self.cleaned)
+    XCTAssertEqual(TextNormalization.clean("  Evil\u{1B}[2J\tTrip\n"), "Evil[2J Trip")
+    // Every C0 and C1 control except the line and tab ones is removed.
+    for v in Array(0x00...0x08) + Array(0x0E...0x1F) + Array(0x7F...0x84) + Array(0x86...0x9F) {
+      let scalar = Unicode.Scalar(UInt32(v)).map(String.init) ?? ""
+      XCTAssertEqual(TextNormalization.clean("a\(scalar)b"), "ab", "U+\(String(v, radix: 16))")
+    }
+    // Line breaks and tabs are spaces: every stored text is one line.
+    for separator in ["\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+      XCTAssertEqual(TextNormalization.clean("a\(separator)b"), "a b", separator.debugDescription)
+    }
+    // Bidi embeddings, overrides, isolates and marks are removed.
+    for v: UInt32 in [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
+      0x061C,
+    ] {
+      let scalar = Unicode.Scalar(v).map(String.init) ?? ""
+      XCTAssertEqual(TextNormalization.clean("ab\(scalar)c"), "abc", "U+\(String(v, radix: 16))")
+    }
+    // Invisible format characters, Hangul fillers, noncharacters, tags.
+    for v: UInt32 in [
+      0x200B, 0x2060, 0x2063, 0x206A, 0xFEFF, 0x00AD, 0x180E, 0xFFF9, 0x3164, 0xFFA0, 0xFDD0,
+      0xFFFE, 0x1FFFF, 0xE0041, 0xE007F,
+    ] {
+      let scalar = Unicode.Scalar(v).map(String.init) ?? ""
+      XCTAssertEqual(TextNormalization.clean("a\(scalar)b"), "ab", "U+\(String(v, radix: 16))")
+    }
+    // Kept: emoji sequences (ZWJ, variation selector, a flag tag
+    // sequence), joiners scripts need, ordinary text in any script.
+    for kept in [
+      "\u{26BE}\u{FE0F} \u{1F37A}", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+      "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+      "\u{645}\u{6CC}\u{200C}\u{62E}",
+      "北京烤鸭", "Zoë", "a\u{200D}b",
+    ] {
+      XCTAssertEqual(TextNormalization.clean(kept), kept)
+    }
+    // A tag run that is not a flag (hidden ASCII) loses its tags.
+    XCTAssertEqual(
+      TextNormalization.clean(
+        "\u{1F3F4}\u{E0068}\u{E0069}\u{E0064}\u{E0064}\u{E0065}\u{E006E}\u{E0021}x"),
+      "\u{1F3F4}x")
+    // NFC after removal: a removed character between e and its accent.
+    XCTAssertEqual(TextNormalization.clean("Cafe\u{1B}\u{301}"), "Café")
+    XCTAssertEqual(TextNormalization.clean("Cafe\u{301}").unicodeScalars.count, 4)
+    // Unicode spaces collapse and are trimmed (no-break, ideographic).
+    XCTAssertEqual(TextNormalization.clean("\u{A0}a\u{3000}\u{2003} b\u{A0}"), "a b")
+  }
+
+  func testClean_isIdempotentOnRandomText() {
+    var generator = SplitMix64(seed: 0x5EED_7E47)
+    print("TextNormalizationTests: seed 0x5EED7E47")
+    let pool: [UInt32] =
+      Array(0x00...0x7F) + Array(0x80...0xA0) + [0x300, 0x301, 0x308, 0x61C, 0x3164]
+      + Array(0x200B...0x200F) + Array(0x2028...0x202E) + Array(0x2060...0x206F)
+      + [0xFEFF, 0xFFFE, 0xFFFD, 0x1F3F4, 0xE0067, 0xE0062, 0xE007F, 0x1F468, 0xFE0F, 0xE9, 0x4E2C]
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...24, using: &generator)
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<length {
+        if let s = Unicode.Scalar(pool[Int.random(in: 0..<pool.count, using: &generator)]) {
+          scalars.append(s)
+        }
+      }
+      let text = String(scalars)
+      let once = TextNormalization.clean(text)
+      XCTAssertEqual(TextNormalization.clean(once), once, text.debugDescription)
+      XCTAssertEqual(once, once.precomposedStringWithCanonicalMapping, text.debugDescription)
+      XCTAssertFalse(once.hasPrefix(" ") || once.hasSuffix(" ") || once.contains("  "))
+      XCTAssertFalse(
+        once.unicodeScalars.contains {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+            || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }, text.debugDescription)
+    }
+  }
+
+  func testValidated_limitsLengthsAndQuotesAtMost80Characters() throws {
+    XCTAssertEqual(TextField.tripName.limit, 200)
+    XCTAssertEqual(TextField.itemTitle.limit, 500)
+    XCTAssertEqual(TextField.notes.limit, 5000)
+    XCTAssertEqual(TextField.address.limit, 300)
+    for field in [TextField.tripName, .itemTitle, .address, .placeName, .notes] {
+      let longest = String(repeating: "é", count: field.limit)
+      XCTAssertEqual(try TextNormalization.validated(longest, as: field), longest)
+      // Spaces around do not count: they are trimmed first.
+      XCTAssertEqual(try TextNormalization.validated("  \(longest)\n", as: field), longest)
+      XCTAssertThrowsError(try TextNormalization.validated(longest + "x", as: field)) { error in
+        let text = "\(error)"
+        XCTAssertEqual(
+          error as? TextError,
+          TextError(
+            field: field,
+            problem: .tooLong(characters: field.limit + 1, scalars: field.limit + 1),
+            excerpt: String(repeating: "é", count: 79) + "…"))
+        XCTAssertTrue(text.contains("\(field.limit + 1) characters long"), text)
+        XCTAssertTrue(text.contains("at most \(field.limit)"), text)
+        // The quote holds 80 characters at most.
+        let quoted = text.split(separator: "'").dropFirst().first.map(String.init) ?? ""
+        XCTAssertEqual(quoted.count, 80, text)
+      }
+    }
+    // A short text hiding thousands of combining marks is refused too.
+    let zalgo = "x" + String(repeating: "\u{301}", count: 900)
+    XCTAssertEqual(zalgo.count, 1)
+    XCTAssertThrowsError(try TextNormalization.validated(zalgo, as: .tripName)) {
+      XCTAssertTrue("\($0)".contains("901 Unicode code points"), "\($0)")
+    }
+    // Empty once cleaned: required fields refuse, optional ones are none.
+    XCTAssertThrowsError(try TextNormalization.validated("  \n ", as: .tripName)) {
+      XCTAssertEqual("\($0)", "a trip needs a name")
+    }
+    XCTAssertThrowsError(try TextNormalization.validated("\u{202E}\u{1B}\u{200B}", as: .itemTitle))
+    {
+      XCTAssertEqual(
+        "\($0)",
+        "an item needs a title (the one given has only control or invisible characters)")
+    }
+    XCTAssertNil(try TextNormalization.validatedOptional("\u{7} \t", as: .address))
+    XCTAssertNil(try TextNormalization.validatedOptional(nil, as: .notes))
+    XCTAssertTrue(TextNormalization.isStorable(Self.cleaned, as: .itemTitle))
+    XCTAssertFalse(TextNormalization.isStorable(Self.evil, as: .itemTitle))
+    XCTAssertFalse(TextNormalization.isStorable("a\nb", as: .itemTitle))
+  }
+
+  /// The same evil text through every entry point that stores text: trip
+  /// new, item add and edit (title and address), visit notes, the legacy
+  /// file and the trip file. Each stores exactly `cleaned`.
+  func testEveryEntryPoint_storesTheSameCleanedText() throws {
+    let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000))
+    let games = try ["CHN202406170", "MIL202406240"].map { try Fixtures.seasonGame($0) }
+    let catalog = try Fixtures.catalog()
+    let planned = try TripPlanner.plan(
+      name: Self.evil, games: games, start: nil, end: nil, catalog: catalog,
+      environment: environment)
+    XCTAssertEqual(planned.trip.name, Self.cleaned)
+    XCTAssertEqual(try Trip.validatedName(Self.evil), Self.cleaned)
+
+    let itinerary = Itinerary(trip: planned.trip, schedule: planned.schedule, items: planned.items)
+    let added = try itinerary.add(
+      CustomInfo(title: Self.evil, category: .restaurant, address: Self.evil),
+      at: .bottom(day: 1), environment: environment)
+    XCTAssertEqual(added.item.customInfo?.title, Self.cleaned)
+    XCTAssertEqual(added.item.customInfo?.address, Self.cleaned)
+    let withItem = Itinerary(
+      trip: planned.trip, schedule: planned.schedule, items: planned.items + [added.item])
+    let edited = try withItem.edit(
+      added.item.id, CustomItemChanges(title: "x" + Self.evil, address: .some("y" + Self.evil)),
+      now: environment.now())
+    XCTAssertEqual(edited.item.customInfo?.title, "x" + Self.cleaned)
+    XCTAssertEqual(edited.item.customInfo?.address, "y" + Self.cleaned)
+    XCTAssertThrowsError(
+      try withItem.edit(
+        added.item.id, CustomItemChanges(title: String(repeating: "t", count: 501)),
+        now: environment.now())
+    ) {
+      XCTAssertTrue("\($0)".hasPrefix("The title is 501 characters long; at most 500"), "\($0)")
+    }
+
+    var changes = VisitChanges(
+      venue: try VisitFixtures.venue("CHI11"), date: try Fixtures.date("2024-06-04"))
+    changes.notes = .some(Self.evil)
+    let visit = try Visit.record(
+      changes, leagues: try VisitFixtures.leagues(), environment: VisitFixtures.environment())
+    XCTAssertEqual(visit.notes, Self.cleaned)
+
+    let legacy: [String: Any] = [
+      "trips": [
+        [
+          "id": "6F1C2B7A-0000-4000-8000-000000000001", "name": Self.evil,
+          "games": ["CHN202406040"], "startDate": "2024-06-04", "endDate": "2024-06-04",
+          "customItems": [
+            [
+              "id": "6F1C2B7A-0000-4000-8000-000000000002", "title": Self.evil,
+              "category": "note", "anchorType": "startOfDay", "anchorDay": 1, "sortOrder": 0,
+              "address": Self.evil,
+            ]
+          ],
+        ]
+      ]
+    ]
+    let read = try LegacyImport.read(
+      try JSONSerialization.data(withJSONObject: legacy), file: "old.json")
+    XCTAssertEqual(read.trips[0].name, Self.cleaned)
+    XCTAssertEqual(read.trips[0].items[0].title, Self.cleaned)
+    XCTAssertEqual(read.trips[0].items[0].address, Self.cleaned)
+
+    // The trip file: its name, a title, an address and a leg's place names.
+    var file = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(TripExchange.export(withItem).utf8))
+        as? [String: Any])
+    var trip = try XCTUnwrap(file["trip"] as? [String: Any])
+    trip["name"] = Self.evil
+    file["trip"] = trip
+    var items = try XCTUnwrap(file["items"] as? [[String: Any]])
+    for (i, item) in items.enumerated() {
+      if var custom = item["custom"] as? [String: Any] {
+        custom["title"] = Self.evil
+        custom["address"] = Self.evil
+        items[i]["custom"] = custom
+      }
+      if var travel = item["travel"] as? [String: Any] {
+        travel["fromName"] = Self.evil
+        items[i]["travel"] = travel
+      }
+    }
+    file["items"] = items
+    let imported = try TripExchange.read(
+      try JSONSerialization.data(withJSONObject: file), file: "trip.json")
+    XCTAssertEqual(imported.trip.name, Self.cleaned)
+    XCTAssertEqual(imported.items.compactMap(\.customInfo?.title), [Self.cleaned])
+    XCTAssertEqual(imported.items.compactMap(\.customInfo?.address), [Self.cleaned])
+    XCTAssertEqual(imported.items.compactMap(\.travelInfo?.fromName), [Self.cleaned])
+  }
+}

@@ -1,0 +1,519 @@
+import Foundation
+import SportsTimeCore
+import XCTest
+
+@testable import SportsTimeStore
+
+/// `Store.importTrip` (issue 8, item 5): a trip file passes exactly the
+/// rules of `trip new` and the item commands, refusals name the field, and
+/// no accepted file makes a later view fail or take long.
+final class StoreTripImportTests: StoreTestCase {
+  static let name = "Import Test"
+
+  /// A real 2024 trip built as the commands build it: Cubs Jun 4, White Sox
+  /// Jun 6, Tigers Jun 8 on days Jun 3–10; a timed, located dinner at the
+  /// top of Day 2, a museum on Day 6, a note on Day 8 that a re-plan to
+  /// Jun 9 leaves Unscheduled. Returns its trip file.
+  func realTrip(_ store: Store) throws -> Data {
+    try storeWith2024(store)
+    let catalog = try StoreFixtures.catalog()
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    let games = try ["CHN202406040", "CHA202406060", "DET202406080"].map {
+      try StoreFixtures.game2024($0)
+    }
+    let planned = try TripPlanner.plan(
+      name: Self.name, games: games, start: try StoreFixtures.date("2024-06-03"),
+      end: try StoreFixtures.date("2024-06-10"), catalog: catalog, environment: environment)
+    try store.insert(planned)
+    let additions: [(CustomInfo, DropTarget)] = [
+      (
+        CustomInfo(
+          title: "Deep dish", category: .restaurant, time: ClockTime(hour: 18, minute: 30),
+          coordinate: Coordinate(latitude: 41.8903, longitude: -87.6337),
+          address: "439 N Wells St, Chicago"), .top(day: 2)
+      ),
+      (CustomInfo(title: "Museum (DIA)", category: .activity), .bottom(day: 6)),
+      (CustomInfo(title: "Note for the last day", category: .note), .bottom(day: 8)),
+    ]
+    for (info, target) in additions {
+      _ = try store.editTrip(Self.name, catalog: catalog, now: StoreFixtures.now) {
+        try $0.add(info, at: target, environment: environment)
+      }
+    }
+    _ = try store.replanTrip(Self.name, catalog: catalog) {
+      try $0.replan(
+        games: games, start: nil, end: try StoreFixtures.date("2024-06-09"), catalog: catalog,
+        environment: environment)
+    }
+    let itinerary = try store.itinerary(Self.name, catalog: catalog)
+    XCTAssertEqual(itinerary.layout.unscheduled.map(\.item?.title), ["Note for the last day"])
+    return Data(TripExchange.export(itinerary, teams: catalog.teams).utf8)
+  }
+
+  /// `data` as a JSON object.
+  func object(_ data: Data) throws -> [String: Any] {
+    try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  /// Reads and imports `data` into `store`.
+  @discardableResult
+  func importFile(_ data: Data, into store: Store) throws -> TripImport {
+    try store.importTrip(
+      try TripExchange.read(data, file: "trip.json"), file: "trip.json",
+      catalog: try StoreFixtures.catalog())
+  }
+
+  /// Every view of the stored trip: the layout, each item's drag session,
+  /// the checks, the route and all five exports. Fails the test when one
+  /// takes a second or more; returns the trip file export.
+  @discardableResult
+  func everyView(
+    _ store: Store, id: UUID, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> String {
+    let catalog = try StoreFixtures.catalog()
+    let started = Date()
+    let loaded = try store.loadTrip(id: id)
+    let itinerary = Itinerary(
+      trip: loaded.trip, schedule: loaded.schedule(catalog: catalog), items: loaded.items)
+    for row in itinerary.numberedRows {
+      if let item = row.item {
+        _ = try DragSession(
+          item: item, layout: itinerary.layout, constraints: itinerary.constraints)
+      }
+      _ = itinerary.schedule.date(ofDay: row.day)
+    }
+    _ = itinerary.problems()
+    _ = itinerary.gameProblems()
+    _ = itinerary.missingLegs()
+    _ = TightLeg.find(in: itinerary.schedule, travel: itinerary.items.compactMap(\.travelInfo))
+    _ = TripRoute(itinerary: itinerary, estimator: .default)
+    for info in itinerary.items.compactMap(\.travelInfo) {
+      _ = ExportSupport.duration(info.durationSeconds)
+      _ = ExportSupport.distance(info.distanceMeters, metric: true)
+    }
+    _ = MarkdownExport.render(itinerary, catalog: catalog)
+    _ = ICalendarExport.render(itinerary, catalog: catalog)
+    _ = GeoJSONExport.render(itinerary, catalog: catalog)
+    _ = GPXExport.render(itinerary, catalog: catalog)
+    let json = TripExchange.export(itinerary, teams: catalog.teams)
+    let seconds = Date().timeIntervalSince(started)
+    XCTAssertLessThan(seconds, 1, "\(label): the views took \(seconds) s", file: file, line: line)
+    return json
+  }
+
+  // MARK: Round trip
+
+  func testImportTrip_realTripComesBackByteForByte() throws {
+    try onBothStores { store in
+      let data = try realTrip(store)
+      let id = try store.trip(matching: Self.name).id
+      XCTAssertEqual(try store.deleteTrip(id: id), 5)
+      let imported = try importFile(data, into: store)
+      XCTAssertEqual(imported.warnings, [])
+      XCTAssertEqual(imported.unscheduled.count, 1)
+      XCTAssertEqual(
+        try everyView(store, id: id, "round trip"), String(decoding: data, as: UTF8.self))
+    }
+  }
+
+  // MARK: Refusals
+
+  /// One edit of the real trip file and what its refusal must say.
+  struct Case {
+    var label: String
+    var field: String
+    var pieces: [String]
+    var edit: (inout [String: Any]) throws -> Void
+  }
+
+  /// Edits `file["items"][index]` (or its `kind` sub-object).
+  static func item(
+    _ index: Int, _ kind: String? = nil, _ edit: @escaping (inout [String: Any]) -> Void
+  )
+    -> (inout [String: Any]) throws -> Void
+  {
+    return { file in
+      var items = try XCTUnwrap(file["items"] as? [[String: Any]])
+      if let kind {
+        var inner = try XCTUnwrap(items[index][kind] as? [String: Any])
+        edit(&inner)
+        items[index][kind] = inner
+      } else {
+        edit(&items[index])
+      }
+      file["items"] = items
+    }
+  }
+
+  static func trip(_ edit: @escaping (inout [String: Any]) -> Void)
+    -> (inout [String: Any]) throws -> Void
+  {
+    return { file in
+      var trip = try XCTUnwrap(file["trip"] as? [String: Any])
+      edit(&trip)
+      file["trip"] = trip
+    }
+  }
+
+  static func game(_ index: Int, _ edit: @escaping (inout [String: Any]) -> Void)
+    -> (inout [String: Any]) throws -> Void
+  {
+    return { file in
+      var games = try XCTUnwrap(file["games"] as? [[String: Any]])
+      edit(&games[index])
+      file["games"] = games
+    }
+  }
+
+  func testImportTrip_refusesWhatOtherCommandsRefuse_namingTheField() throws {
+    let store = try Store(path: ":memory:")
+    let data = try realTrip(store)
+    let id = try store.trip(matching: Self.name).id
+    _ = try store.deleteTrip(id: id)
+    let original = try object(data)
+    let items = try XCTUnwrap(original["items"] as? [[String: Any]])
+    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
+    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let long = String(repeating: "a", count: 501)
+    let cases: [Case] = [
+      Case(
+        label: "a huge duration", field: "items[\(travel)].travel.durationSeconds",
+        pieces: ["1e+300", "0 to 31622400 s"],
+        edit: Self.item(travel, "travel") {
+          $0["durationSeconds"] = 1e300
+        }),
+      Case(
+        label: "a negative duration", field: "items[\(travel)].travel.durationSeconds",
+        pieces: ["-5"], edit: Self.item(travel, "travel") { $0["durationSeconds"] = -5 }),
+      Case(
+        label: "a negative distance", field: "items[\(travel)].travel.distanceMeters",
+        pieces: ["-1"], edit: Self.item(travel, "travel") { $0["distanceMeters"] = -1 }),
+      Case(
+        label: "a distance beyond the Earth", field: "items[\(travel)].travel.distanceMeters",
+        pieces: ["0 to 40075000 m"],
+        edit: Self.item(travel, "travel") { $0["distanceMeters"] = 5e7 }),
+      Case(
+        label: "a negative stop", field: "items[\(travel)].travel.fromStop", pieces: ["-1"],
+        edit: Self.item(travel, "travel") { $0["fromStop"] = -1 }),
+      Case(
+        label: "a 2.9-million-day trip", field: "trip.endDate",
+        pieces: ["days is longer than the 366-day limit"],
+        edit: Self.trip { $0["endDate"] = "9999-12-31" }),
+      Case(
+        label: "a travel leg on day 99", field: "items[\(travel)].day",
+        pieces: ["Day 99 is not in this trip (it has 7 days)"],
+        edit: Self.item(travel) { $0["day"] = 99 }),
+      Case(
+        label: "a travel leg on day -5", field: "items[\(travel)].day", pieces: ["Day -5"],
+        edit: Self.item(travel) { $0["day"] = -5 }),
+      Case(
+        label: "a travel leg before its game", field: "items[\(travel)]",
+        pieces: ["must come after"],
+        edit: Self.item(travel) {
+          $0["day"] = 2
+          $0["sortOrder"] = 1
+        }),
+      Case(
+        label: "a day that is no date", field: "items[\(custom)].day",
+        pieces: ["not a date"], edit: Self.item(custom) { $0["day"] = 4_000_000 }),
+      Case(
+        label: "a huge sortOrder", field: "items[\(custom)].sortOrder", pieces: ["10^15"],
+        edit: Self.item(custom) { $0["sortOrder"] = 1e300 }),
+      Case(
+        label: "a 501-character title", field: "items[\(custom)].custom.title",
+        pieces: ["501 characters long; at most 500", String(repeating: "a", count: 79) + "…'"],
+        edit: Self.item(custom, "custom") { $0["title"] = long }),
+      Case(
+        label: "a title of invisible characters", field: "items[\(custom)].custom.title",
+        pieces: ["an item needs a title"],
+        edit: Self.item(custom, "custom") { $0["title"] = "\u{202E}\u{1B}\u{200B}" }),
+      Case(
+        label: "a 201-character name", field: "trip.name",
+        pieces: ["201 characters long; at most 200"],
+        edit: Self.trip { $0["name"] = String(repeating: "n", count: 201) }),
+      Case(
+        label: "a blank name", field: "trip.name", pieces: ["a trip needs a name"],
+        edit: Self.trip { $0["name"] = " \u{1B} " }),
+      Case(
+        label: "a leg listed twice", field: "items[\(items.count)]", pieces: ["same leg"],
+        edit: { file in
+          var list = try XCTUnwrap(file["items"] as? [[String: Any]])
+          var copy = list[travel]
+          copy["id"] = "0BAD0000-0000-4000-8000-000000000001"
+          list.append(copy)
+          file["items"] = list
+        }),
+      Case(
+        label: "no travel item for a leg", field: "items", pieces: ["no travel item"],
+        edit: { file in
+          var list = try XCTUnwrap(file["items"] as? [[String: Any]])
+          list.remove(at: travel)
+          file["items"] = list
+        }),
+      Case(
+        label: "a game at another venue", field: "games[0].venueID",
+        pieces: ["CHN202406040", "'NYC21'", "CHI11"], edit: Self.game(0) { $0["venueID"] = "NYC21" }
+      ),
+      Case(
+        label: "another home team", field: "games[1].home", pieces: ["CHA202406060", "'NYY'"],
+        edit: Self.game(1) { $0["home"] = "NYY" }),
+      Case(
+        label: "another visiting team", field: "games[2].away", pieces: ["'BOS'"],
+        edit: Self.game(2) { $0["away"] = "BOS" }),
+      Case(
+        label: "a game outside the days", field: "games[2]",
+        pieces: ["DET202406080", "outside the trip's days"],
+        edit: Self.trip { $0["endDate"] = "2024-06-07" }),
+      Case(
+        label: "a game not in the database", field: "games",
+        pieces: ["DET209906080", "not in the database"],
+        edit: Self.game(2) { $0["id"] = "DET209906080" }),
+    ]
+    for c in cases {
+      var file = original
+      try c.edit(&file)
+      let edited = try JSONSerialization.data(withJSONObject: file)
+      let started = Date()
+      do {
+        try importFile(edited, into: store)
+        XCTFail("\(c.label): accepted")
+      } catch let error as FileFormatError {
+        XCTAssertEqual(error.field, c.field, "\(c.label): \(error)")
+        for piece in c.pieces {
+          XCTAssertTrue(error.message.contains(piece), "\(c.label): \(error.message)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, c.label)
+      }
+      XCTAssertEqual(try store.trips(), [], "\(c.label): nothing is stored")
+      XCTAssertEqual(try rowCount("itinerary_items", in: store), 0, c.label)
+    }
+  }
+
+  // MARK: Accepted with warnings
+
+  func testImportTrip_movedGameIsWarnedAndUnscheduledItemsAreKept() throws {
+    let store = try Store(path: ":memory:")
+    let data = try realTrip(store)
+    let id = try store.trip(matching: Self.name).id
+    _ = try store.deleteTrip(id: id)
+    var file = try object(data)
+    // The file says the Tigers game started at another time on another
+    // day: it was planned before a re-import moved it. The trip follows the
+    // stored game, and the import says so.
+    var games = try XCTUnwrap(file["games"] as? [[String: Any]])
+    games[2]["date"] = "2024-06-09"
+    games[2]["start"] = "2024-06-09T13:10:00-04:00"
+    file["games"] = games
+    // Custom items on Day 99 and Day -5 are Unscheduled, as a re-plan
+    // that moved the days would leave them.
+    var items = try XCTUnwrap(file["items"] as? [[String: Any]])
+    let customs = items.indices.filter { items[$0]["kind"] as? String == "custom" }
+    items[customs[0]]["day"] = 99
+    items[customs[1]]["day"] = -5
+    file["items"] = items
+    let imported = try importFile(try JSONSerialization.data(withJSONObject: file), into: store)
+    let tigers = try StoreFixtures.game2024("DET202406080")
+    let start = LocalTime.iso8601(tigers.start, in: tigers.timeZone)
+    XCTAssertEqual(
+      imported.warnings,
+      [
+        "game DET202406080 (games[2]) is now on 2024-06-08 at \(start), not 2024-06-09T13:10:00-04:00 as the file says: the trip uses the stored game"
+      ])
+    XCTAssertEqual(imported.unscheduled.count, 3)
+    let loaded = try store.loadTrip(id: id)
+    XCTAssertEqual(Set(loaded.items.map(\.day)).intersection([99, -5]), [99, -5])
+    try everyView(store, id: id, "warned")
+  }
+
+  // MARK: Fuzz
+
+  /// Mutates the real trip file at random (numbers, days, strings, dates,
+  /// game entries), 1–2 changes at a time, with a seeded generator: every
+  /// file that is accepted can then be laid out, dragged, checked, routed
+  /// and exported, each in under a second, and exports again the same way.
+  func testImportTrip_mutatedFiles_everyAcceptedFileShowsAndExports() throws {
+    let seed: UInt64 = 0x5EED_0008
+    print("StoreTripImportTests fuzz: seed \(String(seed, radix: 16))")
+    var generator = SplitMix64(seed: seed)
+    let store = try Store(path: ":memory:")
+    let data = try realTrip(store)
+    _ = try store.deleteTrip(id: try store.trip(matching: Self.name).id)
+    let original = try object(data)
+    var accepted = 0
+    var refused = 0
+    for round in 0..<400 {
+      var file = original
+      let count = Int.random(in: 1...2, using: &generator)
+      var applied: [String] = []
+      for _ in 0..<count { applied.append(Mutation.apply(to: &file, using: &generator)) }
+      let label = "round \(round): \(applied.joined(separator: "; "))"
+      guard let edited = try? JSONSerialization.data(withJSONObject: file) else { continue }
+      let started = Date()
+      do {
+        let imported = try importFile(edited, into: store)
+        accepted += 1
+        let first = try everyView(store, id: imported.trip.id, label)
+        // The stored trip exports the same file again once re-imported.
+        _ = try store.deleteTrip(id: imported.trip.id)
+        let again = try importFile(Data(first.utf8), into: store)
+        XCTAssertEqual(try everyView(store, id: again.trip.id, label), first, label)
+        _ = try store.deleteTrip(id: again.trip.id)
+      } catch is FileFormatError {
+        refused += 1
+      } catch let error as StoreError {
+        XCTFail("\(label): the Store refused what the file check accepted: \(error)")
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 3, label)
+      XCTAssertEqual(try store.trips(), [], label)
+    }
+    print("StoreTripImportTests fuzz: \(accepted) accepted, \(refused) refused")
+    XCTAssertGreaterThan(accepted, 80, "the mutations must leave many files acceptable")
+    XCTAssertGreaterThan(refused, 150, "the mutations must break many files")
+  }
+
+  // MARK: The Store's own check
+
+  func testInsert_refusesTextThatWasNotCleaned() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      var planned = try StoreFixtures.plan("Fine", environment: .fixed(now: StoreFixtures.now))
+      planned.trip.name = "Evil\u{1B}[2J"
+      XCTAssertEqual(
+        storeError { try store.insert(planned) }?.description,
+        StoreError.invalidText(field: "trip's name").description)
+      planned.trip.name = "Fine"
+      try store.insert(planned)
+      let item = ItineraryItem(
+        id: UUID(), tripID: planned.trip.id, day: 1, sortOrder: 50,
+        kind: .custom(CustomInfo(title: "Two\nlines", category: .note)),
+        createdAt: StoreFixtures.now,
+        modifiedAt: StoreFixtures.now)
+      XCTAssertEqual(
+        storeError { try store.insertItem(item) }?.description,
+        StoreError.invalidText(field: "item's title").description)
+      var huge = item
+      huge.kind = .custom(CustomInfo(title: "Fine", category: .note))
+      huge.sortOrder = 1e300
+      XCTAssertEqual(
+        storeError { try store.insertItem(huge) }?.description,
+        StoreError.invalidItem("A position must be within ±10^15 (got 1e+300).").description)
+      XCTAssertEqual(try rowCount("itinerary_items", in: store), 2)
+    }
+  }
+}
+
+/// The random edits of the fuzz test.
+enum Mutation {
+  static var numbers: [Any] {
+    [
+      0, -0.0, 1, 2, 3, 4, 5, 6, 7, 8, -1, 1.5, 50, 99.5, 100.5, 101, 3_600, 120_000, 99, -5, 1e300,
+      -1e300, 1e15, 1e16, 2e15, 31_622_400, 31_622_401, 40_075_000, 4e7, 9_007_199_254_740_992,
+      4_000_000, -3_660, 1e-300, "x", NSNull(),
+    ]
+  }
+  static var strings: [Any] {
+    [
+      "", " ", "\u{1B}[31m", "\u{202E}evil", String(repeating: "z", count: 501),
+      String(repeating: "y", count: 201), "Deep dish", "a\nb", "⚾️", 42, NSNull(),
+    ]
+  }
+  static var dates: [Any] {
+    [
+      "9999-12-31", "0001-01-01", "2024-02-30", "2024-06-01", "2024-06-05", "2025-06-04",
+      "2024-06-12", "x", 7,
+    ]
+  }
+  static var instants: [Any] {
+    [
+      "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z", "2024-06-01T00:00:00.5Z", "x",
+    ]
+  }
+  static var times: [Any] { ["25:00", "23:59", "7:05", "00:00", "x"] }
+  static var zones: [Any] { ["Mars/Olympus", "America/Chicago", "Asia/Tokyo", NSNull()] }
+  static var teams: [Any] { ["CHC", "CHN", "NYY", "BOS", ""] }
+  static var venues: [Any] { ["CHI11", "CHI12", "DET05", "NYC21", "X"] }
+  static var starts: [Any] { ["2024-06-04T19:10:00-05:00", "2024-06-04T13:10:00-05:00", "x"] }
+
+  static func pick<G: RandomNumberGenerator>(_ values: [Any], _ g: inout G) -> Any {
+    values[Int.random(in: 0..<values.count, using: &g)]
+  }
+
+  /// Applies one random edit to `file`; returns what it did.
+  static func apply<G: RandomNumberGenerator>(to file: inout [String: Any], using g: inout G)
+    -> String
+  {
+    var items = file["items"] as? [[String: Any]] ?? []
+    var trip = file["trip"] as? [String: Any] ?? [:]
+    var games = file["games"] as? [[String: Any]] ?? []
+    defer {
+      file["items"] = items
+      file["trip"] = trip
+      file["games"] = games
+    }
+    switch Int.random(in: 0..<10, using: &g) {
+    case 0:
+      let key = ["startDate", "endDate"][Int.random(in: 0...1, using: &g)]
+      trip[key] = pick(dates, &g)
+      return "trip.\(key) = \(trip[key] ?? "")"
+    case 1:
+      let key = ["name", "createdAt"][Int.random(in: 0...1, using: &g)]
+      trip[key] = key == "name" ? pick(strings, &g) : pick(instants, &g)
+      return "trip.\(key)"
+    case 2:
+      guard !games.isEmpty else { return "no games" }
+      let i = Int.random(in: 0..<games.count, using: &g)
+      let key = ["date", "home", "away", "venueID", "start", "id"][Int.random(in: 0...5, using: &g)]
+      let value: Any
+      switch key {
+      case "date": value = pick(dates, &g)
+      case "home", "away": value = pick(teams, &g)
+      case "venueID": value = pick(venues, &g)
+      case "start": value = pick(starts, &g)
+      default:
+        value = ["CHN202406050", "CHN202406040", "DET209906080"][Int.random(in: 0...2, using: &g)]
+      }
+      games[i][key] = value
+      return "games[\(i)].\(key) = \(value)"
+    case 3:
+      guard games.count > 1 else { return "one game" }
+      games.remove(at: Int.random(in: 0..<games.count, using: &g))
+      return "a game removed"
+    default:
+      guard !items.isEmpty else { return "no items" }
+      let i = Int.random(in: 0..<items.count, using: &g)
+      if Int.random(in: 0..<6, using: &g) == 0 {
+        items.remove(at: i)
+        return "items[\(i)] removed"
+      }
+      let kind = items[i]["kind"] as? String ?? "custom"
+      let keys =
+        kind == "travel"
+        ? [
+          "day", "sortOrder", "distanceMeters", "durationSeconds", "fromStop", "toStop", "fromName",
+          "toName", "fromVenueID",
+        ]
+        : [
+          "day", "sortOrder", "title", "address", "time", "timeZone", "latitude", "longitude",
+          "category", "modifiedAt",
+        ]
+      let key = keys[Int.random(in: 0..<keys.count, using: &g)]
+      let value: Any
+      switch key {
+      case "fromName", "toName", "title", "address", "category": value = pick(strings, &g)
+      case "fromVenueID": value = pick(venues, &g)
+      case "time": value = pick(times, &g)
+      case "timeZone": value = pick(zones, &g)
+      case "modifiedAt": value = pick(instants, &g)
+      default: value = pick(numbers, &g)
+      }
+      if ["day", "sortOrder", "modifiedAt"].contains(key) {
+        items[i][key] = value
+      } else {
+        var inner = items[i][kind] as? [String: Any] ?? [:]
+        inner[key] = value
+        items[i][kind] = inner
+      }
+      return "items[\(i)].\(key) = \(value)"
+    }
+  }
+}
