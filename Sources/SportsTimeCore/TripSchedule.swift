@@ -164,10 +164,19 @@ public struct TripSchedule: Sendable {
   /// ```
   /// - Parameter day: a 1-based day number, any value.
   public func dateDescription(ofDay day: Int) -> String {
-    let date = self.date(ofDay: day).longDescription
+    TripSchedule.dateDescription(ofDay: day, start: startDate, dayCount: dayCount)
+  }
+
+  /// `dateDescription(ofDay:)` for a trip starting `start` with `dayCount`
+  /// days (a stored trip, a converted legacy trip).
+  public static func dateDescription(ofDay day: Int, start: CalendarDate, dayCount: Int)
+    -> String
+  {
+    let date = start.adding(days: day - 1).longDescription
     func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
     if day < 1 { return "\(date), \(days(1 - day)) before the trip" }
     if day > dayCount { return "\(date), \(days(day - dayCount)) after the trip" }
     return date
   }
+
 }

@@ -80,22 +80,36 @@ extension Store {
     }
   }
 
-  /// Reads the map state, lets `change` modify it and stores the result,
-  /// all in one transaction: when `change` (or anything it calls, such as
-  /// writing a rendered map) throws, nothing is stored.
+  /// Reads the map state, lets `change` modify it, runs `prepare` with the
+  /// result (e.g. writing a rendered map) and stores it. When `change` or
+  /// `prepare` throws, nothing is stored. A change that changes nothing (a
+  /// plain look at the view, a map drawn where it is) only reads, so it
+  /// never waits for another connection's write. Otherwise the change is
+  /// stored in one write transaction; if another connection stored a view
+  /// meanwhile, `change` is applied again to that one (two zooms at once
+  /// both count), and that result is stored.
   ///
   /// ```swift
   /// try store.updateMapState { $0.viewport = $0.viewport.zoomed(by: 2) }
   /// ```
   /// - Returns: the stored state.
-  /// - Throws: as `mapState()`, whatever `change` throws, or `StoreError`.
+  /// - Throws: as `mapState()`, whatever `change` or `prepare` throws, or
+  ///   `StoreError`.
   @discardableResult
-  public func updateMapState(_ change: (inout MapState) throws -> Void) throws -> MapState {
-    try transaction {
-      var state = try mapState()
-      try change(&state)
-      try saveMapState(state)
-      return state
+  public func updateMapState(
+    _ change: (inout MapState) throws -> Void,
+    beforeStoring prepare: (MapState) throws -> Void = { _ in }
+  ) throws -> MapState {
+    let current = try read { try mapState() }
+    var next = current
+    try change(&next)
+    try prepare(next)
+    guard next != current else { return next }
+    return try transaction {
+      var stored = try mapState()
+      if stored == current { stored = next } else { try change(&stored) }
+      try saveMapState(stored)
+      return stored
     }
   }
 

@@ -105,7 +105,7 @@ enum LegacyImportCommand {
       let anchor = describe(p, context: context)
       let place =
         p.isUnscheduled
-        ? "Kept under Unscheduled (Day \(p.item.day); the trip has \(Format.count(c.trip.dayCount, "day")))."
+        ? "Kept under Unscheduled (\(unscheduledDate(p.item.day, c.trip)))."
         : "Placed at the end of Day \(p.item.day)."
       lines.append(
         "  " + context.style("Unresolved", .yellow)
@@ -121,7 +121,8 @@ enum LegacyImportCommand {
     for warning in c.timeWarnings { lines.append("  Warning: \(context.safe(warning))") }
     var table: [[String]] = []
     for p in c.placements {
-      let day = p.isUnscheduled ? "Unscheduled (Day \(p.item.day))" : "Day \(p.item.day)"
+      let day =
+        p.isUnscheduled ? "Unscheduled (\(unscheduledDate(p.item.day, c.trip)))" : "Day \(p.item.day)"
       let title = "\(p.item.icon) \(context.safe(p.item.title))"
       table.append(["    \(p.rowNumber)", day, title, describe(p, context: context)])
     }
@@ -134,6 +135,11 @@ enum LegacyImportCommand {
   }
 
   /// "start of Day 2", "after game CHN202406050", "after travel chicago->detroit".
+  /// "Mon, Jun 3, 2024, 1 day before the trip" for an Unscheduled item's day.
+  static func unscheduledDate(_ day: Int, _ trip: Trip) -> String {
+    TripSchedule.dateDescription(ofDay: day, start: trip.startDate, dayCount: trip.dayCount)
+  }
+
   static func describe(_ p: LegacyPlacement, context: Context) -> String {
     switch p.anchorType {
     case .startOfDay: return "start of Day \(p.anchorDay)"

@@ -88,8 +88,9 @@ enum MapCommand {
       }
       if let zoom { state.viewport = state.viewport.zoomed(by: zoom) }
       if let pan, pan.count == 2 { state.viewport = state.viewport.panned(dx: pan[0], dy: pan[1]) }
+    } beforeStoring: { state in
       guard let out else { return }
-      // Drawn inside the transaction: a failed write stores nothing.
+      // Drawn before the view is stored: a failed write stores nothing.
       let map = SVGMap(
         viewport: state.viewport, pins: try pins(store: store, venues: venues),
         focusedVenueID: state.focusedVenueID, basemap: basemap)

@@ -337,7 +337,10 @@ enum TripCommands {
       }
       + itinerary.missingLegs().map {
         (
-          "leg:\($0.leg.index)", "\($0.leg.from.name) → \($0.leg.to.name)", TravelInfo.icon,
+          "leg:\($0.leg.index)", "\($0.leg.from.name) → \($0.leg.to.name)",
+          RouteEstimator.mode(
+            fromCountry: $0.leg.from.venue.country, toCountry: $0.leg.to.venue.country
+          ).icon,
           $0.reason
         )
       }
@@ -385,7 +388,7 @@ enum TripCommands {
           notices.isEmpty
           ? "" : " (\(Format.count(notices.count, "item")) Unscheduled, listed above)"
         context.print(
-          "All \(itinerary.trip.gameIDs.count) games and \(count) stored item\(count == 1 ? "" : "s") of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
+          "All \(Format.count(itinerary.trip.gameIDs.count, "game")) and \(Format.count(count, "stored item")) of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
         )
       }
     }

@@ -140,7 +140,7 @@ final class DatabaseReliabilityTests: EndToEndTestCase {
   /// waits its turn and is refused.
   func testReadCommands_succeedWhileAnotherConnectionWrites() throws {
     try installImported2024()
-    try runOK(["trip", "new", "Cubs", "--game", "CHC@2024-06-04"])
+    try runOK(["trip", "new", "Cubs", "--game", "CHC@2024-06-04", "--game", "DET@2024-06-07"])
     let holder = Process()
     holder.executableURL = try python()
     holder.arguments = [
@@ -175,6 +175,18 @@ final class DatabaseReliabilityTests: EndToEndTestCase {
     XCTAssertTrue(games.stdout.contains("CHN202406040"), games.stdout)
     let show = try runOK(["trip", "show", "Cubs"])
     XCTAssertTrue(show.stdout.contains("Cubs"), show.stdout)
+    // Every other command that only reads, the map among them when its
+    // view does not move (it used to store the view it had read).
+    let out = scratch.appendingPathComponent("held.svg").path
+    for arguments in [
+      ["map", "--json"], ["map", "--out", out], ["progress", "--json"], ["history"],
+      ["visit", "list"], ["trip", "check", "Cubs"], ["trip", "route", "Cubs"],
+      ["trip", "export", "Cubs", "--format", "md"], ["trip", "show", "Cubs", "--drag", "3"],
+    ] {
+      try runOK(arguments)
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    try assertFailure(["map", "--zoom", "2"], containing: ["is locked by another sportstime process"])
 
     try assertFailure(
       ["trip", "new", "Other", "--game", "CHC@2024-06-05"],

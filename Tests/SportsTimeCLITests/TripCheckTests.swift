@@ -49,6 +49,11 @@ final class TripCheckTests: ItineraryTestCase {
     try runOK(["item", "move", "Chicago Loop", legs[1], "--day", "8", "--top"])
     try runOK(["item", "move", "Chicago Loop", legs[2], "--day", "12", "--top"])
     try runOK(["trip", "check", "Chicago Loop"])
+    // One game, no item: counted in the singular.
+    try runOK(["trip", "new", "One", "--game", "CHC@2024-06-04"])
+    XCTAssertEqual(
+      try runOK(["trip", "check", "One"]).stdout,
+      "All 1 game and 0 stored items of \"One\" keep every rule.\n")
   }
 
   /// Issue 8, item 16: an item that is merely Unscheduled breaks no rule:
