@@ -122,7 +122,8 @@ enum LegacyImportCommand {
     var table: [[String]] = []
     for p in c.placements {
       let day =
-        p.isUnscheduled ? "Unscheduled (\(unscheduledDate(p.item.day, c.trip)))" : "Day \(p.item.day)"
+        p.isUnscheduled
+        ? "Unscheduled (\(unscheduledDate(p.item.day, c.trip)))" : "Day \(p.item.day)"
       let title = "\(p.item.icon) \(context.safe(p.item.title))"
       table.append(["    \(p.rowNumber)", day, title, describe(p, context: context)])
     }

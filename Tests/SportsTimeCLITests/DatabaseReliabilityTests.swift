@@ -186,7 +186,8 @@ final class DatabaseReliabilityTests: EndToEndTestCase {
       try runOK(arguments)
     }
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-    try assertFailure(["map", "--zoom", "2"], containing: ["is locked by another sportstime process"])
+    try assertFailure(
+      ["map", "--zoom", "2"], containing: ["is locked by another sportstime process"])
 
     try assertFailure(
       ["trip", "new", "Other", "--game", "CHC@2024-06-05"],

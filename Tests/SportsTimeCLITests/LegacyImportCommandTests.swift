@@ -113,7 +113,8 @@ final class LegacyImportCommandTests: EndToEndTestCase {
     XCTAssertEqual(table.count, 11, "ten items of the first trip, one of the second")
     XCTAssertTrue(table[0].contains("Pack the car"), table[0])
     XCTAssertTrue(table[0].contains("start of Day 1"), table[0])
-    XCTAssertTrue(table[9].contains("Unscheduled (Fri, Jun 14, 2024, 3 days after the trip)"), table[9])
+    XCTAssertTrue(
+      table[9].contains("Unscheduled (Fri, Jun 14, 2024, 3 days after the trip)"), table[9])
     XCTAssertEqual(lines.last, "Imported 2 trips from \(path).")
   }
 
