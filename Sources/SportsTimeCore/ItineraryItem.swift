@@ -117,6 +117,28 @@ public struct ItineraryItem: Sendable, Hashable, Codable, Identifiable {
 /// A travel leg's details. The leg is tied to its own stops — their index in
 /// the trip's route and their venues — never to city names (DESIGN.md,
 /// "Constraint rules": the seeds' city-name key breaks on real trips).
+extension ItineraryItem {
+  /// The item with every text storable (`TextNormalization.storable`):
+  /// what a copy of an item stored by an older version that did not clean
+  /// texts needs before it is inserted. Items stored now are unchanged.
+  public func withStorableTexts() -> ItineraryItem {
+    var item = self
+    switch kind {
+    case .game: break
+    case .travel(var info):
+      info.fromName = TextNormalization.storable(info.fromName, as: .placeName)
+      info.toName = TextNormalization.storable(info.toName, as: .placeName)
+      item.kind = .travel(info)
+    case .custom(var info):
+      info.title = TextNormalization.storable(info.title, as: .itemTitle)
+      info.address = info.address.map { TextNormalization.storable($0, as: .address) }
+      if info.address?.isEmpty == true { info.address = nil }
+      item.kind = .custom(info)
+    }
+    return item
+  }
+}
+
 public struct TravelInfo: Sendable, Hashable, Codable {
   /// 0-based index of the departure stop in the route; nil = leaving home.
   public var fromStop: Int?

@@ -108,6 +108,31 @@ public enum TextNormalization {
       && clean(text) == text
   }
 
+  /// `text` made storable as `field` without refusing it: cleaned and cut
+  /// to the field's limits (on a character boundary, trimmed again; it may
+  /// be left empty). For texts stored by versions that
+  /// did not clean them, carried into a new row (a copied trip): the
+  /// original row keeps its text.
+  ///
+  /// ```swift
+  /// TextNormalization.storable("\u{1B}[31mDeep dish", as: .itemTitle)
+  /// // "[31mDeep dish"
+  /// ```
+  public static func storable(_ text: String, as field: TextField) -> String {
+    var kept = ""
+    var characters = 0
+    var scalars = 0
+    for character in clean(text) {
+      let n = character.unicodeScalars.count
+      guard characters < field.limit, scalars + n <= field.scalarLimit else { break }
+      characters += 1
+      scalars += n
+      kept.append(character)
+    }
+    // Cutting may leave a space at the end; cleaning again never lengthens.
+    return clean(kept)
+  }
+
   /// A name as stored: `clean(_:)` (kept under this name for lookups).
   public static func name(_ text: String) -> String { clean(text) }
 

@@ -208,7 +208,7 @@ extension Trip {
     let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
     let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }
     let copies = zip(old, newIDs).map { item, id in
-      var copy = item
+      var copy = item.withStorableTexts()
       copy.id = id
       copy.tripID = trip.id
       copy.createdAt = now

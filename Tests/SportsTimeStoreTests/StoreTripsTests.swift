@@ -659,6 +659,39 @@ final class StoreTripsTests: StoreTestCase {
     }
   }
 
+  /// A trip stored by a version that did not clean texts (a title with
+  /// ESC and a line break, an address of 400 characters, a place name of
+  /// control characters only: left empty) can still be copied: the copy's texts are
+  /// made storable; the original keeps its own.
+  func testCopyTrip_ofTextsStoredUncleaned() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan(tripName, environment: environment)
+      try store.insert(planned)
+      for item in try extraItems(tripID: planned.trip.id) { try store.insertItem(item) }
+      let address = String(repeating: "a", count: 400)
+      try store.database.execute(
+        "UPDATE itinerary_items SET title = ?, address = ? WHERE trip_id = ? AND kind = 'custom'",
+        [.text("\u{1B}[31mDeep\ndish"), .text(address), .text(Store.key(planned.trip.id))])
+      try store.database.execute(
+        "UPDATE itinerary_items SET from_name = ? WHERE trip_id = ? AND kind = 'travel'",
+        [.text("\u{7}\u{1B}"), .text(Store.key(planned.trip.id))])
+      let (_, copy) = try store.copyTrip(tripName, as: "Copy", environment: environment)
+      let customs = copy.items.compactMap(\.customInfo)
+      XCTAssertFalse(customs.isEmpty)
+      for custom in customs {
+        XCTAssertEqual(custom.title, "[31mDeep dish")
+        XCTAssertEqual(custom.address, String(repeating: "a", count: 300))
+      }
+      for travel in copy.items.compactMap(\.travelInfo) {
+        XCTAssertEqual(travel.fromName, "")
+      }
+      let original = try store.items(tripID: planned.trip.id).compactMap(\.customInfo)
+      XCTAssertTrue(original.allSatisfy { $0.title == "\u{1B}[31mDeep\ndish" })
+    }
+  }
+
   /// All trip-related rows, to compare before and after a refused change.
   private func snapshot(_ store: Store) throws -> [Row] {
     try store.database.query("SELECT * FROM trips ORDER BY id")
