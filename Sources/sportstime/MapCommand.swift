@@ -107,7 +107,7 @@ enum MapCommand {
     var line = "Map view: \(state.viewport)"
     if state.viewport.isDefault { line += " (the default view)" }
     if let id = state.focusedVenueID, let venue = venues.first(where: { $0.id == id }) {
-      line += " · focus: \(context.safe(venue.name)), \(context.safe(venue.city))"
+      line += " · focus: \(context.safe(venue.latestName)), \(context.safe(venue.city))"
     }
     context.print(line)
     if let out, let written {

@@ -118,6 +118,19 @@ final class MapCommandTests: EndToEndTestCase {
     XCTAssertEqual(try view(["--reset", "--focus", "CHI11", "--zoom", "2"]).latitudeSpan, 0.005)
   }
 
+  /// A renamed venue is shown by its newest name, whichever name found it
+  /// (Minute Maid Park became Daikin Park in 2025).
+  func testFocus_aRenamedVenueShowsItsNewestName() throws {
+    XCTAssertEqual(
+      try runOK(["map", "--focus", "Minute Maid Park"]).stdoutLines,
+      ["Map view: 29.7573° N, 95.3555° W · 0.01° × 0.01° · focus: Daikin Park, Houston"])
+    let out = scratch.appendingPathComponent("houston.svg")
+    try runOK(["map", "--out", out.path])
+    let svg = try String(contentsOf: out, encoding: .utf8)
+    XCTAssertTrue(svg.contains("Daikin Park"), "the card and label use the newest name")
+    XCTAssertFalse(svg.contains("Minute Maid"), "no old name on today's map")
+  }
+
   // MARK: The SVG
 
   /// Arenas of the other sports can be focused like ballparks.

@@ -283,12 +283,12 @@ public struct SVGMap: Sendable {
       let ka = (a.pin.venue.id == focusedVenueID ? 0 : 1, a.pin.isVisited ? 0 : 1)
       let kb = (b.pin.venue.id == focusedVenueID ? 0 : 1, b.pin.isVisited ? 0 : 1)
       if ka != kb { return ka < kb }
-      return (a.pin.venue.name, a.pin.venue.id) < (b.pin.venue.name, b.pin.venue.id)
+      return (a.pin.venue.latestName, a.pin.venue.id) < (b.pin.venue.latestName, b.pin.venue.id)
     }
     var labels: [PlacedLabel] = []
     let size = SVGMap.labelSize
     for item in order {
-      let text = SVGMap.singleLine(item.pin.venue.name)
+      let text = SVGMap.singleLine(item.pin.venue.latestName)
       let w = SVGMap.textWidth(text, size: size)
       let p = item.point
       let gap = SVGMap.pinRadius + 4
@@ -347,7 +347,7 @@ public struct SVGMap: Sendable {
       let id = SVGMap.identifier(pin.venue.id.rawValue)
       let state = pin.isVisited ? "visited" : "unvisited"
       let fill = pin.isVisited ? Palette.visitedPin : Palette.unvisitedPin
-      let title = "\(pin.venue.name), \(pin.venue.city) · \(SVGMap.visitsText(pin))"
+      let title = "\(pin.venue.latestName), \(pin.venue.city) · \(SVGMap.visitsText(pin))"
       out.append(
         #"    <g id="pin-\#(id)" class="pin \#(state)" data-visits="\#(pin.visits)"><title>\#(SVGMap.escape(title))</title><circle cx="\#(SVGMap.n(item.point.x))" cy="\#(SVGMap.n(item.point.y))" r="\#(SVGMap.n(SVGMap.pinRadius))" fill="\#(fill)"/></g>"#
       )
@@ -644,7 +644,7 @@ private struct Panels {
     // The focused venue's card.
     if let pin = map.focusedPin {
       let venue = pin.venue
-      let name = SVGMap.singleLine(venue.name)
+      let name = SVGMap.singleLine(venue.latestName)
       let place = SVGMap.singleLine(
         venue.city + ", " + (["US", "CA"].contains(venue.country) ? venue.region : venue.country))
       let visits: String
