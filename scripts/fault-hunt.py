@@ -420,6 +420,8 @@ def leaves(value, path=()):
 def mutate_leaf(doc, r):
     """Replaces one leaf, chosen uniformly, by an extreme of its kind."""
     paths = [p for p, _ in leaves(doc) if p and p[0] != "format"]
+    if not paths:
+        return mutate_json(doc, r)
     path = r.choice(paths)
     parent = doc
     for step in path[:-1]:
