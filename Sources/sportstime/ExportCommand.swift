@@ -40,7 +40,7 @@ enum ExportCommand {
       .value(
         "out", short: "o", valueName: "FILE",
         help:
-          "Write to FILE (replaced atomically; its directory must exist) instead of standard output."
+          "Write to FILE instead of standard output; - is standard output. FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist."
       ),
       .flag("metric", help: "Distances in kilometres (md and ics)."),
     ],
@@ -55,9 +55,7 @@ enum ExportCommand {
       throw args.usageError(
         "--format expects md, ics, geojson, gpx or json, got '\(Terminal.sanitize(name))'")
     }
-    let out = args.value("out")
-    // Check the destination before the database is opened (or created).
-    if let out { try checkDestination(out, context: context) }
+    let out = try destination(context)
     let catalog = try context.catalog()
     let store = try context.openStore()
     let itinerary = try store.itinerary(reference, catalog: catalog)
@@ -87,14 +85,18 @@ enum ExportCommand {
     }
   }
 
-  /// Refuses a destination that cannot take the output, before the
-  /// database is opened: an empty path (a usage error), a directory, a
-  /// missing directory, the database in use or its `-wal`/`-shm` files, any
-  /// SQLite database (`OutputFile.check`).
-  /// - Throws: a usage error for an empty path; `FileError` otherwise.
-  static func checkDestination(_ path: String, context: Context) throws {
+  /// The file `--out` names, checked before the database is opened (or
+  /// created); nil without `--out` and for `--out -`, which means standard
+  /// output (a file named `-` is `./-`).
+  /// - Throws: a usage error for an empty path; `FileError` for a
+  ///   destination that cannot take the output: a directory, a missing
+  ///   directory, the database in use or its companions, any other SQLite
+  ///   data (`OutputFile.check`).
+  static func destination(_ context: Context) throws -> String? {
+    guard let path = context.arguments.value("out"), path != "-" else { return nil }
     guard !path.isEmpty else { throw context.arguments.usageError("--out needs a file path") }
     try OutputFile.check(path, database: context.databasePath)
+    return path
   }
 
   /// Writes `data` to `path` atomically, never over the database

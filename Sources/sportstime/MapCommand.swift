@@ -45,7 +45,9 @@ enum MapCommand {
       .flag("reset", help: "Back to the default view (the continental US), without a focus."),
       .value(
         "out", short: "o", valueName: "FILE",
-        help: "Draw the map as SVG to FILE (replaced atomically; its directory must exist)."),
+        help:
+          "Draw the map as SVG to FILE; - is standard output (then nothing else is printed). FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist."
+      ),
       .value(
         "basemap", valueName: "FILE",
         help:
@@ -65,10 +67,14 @@ enum MapCommand {
     // has range-checked --zoom and --pan).
     let zoom = try args.doubleValue("zoom")
     let pan = try args.doubleValues("pan", separator: ",")
-    let out = args.value("out")
-    if let out { try ExportCommand.checkDestination(out, context: context) }
+    // `--out -`: the SVG goes to standard output, and nothing else does.
+    let drawsToStandardOutput = args.value("out") == "-"
+    if drawsToStandardOutput, args.flag("json") {
+      throw args.usageError("--json and --out - both write to standard output: give one")
+    }
+    let out = try ExportCommand.destination(context)
     let basemapPath = args.value("basemap")
-    if basemapPath != nil, out == nil {
+    if basemapPath != nil, out == nil, !drawsToStandardOutput {
       throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
     }
     let leagues = try context.leagues()
@@ -89,16 +95,23 @@ enum MapCommand {
       if let zoom { state.viewport = state.viewport.zoomed(by: zoom) }
       if let pan, pan.count == 2 { state.viewport = state.viewport.panned(dx: pan[0], dy: pan[1]) }
     } beforeStoring: { state in
-      guard let out else { return }
+      guard out != nil || drawsToStandardOutput else { return }
       // Drawn before the view is stored: a failed write stores nothing.
       let map = SVGMap(
         viewport: state.viewport, pins: try pins(store: store, venues: venues),
         focusedVenueID: state.focusedVenueID, basemap: basemap)
-      let data = Data(map.render().utf8)
+      let svg = map.render()
+      guard let out else {
+        context.console.writeOut(svg)
+        try context.console.deliverOut()
+        return
+      }
+      let data = Data(svg.utf8)
       try ExportCommand.write(data, to: out, context: context)
       let placed = map.placedPins
       written = (data.count, placed.count, placed.filter(\.pin.isVisited).count)
     }
+    if drawsToStandardOutput { return }
 
     if args.flag("json") {
       context.print(json: json(state.viewport))

@@ -71,6 +71,137 @@ final class FileSafetyTests: ItineraryTestCase {
     XCTAssertTrue(fileExists(scratch.appendingPathComponent("short.json")))
   }
 
+  /// Runs a Python 3 script with `arguments` as `sys.argv[1...]` in the
+  /// test's directory; returns its standard output, failing on an error.
+  @discardableResult
+  func python(_ script: String, _ arguments: [String] = []) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    process.currentDirectoryURL = scratch
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "python3 \(arguments)")
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Review of issue 8: with `oth.sqlite` in WAL mode and its writer gone
+  /// before a checkpoint, `--out oth.sqlite-wal` replaced the log and the
+  /// commit in it was lost. Another database's log, index and journal
+  /// (whether they exist or not) and a log by its header are refused, and
+  /// the commit survives.
+  func testOut_refusesAnotherDatabasesUncheckpointedLog() throws {
+    try makeTrip(Self.shortTrip)
+    // The writer dies (os._exit) right after its commit: it sits in the log.
+    try python(
+      "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute('PRAGMA journal_mode = WAL'); c.execute('CREATE TABLE t (x)'); "
+        + "c.execute('INSERT INTO t VALUES (42)'); c.commit(); os._exit(0)", ["oth.sqlite"])
+    let log = scratch.appendingPathComponent("oth.sqlite-wal")
+    let logBytes = try Data(contentsOf: log)
+    XCTAssertGreaterThan(logBytes.count, 32, "the commit is in the log")
+    try logBytes.write(to: scratch.appendingPathComponent("copy.bin"))
+    let cases: [(String, String)] = [
+      ("oth.sqlite-wal", "it is the write-ahead log of the SQLite database oth.sqlite"),
+      ("oth.sqlite-shm", "it is the shared-memory index of the SQLite database oth.sqlite"),
+      ("oth.sqlite-journal", "it is the rollback journal of the SQLite database oth.sqlite"),
+      (log.path, "it is the write-ahead log of the SQLite database \(scratch.path)/oth.sqlite"),
+      ("copy.bin", "it is an SQLite write-ahead log"),
+    ]
+    for (path, reason) in cases {
+      try assertFailure(
+        ["trip", "export", "Short", "--format", "md", "--out", path],
+        containing: ["cannot write \(path): \(reason)", "nothing was written"])
+      try assertFailure(["map", "--zoom", "2", "--out", path], containing: [reason])
+    }
+    XCTAssertEqual(try Data(contentsOf: log), logBytes)
+    XCTAssertFalse(fileExists(scratch.appendingPathComponent("oth.sqlite-journal")))
+    XCTAssertEqual(
+      try python(
+        "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT x FROM t')"
+          + ".fetchone()[0])", ["oth.sqlite"]), "42\n")
+    XCTAssertTrue(try runOK(["map", "--json"]).stdout.contains("\"isDefault\": true"))
+  }
+
+  /// Review of issue 8: replacing a 0600 file made it 0644; a dangling
+  /// link was replaced by a regular file while a live one was written
+  /// through. The mode is kept, every link is followed (the link stays),
+  /// and a hard link keeps the old bytes.
+  func testOut_keepsPermissionsAndFollowsLinks() throws {
+    try makeTrip(Self.shortTrip)
+    let expected = try runOK(["trip", "export", "Short", "--format", "md"]).stdoutData
+    let secret = scratch.appendingPathComponent("secret.md")
+    try Data("old".utf8).write(to: secret)
+    XCTAssertEqual(chmod(secret.path, 0o600), 0)
+    let hard = scratch.appendingPathComponent("hard.md")
+    XCTAssertEqual(link(secret.path, hard.path), 0)
+    try runOK(["trip", "export", "Short", "--format", "md", "--out", "secret.md"])
+    var info = stat()
+    XCTAssertEqual(stat(secret.path, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o7777, 0o600)
+    XCTAssertEqual(try Data(contentsOf: secret), expected)
+    XCTAssertEqual(try Data(contentsOf: hard), Data("old".utf8), "a hard link keeps the old file")
+    XCTAssertEqual(symlink("target.md", scratch.appendingPathComponent("dangling.md").path), 0)
+    try runOK(["trip", "export", "Short", "--format", "md", "--out", "dangling.md"])
+    try runOK(["map", "--out", "dangling.md"])
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: scratch.appendingPathComponent("dangling.md").path), "target.md")
+    let svg = try String(contentsOf: scratch.appendingPathComponent("target.md"), encoding: .utf8)
+    XCTAssertTrue(svg.hasPrefix("<?xml"), svg)
+  }
+
+  /// Review of issue 8: `--out -` wrote a file named `-`. It is standard
+  /// output (through the checked writer: a full disk is an error); `./-`
+  /// is the file. The map's SVG alone goes there, and nothing is stored
+  /// when it cannot be written.
+  func testOut_dashIsStandardOutput() throws {
+    try makeTrip(Self.shortTrip)
+    let plain = try runOK(["trip", "export", "Short", "--format", "ics"]).stdout
+    XCTAssertEqual(
+      try runOK(["trip", "export", "Short", "--format", "ics", "--out", "-"]).stdout, plain)
+    XCTAssertEqual(try runOK(["trip", "export", "Short", "-f", "ics", "-o", "-"]).stdout, plain)
+    let dash = scratch.appendingPathComponent("-")
+    XCTAssertFalse(fileExists(dash))
+    try runOK(["trip", "export", "Short", "--format", "ics", "--out", "./-"])
+    XCTAssertEqual(try String(contentsOf: dash, encoding: .utf8), plain)
+
+    try runOK(["map", "--out", "drawn.svg"])
+    let drawn = try String(
+      contentsOf: scratch.appendingPathComponent("drawn.svg"), encoding: .utf8)
+    XCTAssertEqual(try runOK(["map", "--out", "-"]).stdout, drawn, "the SVG and nothing else")
+    try assertUsageError(
+      ["map", "--out", "-", "--json"],
+      message: "--json and --out - both write to standard output: give one",
+      usage:
+        "sportstime map [--zoom <FACTOR>] [--pan <DX,DY>] [--focus <VENUE>] [--reset] [--out <FILE>] [--basemap <FILE>] [--json]",
+      help: "sportstime map")
+
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    for arguments in [
+      ["trip", "export", "Short", "--format", "ics", "--out", "-"],
+      ["map", "--zoom", "2", "--out", "-"],
+    ] {
+      let result = try run(arguments, standardOutput: full)
+      XCTAssertEqual(result.status, 1, "\(arguments)\n\(result)")
+      XCTAssertEqual(
+        result.stderr, "Error: cannot write the output: No space left on device\n", "\(arguments)")
+    }
+    XCTAssertTrue(
+      try runOK(["map", "--json"]).stdout.contains("\"isDefault\": true"),
+      "the zoom whose map could not be written is not stored")
+    for command in [["trip", "export"], ["map"]] {
+      let help = try runOK(command + ["--help"]).stdout
+      XCTAssertTrue(
+        help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+          .contains("- is standard output"), help)
+    }
+  }
+
   // MARK: Standard output (item 4)
 
   /// Output to a full disk used to succeed silently (exit 0).

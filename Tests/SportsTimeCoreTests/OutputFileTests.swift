@@ -101,6 +101,140 @@ final class OutputFileTests: XCTestCase {
     XCTAssertThrowsError(try OutputFile.write(Data(), to: other, database: nil))
   }
 
+  /// Review of issue 8: `--out oth.sqlite-wal` wrote over another
+  /// database's write-ahead log, losing the commits not yet checkpointed.
+  /// A write-ahead log or rollback journal (by its header) and any
+  /// `-wal`, `-shm` or `-journal` file beside an SQLite database, existing
+  /// or not, are refused.
+  func testWrite_refusesAnotherDatabasesLogAndCompanions() throws {
+    let other = directory.appendingPathComponent("oth.sqlite").path
+    try (OutputFile.sqliteHeader + Data(repeating: 1, count: 100)).write(
+      to: URL(fileURLWithPath: other))
+    let wal =
+      Data([0x37, 0x7F, 0x06, 0x82, 0x00, 0x2D, 0xE2, 0x18]) + Data(repeating: 9, count: 24)
+    try wal.write(to: URL(fileURLWithPath: other + "-wal"))
+    XCTAssertEqual(
+      refusal(other + "-wal"),
+      .sqliteCompanion("the write-ahead log of the SQLite database \(other)"))
+    XCTAssertEqual(
+      refusal(other + "-shm"),
+      .sqliteCompanion("the shared-memory index of the SQLite database \(other)"))
+    XCTAssertEqual(
+      refusal(other + "-journal"),
+      .sqliteCompanion("the rollback journal of the SQLite database \(other)"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: other + "-shm"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: other + "-journal"))
+    // Named relatively, or through a link to the log.
+    let previous = FileManager.default.currentDirectoryPath
+    XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path))
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    XCTAssertEqual(
+      refusal("oth.sqlite-shm"),
+      .sqliteCompanion("the shared-memory index of the SQLite database oth.sqlite"))
+    XCTAssertEqual(symlink("oth.sqlite-wal", "log-link"), 0)
+    XCTAssertNotNil(refusal("log-link"))
+    // A log or journal by its header, whatever its name.
+    for (name, magic, words) in [
+      ("moved.log", Data([0x37, 0x7F, 0x06, 0x83]), "an SQLite write-ahead log"),
+      ("saved.bin", OutputFile.journalMagic, "an SQLite rollback journal"),
+    ] {
+      let path = directory.appendingPathComponent(name).path
+      try (magic + Data(repeating: 0, count: 28)).write(to: URL(fileURLWithPath: path))
+      XCTAssertEqual(refusal(path), .sqliteCompanion(words), name)
+    }
+    XCTAssertEqual(
+      String(
+        describing: FileError(
+          path: "x-wal", operation: .write, reason: .sqliteCompanion("an SQLite write-ahead log"))),
+      "cannot write x-wal: it is an SQLite write-ahead log; writing there would destroy that database's data, so nothing was written"
+    )
+    // Not refused: the same suffixes beside a file that is not SQLite, and
+    // a file whose first bytes are merely close to a log's.
+    let notes = directory.appendingPathComponent("notes.txt").path
+    try Data("notes".utf8).write(to: URL(fileURLWithPath: notes))
+    try OutputFile.write(Data("a".utf8), to: notes + "-wal", database: database)
+    let close = directory.appendingPathComponent("close.bin").path
+    try Data([0x37, 0x7F, 0x06, 0x81, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: close))
+    try OutputFile.write(Data("b".utf8), to: close, database: database)
+    XCTAssertEqual(FileManager.default.contents(atPath: close), Data("b".utf8))
+  }
+
+  /// Review of issue 8: a 0600 file came back 0644 (the temporary file's
+  /// mode). The replaced file keeps its permission bits; a new file gets
+  /// 0666 less the umask. A hard link keeps the old bytes (the rename gives
+  /// the path a new file: documented).
+  func testWrite_keepsPermissionBitsOfTheFileReplaced() throws {
+    for mode: mode_t in [0o600, 0o640, 0o604, 0o755] {
+      let path = directory.appendingPathComponent("mode-\(String(mode, radix: 8)).md").path
+      try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+      XCTAssertEqual(chmod(path, mode), 0)
+      try OutputFile.write(Data("new".utf8), to: path, database: database)
+      var info = stat()
+      XCTAssertEqual(stat(path, &info), 0)
+      XCTAssertEqual(info.st_mode & 0o7777, mode, String(mode, radix: 8))
+      XCTAssertEqual(FileManager.default.contents(atPath: path), Data("new".utf8))
+    }
+    let fresh = directory.appendingPathComponent("fresh.md").path
+    let mask = umask(0o027)
+    defer { umask(mask) }
+    try OutputFile.write(Data("new".utf8), to: fresh, database: database)
+    var info = stat()
+    XCTAssertEqual(stat(fresh, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o7777, 0o640)
+    // Hard links: the name written gets the new bytes, the other keeps the old.
+    let first = directory.appendingPathComponent("first.md").path
+    let second = directory.appendingPathComponent("second.md").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: first))
+    XCTAssertEqual(link(first, second), 0)
+    try OutputFile.write(Data("new".utf8), to: first, database: database)
+    XCTAssertEqual(FileManager.default.contents(atPath: first), Data("new".utf8))
+    XCTAssertEqual(FileManager.default.contents(atPath: second), Data("old".utf8))
+  }
+
+  /// Review of issue 8: a live symbolic link was written through but a
+  /// dangling one was replaced by a regular file. Every link is followed:
+  /// its target is written, created when missing, and the link stays.
+  func testWrite_followsSymbolicLinksEvenDanglingOnes() throws {
+    let previous = FileManager.default.currentDirectoryPath
+    XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path))
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+    // live, dangling, a chain ending dangling, relative to the link's folder
+    try Data("old".utf8).write(to: URL(fileURLWithPath: "out/live.md"))
+    XCTAssertEqual(symlink("out/live.md", "live-link"), 0)
+    XCTAssertEqual(symlink("new.md", "out/dangling-link"), 0)
+    XCTAssertEqual(symlink("out/dangling-link", "chain-link"), 0)
+    for (link, target) in [
+      ("live-link", "out/live.md"), ("out/dangling-link", "out/new.md"),
+      ("chain-link", "out/new.md"),
+    ] {
+      try OutputFile.check(link, database: database)
+      try OutputFile.write(Data(link.utf8), to: link, database: database)
+      XCTAssertEqual(FileManager.default.contents(atPath: target), Data(link.utf8), link)
+      var info = stat()
+      XCTAssertEqual(lstat(link, &info), 0)
+      XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "\(link) is still a link")
+    }
+    // A dangling link into a missing directory names that directory.
+    XCTAssertEqual(symlink("gone/x.md", "astray-link"), 0)
+    XCTAssertThrowsError(try OutputFile.check("astray-link", database: database)) { error in
+      XCTAssertEqual((error as? FileError)?.reason, .directoryMissing("gone"))
+    }
+    // A loop is refused, not followed forever.
+    XCTAssertEqual(symlink("loop-b", "loop-a"), 0)
+    XCTAssertEqual(symlink("loop-a", "loop-b"), 0)
+    XCTAssertThrowsError(try OutputFile.write(Data(), to: "loop-a", database: database)) {
+      XCTAssertEqual(
+        ($0 as? FileError)?.reason, .system("too many levels of symbolic links"))
+    }
+    // A dangling link to the database's (missing) write-ahead log is the
+    // log: refused, and nothing is created.
+    XCTAssertEqual(symlink("db.sqlite-wal", "wal-link"), 0)
+    XCTAssertEqual(
+      refusal("wal-link"), .databaseFile("the write-ahead log of the database in use"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "db.sqlite-wal"))
+  }
+
   func testWrite_replacesOtherFilesAtomically() throws {
     let target = directory.appendingPathComponent("trip.json").path
     try Data("old".utf8).write(to: URL(fileURLWithPath: target))

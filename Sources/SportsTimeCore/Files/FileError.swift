@@ -44,6 +44,9 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     case readOnly
     /// The directory the file would go in does not exist.
     case directoryMissing(String)
+    /// What should be the directory the file goes in is something else (a
+    /// regular file, a device).
+    case notADirectory(String)
     /// The path is one of the files of the database in use; the words say
     /// which ("the database in use", "the write-ahead log of the database
     /// in use").
@@ -51,6 +54,12 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path holds an SQLite database (its first 16 bytes are
     /// `SQLite format 3\0`).
     case sqliteDatabase
+    /// The path holds data of an SQLite database that is not in the
+    /// database file itself: a write-ahead log or rollback journal (by its
+    /// header), or the `-wal`, `-shm` or `-journal` file beside an SQLite
+    /// database. The words say which ("the write-ahead log of the SQLite
+    /// database oth.sqlite", "an SQLite write-ahead log").
+    case sqliteCompanion(String)
     /// Any other failure: what was being done and the system's reason
     /// ("cannot create a file in its directory: No space left on device").
     case system(String)
@@ -86,10 +95,15 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
       case .readOnly: return "the file is read-only (check its permissions)"
       case .directoryMissing(let directory):
         return "the directory \(directory) does not exist (create it first)"
+      case .notADirectory(let path):
+        return "\(path) is not a directory"
       case .databaseFile(let which):
         return "it is \(which); writing there would destroy the database, so nothing was written"
       case .sqliteDatabase:
         return "it is an SQLite database; writing there would destroy it, so nothing was written"
+      case .sqliteCompanion(let which):
+        return
+          "it is \(which); writing there would destroy that database's data, so nothing was written"
       case .system(let text): return text
       }
     }
@@ -116,7 +130,11 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// What the file type bits of `mode` name, for `notRegularFile`, or nil
   /// for a regular file or a directory.
-  static func kindName(mode: mode_t) -> String? {
+  ///
+  /// ```swift
+  /// FileError.kindName(mode: S_IFCHR)   // "a character device"
+  /// ```
+  public static func kindName(mode: mode_t) -> String? {
     switch mode & S_IFMT {
     case S_IFREG, S_IFDIR: return nil
     case S_IFIFO: return "a FIFO (named pipe)"

@@ -9,21 +9,32 @@ import Foundation
 #endif
 
 /// Writing the files a user names (exports, the map's SVG): atomically,
-/// and never over the database.
+/// and never over a database.
 ///
 /// A regular file (or a new one) is replaced atomically: a temporary file in
 /// the same directory, flushed to disk, then renamed over it — readers see
 /// the old file or the new one, never a part; on failure the temporary file
-/// is removed and the file untouched. A symbolic link is followed (its
-/// target is replaced, the link kept); a device or FIFO (`/dev/stdout`) is
-/// written to as it is, never replaced; a read-only file is refused.
+/// is removed and the file untouched. A file replaced keeps its permission
+/// bits (a 0600 file stays 0600) and, where the system allows, its owner
+/// and group; a new file gets 0666 less the umask. The rename gives the
+/// path a new inode, so a hard link to the old file keeps the old bytes. A
+/// symbolic link is always followed, to the end of a chain of links: its
+/// target is written (created when it does not exist yet, in the target's
+/// directory, which must exist) and the link is kept. A device or FIFO
+/// (`/dev/stdout`) is written to as it is, never replaced; a read-only file
+/// is refused.
 ///
 /// A destination is refused, before and again just before writing, when it
 /// is the database in use or one of its companions (`-wal`, `-shm`,
 /// `-journal`) — compared by resolved path (symbolic links and relative
 /// paths followed) and, for existing files, by device and inode (hard
-/// links) — or when it is any SQLite database (its first 16 bytes are
-/// `SQLite format 3\0`, sqlite.org/fileformat.html §1.3.1).
+/// links) — or when it holds any other SQLite data: a database (its first
+/// 16 bytes are `SQLite format 3\0`, sqlite.org/fileformat.html §1.3.1), a
+/// write-ahead log (its first 4 bytes are 0x377f0682 or 0x377f0683, §4.1),
+/// a rollback journal (its first 8 bytes are d9 d5 05 f9 20 a1 63 d7,
+/// §3), or a `-wal`, `-shm` or `-journal` file beside an SQLite database
+/// (whether it exists or not: a write-ahead log not yet checkpointed holds
+/// that database's latest commits).
 ///
 /// ```swift
 /// try OutputFile.check("loop.ics", database: "/home/me/.local/share/sportstime/sportstime.sqlite")
@@ -34,26 +45,49 @@ public enum OutputFile {
   /// The first 16 bytes of every SQLite 3 database file.
   public static let sqliteHeader = Data("SQLite format 3\u{0}".utf8)
 
+  /// The first 4 bytes of an SQLite write-ahead log, big-endian 0x377f0682
+  /// or 0x377f0683 (the last bit gives the checksums' byte order;
+  /// sqlite.org/fileformat.html §4.1).
+  public static let walMagics = [Data([0x37, 0x7F, 0x06, 0x82]), Data([0x37, 0x7F, 0x06, 0x83])]
+
+  /// The first 8 bytes of an SQLite rollback journal's header
+  /// (sqlite.org/fileformat.html §3).
+  public static let journalMagic = Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7])
+
+  /// The files SQLite keeps beside a database, by suffix, with the words
+  /// for each.
+  static let companions = [
+    ("-wal", "write-ahead log"),
+    ("-shm", "shared-memory index"),
+    ("-journal", "rollback journal"),
+  ]
+
+  /// How many symbolic links a chain may hold (Linux's `MAXSYMLINKS`).
+  static let linkLimit = 40
+
   /// Checks that `path` can take an output file, before any work is done.
   /// - Parameters:
   ///   - path: the destination as the user gave it (not empty).
   ///   - database: the path of the database in use, or nil; it need not
   ///     exist yet.
   /// - Throws: `FileError` (operation `.write`): `isDirectory`,
-  ///   `directoryMissing`, `databaseFile`, `sqliteDatabase`.
+  ///   `directoryMissing`, `notADirectory`, `databaseFile`,
+  ///   `sqliteDatabase`, `sqliteCompanion`, `system` (a loop of links).
   public static func check(_ path: String, database: String?) throws {
+    let target = try followingLinks(path)
     var isDirectory: ObjCBool = false
     if path.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      || (FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory)
         && isDirectory.boolValue)
     {
       throw FileError(path: path, operation: .write, reason: .isDirectory)
     }
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
+    let directory = directoryPart(of: target)
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
       throw FileError(path: path, operation: .write, reason: .directoryMissing(directory))
+    }
+    guard isDirectory.boolValue else {
+      throw FileError(path: path, operation: .write, reason: .notADirectory(directory))
     }
     try refuseDatabase(path, database: database)
   }
@@ -66,31 +100,34 @@ public enum OutputFile {
   ///   - path: the destination as the user gave it.
   ///   - database: the path of the database in use, or nil.
   /// - Throws: `FileError` (operation `.write`) naming the path and the
-  ///   reason: `databaseFile`, `sqliteDatabase`, `readOnly`, `system`.
+  ///   reason: `databaseFile`, `sqliteDatabase`, `sqliteCompanion`,
+  ///   `readOnly`, `system`.
   public static func write(_ data: Data, to path: String, database: String?) throws {
     try refuseDatabase(path, database: database)
-    var target = path
+    var target = try followingLinks(path)
     var info = stat()
-    if stat(path, &info) == 0 {
+    let replacing = stat(target, &info) == 0
+    if replacing {
       if (info.st_mode & S_IFMT) != S_IFREG {
-        try writeInPlace(data, to: path)
+        try writeInPlace(data, to: target, shownAs: path)
         return
       }
-      guard access(path, W_OK) == 0 else {
+      guard access(target, W_OK) == 0 else {
         throw FileError(path: path, operation: .write, reason: .readOnly)
       }
-      if let real = realpath(path, nil) {
+      if let real = realpath(target, nil) {
         target = String(cString: real)
         free(real)
       }
     }
-    let url = URL(fileURLWithPath: target)
-    let directory = url.deletingLastPathComponent().path
+    let directory = directoryPart(of: target)
+    let name =
+      target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
     let temporary =
-      directory + "/." + url.lastPathComponent + ".\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
+      directory + "/." + name + ".\(getpid()).\(UUID().uuidString.prefix(8)).tmp"
     func failure(_ what: String) -> FileError {
       let reason = String(cString: strerror(errno))
-      return FileError(path: target, operation: .write, reason: .system("\(what): \(reason)"))
+      return FileError(path: path, operation: .write, reason: .system("\(what): \(reason)"))
     }
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw failure("cannot create a file in its directory") }
@@ -98,6 +135,14 @@ public enum OutputFile {
     defer { if !renamed { unlink(temporary) } }
     do {
       defer { close(fd) }
+      if replacing {
+        // Owner first (chown may clear the set-id bits), then the mode. A
+        // user who may not give the file its old owner keeps their own.
+        _ = fchown(fd, info.st_uid, info.st_gid)
+        guard fchmod(fd, info.st_mode & 0o7777) == 0 else {
+          throw failure("cannot give the new file the old one's permissions")
+        }
+      }
       try writeAll(data, to: fd) { failure($0) }
       guard fsync(fd) == 0 else { throw failure("flushing to disk failed") }
     }
@@ -108,23 +153,23 @@ public enum OutputFile {
   // MARK: The database
 
   /// Throws when `path` is the database in use, one of its companion files,
-  /// or any SQLite database.
+  /// or holds any other SQLite data (see the type's discussion).
   static func refuseDatabase(_ path: String, database: String?) throws {
-    let destination = resolved(path)
+    let destination = resolved(try followingLinks(path))
     var destinationInfo = stat()
     let exists = stat(path, &destinationInfo) == 0
+    func refuse(_ reason: FileError.Reason) -> FileError {
+      FileError(path: path, operation: .write, reason: reason)
+    }
     if let database {
-      let companions = [
-        ("", "the database in use"),
-        ("-wal", "the write-ahead log of the database in use"),
-        ("-shm", "the shared-memory index of the database in use"),
-        ("-journal", "the rollback journal of the database in use"),
-      ]
       let realDatabase = resolved(database)
-      for (suffix, words) in companions {
-        let refused = FileError(path: path, operation: .write, reason: .databaseFile(words))
+      for (suffix, words) in [("", "the database in use")]
+        + companions.map({ ($0.0, "the \($0.1) of the database in use") })
+      {
         let names = [database + suffix, realDatabase + suffix]
-        if names.contains(where: { resolved($0) == destination }) { throw refused }
+        if names.contains(where: { resolved($0) == destination }) {
+          throw refuse(.databaseFile(words))
+        }
         var info = stat()
         if exists,
           names.contains(where: {
@@ -132,13 +177,62 @@ public enum OutputFile {
               && info.st_ino == destinationInfo.st_ino
           })
         {
-          throw refused
+          throw refuse(.databaseFile(words))
         }
       }
     }
-    if exists, (destinationInfo.st_mode & S_IFMT) == S_IFREG, startsLikeSQLite(path) {
-      throw FileError(path: path, operation: .write, reason: .sqliteDatabase)
+    for (suffix, words) in companions {
+      for name in [path, destination] where name.hasSuffix(suffix) {
+        let main = String(name.dropLast(suffix.count))
+        var info = stat()
+        guard !main.isEmpty, !main.hasSuffix("/"), stat(main, &info) == 0,
+          (info.st_mode & S_IFMT) == S_IFREG,
+          leadingBytes(of: main, count: sqliteHeader.count) == sqliteHeader
+        else { continue }
+        throw refuse(.sqliteCompanion("the \(words) of the SQLite database \(main)"))
+      }
     }
+    if exists, (destinationInfo.st_mode & S_IFMT) == S_IFREG {
+      let header = leadingBytes(of: path, count: sqliteHeader.count)
+      if header == sqliteHeader { throw refuse(.sqliteDatabase) }
+      if walMagics.contains(header.prefix(4)) {
+        throw refuse(.sqliteCompanion("an SQLite write-ahead log"))
+      }
+      if header.prefix(journalMagic.count) == journalMagic {
+        throw refuse(.sqliteCompanion("an SQLite rollback journal"))
+      }
+    }
+  }
+
+  /// `path` with every symbolic link at its end followed: the path the
+  /// last link of the chain names (relative targets taken from the link's
+  /// directory), whether that exists or not; `path` itself when it is not a
+  /// link. Links among the directories are left to the system.
+  /// - Throws: `FileError` (`.system`) for a chain longer than
+  ///   `linkLimit` (a loop).
+  static func followingLinks(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<linkLimit {
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      if destination.hasPrefix("/") || !current.contains("/") {
+        current = destination
+      } else {
+        current = directoryPart(of: current) + "/" + destination
+      }
+    }
+    throw FileError(
+      path: path, operation: .write, reason: .system("too many levels of symbolic links"))
+  }
+
+  /// The directory part of `path`, as written: everything before its last
+  /// `/` (`/` for a file at the root, `.` for a bare name).
+  static func directoryPart(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let directory = String(path[..<slash])
+    return directory.isEmpty ? "/" : directory
   }
 
   /// `path` with symbolic links, `.`, `..` and the working directory
@@ -159,13 +253,14 @@ public enum OutputFile {
     return url.standardizedFileURL.path
   }
 
-  /// Whether the regular file at `path` begins with the SQLite header (a
-  /// file that cannot be read is not judged).
-  static func startsLikeSQLite(_ path: String) -> Bool {
+  /// The first `count` bytes of the file at `path`, fewer when it is
+  /// shorter, none when it cannot be read (never waiting: opened
+  /// non-blocking).
+  static func leadingBytes(of path: String, count wanted: Int) -> Data {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return false }
+    guard fd >= 0 else { return Data() }
     defer { close(fd) }
-    var header = [UInt8](repeating: 0, count: sqliteHeader.count)
+    var header = [UInt8](repeating: 0, count: wanted)
     var count = 0
     while count < header.count {
       let got = header.withUnsafeMutableBytes { raw in
@@ -179,7 +274,7 @@ public enum OutputFile {
         break
       }
     }
-    return count == header.count && Data(header) == sqliteHeader
+    return Data(header.prefix(count))
   }
 
   // MARK: Writing
@@ -203,11 +298,11 @@ public enum OutputFile {
   }
 
   /// Writes `data` into an existing non-regular file (a device, a FIFO)
-  /// without replacing it.
-  static func writeInPlace(_ data: Data, to path: String) throws {
+  /// without replacing it; errors name it `shownAs`.
+  static func writeInPlace(_ data: Data, to path: String, shownAs: String) throws {
     func failure(_ what: String) -> FileError {
       FileError(
-        path: path, operation: .write,
+        path: shownAs, operation: .write,
         reason: .system("\(what): \(String(cString: strerror(errno)))"))
     }
     let fd = open(path, O_WRONLY | O_CLOEXEC)

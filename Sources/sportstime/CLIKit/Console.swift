@@ -47,6 +47,17 @@ public struct Console: Sendable {
     finishOut: { StandardOutput.shared.finish() }
   )
 
+  /// Delivers what the output stream holds now, for a command that must
+  /// know it arrived before it goes on (commits a change that depends on
+  /// it).
+  /// - Throws: `OutputNotDelivered` when the output failed or its reader
+  ///   went away; `runCommandLine` then reports it as it reports any output
+  ///   that did not arrive (so the command must not report it itself).
+  public func deliverOut() throws {
+    let outcome = finishOut()
+    guard outcome == .delivered else { throw OutputNotDelivered(outcome: outcome) }
+  }
+
   /// Writes `line` followed by a newline to the output stream.
   public func print(_ line: String) {
     writeOut(line + "\n")
@@ -56,6 +67,14 @@ public struct Console: Sendable {
   public func printError(_ line: String) {
     writeErr(line + "\n")
   }
+}
+
+/// Thrown by `Console.deliverOut()`: the output did not arrive. The command
+/// stops; `runCommandLine` reports the outcome once, when it finishes the
+/// output.
+public struct OutputNotDelivered: Error, Equatable {
+  /// How the output ended (never `.delivered`).
+  public var outcome: OutputOutcome
 }
 
 /// How writing standard output ended.

@@ -9,6 +9,8 @@ import Foundation
 ///   newline to `console`'s output and returns 0.
 /// - `UsageError` (from parsing or thrown by the action): writes
 ///   `CommandLineParser.report(for:)` plus a newline to the error stream and returns 64.
+/// - `OutputNotDelivered` (from `Console.deliverOut()`): nothing here; the
+///   output's outcome is reported below.
 /// - Any other error: writes `Error: <String(describing: error)>` to the error
 ///   stream and returns `ExitCode.failure` (1).
 /// - Error text is printed without control characters (each line passed
@@ -54,6 +56,10 @@ private func run(_ parser: CommandLineParser, arguments: [String], console: Cons
   do {
     let parsed = try parser.parse(arguments, console: console)
     try parsed.command.run?(parsed.arguments)
+    return ExitCode.success
+  } catch is OutputNotDelivered {
+    // The output did not arrive: `finishOut` reports it (an error for a
+    // failed write, nothing for a reader gone) and sets the status.
     return ExitCode.success
   } catch let exit as CleanExit {
     console.print(exit.text)
