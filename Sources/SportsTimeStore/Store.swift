@@ -22,20 +22,28 @@ public final class Store {
   /// table is added and the journal mode stays as it was. Opening an
   /// up-to-date database only reads, so it never waits for another
   /// connection's write transaction.
+  /// A path that cannot hold a database (a directory, a device, a missing
+  /// directory) is refused before SQLite is asked
+  /// (`Database.init(path:busyTimeoutMilliseconds:createDirectories:inspect:)`).
   /// - Parameters:
-  ///   - path: a file path (parent directories are created) or `:memory:`.
+  ///   - path: a file path or `:memory:`.
   ///   - busyTimeoutMilliseconds: how long to wait for another connection's
   ///     lock before failing (default 5000).
-  /// - Throws: `StoreError.foreignDatabase`, `.unknownMigration`,
-  ///   `.cannotOpen`, `.diskFull` or `.sqlite` (e.g. SQLITE_NOTADB for a
-  ///   file that is not SQLite, SQLITE_BUSY).
+  ///   - createDirectories: whether missing directories above `path` are
+  ///     created: true for the default location (`defaultPath`), false
+  ///     (the default) for a path someone gave, where a missing directory
+  ///     is an error naming it.
+  /// - Throws: `StoreError.unusableLocation`, `.foreignDatabase`,
+  ///   `.unknownMigration`, `.cannotOpen`, `.diskFull` or `.sqlite` (e.g.
+  ///   SQLITE_NOTADB for a file that is not SQLite, SQLITE_BUSY).
   public init(
-    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds
+    path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds,
+    createDirectories: Bool = false
   ) throws {
     self.path = path
     database = try Database(
       path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-      inspect: Schema.migrator.refuseIncompatible)
+      createDirectories: createDirectories, inspect: Schema.migrator.refuseIncompatible)
     try Schema.migrator.migrate(database)
   }
 

@@ -30,14 +30,23 @@ struct Context {
   }
 
   /// `--db`, else `SPORTSTIME_DB`, else the XDG default.
-  var databasePath: String {
-    if let path = arguments.value("db") { return path }
-    if let path = environment["SPORTSTIME_DB"], !path.isEmpty { return path }
-    return Store.defaultPath(environment: environment)
+  var databasePath: String { databaseLocation.path }
+
+  /// The database path and whether it is the default location (whose
+  /// directories are created) rather than one the user gave (whose
+  /// directory must exist).
+  var databaseLocation: (path: String, isDefault: Bool) {
+    if let path = arguments.value("db") { return (path, false) }
+    if let path = environment["SPORTSTIME_DB"], !path.isEmpty { return (path, false) }
+    return (Store.defaultPath(environment: environment), true)
   }
 
-  /// Opens (creating) the database.
-  func openStore() throws -> Store { try Store(path: databasePath) }
+  /// Opens the database, creating the file on first use (and, at the
+  /// default location only, its directories).
+  func openStore() throws -> Store {
+    let location = databaseLocation
+    return try Store(path: location.path, createDirectories: location.isDefault)
+  }
 
   /// The built-in MLB catalog.
   func catalog() throws -> Catalog { try Catalog.mlb() }
@@ -51,7 +60,7 @@ struct Context {
     do {
       instant = try ISO8601Instant.parse(text)
     } catch {
-      let shown = Terminal.sanitize(String(text.prefix(80))) + (text.count > 80 ? "…" : "")
+      let shown = Terminal.sanitize(TextNormalization.excerpt(text))
       throw arguments.usageError(
         "--now expects an ISO 8601 date and time with a zone (\(ISO8601Instant.examples.joined(separator: ", "))), got '\(shown)': \(error)"
       )

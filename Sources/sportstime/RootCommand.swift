@@ -10,7 +10,7 @@ enum RootCommand {
     .value(
       "db", valueName: "PATH",
       help:
-        "Database file. Default: $SPORTSTIME_DB, else $XDG_DATA_HOME/sportstime/sportstime.sqlite (created on first use)."
+        "Database file. Created on first use; its directory must exist. Default: $SPORTSTIME_DB (the same), else $XDG_DATA_HOME/sportstime/sportstime.sqlite (its directories are created too)."
     ),
     .flag(
       "no-color",

@@ -1,8 +1,17 @@
 import Foundation
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where the database lives: `--db PATH`, else `SPORTSTIME_DB`, else
-/// `$XDG_DATA_HOME/sportstime/sportstime.sqlite` (created on first use).
+/// `$XDG_DATA_HOME/sportstime/sportstime.sqlite` (created on first use; only
+/// the default location's directories are created).
 final class DatabaseLocationTests: EndToEndTestCase {
   var xdgDefault: URL { dataHome.appendingPathComponent("sportstime/sportstime.sqlite") }
 
@@ -103,5 +112,89 @@ final class DatabaseLocationTests: EndToEndTestCase {
     try installImported2024(at: xdgDefault)
     XCTAssertEqual(try cubsWeekend(extra: [:]).stdout, Self.emptyHint(database))
     XCTAssertTrue(fileExists(database))
+  }
+
+  // MARK: Paths that cannot hold the database (review of issue 8)
+
+  /// `--db /nonexist/dir/x.sqlite trip list` said "No trips yet" and
+  /// created the directories and an empty database. A path the user gave
+  /// (`--db` or `SPORTSTIME_DB`) in a missing directory is an error naming
+  /// it, for reads and writes alike, and nothing is created.
+  func testGivenPath_inAMissingDirectoryIsAnErrorNamingIt() throws {
+    let missing = scratch.appendingPathComponent("nonexist/dir")
+    let path = missing.appendingPathComponent("x.sqlite").path
+    let message =
+      "Error: Cannot use \(path) as the database: the directory \(missing.path) does not exist (create it first).\n"
+    for (arguments, extra) in [
+      (["--db", path, "trip", "list"], [String: String?]()),
+      (["trip", "list"], ["SPORTSTIME_DB": path]),
+      (["games", "--team", "CHC"], ["SPORTSTIME_DB": path]),
+      (["--db", path, "schedule", "import", try CLIProcess.schedule(2024).path], [:]),
+      (["--db", path, "visit", "add", "wrigley", "--date", "2024-06-05"], [:]),
+    ] {
+      let result = try run(arguments, extra: extra)
+      XCTAssertEqual(result.status, 1, "\(arguments)\n\(result)")
+      XCTAssertEqual(result.stdout, "", "\(arguments)")
+      XCTAssertEqual(result.stderr, message, "\(arguments)")
+    }
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: scratch.appendingPathComponent("nonexist").path))
+    // The default location's directories are still made on first use.
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: xdgDefault.deletingLastPathComponent().path))
+    try runOK(["trip", "list"], extra: ["SPORTSTIME_DB": nil])
+    XCTAssertTrue(fileExists(xdgDefault))
+  }
+
+  /// `--db DIR` said "unable to open database file" and `--db /dev/null`
+  /// "A disk error occurred": SQLite's words. The real cause is named
+  /// before SQLite is asked, and nothing changes.
+  func testPathsThatCannotHoldTheDatabase_nameTheRealCause() throws {
+    let folder = scratch.appendingPathComponent("folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let fifo = scratch.appendingPathComponent("pipe.sqlite")
+    XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+    let file = scratch.appendingPathComponent("notes.txt")
+    try Data("notes".utf8).write(to: file)
+    let cases: [(String, String)] = [
+      (folder.path, "it is a directory; give a file name"),
+      ("/dev/null", "it is a character device, not a regular file"),
+      (fifo.path, "it is a FIFO (named pipe), not a regular file"),
+      (file.path + "/x.sqlite", "\(file.path) is not a directory"),
+    ]
+    for (path, reason) in cases {
+      for command in [["trip", "list"], ["trip", "new", "T", "--game", "CHC@2024-06-05"]] {
+        let result = try run(["--db", path] + command)
+        XCTAssertEqual(result.status, 1, "\(path) \(command)\n\(result)")
+        XCTAssertEqual(
+          result.stderr, "Error: Cannot use \(path) as the database: \(reason).\n", path)
+      }
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    XCTAssertEqual(try Data(contentsOf: file), Data("notes".utf8))
+  }
+
+  /// Permissions, as an unprivileged user (the tests run as root): a
+  /// database file that may not be read, a directory where no file may be
+  /// created.
+  func testPathsThatCannotHoldTheDatabase_permissions() throws {
+    let locked = scratch.appendingPathComponent("locked.sqlite")
+    try installImported2024(at: locked)
+    XCTAssertEqual(chmod(locked.path, 0o600), 0)
+    let closed = scratch.appendingPathComponent("closed")
+    try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+    XCTAssertEqual(chmod(closed.path, 0o755), 0)
+    for (path, reason) in [
+      (locked.path, "permission denied (check the file's permissions)"),
+      (
+        closed.path + "/new.sqlite",
+        "cannot create a file in the directory \(closed.path): permission denied"
+      ),
+    ] {
+      let result = try runAsTester(["--db", path, "trip", "list"])
+      XCTAssertEqual(result.status, 1, result.description)
+      XCTAssertEqual(
+        result.stderrLines, ["Error: Cannot use \(path) as the database: \(reason)."], path)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SportsTimeCore
 import SportsTimeStore
 import XCTest
 
@@ -15,11 +16,14 @@ final class DatabaseTests: XCTestCase {
   /// A unique directory per test; removed in `tearDown`.
   private var directory = URL(fileURLWithPath: NSTemporaryDirectory())
 
-  /// Picks a fresh temporary directory (not created: `Database` must create it).
-  override func setUp() {
-    super.setUp()
+  /// Makes a fresh temporary directory with the `nested/dir` folder
+  /// `filePath` names (`Database` creates one only when asked to).
+  override func setUpWithError() throws {
+    try super.setUpWithError()
     directory = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("sqlitekit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("nested/dir"), withIntermediateDirectories: true)
   }
 
   /// Deletes the temporary directory.
@@ -28,7 +32,7 @@ final class DatabaseTests: XCTestCase {
     super.tearDown()
   }
 
-  /// A file path inside nested, not-yet-existing directories.
+  /// A file path inside the test's `nested/dir` directory.
   private func filePath(_ name: String = "store.sqlite") -> String {
     directory.appendingPathComponent("nested/dir/\(name)").path
   }
@@ -57,7 +61,7 @@ final class DatabaseTests: XCTestCase {
     return nil
   }
 
-  /// Opening creates parent directories; close is idempotent; use after close fails.
+  /// Opening creates the file; close is idempotent; use after close fails.
   func testOpenAndClose() throws {
     let path = filePath()
     for candidate in [":memory:", path] {
@@ -382,17 +386,79 @@ final class DatabaseTests: XCTestCase {
     XCTAssertEqual(error?.description, "\(path) is not a sportstime database (or it is damaged).")
   }
 
-  /// A path whose parent is a regular file cannot be opened.
+  /// A path below a regular file cannot be opened: the file is named
+  /// before SQLite is asked (and no directory is created, even when asked).
   func testCannotOpen() throws {
     let blocker = directory.appendingPathComponent("file")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data([1]).write(to: blocker)
-    let path = blocker.appendingPathComponent("db.sqlite").path
-    let error = storeError { _ = try Database(path: path) }
-    guard case .cannotOpen(let failedPath, _)? = error else {
-      return XCTFail("expected cannotOpen, got \(String(describing: error))")
+    for (path, create) in [
+      (blocker.appendingPathComponent("db.sqlite").path, false),
+      (blocker.appendingPathComponent("sub/db.sqlite").path, true),
+    ] {
+      let error = storeError { _ = try Database(path: path, createDirectories: create) }
+      guard case .unusableLocation(let failedPath, .notADirectory(let culprit))? = error else {
+        return XCTFail("expected unusableLocation, got \(String(describing: error))")
+      }
+      XCTAssertEqual(failedPath, path)
+      XCTAssertEqual(culprit, blocker.path)
     }
-    XCTAssertEqual(failedPath, path)
+  }
+
+  /// Review of issue 8: a path the user gave in a missing directory used
+  /// to create the directories and an empty database (a typo in `--db`
+  /// read as "no trips yet"). Now the directory is named and nothing is
+  /// created, unless the caller asks (the default location).
+  func testMissingDirectory_isRefusedUnlessCreationIsAsked() throws {
+    let missing = directory.appendingPathComponent("no/such")
+    let path = missing.appendingPathComponent("x.sqlite").path
+    let error = storeError { _ = try Database(path: path) }
+    XCTAssertEqual(
+      error?.description,
+      "Cannot use \(path) as the database: the directory \(missing.path) does not exist (create it first)."
+    )
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("no").path))
+    let db = try Database(path: path, createDirectories: true)
+    try db.close()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+  }
+
+  /// Review of issue 8: a directory or a device given as the database got
+  /// SQLite's "unable to open database file" or "disk I/O error". The
+  /// real cause is named, before SQLite is asked, and nothing changes.
+  func testPathsThatCannotHoldADatabase_sayWhy() throws {
+    let folder = directory.appendingPathComponent("folder")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let fifo = directory.appendingPathComponent("pipe.sqlite")
+    XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+    let cases: [(String, String)] = [
+      (folder.path, "it is a directory; give a file name"),
+      (folder.path + "/", "it is a directory; give a file name"),
+      ("/dev/null", "it is a character device, not a regular file"),
+      (fifo.path, "it is a FIFO (named pipe), not a regular file"),
+    ]
+    for (path, reason) in cases {
+      for create in [false, true] {
+        let error = storeError { _ = try Database(path: path, createDirectories: create) }
+        XCTAssertEqual(
+          error?.description, "Cannot use \(path) as the database: \(reason).", path)
+      }
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    // A link to a new file in an existing directory is fine (SQLite
+    // creates the link's target); to one in a missing directory is not.
+    let link = directory.appendingPathComponent("link.sqlite")
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "folder/new.sqlite")
+    try Database(path: link.path).close()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/new.sqlite"))
+    let astray = directory.appendingPathComponent("astray.sqlite")
+    try FileManager.default.createSymbolicLink(
+      atPath: astray.path, withDestinationPath: "gone/new.sqlite")
+    let error = storeError { _ = try Database(path: astray.path) }
+    guard case .unusableLocation(_, .directoryMissing)? = error else {
+      return XCTFail("expected a missing directory, got \(String(describing: error))")
+    }
   }
 
   /// A description never holds SQL text or SQLite's message, whatever the

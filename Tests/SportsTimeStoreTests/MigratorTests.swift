@@ -20,11 +20,12 @@ final class MigratorTests: XCTestCase {
         """),
   ]
 
-  /// Picks a fresh temporary directory.
-  override func setUp() {
-    super.setUp()
+  /// Makes a fresh temporary directory (a database's directory must exist).
+  override func setUpWithError() throws {
+    try super.setUpWithError()
     directory = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("sqlitekit-migrator-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
   /// Deletes the temporary directory.

@@ -1,5 +1,14 @@
 import CSQLite
 import Foundation
+import SportsTimeCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One SQLite connection; this object is the only owner of its `sqlite3*`.
 ///
@@ -49,23 +58,33 @@ public final class Database {
   /// several processes create the same file at once it is retried until the
   /// busy timeout has passed; `inspect` is retried the same way.
   ///
+  /// Before SQLite is asked, a file path is checked (`checkLocation`), so a
+  /// path that cannot hold a database is refused with its real cause: a
+  /// directory, a device or FIFO, a missing directory (created instead
+  /// when `createDirectories`), a directory that is a file, one where no
+  /// file may be created. The file itself is created on first use.
+  ///
   /// - Parameters:
-  ///   - path: a file path (parent directories are created), ":memory:", or
-  ///     "" for a private temporary database.
+  ///   - path: a file path, ":memory:", or "" for a private temporary
+  ///     database.
   ///   - busyTimeoutMilliseconds: how long to wait for another connection's
   ///     lock before failing with SQLITE_BUSY (default 5000).
+  ///   - createDirectories: whether missing directories above a file path
+  ///     are created (a default location) or refused (a path the user
+  ///     gave: a typo must not leave folders behind). Default false.
   ///   - inspect: reads the file before it can be changed, and throws to
   ///     refuse it (default: accepts every file).
-  /// - Throws: `StoreError.cannotOpen` if the directory or file cannot be
-  ///   created/opened or a pragma does not take effect; what `inspect`
-  ///   throws; `StoreError.sqlite` (e.g. SQLITE_NOTADB, SQLITE_BUSY) or
-  ///   `.diskFull` if configuring fails.
+  /// - Throws: `StoreError.unusableLocation` for a path that cannot hold a
+  ///   database; `StoreError.cannotOpen` if a directory cannot be created,
+  ///   the file cannot be opened or a pragma does not take effect; what
+  ///   `inspect` throws; `StoreError.sqlite` (e.g. SQLITE_NOTADB,
+  ///   SQLITE_BUSY) or `.diskFull` if configuring fails.
   public init(
     path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds,
-    inspect: (Database) throws -> Void = { _ in }
+    createDirectories: Bool = false, inspect: (Database) throws -> Void = { _ in }
   ) throws {
     let isMemory = Database.isMemoryPath(path)
-    if !isMemory { try Database.createParentDirectory(of: path) }
+    if !isMemory { try Database.checkLocation(path, createDirectories: createDirectories) }
     let hadLog = !isMemory && FileManager.default.fileExists(atPath: path + "-wal")
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -570,17 +589,91 @@ public final class Database {
     path.isEmpty || path == ":memory:"
   }
 
-  /// Creates the directories containing `path`.
-  /// - Throws: `StoreError.cannotOpen` naming the directory.
-  private static func createParentDirectory(of path: String) throws {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw StoreError.cannotOpen(
-        path: path,
-        reason: "could not create the directory \(directory.path) (\(error.localizedDescription))")
+  /// Checks that the file path `path` can hold a database, before SQLite
+  /// opens it (SQLite's own words for these cases are "unable to open
+  /// database file" or "disk I/O error"). Symbolic links are followed.
+  ///
+  /// - An existing path must be a regular file the process may read (a
+  ///   read-only one is opened read-only by SQLite, and a write says so).
+  /// - A missing file is created later, by SQLite: its directory must exist
+  ///   (or is created, when `createDirectories`), be a directory, and let
+  ///   this process create a file in it.
+  ///
+  /// - Throws: `StoreError.unusableLocation` with the reason
+  ///   (`FileError.Reason`: `isDirectory`, `notRegularFile`,
+  ///   `permissionDenied`, `directoryMissing`, `notADirectory`, `system`),
+  ///   or `.cannotOpen` when a directory cannot be created.
+  static func checkLocation(_ path: String, createDirectories: Bool) throws {
+    func refuse(_ reason: FileError.Reason) -> StoreError {
+      .unusableLocation(path: path, reason: reason)
     }
+    if path.hasSuffix("/") { throw refuse(.isDirectory) }
+    var info = stat()
+    if stat(path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        guard access(path, R_OK) == 0 else { throw refuse(.permissionDenied) }
+        return
+      case S_IFDIR:
+        throw refuse(.isDirectory)
+      default:
+        throw refuse(.notRegularFile(FileError.kindName(mode: info.st_mode) ?? "a special file"))
+      }
+    }
+    let code = errno
+    if code == ENOTDIR, let file = Database.firstNonDirectory(above: path) {
+      throw refuse(.notADirectory(file))
+    }
+    guard code == ENOENT else { throw refuse(FileError.Reason(errno: code)) }
+    // Missing: through a dangling link, SQLite creates the link's target.
+    let file = Database.followingLinks(path)
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    if stat(directory, &info) != 0 {
+      guard errno == ENOENT else { throw refuse(FileError.Reason(errno: errno)) }
+      guard createDirectories else { throw refuse(.directoryMissing(directory)) }
+      do {
+        try FileManager.default.createDirectory(
+          atPath: directory, withIntermediateDirectories: true)
+      } catch {
+        throw StoreError.cannotOpen(
+          path: path,
+          reason: "could not create the directory \(directory) (\(error.localizedDescription))")
+      }
+      return
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse(.notADirectory(directory)) }
+    guard access(directory, W_OK | X_OK) == 0 else {
+      throw refuse(
+        .system("cannot create a file in the directory \(directory): permission denied"))
+    }
+  }
+
+  /// The nearest existing path above `path` when it is not a directory
+  /// (a regular file named as a folder, `notes.txt/x.sqlite`), else nil.
+  private static func firstNonDirectory(above path: String) -> String? {
+    var url = URL(fileURLWithPath: path).deletingLastPathComponent()
+    while url.path != "/" {
+      var info = stat()
+      if stat(url.path, &info) == 0 {
+        return info.st_mode & S_IFMT == S_IFDIR ? nil : url.path
+      }
+      url = url.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  /// `path` with the symbolic links at its end followed (relative targets
+  /// from the link's directory), as far as they go; at most 40 links.
+  private static func followingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return current }
+      current =
+        target.hasPrefix("/")
+        ? target : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + target
+    }
+    return current
   }
 }
 

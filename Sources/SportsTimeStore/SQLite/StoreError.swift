@@ -46,6 +46,11 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
   /// The database file could not be opened or configured.
   case cannotOpen(path: String, reason: String)
 
+  /// The path cannot hold a database, found before SQLite was asked: it is
+  /// a directory, a device or FIFO, an unreadable file, or its directory
+  /// is missing, not a directory or closed to new files (`reason`).
+  case unusableLocation(path: String, reason: FileError.Reason)
+
   /// `Database.close()` was refused because these statements (by SQL) are
   /// still alive; the connection stays open.
   case unfinalizedStatements(path: String, sql: [String])
@@ -56,6 +61,9 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
   /// A `Row` accessor found a value of the wrong type (e.g. NULL where a value
   /// was required). `found` is the storage class name, never the value.
   case unexpectedValue(column: String, expected: String, found: String, sql: String)
+
+  /// The trip reference is empty (or blank once cleaned): it names no trip.
+  case emptyTripReference
 
   /// No trip has this name or id; `suggestion` is the closest name.
   case tripNotFound(String, suggestion: String?)
@@ -129,9 +137,13 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
         + "Upgrade sportstime or use another --db."
     case .cannotOpen(let path, let reason):
       return "Cannot open the database at \(path): \(reason)."
+    case .unusableLocation(let path, let reason):
+      return "Cannot use \(path) as the database: \(reason)."
     case .unfinalizedStatements(let path, let sql):
       return "Cannot close the database at \(path): \(sql.count) request(s) to it are still "
         + "in use (a bug in sportstime)."
+    case .emptyTripReference:
+      return "the trip reference is empty: give a trip's name or id"
     case .tripNotFound(let reference, let suggestion):
       return "no trip is called '\(reference)'"
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? " (see 'sportstime trip list')")

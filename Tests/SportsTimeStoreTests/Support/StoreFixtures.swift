@@ -161,11 +161,15 @@ class StoreTestCase: XCTestCase {
   /// A unique directory per test; removed in `tearDown`.
   var directory = URL(fileURLWithPath: NSTemporaryDirectory())
 
-  /// Picks a fresh temporary directory (not created: `Store` must create it).
-  override func setUp() {
-    super.setUp()
+  /// Makes a fresh temporary directory with the `data` folder `filePath`
+  /// names (a database's directory must exist: `Store` creates one only
+  /// when asked to).
+  override func setUpWithError() throws {
+    try super.setUpWithError()
     directory = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("sportstime-store-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
   }
 
   /// Deletes the temporary directory.
@@ -174,7 +178,7 @@ class StoreTestCase: XCTestCase {
     super.tearDown()
   }
 
-  /// A file path inside the test's (not yet created) directory.
+  /// A file path inside the test's `data` directory.
   func filePath(_ name: String = "sportstime.sqlite") -> String {
     directory.appendingPathComponent("data/\(name)").path
   }
