@@ -84,7 +84,7 @@ extension ParseSession {
     if let inline {
       value = inline
     } else {
-      guard index < tokens.count, Self.isAcceptableValue(tokens[index]) else {
+      guard index < tokens.count, isOptionValue(tokens[index]) else {
         try fail("\(spelled) needs a value")
         return
       }
@@ -113,12 +113,23 @@ extension ParseSession {
     return visibleOptions.contains { $0.short == letter && $0.takesValue }
   }
 
-  /// Whether a separate token may serve as an option value: anything not
-  /// starting with `-`, a lone `-` (stdin convention), and anything that
-  /// starts like a negative number (`-87.6`, `-.5`, `-0.5,0`, `-1-5`): no
-  /// option is named by a digit, so such a token can only be a value (the
-  /// option's `kind` then judges it).
-  static func isAcceptableValue(_ token: String) -> Bool {
-    !token.hasPrefix("-") || token == "-" || CommandLineParser.startsLikeNegativeNumber(token)
+  /// Whether a separate token after an option that takes a value is that
+  /// value: every token is, unless it really is an option here — `--`
+  /// (the terminator), `--name` or `--name=…` for a known option name
+  /// (`--help`, and `--version` where it is recognised, included), or
+  /// `-x…` whose first letter is a known short option or `h`. So
+  /// `--title "- bring sunscreen"`, `--notes "-- great game"`, `--lon
+  /// -87.6` and `--title -` take their value, and `--title --json` says
+  /// `--title needs a value`. (The option's `kind` then judges the value.)
+  func isOptionValue(_ token: String) -> Bool {
+    guard token.hasPrefix("-") else { return true }
+    if token == "--" { return false }
+    if token.hasPrefix("--") {
+      let name = String(token.dropFirst(2).prefix { $0 != "=" })
+      if name == "help" || (name == "version" && versionAvailable) { return false }
+      return !visibleOptions.contains { $0.long == name }
+    }
+    guard let letter = token.dropFirst().first else { return true }
+    return letter != "h" && !visibleOptions.contains { $0.short == letter }
   }
 }

@@ -86,7 +86,7 @@ final class ParseSession {
   /// ignored, along with the separate value of a known value option.
   func helpPathWord(_ token: String) throws {
     if token.hasPrefix("-") {
-      if takesSeparateValue(token), index < tokens.count, Self.isAcceptableValue(tokens[index]) {
+      if takesSeparateValue(token), index < tokens.count, isOptionValue(tokens[index]) {
         index += 1
       }
       return

@@ -23,7 +23,7 @@ final class ErrorTests: CLITestCase {
   func testMissingValue() {
     assertUsageError(["trip", "new", "N", "--game", "1", "--title"], "--title needs a value")
     assertUsageError(["trip", "new", "N", "--title", "--game", "1"], "--title needs a value")
-    assertUsageError(["trip", "new", "N", "--game", "1", "--title", "-x"], "--title needs a value")
+    assertUsageError(["trip", "new", "N", "--game", "1", "--title", "-j"], "--title needs a value")
     assertUsageError(["trip", "new", "N", "--game", "1", "-t"], "-t needs a value")
     assertUsageError(["trip", "--db"], "--db needs a value")
   }

@@ -204,8 +204,8 @@ final class OptionValueTests: XCTestCase {
     XCTAssertEqual(try args.doubleValues("pan", separator: ","), [-0.5, 0])
     XCTAssertEqual(run(["view", "--pan", "-.5,-.5"]).args?.value("pan"), "-.5,-.5")
     XCTAssertEqual(run(["view", "--from", "-7"]).args?.value("from"), "-7")
-    // Not a number: still an option, so the value is missing.
-    assertUsage(["view", "--from", "-x"], "--from needs a value")
+    // Not a number but a known option: the value is missing.
+    assertUsage(["view", "--from", "-d"], "--from needs a value")
     XCTAssertTrue(CommandLineParser.startsLikeNegativeNumber("-0.5,0"))
     XCTAssertTrue(CommandLineParser.startsLikeNegativeNumber("-.5"))
     XCTAssertTrue(CommandLineParser.startsLikeNegativeNumber("-1-5"))
@@ -213,6 +213,37 @@ final class OptionValueTests: XCTestCase {
     XCTAssertFalse(CommandLineParser.startsLikeNegativeNumber("-d"))
     XCTAssertFalse(CommandLineParser.startsLikeNegativeNumber("--5"))
     XCTAssertFalse(CommandLineParser.startsLikeNegativeNumber("-"))
+  }
+
+  // MARK: Values that start with a dash (review of issue 8)
+
+  /// `--title "- bring sunscreen"` and `--notes "-- great game"` said
+  /// "needs a value": every token starting with `-` was taken for an
+  /// option. The token after an option that takes a value is its value
+  /// unless it really is an option here: a known long name (with or
+  /// without `=…`), a known short letter, `-h`/`--help` or `--`.
+  func testDashValues_areValuesUnlessTheyAreOptions() throws {
+    for value in [
+      "- bring sunscreen", "-- great game", "-", "-x", "---", "--nope", "--nope=1", "-- ",
+      "-–dash", "--fromage",
+    ] {
+      let args = try XCTUnwrap(run(["view", "--from", value, "--json"]).args, value)
+      XCTAssertEqual(args.value("from"), value)
+      XCTAssertTrue(args.flag("json"), value)
+      XCTAssertEqual(run(["say", "--text", value]).out, value + "\n", value)
+    }
+    for option in ["--json", "--json=1", "--team", "--team=CHC", "--db", "-d", "-d5", "--"] {
+      assertUsage(["view", "--from", option], "--from needs a value")
+    }
+    // A global option's value, and help, follow the same rule.
+    XCTAssertEqual(run(["--db", "-- x.sqlite", "view"]).args?.value("db"), "-- x.sqlite")
+    for help in ["-h", "--help"] {
+      let outcome = run(["view", "--from", help])
+      XCTAssertEqual(outcome.code, 0, help)
+      XCTAssertTrue(outcome.out.hasPrefix("Move a view."), outcome.out)
+    }
+    // After `--`, everything is a positional.
+    XCTAssertEqual(run(["view", "--", "--json"]).args?.positional("WHERE"), "--json")
   }
 
   // MARK: Checked output (item 4)
