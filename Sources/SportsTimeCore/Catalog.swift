@@ -362,9 +362,11 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum Suggest {
   /// The candidate closest to `word` by edit distance (ignoring case), when
   /// it is close enough to be a likely typo: at most max(1, length / 3)
-  /// edits (so `XXX` suggests nothing, `CHX` suggests a Chicago code).
+  /// edits (so `XXX` suggests nothing, `CHX` suggests a Chicago code). An
+  /// empty word suggests nothing.
   public static func closest(to word: String, in candidates: [String]) -> String? {
     let w = Array(word.lowercased())
+    guard !w.isEmpty else { return nil }
     var best: (String, Int)?
     for candidate in candidates {
       let d = distance(w, Array(candidate.lowercased()))

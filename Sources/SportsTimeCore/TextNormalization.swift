@@ -143,10 +143,43 @@ public enum TextNormalization {
       .precomposedStringWithCanonicalMapping
   }
 
-  /// At most 80 characters of `text` to quote in an error: the first 79
-  /// and `…` when it is longer.
+  /// At most `limit` characters and `4 × limit` Unicode scalars of `text`,
+  /// to quote in an error: `text` itself when it fits both, else its start
+  /// and `…` within both bounds. A character is a grapheme cluster, and
+  /// one cluster can hold any number of combining marks (`e` and 60,000
+  /// U+0301 are one character), so the scalars are bounded too: such a
+  /// cluster is cut after the scalars that fit.
+  ///
+  /// ```swift
+  /// TextNormalization.excerpt(String(repeating: "x", count: 100))   // 79 "x" and "…"
+  /// TextNormalization.excerpt("e" + String(repeating: "\u{301}", count: 60_000))
+  /// // "e", 318 U+0301 and "…" (320 scalars)
+  /// ```
+  /// - Parameter limit: the most characters quoted (at least 1), `…`
+  ///   included; default 80.
+  /// - Complexity: O(n) for n Unicode scalars of `text`.
   public static func excerpt(_ text: String, limit: Int = 80) -> String {
-    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    let scalarLimit = 4 * limit
+    var characters = 0
+    var scalars = 0
+    for character in text {
+      characters += 1
+      scalars += character.unicodeScalars.count
+      if characters > limit || scalars > scalarLimit { break }
+    }
+    if characters <= limit && scalars <= scalarLimit { return text }
+    // Too long: keep what fits with one place (character and scalar) for `…`.
+    var kept = String.UnicodeScalarView()
+    characters = 0
+    scalars = 0
+    for character in text {
+      guard characters < limit - 1, scalars < scalarLimit - 1 else { break }
+      let taken = character.unicodeScalars.prefix(scalarLimit - 1 - scalars)
+      kept.append(contentsOf: taken)
+      characters += 1
+      scalars += taken.count
+    }
+    return String(kept) + "…"
   }
 
   // MARK: Character classes

@@ -175,10 +175,16 @@ extension Store {
   /// So an id always finds its own trip, and a name is never taken for
   /// another trip's id prefix. (New names that look like ids are refused:
   /// `Trip.validatedName(_:)`.)
-  /// - Throws: `StoreError.tripNotFound` (with the closest name) or
-  ///   `.ambiguousTrip` when several ids start with the prefix.
+  /// An empty reference, or one that is blank once cleaned, names no trip
+  /// and is refused plainly (no "did you mean").
+  /// - Throws: `StoreError.emptyTripReference`, `.tripNotFound` (with the
+  ///   closest name) or `.ambiguousTrip` when several ids start with the
+  ///   prefix.
   /// - Complexity: O(t) for t trips.
   public func trip(matching reference: String) throws -> Trip {
+    guard !TextNormalization.clean(reference).isEmpty else {
+      throw StoreError.emptyTripReference
+    }
     let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
     if let id = UUID(uuidString: text),
       let row = try database.query("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])

@@ -218,6 +218,14 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let itemText = try args.requiredPositional("ITEM")
+    let given =
+      ["title", "category", "time", "lat", "lon", "address"].contains { args.value($0) != nil }
+      || ["no-time", "no-location", "no-address"].contains { args.flag($0) }
+    if !given {
+      throw args.usageError(
+        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
+      )
+    }
     var changes = try details(args)
     if let title = args.value("title") { changes.title = title }
     for (flag, value) in [

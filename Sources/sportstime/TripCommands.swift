@@ -149,14 +149,10 @@ enum TripCommands {
     if let start, let end, start > end {
       throw args.usageError("--start \(start) is after --end \(end)")
     }
-    // Check the name before the games are looked up: an empty or too long
-    // one is a usage error, one that looks like an id is refused by the rule.
-    do {
-      _ = try Trip.validatedName(name)
-    } catch let error as TripError {
-      if case .nameLooksLikeID = error { throw error }
-      throw args.usageError(Terminal.sanitize(error.description))
-    }
+    // Check the name before the games are looked up and the database is
+    // opened: an empty, too long or id-like one is refused by the rule
+    // (exit 1, like every rule of the data).
+    _ = try Trip.validatedName(name)
     let references = try Format.gameReferences("game", arguments: args)
     // Check --now with the other arguments, before the database is opened.
     let environment = try context.environmentValues()

@@ -277,12 +277,36 @@ final class ItemCommandTests: ItineraryTestCase {
         "--no-location cannot go with a new location"
       ),
       (edit + ["--no-address", "--address", "x"], "--no-address cannot go with a new address"),
+      // Review of issue 8: nothing to change on the command line is its
+      // shape, a usage error (it was exit 1).
+      (
+        edit,
+        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
+      ),
     ]
     for (arguments, message) in editCases {
       try assertUsageRefused(
         arguments, message: message, usage: Self.editUsage, help: "sportstime item edit",
         baseline: baseline)
     }
+  }
+
+  /// Review of issue 8: `--title "- bring sunscreen"` and `--notes "--
+  /// great game"` said "--title needs a value". A value may start with a
+  /// dash; only a real option after a value option is one.
+  func testValues_mayStartWithADash() throws {
+    try runOK(Self.shortTrip)
+    let id = try addItem("Short", "- bring sunscreen", ["--address", "-- at the hotel"])
+    let row = try XCTUnwrap(try showJSON("Short").row("item:\(id)"))
+    XCTAssertEqual(row.title, "- bring sunscreen")
+    try runOK(["item", "edit", "Short", idPrefix(id, 8), "--title", "-- sunscreen!"])
+    XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.title, "-- sunscreen!")
+    try runOK(["visit", "add", "wrigley", "--date", "2024-06-04", "--notes", "-- great game"])
+    XCTAssertTrue(
+      try runOK(["visit", "list", "--json"]).stdout.contains(#""notes": "-- great game""#))
+    try assertUsageError(
+      ["item", "add", "Short", "--title", "--json"], message: "--title needs a value",
+      usage: Self.addUsage, help: "sportstime item add")
   }
 
   func testUsageErrors_needNoTripAndNoDatabase() throws {
@@ -306,6 +330,11 @@ final class ItemCommandTests: ItineraryTestCase {
       ["--db", fresh.path, "item", "edit", "No Such Trip", "3", "--time", "25:00"],
       message: "--time expects HH:MM (24-hour), got '25:00'", usage: Self.editUsage,
       help: "sportstime item edit")
+    try assertUsageError(
+      ["--db", fresh.path, "item", "edit", "No Such Trip", "3"],
+      message:
+        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)",
+      usage: Self.editUsage, help: "sportstime item edit")
     XCTAssertFalse(fileExists(fresh), "a usage error must not create the database")
   }
 
@@ -577,7 +606,6 @@ final class ItemCommandTests: ItineraryTestCase {
         edit + ["game:DET202406070", "--title", "X"], "Games are fixed: MIL @ DET cannot be edited."
       ),
       (edit + ["1", "--title", "X"], "Row 1 is the Day 1 header, not an item."),
-      (edit + [id], "Nothing to change: give at least one of the edit options."),
       (edit + [id, "--title", " \t "], "An item needs a title."),
     ]
     try assertEachRefused(options.map { (edit + [leg] + $0, travel) } + others)

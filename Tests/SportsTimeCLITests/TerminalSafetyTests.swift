@@ -64,7 +64,9 @@ final class TerminalSafetyTests: EndToEndTestCase {
     let name = try run([
       "trip", "new", String(repeating: "x", count: 201), "--game", "CHC@2024-06-04",
     ])
-    XCTAssertEqual(name.status, 64, name.description)
+    // A rule of the data, like every other too-long text: exit 1 (it was
+    // 64; review of issue 8).
+    XCTAssertEqual(name.status, 1, name.description)
     XCTAssertTrue(
       name.stderr.hasPrefix(
         "Error: the name is 201 characters long; at most 200 are allowed \(quote)\n"),
@@ -86,6 +88,32 @@ final class TerminalSafetyTests: EndToEndTestCase {
     let show = try decode(ItineraryJSON.self, try runOK(["trip", "show", trip, "--json"]).stdout)
     XCTAssertFalse(show.rows.contains { $0.kind == "custom" }, "nothing was added")
     XCTAssertEqual(try runOK(["visit", "list", "--json"]).stdout, "[]\n")
+  }
+
+  /// Review of issue 8: a title of "e" and 60,000 combining accents (one
+  /// character) was quoted whole, 120 KB in one message. The quote is
+  /// bounded in Unicode scalars too; trip names the same, before the
+  /// database is opened, exit 1.
+  func testLongTexts_ofCombiningMarksAreQuotedBriefly() throws {
+    let marks = "e" + String(repeating: "\u{301}", count: 60_000)
+    let fresh = scratch.appendingPathComponent("never-created.sqlite")
+    let name = try run(["--db", fresh.path, "trip", "new", marks, "--game", "CHC@2024-06-04"])
+    XCTAssertEqual(name.status, 1, name.description)
+    XCTAssertTrue(name.stderr.hasPrefix("Error: the name is 60000 Unicode code points long"))
+    XCTAssertLessThan(name.stderrData.count, 1_500, "\(name.stderrData.count) bytes")
+    XCTAssertFalse(fileExists(fresh), "the name is checked before the database is opened")
+    try runOK(["trip", "new", "Accents", "--game", "CHC@2024-06-04"])
+    let title = try run(["item", "add", "Accents", "--title", marks])
+    XCTAssertEqual(title.status, 1, title.description)
+    XCTAssertTrue(title.stderr.hasPrefix("Error: The title is 60000 Unicode code points long"))
+    XCTAssertLessThan(title.stderrData.count, 1_500, "\(title.stderrData.count) bytes")
+    // An id-like or empty name: also exit 1, before the database is opened.
+    for bad in ["cafe", " ", ""] {
+      let result = try run(["--db", fresh.path, "trip", "new", bad, "--game", "CHC@2024-06-04"])
+      XCTAssertEqual(result.status, 1, result.description)
+      XCTAssertEqual(result.stderrLines.count, 1, result.description)
+    }
+    XCTAssertFalse(fileExists(fresh))
   }
 
   func testEscapeInTypedText_isStrippedFromErrors() throws {

@@ -403,6 +403,28 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertFalse(far.stderr.contains("Did you mean"))
   }
 
+  /// Review of issue 8: `trip show ""` said "Did you mean 'ǅ'?" (one edit
+  /// from a one-letter name). An empty or blank TRIP is refused plainly by
+  /// every command that takes one, and changes nothing.
+  func testTripReference_emptyOrBlankIsRefusedPlainly() throws {
+    try runOK(["trip", "new", "ǅ", "--game", "BOS@2024-06-04"])
+    let baseline = try snapshot()
+    for reference in ["", " ", "\u{1B}"] {
+      for arguments in [
+        ["trip", "show", reference], ["trip", "delete", reference],
+        ["trip", "export", reference, "--format", "md"],
+        ["item", "add", reference, "--title", "T"], ["trip", "rename", reference, "Other"],
+      ] {
+        let result = try assertRefused(
+          arguments, containing: [], baseline: baseline)
+        XCTAssertEqual(
+          result.stderr, "Error: the trip reference is empty: give a trip's name or id\n",
+          "\(arguments)")
+      }
+    }
+    try runOK(["trip", "show", "ǅ"])
+  }
+
   func testTripShow_rescheduledGameSitsOnItsMakeupDate() throws {
     try runOK(["trip", "new", "Makeup", "--game", "NYN202403290"])
     let itinerary = try showJSON("Makeup")

@@ -93,6 +93,48 @@ final class TextNormalizationTests: XCTestCase {
     }
   }
 
+  /// Review of issue 8: `item add --title "e" + 60,000 U+0301` quoted the
+  /// whole 120 KB value, because the 80-character bound counts grapheme
+  /// clusters and that is one. The scalars are bounded too (320).
+  func testExcerpt_boundsCharactersAndScalars() throws {
+    let marks = "e" + String(repeating: "\u{301}", count: 60_000)
+    XCTAssertEqual(marks.count, 1)
+    let cut = TextNormalization.excerpt(marks)
+    XCTAssertEqual(cut.unicodeScalars.count, 320)
+    XCTAssertTrue(marks.unicodeScalars.starts(with: cut.unicodeScalars.dropLast()))
+    XCTAssertTrue(cut.hasSuffix("…"))
+    XCTAssertEqual(cut.count, 2, "the cut cluster, then …")
+    // Many characters of many scalars each: both bounds hold.
+    let heavy = String(repeating: "a" + String(repeating: "\u{300}", count: 9), count: 100)
+    let heavyCut = TextNormalization.excerpt(heavy)
+    XCTAssertLessThanOrEqual(heavyCut.count, 80)
+    XCTAssertLessThanOrEqual(heavyCut.unicodeScalars.count, 320)
+    XCTAssertTrue(heavyCut.hasSuffix("…"))
+    XCTAssertTrue(heavy.unicodeScalars.starts(with: heavyCut.unicodeScalars.dropLast()))
+    // Plain text: 80 characters at most, unchanged when it fits.
+    XCTAssertEqual(
+      TextNormalization.excerpt(String(repeating: "x", count: 100)),
+      String(repeating: "x", count: 79) + "…")
+    XCTAssertEqual(
+      TextNormalization.excerpt(String(repeating: "x", count: 80)),
+      String(repeating: "x", count: 80))
+    // 80 characters of 4 scalars each is 320 scalars: still fits.
+    let fits = String(repeating: "o\u{308}\u{304}\u{301}", count: 80)
+    XCTAssertEqual(TextNormalization.excerpt(fits), fits)
+    XCTAssertEqual(TextNormalization.excerpt(""), "")
+    // The refusal of such a title quotes the bounded excerpt.
+    XCTAssertThrowsError(try TextNormalization.validated(marks, as: .itemTitle)) { error in
+      XCTAssertLessThan("\(error)".unicodeScalars.count, 500, "\(error)".debugDescription)
+    }
+  }
+
+  /// An empty word is close to every one-letter candidate by edit
+  /// distance; it suggests nothing.
+  func testSuggest_emptyWordSuggestsNothing() {
+    XCTAssertNil(Suggest.closest(to: "", in: ["ǅ", "A"]))
+    XCTAssertEqual(Suggest.closest(to: "ǅx", in: ["ǅ"]), "ǅ")
+  }
+
   func testValidated_limitsLengthsAndQuotesAtMost80Characters() throws {
     XCTAssertEqual(TextField.tripName.limit, 200)
     XCTAssertEqual(TextField.itemTitle.limit, 500)

@@ -187,7 +187,9 @@ final class StoreTripsTests: StoreTestCase {
       }
       XCTAssertEqual(try store.loadTrip("abcd5").trip.id, secondID)
 
-      for reference in ["abc", "a", "", "____", "%%%%", "abcd%", "abcd_234"] {
+      // (An empty reference is refused as empty: see
+      // testTripMatching_emptyOrBlankReferenceIsRefusedPlainly.)
+      for reference in ["abc", "a", "____", "%%%%", "abcd%", "abcd_234"] {
         let error = storeError { try store.loadTrip(reference) }
         if case .tripNotFound(let text, _) = error {
           XCTAssertEqual(text, reference)
@@ -229,6 +231,28 @@ final class StoreTripsTests: StoreTestCase {
       } else {
         XCTFail("expected tripNotFound, got \(String(describing: byID))")
       }
+    }
+  }
+
+  /// Review of issue 8: an empty reference suggested "Did you mean 'ǅ'?"
+  /// (one edit from a one-letter name). An empty or blank one (once
+  /// cleaned) is refused plainly, whatever trips there are.
+  func testTripMatching_emptyOrBlankReferenceIsRefusedPlainly() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      try store.insert(try StoreFixtures.plan("ǅ", environment: .fixed(now: StoreFixtures.now)))
+      for reference in ["", " ", "\t", "\u{1B}", "\u{200B}"] {
+        let error = storeError { try store.loadTrip(reference) }
+        guard case .emptyTripReference? = error else {
+          XCTFail(
+            "expected emptyTripReference for \(reference.debugDescription), got \(String(describing: error))"
+          )
+          continue
+        }
+        XCTAssertEqual(
+          error?.description, "the trip reference is empty: give a trip's name or id")
+      }
+      XCTAssertEqual(try store.loadTrip("ǅ").trip.name, "ǅ")
     }
   }
 

@@ -173,10 +173,13 @@ extension OptionSpec {
     }
 
     /// `text` safe to quote in an error: no control characters, at most 80
-    /// characters (longer text is cut with `…`).
+    /// characters and 320 Unicode scalars (longer text is cut with `…`; a
+    /// character may hold any number of combining marks).
     static func quoted(_ text: String) -> String {
       let clean = Terminal.sanitize(text)
-      return clean.count <= 80 ? clean : String(clean.prefix(79)) + "…"
+      if clean.count <= 80 && clean.unicodeScalars.count <= 320 { return clean }
+      let start = String(String.UnicodeScalarView(clean.unicodeScalars.prefix(319)))
+      return String(start.prefix(79)) + "…"
     }
   }
 }
