@@ -59,7 +59,9 @@ class CLI:
         if env_extra:
             env.update(env_extra)
         started = time.monotonic()
-        p = subprocess.run([self.binary] + args, capture_output=True, env=env, timeout=timeout)
+        # In the work folder: files an odd command line writes stay there.
+        p = subprocess.run([self.binary] + args, capture_output=True, env=env, timeout=timeout,
+                           cwd=os.path.dirname(self.db) or None)
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode(
             "utf-8", "replace"), time.monotonic() - started
 
