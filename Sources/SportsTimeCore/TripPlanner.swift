@@ -155,7 +155,8 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The name is too long (or only invisible characters) once cleaned.
   case invalidName(TextError)
   /// The name could be read as a trip id or id prefix
-  /// (`Trip.looksLikeID(_:)`); the normalised name.
+  /// (`Trip.looksLikeID(_:)`, applied to the name as it is matched); the
+  /// cleaned name as given.
   case nameLooksLikeID(String)
   /// A rename to the name the trip already has.
   case sameName(String)
@@ -182,8 +183,12 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     case .emptyName: return "a trip needs a name"
     case .invalidName(let error): return error.description
     case .nameLooksLikeID(let name):
+      let key = TextNormalization.key(name)
+      let folded =
+        key == name.lowercased()
+        ? "" : " (names are matched ignoring case and width, so it reads as '\(key)')"
       return
-        "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+        "the name '\(name)' looks like a trip id\(folded): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     case .sameName(let name): return "the trip is already called '\(name)'"
     case .noGames: return "a trip needs at least one game"
     case .duplicateGame(let id): return "game \(id) is picked twice"

@@ -54,7 +54,10 @@ final class HelpAndVersionTests: EndToEndTestCase {
         "Build a trip from games: its days, stops, and travel legs placed where they fit.\n\nUSAGE:\n  sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]\n    [--end <DATE>] [--json]\n"
       ), out)
     for pattern in [
-      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique; not only hex digits, which read as\n +an id\)\.\n"#,
+      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique; not 4 to 36 hex digits and dashes,\n +which read as an id\)\.\n"#,
+      // Flights exist: the help says legs are drives or flights.
+      #"a travel leg placed on its first possible\nday: a drive, or a flight between countries no road joins"#,
+      #"A leg whose drive or\nflight does not fit between the games is warned about"#,
       #"\nOPTIONS:\n  -g, --game <G> +A game to attend \(repeat for each\)\. \(required\) \(repeatable\)\n"#,
       #"\n  --start <DATE> +Day 1 \(YYYY-MM-DD\); default: the first game's date\.\n"#,
       #"\n  --end <DATE> +The last day \(YYYY-MM-DD\); default: the last game's date\.\n"#,
