@@ -176,6 +176,17 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     String, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
   /// The trip would have this many days, over `TripPlanner.maximumDays`.
   case tooLong(Int)
+  /// A re-plan removes a game (id, "AWAY @ HOME", local date) that the
+  /// trip (its name) does not have.
+  case gameNotInTrip(String, title: String, date: CalendarDate, trip: String)
+  /// A re-plan adds a game (id, "AWAY @ HOME", local date) that the trip
+  /// (its name) already has.
+  case gameAlreadyInTrip(String, title: String, date: CalendarDate, trip: String)
+  /// A re-plan both adds and removes this game (id, "AWAY @ HOME", local
+  /// date).
+  case gameAddedAndRemoved(String, title: String, date: CalendarDate)
+  /// A re-plan would remove every game of the trip (its name).
+  case removesEveryGame(trip: String)
 
   /// The reason, in a traveller's words.
   public var description: String {
@@ -211,6 +222,17 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
       }
     case .tooLong(let days):
       return "a trip of \(days) days is longer than the \(TripPlanner.maximumDays)-day limit"
+    case .gameNotInTrip(let id, let title, let date, let trip):
+      return
+        "game \(id) (\(title) on \(date)) is not in the trip \"\(TextNormalization.excerpt(trip))\", so it cannot be removed"
+    case .gameAlreadyInTrip(let id, let title, let date, let trip):
+      return
+        "game \(id) (\(title) on \(date)) is already in the trip \"\(TextNormalization.excerpt(trip))\""
+    case .gameAddedAndRemoved(let id, let title, let date):
+      return "game \(id) (\(title) on \(date)) is both added and removed"
+    case .removesEveryGame(let trip):
+      return
+        "this would remove every game of \"\(TextNormalization.excerpt(trip))\"; a trip needs at least one game"
     }
   }
 }
