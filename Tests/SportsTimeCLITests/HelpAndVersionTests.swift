@@ -74,6 +74,56 @@ final class HelpAndVersionTests: EndToEndTestCase {
 
   /// Help is wrapped greedily at 80 columns: no line (outside indented
   /// blocks) could have taken the first word of the line after it.
+  /// Review of issue 8, finding 7: `trip replan --json` prints `warnings`
+  /// too, and its help says so; the help says a game already in the trip
+  /// or not in it is refused.
+  func testHelp_tripReplanNamesWarningsAndTheGameRule() throws {
+    let out = try runOK(["trip", "replan", "--help"]).stdout
+    let flat = out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(
+      flat.contains(
+        "Print {kept, reset, removed, added, redated, unscheduled, returned, rezoned} as row ids, reasons, and warnings."
+      ), out)
+    XCTAssertTrue(
+      flat.contains(
+        "Adding a game the trip already has, or removing one it does not have, is refused (naming the game)"
+      ), out)
+  }
+
+  /// Review of issue 8, finding 7: the README tour imported
+  /// `old-trips.json`, a file that does not exist. Every file the tour reads
+  /// (schedule and trip imports, legacy files, basemaps) is in the
+  /// repository or the shared data, unless an earlier tour line writes it.
+  func testReadmeTour_readsOnlyFilesThatExist() throws {
+    let root = CLIProcess.repositoryRoot
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let tour = try XCTUnwrap(
+      readme.range(of: "## A short tour").map { String(readme[$0.upperBound...]) })
+    let block = try XCTUnwrap(tour.components(separatedBy: "```").dropFirst().first)
+    var written: Set<String> = []
+    var read: [String] = []
+    for line in block.split(separator: "\n") where !line.hasPrefix("#") {
+      let words = line.split(separator: " ").map(String.init)
+      for (i, word) in words.enumerated() where i + 1 < words.count {
+        let next = words[i + 1]
+        if word == "--out" { written.insert(next) }
+        if word == "--basemap" { read.append(next) }
+        let command = i > 0 ? "\(words[i - 1]) \(word)" : word
+        if ["schedule import", "trip import", "import legacy"].contains(command) {
+          read.append(next)
+        }
+      }
+    }
+    XCTAssertTrue(read.contains("Tests/Fixtures/legacy/trips.json"), "\(read)")
+    XCTAssertGreaterThanOrEqual(read.count, 3, "\(read)")
+    for path in read where !written.contains(path) {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path),
+        "the README tour reads \(path), which does not exist")
+    }
+  }
+
   func testHelp_discussionWrapsIntoFullLines() throws {
     for (path, _) in Self.commands {
       let lines = try runOK(path + ["--help"]).stdoutLines

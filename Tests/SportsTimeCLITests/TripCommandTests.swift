@@ -452,6 +452,47 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertEqual(Set(dateColumn.dropFirst()).count, 1, text.joined(separator: "\n"))
   }
 
+  /// Review of issue 8, finding 7: `trip list` columns misaligned after
+  /// full-width names: widths counted characters, but a full-width or East
+  /// Asian wide character takes two terminal columns (and a combining mark
+  /// none). Checked with Python's `unicodedata` as an independent measure.
+  func testTripList_columnsLineUpWithWideAndCombiningCharacters() throws {
+    try runOK(["trip", "new", "Ｔｏｋｙｏ Ｌｏｏｐ", "--game", "CHC@2024-06-04"])
+    try runOK(["trip", "new", "東京ドーム", "--game", "MIL@2024-06-07"])
+    try runOK(["trip", "new", "Seq\u{303}uence", "--game", "DET@2024-06-08"])
+    try runOK(["trip", "new", "Plain", "--game", "CLE@2024-06-04"])
+    let text = try runOK(["trip", "list"]).stdout
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      """
+      import sys, unicodedata
+      def width(s):
+          return sum(0 if unicodedata.category(c) in ('Mn', 'Me') else
+                     2 if unicodedata.east_asian_width(c) in ('W', 'F') else 1 for c in s)
+      for line in sys.stdin.read().splitlines():
+          i = line.find('DATES') if line.startswith('NAME') else line.find('2024-')
+          print(width(line[:i]))
+      """,
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(text.utf8))
+    try input.fileHandleForWriting.close()
+    let columns = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .split(separator: "\n")
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    XCTAssertEqual(columns.count, 5, text)
+    XCTAssertEqual(Set(columns).count, 1, "the DATES column starts at one column:\n\(text)")
+    // Ｔｏｋｙｏ Ｌｏｏｐ is 19 columns wide, the widest name.
+    XCTAssertEqual(columns.first, "21", text)
+  }
+
   // MARK: trip delete
 
   func testTripDelete_byName() throws {
