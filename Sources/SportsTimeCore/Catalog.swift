@@ -264,7 +264,8 @@ public struct Catalog: Sendable {
     }
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 {
-      throw CatalogError.ambiguousTeam(name, candidates: matches.map(\.id))
+      throw CatalogError.ambiguousTeam(
+        name, candidates: matches.map { "\($0.abbreviation) (\($0.fullName))" })
     }
     let names = sorted.flatMap { [$0.id, $0.abbreviation] + $0.aliases }
     throw CatalogError.unknownTeam(
@@ -325,7 +326,8 @@ public struct Catalog: Sendable {
 public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No team has this code, abbreviation or alias.
   case unknownTeam(String, suggestion: String?)
-  /// Several teams share this alias.
+  /// Several teams share this alias: each as it is printed, abbreviation
+  /// and full name (`CWS (Chicago White Sox)`).
   case ambiguousTeam(String, candidates: [String])
   /// No venue has this code or name.
   case unknownVenue(String, suggestion: String?)
@@ -341,7 +343,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
       return "no team is called '\(name)'"
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     case .ambiguousTeam(let name, let candidates):
-      return "'\(name)' could mean \(candidates.joined(separator: " or ")); use the team code"
+      return
+        "'\(TextNormalization.excerpt(name))' could mean \(candidates.joined(separator: " or ")); use its abbreviation"
     case .unknownVenue(let name, let suggestion):
       return "no venue is called '\(name)'"
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")

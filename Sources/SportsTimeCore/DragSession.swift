@@ -42,8 +42,14 @@ public enum DropOutcome: Sendable, Hashable {
 public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertible {
   /// In traveller's words.
   public var reason: String
-  /// Creates a refusal with its reason.
-  public init(reason: String) { self.reason = reason }
+  /// The text problem behind the refusal, when a title or address could
+  /// not be stored (so a front end can say how to fix it).
+  public var text: TextError?
+  /// Creates a refusal with its reason and, for a text, its problem.
+  public init(reason: String, text: TextError? = nil) {
+    self.reason = reason
+    self.text = text
+  }
   public var description: String { reason }
 }
 

@@ -497,16 +497,17 @@ extension Itinerary {
     do {
       return try TextNormalization.validated(text, as: field)
     } catch let error as TextError {
-      throw ItineraryRefusal(reason: sentence(error.description))
+      throw ItineraryRefusal(reason: sentence(error.description), text: error)
     }
   }
 
-  /// An optional text as stored (nil when blank), a refusal otherwise.
+  /// An optional text as stored (nil when empty or white space), a refusal
+  /// otherwise (too long, or only invisible characters).
   static func storedOptionalText(_ text: String?, as field: TextField) throws -> String? {
     do {
       return try TextNormalization.validatedOptional(text, as: field)
     } catch let error as TextError {
-      throw ItineraryRefusal(reason: sentence(error.description))
+      throw ItineraryRefusal(reason: sentence(error.description), text: error)
     }
   }
 

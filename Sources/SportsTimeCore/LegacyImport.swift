@@ -742,8 +742,11 @@ public enum LegacyImport {
     }
     switch error {
     case .emptyName, .invalidName, .nameLooksLikeID, .sameName: return "\(trip.path).name"
-    case .noGames: return "\(trip.path).games"
+    case .noGames, .removesEveryGame: return "\(trip.path).games"
     case .duplicateGame(let id), .cancelledGame(let id): return game(id)
+    case .gameNotInTrip(let id, _, _, _), .gameAlreadyInTrip(let id, _, _, _),
+      .gameAddedAndRemoved(let id, _, _):
+      return game(id)
     case .gameOutsideTrip(let id, _, _, _, _): return game(id)
     case .startAfterEnd, .tooLong: return "\(trip.path).endDate"
     }

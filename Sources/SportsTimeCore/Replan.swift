@@ -60,6 +60,80 @@ public struct Replan: Sendable {
 }
 
 extension Itinerary {
+  /// Re-plans the trip with games added and removed and/or new days: the
+  /// trip's games after the change (`games(adding:removing:teams:)`), then
+  /// `replan(games:start:end:catalog:environment:)`.
+  /// - Parameters:
+  ///   - adding: games to add; none may be in the trip already.
+  ///   - removing: games to remove; each must be in the trip.
+  ///   - start: the new first day, or nil (see `replan(games:…)`).
+  ///   - end: the new last day, or nil.
+  ///   - catalog: venues and teams.
+  ///   - environment: clock, ids and estimator.
+  /// - Throws: as `games(adding:removing:teams:)`, then as
+  ///   `replan(games:start:end:catalog:environment:)`.
+  public func replan(
+    adding: [Game], removing: [Game], start: CalendarDate?, end: CalendarDate?,
+    catalog: Catalog, environment: Environment
+  ) throws -> Replan {
+    try replan(
+      games: try games(adding: adding, removing: removing, teams: catalog.teams), start: start,
+      end: end, catalog: catalog, environment: environment)
+  }
+
+  /// The trip's games after adding `adding` and removing `removing`: the
+  /// argument rule of a re-plan. A request that does not apply is refused
+  /// rather than skipped, so the traveller learns that the game they named
+  /// is not the one they meant: removing a game the trip does not have,
+  /// adding one it already has, or adding and removing the same game. A
+  /// game named twice in one list counts once.
+  ///
+  /// ```swift
+  /// try itinerary.games(adding: [det0608], removing: [], teams: teams)
+  /// // the trip's games and DET202406080
+  /// try itinerary.games(adding: [], removing: [nya0605], teams: teams)
+  /// // throws .gameNotInTrip("NYA202406050", title: "TOR @ NYY", …)
+  /// ```
+  /// - Parameters:
+  ///   - adding: games to add, by any reference already resolved.
+  ///   - removing: games to remove.
+  ///   - teams: the teams by code, to title games in errors ("TOR @ NYY").
+  /// - Returns: the games, the trip's own first (in time order), then the
+  ///   added ones in the order given.
+  /// - Throws: `TripError.gameAddedAndRemoved`, `.gameNotInTrip`,
+  ///   `.gameAlreadyInTrip` (checked in that order, the first game at fault
+  ///   named), or `.removesEveryGame` when nothing would be left.
+  /// - Complexity: O(g + a + r) for g games in the trip, a added, r removed.
+  public func games(adding: [Game], removing: [Game], teams: [String: Team]) throws -> [Game] {
+    func unique(_ games: [Game]) -> [Game] {
+      var seen: Set<String> = []
+      return games.filter { seen.insert($0.id).inserted }
+    }
+    let adding = unique(adding)
+    let removing = unique(removing)
+    func describe(_ game: Game) -> (String, String, CalendarDate) {
+      (game.id, TripPlanner.title(of: game, teams: teams), game.localDate)
+    }
+    let removedIDs = Set(removing.map(\.id))
+    if let both = adding.first(where: { removedIDs.contains($0.id) }) {
+      let (id, title, date) = describe(both)
+      throw TripError.gameAddedAndRemoved(id, title: title, date: date)
+    }
+    let current = schedule.games.map(\.game)
+    let currentIDs = Set(current.map(\.id))
+    if let missing = removing.first(where: { !currentIDs.contains($0.id) }) {
+      let (id, title, date) = describe(missing)
+      throw TripError.gameNotInTrip(id, title: title, date: date, trip: trip.name)
+    }
+    if let present = adding.first(where: { currentIDs.contains($0.id) }) {
+      let (id, title, date) = describe(present)
+      throw TripError.gameAlreadyInTrip(id, title: title, date: date, trip: trip.name)
+    }
+    let games = current.filter { !removedIDs.contains($0.id) } + adding
+    guard !games.isEmpty else { throw TripError.removesEveryGame(trip: trip.name) }
+    return games
+  }
+
   /// Re-plans the trip with new games and/or days — the smart merge of
   /// DESIGN.md ("Travel placement and re-plan"):
   ///

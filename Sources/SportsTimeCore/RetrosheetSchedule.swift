@@ -22,6 +22,9 @@ public struct ScheduleImport: Sendable {
   public var file: String
   /// Where each game comes from in the file, parallel to `games`.
   public var origins: [ScheduleRowOrigin]
+  /// The venues and teams the file was read with, so that refusals print
+  /// teams by abbreviation and venues by name, as everything else does.
+  public var catalog: Catalog
 
   /// The refusal of `conflict` (found by `ScheduleMerge.plan` on `games`)
   /// as a malformed row: this file, the line of the game at fault and the
@@ -41,7 +44,9 @@ public struct ScheduleImport: Sendable {
         ? origin.dateField
         : team == game.homeTeamID ? RetrosheetSchedule.homeField : RetrosheetSchedule.visitorField
     }
-    let message = conflict.message { origins.indices.contains($0) ? origins[$0].line : nil }
+    let message = conflict.message(catalog: catalog) {
+      origins.indices.contains($0) ? origins[$0].line : nil
+    }
     return FileFormatError(file: file, line: origin.line, field: field, message: message)
   }
 }
@@ -166,7 +171,7 @@ public enum RetrosheetSchedule {
       throw FileFormatError(
         file: file, line: header.line, field: nil, message: "the file has no games")
     }
-    return try resolve(rows, file: file)
+    return try resolve(rows, file: file, catalog: catalog)
   }
 
   private static func readRow(_ record: CSVRecord, file: String, catalog: Catalog)
@@ -238,27 +243,38 @@ public enum RetrosheetSchedule {
       playedOn: playedOn, homeGame: Int(f[8]) ?? 0, playedOnColumn: playedOnColumn)
   }
 
-  private static func resolve(_ rows: [Row], file: String) throws -> ScheduleImport {
-    // Two rows for one scheduled slot (home team, date, Num) are one game
-    // listed twice. Checked before grouping: otherwise the copies would be
+  private static func resolve(_ rows: [Row], file: String, catalog: Catalog) throws
+    -> ScheduleImport
+  {
+    /// A team as everything else prints it (`CHC` for `CHN`).
+    func team(_ code: String) -> String { catalog.teams[code]?.abbreviation ?? code }
+    func matchup(_ row: Row) -> String { "\(team(row.visitor)) @ \(team(row.home))" }
+    // Two rows for one scheduled slot (home team, date, Num) would be one
+    // game id. Checked before grouping: otherwise the copies would be
     // numbered 1 and 2 below as if they were a doubleheader.
-    var lineOfSlot: [String: Int] = [:]
+    var rowOfSlot: [String: Row] = [:]
     var lineOfHomeGame: [String: Int] = [:]
     for row in rows {
       let slot = "\(row.home)\(row.date.compact)\(row.number)"
-      if let other = lineOfSlot[slot] {
-        throw FileFormatError(
-          file: file, line: row.line, field: nil,
-          message:
-            "this row and line \(other) describe the same game (\(slot)); remove the duplicate")
+      if let other = rowOfSlot[slot] {
+        let day = "\(row.date.longDescription) with game number \(row.number) (\(slot))"
+        let message =
+          other.visitor == row.visitor
+          ? "this row and line \(other.line) both list \(matchup(row)) on \(day); remove "
+            + "the duplicate, or number a doubleheader's games 1 and 2"
+          : "\(team(row.home)) would play two games on \(day): this row's \(matchup(row)) "
+            + "and line \(other.line)'s \(matchup(other)); a doubleheader's games are "
+            + "numbered 1 and 2"
+        throw FileFormatError(file: file, line: row.line, field: "2 (Num)", message: message)
       }
-      lineOfSlot[slot] = row.line
+      rowOfSlot[slot] = row
       let homeGame = "\(row.date.year)/\(row.home)/\(row.homeGame)"
       if let other = lineOfHomeGame[homeGame] {
         throw FileFormatError(
           file: file, line: row.line, field: "9 (Game)",
           message:
-            "line \(other) is already \(row.home)'s home game \(row.homeGame) of \(row.date.year)")
+            "line \(other) is already \(team(row.home))'s home game \(row.homeGame) of \(row.date.year)"
+        )
       }
       lineOfHomeGame[homeGame] = row.line
     }
@@ -332,7 +348,7 @@ public enum RetrosheetSchedule {
       }
     }
     var games: [Game] = []
-    var lineOfID: [String: Int] = [:]
+    var rowOfID: [String: Row] = [:]
     var rescheduled = 0
     var cancelled = 0
     for (i, row) in rows.enumerated() {
@@ -358,13 +374,15 @@ public enum RetrosheetSchedule {
       if status == .rescheduled { rescheduled += 1 }
       if status == .cancelled { cancelled += 1 }
       let id = "\(row.home)\(date.compact)\(number)"
-      if let other = lineOfID[id] {
+      if let other = rowOfID[id] {
         throw FileFormatError(
           file: file, line: row.line, field: nil,
-          message: "this row and line \(other) describe the same game (\(id)); remove the duplicate"
-        )
+          message:
+            "this row's \(matchup(row)) would be game \(id), as line \(other.line)'s "
+            + "\(matchup(other)) is: \(team(row.home)) would have two games on "
+            + "\(date.longDescription) with game number \(number)")
       }
-      lineOfID[id] = row.line
+      rowOfID[id] = row
       let reason: String? =
         row.postponed.isEmpty || CalendarDate(compact: row.postponed) != nil
         ? nil : row.postponed
@@ -388,7 +406,8 @@ public enum RetrosheetSchedule {
       games: games, rowCount: rows.count, rescheduledCount: rescheduled,
       cancelledCount: cancelled, doubleheadersFormed: formed,
       venueIDs: Set(rows.map(\.venue.id)),
-      teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }), file: file, origins: origins)
+      teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }), file: file, origins: origins,
+      catalog: catalog)
     if let clash = firstTeamOverlap(in: schedule) { throw schedule.error(for: clash) }
     return schedule
   }

@@ -32,6 +32,13 @@ public struct ScheduleMerge: Sendable, Hashable {
       self.old = old
       self.new = new
     }
+
+    /// True when the game moves to another local date (its id changes).
+    public var movesDate: Bool { old.localDate != new.localDate }
+
+    /// True when the game stays on its date under another game number (a
+    /// doubleheader formed or undone around it): only its id changes.
+    public var isRenumbered: Bool { !movesDate && old.id != new.id }
   }
 
   /// What happens to a visit whose game the import changes.
@@ -69,6 +76,12 @@ public struct ScheduleMerge: Sendable, Hashable {
   /// True when the import removes `missing` (it replaces those seasons).
   public var removesMissing: Bool
 
+  /// The changed games whose id changes (moved to another date or
+  /// renumbered), by old id.
+  public var idChanges: [Change] {
+    changes.filter { $0.old.id != $0.new.id }.sorted { $0.old.id < $1.old.id }
+  }
+
   /// Old id → new id of the changed games whose id changes.
   public var renamed: [String: String] {
     Dictionary(
@@ -102,7 +115,8 @@ public struct ScheduleMerge: Sendable, Hashable {
     var indexOfKey: [String: Int] = [:]
     for (index, game) in incoming.enumerated() {
       if let earlier = indexOfID[game.id] ?? indexOfKey[game.scheduleKey] {
-        throw ScheduleConflict.repeated(index: index, game, earlier: earlier)
+        throw ScheduleConflict.repeated(
+          index: index, game, earlier: earlier, earlierGame: incoming[earlier])
       }
       indexOfID[game.id] = index
       indexOfKey[game.scheduleKey] = index
@@ -193,9 +207,10 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
     case stored(Game)
   }
 
-  /// The incoming game at `index` is the one at `earlier` again (same id
-  /// or same schedule row).
-  case repeated(index: Int, Game, earlier: Int)
+  /// The incoming game at `index` has the id or the schedule row (the home
+  /// team's season game number) of `earlierGame`, the incoming game at
+  /// `earlier`.
+  case repeated(index: Int, Game, earlier: Int, earlierGame: Game)
   /// The incoming game at `index` would take the id of `stored`, a stored
   /// game from another schedule row that the import keeps.
   case idTaken(index: Int, Game, stored: Game)
@@ -206,58 +221,83 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
   /// The incoming game at fault.
   public var index: Int {
     switch self {
-    case .repeated(let index, _, _), .idTaken(let index, _, _),
+    case .repeated(let index, _, _, _), .idTaken(let index, _, _),
       .teamOverlap(let index, _, _, _):
       return index
     }
   }
 
-  /// The problem in plain words, for games that come without a file.
+  /// The problem in plain words, for games that come without a file or a
+  /// catalog (teams by code, venues by park code).
   public var description: String { message(lineOf: { _ in nil }) }
 
   /// The problem in plain words.
-  /// - Parameter lineOf: the file line of an incoming game's row (by
-  ///   index), or nil when the games come without a file; with lines, the
-  ///   game at fault is "this row".
+  /// - Parameters:
+  ///   - catalog: the venues and teams to print games with, as everything
+  ///     else does (`CWS @ CHC at Wrigley Field`); without one, the codes
+  ///     (`CHA @ CHN at CHI11`).
+  ///   - lineOf: the file line of an incoming game's row (by index), or nil
+  ///     when the games come without a file; with lines, the game at fault
+  ///     is "this row".
   /// - Returns: one sentence without a final period.
-  public func message(lineOf: (Int) -> Int?) -> String {
+  public func message(catalog: Catalog? = nil, lineOf: (Int) -> Int?) -> String {
     let inFile = lineOf(index) != nil
+    func team(_ code: String) -> String { catalog?.teams[code]?.abbreviation ?? code }
+    func describe(_ game: Game) -> String { Self.describe(game, catalog: catalog) }
     switch self {
-    case .repeated(_, let game, let earlier):
+    case .repeated(_, let game, let earlier, let other) where game == other:
       if let line = lineOf(earlier) {
-        return "this row and line \(line) describe the same game (\(game.id)); remove the duplicate"
+        return
+          "this row and line \(line) list the same game (\(describe(game))); remove the duplicate"
       }
       return "game \(game.id) appears twice in one import"
+    case .repeated(_, let game, let earlier, let other):
+      let this = inFile ? "this row's game (\(describe(game)))" : "game \(describe(game))"
+      let that =
+        lineOf(earlier).map { "line \($0)'s (\(describe(other)))" }
+        ?? "that of game \(describe(other))"
+      if game.id == other.id {
+        return
+          "\(this) would be \(game.id), as would \(that): \(team(game.homeTeamID)) would have "
+          + "two games on \(game.localDate.longDescription) with game number \(game.gameNumber)"
+      }
+      return
+        "\(this) has the schedule row of \(that) (\(team(game.homeTeamID))'s home game "
+        + "\(game.scheduleKey.split(separator: "/").last ?? "") of \(game.season)); list each game once"
     case .idTaken(_, let game, let holder):
-      let subject =
-        inFile ? "this row's game (\(Self.describe(game)))" : "game \(Self.describe(game))"
+      let subject = inFile ? "this row's game (\(describe(game)))" : "game \(describe(game))"
       return
         "\(subject) would be \(holder.id), but the database already has \(holder.id) "
-        + "(\(Self.describe(holder))) from a schedule row this \(inFile ? "file" : "import") "
+        + "(\(describe(holder))) from a schedule row this \(inFile ? "file" : "import") "
         + "does not list"
-    case .teamOverlap(_, let game, let team, let other):
+    case .teamOverlap(_, let game, let code, let other):
       let otherText: String
       switch other {
       case .incoming(let otherIndex, let game):
         otherText =
-          lineOf(otherIndex).map { "line \($0)'s \(Self.describe(game))" }
-          ?? "incoming game \(game.id) (\(Self.describe(game)))"
+          lineOf(otherIndex).map { "line \($0)'s \(describe(game))" }
+          ?? "incoming game \(game.id) (\(describe(game)))"
       case .stored(let game):
         otherText =
-          "stored game \(game.id) (\(Self.describe(game))), which this "
+          "stored game \(game.id) (\(describe(game))), which this "
           + "\(inFile ? "file" : "import") does not list,"
       }
       return
-        "\(team) would play two games at once: \(inFile ? "this row's" : "game") "
-        + "\(Self.describe(game)) and \(otherText) overlap (a game takes 3 hours from first pitch)"
+        "\(team(code)) would play two games at once: \(inFile ? "this row's" : "game") "
+        + "\(describe(game)) and \(otherText) overlap (a game takes 3 hours from first pitch)"
     }
   }
 
-  /// `TOR @ MIL at MIL06, 1:10 pm CDT on Fri, Sep 20, 2024`.
-  static func describe(_ game: Game) -> String {
+  /// `TOR @ MIL at American Family Field, 1:10 pm CDT on Fri, Sep 20, 2024`
+  /// with a catalog (teams by abbreviation, the venue by its name on that
+  /// date), `TOR @ MIL at MIL06, …` without.
+  static func describe(_ game: Game, catalog: Catalog?) -> String {
     let zone = game.timeZone
+    let away = catalog?.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+    let home = catalog?.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    let venue = catalog?.venues[game.venueID]?.name(on: game.localDate) ?? game.venueID.rawValue
     return
-      "\(game.awayTeamID) @ \(game.homeTeamID) at \(game.venueID.rawValue), "
+      "\(away) @ \(home) at \(venue), "
       + "\(LocalTime.clock(game.start, in: zone)) \(LocalTime.abbreviation(zone, at: game.start)) "
       + "on \(game.localDate.longDescription)"
   }

@@ -92,11 +92,24 @@ public enum TextNormalization {
   }
 
   /// An optional text as stored: nil stays nil, and so does a text that is
-  /// empty once cleaned (a blank address or notes clear them).
-  /// - Throws: `TextError.tooLong`, as `validated(_:as:)`.
+  /// empty or only white space (an empty address or notes clear them). A
+  /// text that has other characters but none left once cleaned (only
+  /// control or invisible ones, such as a zero-width space) is refused, as
+  /// a required text would be: it was meant to say something, and storing
+  /// nothing instead would silently erase what was there.
+  ///
+  /// ```swift
+  /// try TextNormalization.validatedOptional("", as: .notes)          // nil
+  /// try TextNormalization.validatedOptional("\u{200B}", as: .notes)  // throws .empty(hadText: true)
+  /// ```
+  /// - Throws: `TextError` (`.empty(hadText: true)` or `.tooLong`), as
+  ///   `validated(_:as:)`.
   public static func validatedOptional(_ text: String?, as field: TextField) throws -> String? {
     guard let text else { return nil }
     let value = try validated(text, as: field)
+    if value.isEmpty && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
+      throw TextError(field: field, problem: .empty(hadText: true))
+    }
     return value.isEmpty ? nil : value
   }
 
@@ -269,6 +282,7 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Problem: Sendable, Hashable {
     /// Nothing is left once cleaned; `hadText` when the text given was
     /// not only white space (it held control or invisible characters).
+    /// An optional text is refused only with `hadText`.
     case empty(hadText: Bool)
     /// Longer than the field allows: its length in characters and scalars.
     case tooLong(characters: Int, scalars: Int)
@@ -288,9 +302,18 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     self.excerpt = excerpt
   }
 
-  /// "the title is 612 characters long; at most 500 are allowed ('Dinner…')".
+  /// True when the text given had characters but none is left once
+  /// cleaned (only control or invisible ones).
+  public var hasNoVisibleCharacters: Bool { problem == .empty(hadText: true) }
+
+  /// "the title is 612 characters long; at most 500 are allowed ('Dinner…')";
+  /// "the notes have no visible characters (only control or invisible
+  /// ones, which are not stored)".
   public var description: String {
     switch problem {
+    case .empty(let hadText) where hadText && !field.isRequired:
+      let noun = field.label == "notes" ? "the notes have" : "the \(field.label) has"
+      return "\(noun) no visible characters (only control or invisible ones, which are not stored)"
     case .empty(let hadText):
       return field.emptyMessage
         + (hadText ? " (the one given has only control or invisible characters)" : "")

@@ -135,20 +135,33 @@ extension Trip {
     return name
   }
 
-  /// True when `name` could be taken for a trip id or an id prefix: 4 to 36
-  /// characters, every one a hexadecimal digit (any case) or a dash, at
-  /// least 4 of them digits. A trip reference is resolved as an exact id
-  /// first and an id prefix last, so such a name would hide a trip or be
-  /// hidden by one.
+  /// True when `name` could be taken for a trip id or an id prefix. The
+  /// rule is applied to the name as names are matched, its key
+  /// (`TextNormalization.key`: cleaned, case and width folded), so a
+  /// look-alike that matches like an id is caught too: the key is 4 to 36
+  /// characters, every one a hexadecimal digit or a dash, at least 4 of
+  /// them digits. A trip reference is resolved as an exact id first and an
+  /// id prefix before a name that matches only once folded, so such a name
+  /// would hide a trip or be hidden by one.
   ///
   /// ```swift
   /// Trip.looksLikeID("aaaa")          // true
   /// Trip.looksLikeID("AB12-CD34")     // true
+  /// Trip.looksLikeID("ｅｃ４３")       // true (full-width: matched as "ec43")
+  /// Trip.looksLikeID("ﬀﬀ")            // true (the ligature folds to "ffff")
+  /// Trip.looksLikeID("𝐚𝐚𝐚𝐚")          // false (not folded: "aaaa" never finds it)
   /// Trip.looksLikeID("Cafe Tour")     // false
   /// Trip.looksLikeID("abc")           // false (too short for a prefix)
   /// ```
   public static func looksLikeID(_ name: String) -> Bool {
-    let scalars = Array(name.unicodeScalars)
+    isIDLike(TextNormalization.key(name))
+  }
+
+  /// True when `text`, as it is (not folded), is 4 to 36 characters of
+  /// hexadecimal digits (any case) and dashes with at least 4 digits: the
+  /// shape of a trip id or of an id prefix long enough to be one.
+  static func isIDLike(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
     guard scalars.count <= 36 else { return false }
     var digits = 0
     for scalar in scalars {

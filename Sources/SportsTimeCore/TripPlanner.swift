@@ -155,7 +155,8 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The name is too long (or only invisible characters) once cleaned.
   case invalidName(TextError)
   /// The name could be read as a trip id or id prefix
-  /// (`Trip.looksLikeID(_:)`); the normalised name.
+  /// (`Trip.looksLikeID(_:)`, applied to the name as it is matched); the
+  /// cleaned name as given.
   case nameLooksLikeID(String)
   /// A rename to the name the trip already has.
   case sameName(String)
@@ -175,6 +176,17 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     String, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
   /// The trip would have this many days, over `TripPlanner.maximumDays`.
   case tooLong(Int)
+  /// A re-plan removes a game (id, "AWAY @ HOME", local date) that the
+  /// trip (its name) does not have.
+  case gameNotInTrip(String, title: String, date: CalendarDate, trip: String)
+  /// A re-plan adds a game (id, "AWAY @ HOME", local date) that the trip
+  /// (its name) already has.
+  case gameAlreadyInTrip(String, title: String, date: CalendarDate, trip: String)
+  /// A re-plan both adds and removes this game (id, "AWAY @ HOME", local
+  /// date).
+  case gameAddedAndRemoved(String, title: String, date: CalendarDate)
+  /// A re-plan would remove every game of the trip (its name).
+  case removesEveryGame(trip: String)
 
   /// The reason, in a traveller's words.
   public var description: String {
@@ -182,8 +194,12 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     case .emptyName: return "a trip needs a name"
     case .invalidName(let error): return error.description
     case .nameLooksLikeID(let name):
+      let key = TextNormalization.key(name)
+      let folded =
+        key == name.lowercased()
+        ? "" : " (names are matched ignoring case and width, so it reads as '\(key)')"
       return
-        "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+        "the name '\(name)' looks like a trip id\(folded): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     case .sameName(let name): return "the trip is already called '\(name)'"
     case .noGames: return "a trip needs at least one game"
     case .duplicateGame(let id): return "game \(id) is picked twice"
@@ -206,6 +222,17 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
       }
     case .tooLong(let days):
       return "a trip of \(days) days is longer than the \(TripPlanner.maximumDays)-day limit"
+    case .gameNotInTrip(let id, let title, let date, let trip):
+      return
+        "game \(id) (\(title) on \(date)) is not in the trip \"\(TextNormalization.excerpt(trip))\", so it cannot be removed"
+    case .gameAlreadyInTrip(let id, let title, let date, let trip):
+      return
+        "game \(id) (\(title) on \(date)) is already in the trip \"\(TextNormalization.excerpt(trip))\""
+    case .gameAddedAndRemoved(let id, let title, let date):
+      return "game \(id) (\(title) on \(date)) is both added and removed"
+    case .removesEveryGame(let trip):
+      return
+        "this would remove every game of \"\(TextNormalization.excerpt(trip))\"; a trip needs at least one game"
     }
   }
 }

@@ -199,7 +199,7 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A team code the sport's tables do not know.
   case unknownTeam(String, sport: Sport)
   /// The notes are too long (`TextField.notes`: at most
-  /// `Visit.notesLimit` characters).
+  /// `Visit.notesLimit` characters) or have no visible characters.
   case invalidNotes(TextError)
   /// An edit that would change nothing.
   case nothingToChange(visit: String)
@@ -402,8 +402,9 @@ extension Visit {
   }
 
   /// Notes as stored: cleaned as one line (`TextNormalization.validated`
-  /// as `.notes`), nil when blank.
-  /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit`.
+  /// as `.notes`), nil when empty or white space.
+  /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit` or
+  ///   made only of control or invisible characters.
   static func normalizedNotes(_ text: String?) throws -> String? {
     do {
       return try TextNormalization.validatedOptional(text, as: .notes)

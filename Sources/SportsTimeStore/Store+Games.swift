@@ -18,11 +18,19 @@ public struct GameImportResult: Sendable, Hashable {
   /// Changed games that trips use, by their current id (their itineraries
   /// may need checking).
   public var updatedInTrips: [String]
-  /// Old id → new id of games that moved to another date.
+  /// Old id → new id of games whose id changed: moved to another date or
+  /// renumbered on theirs (`idChanges`).
   public var renamed: [String: String] = [:]
+  /// The games whose id changed, as stored before and after, by old id;
+  /// `ScheduleMerge.Change.movesDate` tells a move to another date from a
+  /// renumbering on the same date.
+  public var idChanges: [ScheduleMerge.Change] = []
   /// Ids of the games removed because the file no longer lists them
-  /// (`replace`), sorted.
+  /// (`replace`), sorted. These are the ids they had when stored: a game
+  /// the import moves may take one of them (`idChanges`).
   public var removed: [String] = []
+  /// The removed games as they were stored, in the order of `removed`.
+  public var removedGames: [Game] = []
   /// The trips that use changed games, by name (then id).
   public var trips: [AffectedTrip] = []
   /// The visits of changed games, most recent first: those whose game no
@@ -171,7 +179,8 @@ extension Store {
       var result = GameImportResult(
         inserted: merge.inserts.count, updated: merge.changes.count,
         unchanged: merge.unchangedCount, notInFile: merge.missing.count, updatedInTrips: [],
-        renamed: merge.renamed, removed: merge.removed.map(\.id))
+        renamed: merge.renamed, idChanges: merge.idChanges, removed: merge.removed.map(\.id),
+        removedGames: merge.removed)
 
       // Who uses which game: trips by name, visits.
       var tripsOfGame: [String: [(id: String, name: String)]] = [:]

@@ -168,18 +168,23 @@ extension Store {
   /// matches wins):
   ///
   /// 1. its exact id (any case, surrounding white space ignored);
-  /// 2. its exact name, ignoring case in every script and Unicode
-  ///    normalisation (`TextNormalization.key`);
-  /// 3. a unique id prefix of at least 4 characters.
+  /// 2. its exact name in any case (the cleaned texts, lowercased);
+  /// 3. a unique id prefix of at least 4 characters;
+  /// 4. its name as names are compared (`TextNormalization.key`: also
+  ///    ignoring width and Unicode case folding, so `ｅｃ４３` or `ﬀﬀ`).
   ///
-  /// So an id always finds its own trip, and a name is never taken for
-  /// another trip's id prefix. (New names that look like ids are refused:
-  /// `Trip.validatedName(_:)`.)
+  /// So an id always finds its own trip, a name is never taken for another
+  /// trip's id prefix, and a look-alike name that only matches once folded
+  /// (a full-width `ｅｃ４３` for `ec43`) never wins over the trip whose id
+  /// starts so. Steps 3 and 4 can both match only when the reference looks
+  /// like an id (`Trip.looksLikeID(_:)`), and new names that do are
+  /// refused (`Trip.validatedName(_:)`); older databases may hold some.
   /// An empty reference, or one that is blank once cleaned, names no trip
   /// and is refused plainly (no "did you mean").
   /// - Throws: `StoreError.emptyTripReference`, `.tripNotFound` (with the
-  ///   closest name) or `.ambiguousTrip` when several ids start with the
-  ///   prefix.
+  ///   closest name),
+  ///   `.ambiguousTrip` when several ids start with the prefix, or when
+  ///   several trips' names match only once folded.
   /// - Complexity: O(t) for t trips.
   public func trip(matching reference: String) throws -> Trip {
     guard !TextNormalization.clean(reference).isEmpty else {
@@ -192,9 +197,9 @@ extension Store {
     {
       return try trip(from: row)
     }
-    let key = TextNormalization.key(reference)
     let all = try database.query("SELECT * FROM trips ORDER BY id")
-    for row in all where TextNormalization.key(try row.string("name")) == key {
+    let exact = TextNormalization.clean(reference).lowercased()
+    for row in all where TextNormalization.clean(try row.string("name")).lowercased() == exact {
       return try trip(from: row)
     }
     if text.count >= 4 {
@@ -204,6 +209,13 @@ extension Store {
         throw StoreError.ambiguousTrip(
           reference, candidates: try byID.map { try $0.string("name") })
       }
+    }
+    let key = TextNormalization.key(reference)
+    let folded = try all.filter { TextNormalization.key(try $0.string("name")) == key }
+    if folded.count == 1 { return try trip(from: folded[0]) }
+    if folded.count > 1 {
+      throw StoreError.ambiguousTrip(
+        reference, candidates: try folded.map { try $0.string("name") })
     }
     let names = try all.map { try $0.string("name") }
     throw StoreError.tripNotFound(

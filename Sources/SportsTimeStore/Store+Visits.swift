@@ -54,12 +54,17 @@ extension Store {
 
   /// The visit whose id is `reference` or starts with it (at least 4
   /// characters, any case, unique).
-  /// - Throws: `StoreError.visitNotFound` or `.ambiguousVisit` (listing the
-  ///   candidates' short ids, or whole ids when their first 8 characters
-  ///   are the same).
+  /// - Throws: `StoreError.visitIDTooShort` for 1 to 3 hex digits or dashes
+  ///   (whether or not an id starts so), `.visitNotFound`, or
+  ///   `.ambiguousVisit` (listing the candidates' short ids, or whole ids
+  ///   when their first 8 characters are the same).
   public func visit(matching reference: String) throws -> Visit {
     let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
-    guard key.count >= 4, key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+    let idLike = key.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == "-") }
+    if idLike && (1...3).contains(key.count) {
+      throw StoreError.visitIDTooShort(reference)
+    }
+    guard key.count >= 4, idLike else {
       throw StoreError.visitNotFound(reference)
     }
     if let row = try database.query("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {

@@ -52,21 +52,32 @@ enum Format {
   }
 
   /// Left-aligns columns of plain cells (each row the same count), two spaces
-  /// apart; the last column is not padded. Widths count characters (grapheme
-  /// clusters), so no cell is ever cut inside an emoji.
+  /// apart; the last column is not padded. Widths are terminal columns
+  /// (`DisplayWidth`: a full-width or East Asian wide character takes 2, a
+  /// combining mark 0), so columns line up after names like `東京` or
+  /// `ｅｃ４３`; cells are padded, never cut.
   static func table(_ rows: [[String]]) -> [String] {
     guard let width = rows.first?.count else { return [] }
     var widths = [Int](repeating: 0, count: width)
     for row in rows {
       for (i, cell) in row.enumerated() where i < width - 1 {
-        widths[i] = max(widths[i], cell.count)
+        widths[i] = max(widths[i], DisplayWidth.of(cell))
       }
     }
     return rows.map { row in
       row.enumerated().map { i, cell in
-        i < width - 1 ? cell + String(repeating: " ", count: max(0, widths[i] - cell.count)) : cell
+        i < width - 1
+          ? cell + String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(cell)))
+          : cell
       }.joined(separator: "  ")
     }
+  }
+
+  /// `message` with a hint for the command line after a semicolon, keeping
+  /// its final period when it is a sentence: "The address has no visible
+  /// characters (…); --no-address clears it."
+  static func hinted(_ message: String, _ hint: String) -> String {
+    message.hasSuffix(".") ? "\(message.dropLast()); \(hint)." : "\(message); \(hint)"
   }
 
   /// "1 day" / "7 days".

@@ -14,9 +14,10 @@ enum ReplanCommand {
       new legs get defaults. Your own items are never deleted: they keep their \
       calendar date (their day number changes when the start moves), and go to \
       Unscheduled when that date leaves the trip. Without --start/--end the days stay \
-      as they are, widened when an added game needs it. Re-planning twice with the \
-      same input changes nothing. G is a game id or TEAM@YYYY-MM-DD (#2 for a \
-      doubleheader's second game).
+      as they are, widened when an added game needs it. Adding a game the trip already \
+      has, or removing one it does not have, is refused (naming the game), so \
+      re-planning twice with the same input changes nothing. G is a game id or \
+      TEAM@YYYY-MM-DD (#2 for a doubleheader's second game).
       """,
     options: [
       .value(
@@ -29,7 +30,7 @@ enum ReplanCommand {
       .flag(
         "json",
         help:
-          "Print {kept, reset, removed, added, redated, unscheduled, returned, rezoned} as row ids, and reasons."
+          "Print {kept, reset, removed, added, redated, unscheduled, returned, rezoned} as row ids, reasons, and warnings."
       ),
     ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
@@ -45,35 +46,23 @@ enum ReplanCommand {
     }
     let adding = try Format.gameReferences("add-game", arguments: args)
     let removing = try Format.gameReferences("remove-game", arguments: args)
-    if let both = adding.first(where: { removing.contains($0) }) {
-      throw args.usageError("\(Terminal.sanitize(both.description)) is both added and removed")
-    }
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
     var titlesBefore: [String: String] = [:]
-    let replan = try store.replanTrip(reference, catalog: catalog) { itinerary in
-      for item in itinerary.items { titlesBefore[LayoutRow.id(item: item.id)] = item.title }
-      var games = itinerary.schedule.games.map(\.game)
-      for reference in removing {
-        let game = try TripCommands.resolve(reference, store: store, catalog: catalog)
-        // Removing a game that is not there (any more) is a no-op, so the
-        // same re-plan can run twice.
-        games.removeAll { $0.id == game.id }
+    let replan: Replan
+    do {
+      replan = try store.replanTrip(reference, catalog: catalog) { itinerary in
+        for item in itinerary.items { titlesBefore[LayoutRow.id(item: item.id)] = item.title }
+        let resolve = { try TripCommands.resolve($0, store: store, catalog: catalog) }
+        return try itinerary.replan(
+          adding: try adding.map(resolve), removing: try removing.map(resolve), start: start,
+          end: end, catalog: catalog, environment: environment)
       }
-      for reference in adding {
-        let game = try TripCommands.resolve(reference, store: store, catalog: catalog)
-        // Adding a game already there is a no-op, for the same reason.
-        if !games.contains(where: { $0.id == game.id }) { games.append(game) }
-      }
-      // Core's wording points at `trip new --game`; say what happened here.
-      guard !games.isEmpty else {
-        throw CommandError(
-          "this would remove every game of \"\(context.safe(itinerary.trip.name))\"; a trip needs at least one game (add one with --add-game, or delete the trip with 'sportstime trip delete')"
-        )
-      }
-      return try itinerary.replan(
-        games: games, start: start, end: end, catalog: catalog, environment: environment)
+    } catch TripError.removesEveryGame(let trip) {
+      throw CommandError(
+        "\(TripError.removesEveryGame(trip: context.safe(trip))) (add one with --add-game, or delete the trip with 'sportstime trip delete')"
+      )
     }
     let r = replan.report
     for warning in replan.change.warnings { context.warn(context.safe(warning)) }

@@ -113,21 +113,51 @@ enum ScheduleCommands {
       context.print("No changes: all \(result.unchanged) games were already in the database.")
     } else {
       var parts = ["\(result.inserted) new", "\(result.updated) updated"]
-      if !result.renamed.isEmpty { parts[1] += " (\(result.renamed.count) moved to another date)" }
+      let moved = result.idChanges.filter(\.movesDate).count
+      let renumbered = result.idChanges.filter(\.isRenumbered).count
+      let why = [
+        moved > 0 ? "\(moved) moved to another date" : nil,
+        renumbered > 0
+          ? "\(renumbered) renumbered on \(renumbered == 1 ? "its" : "their") date" : nil,
+      ].compactMap { $0 }
+      if !why.isEmpty { parts[1] += " (\(why.joined(separator: ", ")))" }
       parts.append("\(result.unchanged) unchanged")
       if !result.removed.isEmpty { parts.append("\(result.removed.count) removed") }
       context.print("Database: " + parts.joined(separator: ", ") + ".")
-      for (old, new) in result.renamed.sorted(by: { $0.key < $1.key }) {
-        context.print("  \(old) is now \(new).")
-      }
     }
+    // Removed games first, by the ids they had: a game moved below may
+    // take one of those ids, and is said to.
+    let removedIDs = Set(result.removed)
     if !result.removed.isEmpty {
-      let shown = result.removed.prefix(20).joined(separator: ", ")
+      let shown = result.removedGames.prefix(20).map { game in
+        "\(game.id) (\(Format.matchup(game, catalog: catalog)), \(game.localDate.longDescription))"
+      }.joined(separator: ", ")
       let more = result.removed.count > 20 ? ", and \(result.removed.count - 20) more" : ""
       context.print(
         "Removed \(Format.count(result.removed.count, "game")) this file no longer lists: \(shown)\(more)."
       )
-    } else if result.notInFile > 0 {
+    }
+    for change in result.idChanges {
+      let (old, new) = (change.old, change.new)
+      let what = "\(old.id) (\(Format.matchup(old, catalog: catalog)))"
+      let taken = removedIDs.contains(new.id) ? ", the id the removed game had" : ""
+      if change.movesDate {
+        context.print(
+          "  \(what) moved from \(old.localDate.longDescription) to \(new.localDate.longDescription): now \(new.id)\(taken)."
+        )
+      } else {
+        let how =
+          old.gameNumber == 0
+          ? "now game \(new.gameNumber) of a doubleheader"
+          : new.gameNumber == 0
+            ? "no longer in a doubleheader"
+            : "game \(old.gameNumber) of the doubleheader is now game \(new.gameNumber)"
+        context.print(
+          "  \(what) renumbered on \(new.localDate.longDescription) (\(how)): now \(new.id)\(taken)."
+        )
+      }
+    }
+    if result.removed.isEmpty && result.notInFile > 0 {
       context.warn(
         "\(result.notInFile) stored game(s) of this season are not in this file; they were left as they were (--replace removes them)."
       )

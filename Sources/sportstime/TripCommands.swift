@@ -23,9 +23,12 @@ enum TripCommands {
       game that team plays (home or away) on that local date, with #2 for the second game \
       of a doubleheader (NYM@2024-05-28#2). The days run from --start to --end, by default \
       the first and last game's local dates. Consecutive games at one venue form a stop; \
-      each pair of stops gets a travel leg (estimated distance and drive time) placed on \
-      its first possible day. A leg whose drive does not fit between the games is warned \
-      about ("tight"), not refused.
+      each pair of stops gets a travel leg placed on its first possible day: a drive, or \
+      a flight between countries no road joins (Seoul, Tokyo, London), with its estimated \
+      distance and travel time. A leg whose drive or flight does not fit between the \
+      games is warned about ("tight"), not refused. The name must not be another trip's \
+      (ignoring case and width) and must not look like an id: 4 to 36 hex digits and \
+      dashes with at least 4 digits, ignoring case and width (so not 'cafe' or '2024').
       Example:
         sportstime trip new "Midwest Swing" \\
           --game CHC@2024-06-04 --game MIL@2024-06-07
@@ -42,7 +45,8 @@ enum TripCommands {
     ],
     positionals: [
       PositionalSpec(
-        name: "NAME", help: "The trip's name (unique; not only hex digits, which read as an id).")
+        name: "NAME",
+        help: "The trip's name (unique; not 4 to 36 hex digits and dashes, which read as an id).")
     ],
     run: { try runNew(try Context($0)) })
 
@@ -97,8 +101,8 @@ enum TripCommands {
     name: "rename", abstract: "Give a trip a new name.",
     discussion: """
       Only the name changes: the id, days, games and items stay. The name must not be \
-      another trip's (in any case) and must not look like an id (only hex digits and \
-      dashes). Changing only its case is allowed.
+      another trip's (in any case) and must not look like an id (4 to 36 hex digits and \
+      dashes, ignoring case and width). Changing only its case is allowed.
       Example:
         sportstime trip rename "Great Lakes Loop" "Great Lakes 2024"
       """,
@@ -133,7 +137,8 @@ enum TripCommands {
     name: "delete", abstract: "Delete a trip and its items.",
     discussion: """
       Prints the name and id of the trip it deleted. TRIP is matched as an exact id \
-      first, then an exact name (any case), then a unique id prefix.
+      first, then an exact name (any case), then a unique id prefix, then a name that \
+      matches ignoring width (full-width letters).
       """,
     options: [.flag("json", help: "Print {id, name, items} of the deleted trip.")],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],

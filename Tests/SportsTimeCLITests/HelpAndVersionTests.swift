@@ -54,7 +54,10 @@ final class HelpAndVersionTests: EndToEndTestCase {
         "Build a trip from games: its days, stops, and travel legs placed where they fit.\n\nUSAGE:\n  sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]\n    [--end <DATE>] [--json]\n"
       ), out)
     for pattern in [
-      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique; not only hex digits, which read as\n +an id\)\.\n"#,
+      #"\nARGUMENTS:\n  <NAME> +The trip's name \(unique; not 4 to 36 hex digits and dashes,\n +which read as an id\)\.\n"#,
+      // Flights exist: the help says legs are drives or flights.
+      #"a travel leg placed on its first possible\nday: a drive, or a flight between countries no road joins"#,
+      #"A leg whose drive or\nflight does not fit between the games is warned about"#,
       #"\nOPTIONS:\n  -g, --game <G> +A game to attend \(repeat for each\)\. \(required\) \(repeatable\)\n"#,
       #"\n  --start <DATE> +Day 1 \(YYYY-MM-DD\); default: the first game's date\.\n"#,
       #"\n  --end <DATE> +The last day \(YYYY-MM-DD\); default: the last game's date\.\n"#,
@@ -71,6 +74,56 @@ final class HelpAndVersionTests: EndToEndTestCase {
 
   /// Help is wrapped greedily at 80 columns: no line (outside indented
   /// blocks) could have taken the first word of the line after it.
+  /// Review of issue 8, finding 7: `trip replan --json` prints `warnings`
+  /// too, and its help says so; the help says a game already in the trip
+  /// or not in it is refused.
+  func testHelp_tripReplanNamesWarningsAndTheGameRule() throws {
+    let out = try runOK(["trip", "replan", "--help"]).stdout
+    let flat = out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(
+      flat.contains(
+        "Print {kept, reset, removed, added, redated, unscheduled, returned, rezoned} as row ids, reasons, and warnings."
+      ), out)
+    XCTAssertTrue(
+      flat.contains(
+        "Adding a game the trip already has, or removing one it does not have, is refused (naming the game)"
+      ), out)
+  }
+
+  /// Review of issue 8, finding 7: the README tour imported
+  /// `old-trips.json`, a file that does not exist. Every file the tour reads
+  /// (schedule and trip imports, legacy files, basemaps) is in the
+  /// repository or the shared data, unless an earlier tour line writes it.
+  func testReadmeTour_readsOnlyFilesThatExist() throws {
+    let root = CLIProcess.repositoryRoot
+    let readme = try String(
+      contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let tour = try XCTUnwrap(
+      readme.range(of: "## A short tour").map { String(readme[$0.upperBound...]) })
+    let block = try XCTUnwrap(tour.components(separatedBy: "```").dropFirst().first)
+    var written: Set<String> = []
+    var read: [String] = []
+    for line in block.split(separator: "\n") where !line.hasPrefix("#") {
+      let words = line.split(separator: " ").map(String.init)
+      for (i, word) in words.enumerated() where i + 1 < words.count {
+        let next = words[i + 1]
+        if word == "--out" { written.insert(next) }
+        if word == "--basemap" { read.append(next) }
+        let command = i > 0 ? "\(words[i - 1]) \(word)" : word
+        if ["schedule import", "trip import", "import legacy"].contains(command) {
+          read.append(next)
+        }
+      }
+    }
+    XCTAssertTrue(read.contains("Tests/Fixtures/legacy/trips.json"), "\(read)")
+    XCTAssertGreaterThanOrEqual(read.count, 3, "\(read)")
+    for path in read where !written.contains(path) {
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path),
+        "the README tour reads \(path), which does not exist")
+    }
+  }
+
   func testHelp_discussionWrapsIntoFullLines() throws {
     for (path, _) in Self.commands {
       let lines = try runOK(path + ["--help"]).stdoutLines

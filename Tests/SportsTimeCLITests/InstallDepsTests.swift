@@ -17,9 +17,12 @@ final class InstallDepsTests: XCTestCase {
     .appendingPathComponent("install-deps-\(UUID().uuidString)")
   /// Where the stubs record what would have been installed.
   private var log: URL { stubs.appendingPathComponent("calls.log") }
+  /// The stub Python's stdlib folder; `externallyManaged` puts PEP 668's
+  /// marker in it.
+  private var stdlib: URL { stubs.appendingPathComponent("stdlib") }
 
   override func setUpWithError() throws {
-    try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: stdlib, withIntermediateDirectories: true)
     FileManager.default.createFile(atPath: log.path, contents: nil)
     // dpkg-query: every package is installed except those in $MISSING_DEBS.
     try stub(
@@ -31,10 +34,15 @@ final class InstallDepsTests: XCTestCase {
       """)
     // id -u: $STUB_UID.
     try stub("id", #"[ "$1" = -u ] && echo "$STUB_UID""#)
-    // python3: `-c "import M"` fails for M in $MISSING_PY; pip calls are logged.
+    // python3: asked for its stdlib folder, prints $STUB_STDLIB; `-c
+    // "import M"` fails for M in $MISSING_PY; pip calls are logged.
     try stub(
       "python3",
       """
+      if [ "$1" = -c ] && [[ "$2" == *sysconfig* ]]; then
+        echo "$STUB_STDLIB"
+        exit 0
+      fi
       if [ "$1" = -c ]; then
         mod="${2#import }"
         case " $MISSING_PY " in *" $mod "*) exit 1 ;; esac
@@ -78,8 +86,14 @@ final class InstallDepsTests: XCTestCase {
 
   private func run(
     _ arguments: [String], uid: Int, missingDebs: [String] = [], missingPython: [String] = [],
-    passwordlessSudo: Bool = false
+    passwordlessSudo: Bool = false, externallyManaged: Bool = false
   ) throws -> Run {
+    let marker = stdlib.appendingPathComponent("EXTERNALLY-MANAGED")
+    if externallyManaged {
+      try "[externally-managed]\n".write(to: marker, atomically: true, encoding: .utf8)
+    } else {
+      try? FileManager.default.removeItem(at: marker)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [script.path] + arguments
@@ -87,7 +101,7 @@ final class InstallDepsTests: XCTestCase {
       "PATH": "\(stubs.path):/usr/bin:/bin",
       "STUB_UID": String(uid), "MISSING_DEBS": missingDebs.joined(separator: " "),
       "MISSING_PY": missingPython.joined(separator: " "), "SUDO_OK": passwordlessSudo ? "1" : "0",
-      "CALLS": log.path,
+      "CALLS": log.path, "STUB_STDLIB": stdlib.path,
     ]
     let err = Pipe()
     process.standardError = err
@@ -118,6 +132,70 @@ final class InstallDepsTests: XCTestCase {
         "sudo apt-get update && sudo apt-get install -y 'librsvg2-bin' "
           + "&& python3 -m pip install --user 'icalendar>=6,<8'"),
       result.stderr)
+  }
+
+  /// Review of issue 8, finding 6: on Debian 12 the Python is externally
+  /// managed (PEP 668) and `pip install --user` alone fails with
+  /// "externally-managed-environment". The printed command adds
+  /// `--break-system-packages` there, and only there.
+  func testPlainUser_onAnExternallyManagedPythonThePrintedCommandWorks() throws {
+    let result = try run(
+      ["--test"], uid: 1000, missingDebs: ["librsvg2-bin"], missingPython: ["icalendar"],
+      externallyManaged: true)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.calls, [], "a plain user's run must install nothing")
+    XCTAssertTrue(
+      result.stderr.contains(
+        "sudo apt-get update && sudo apt-get install -y 'librsvg2-bin' "
+          + "&& python3 -m pip install --user --break-system-packages 'icalendar>=6,<8'"),
+      result.stderr)
+    let plain = try run(
+      ["--test"], uid: 1000, missingDebs: ["librsvg2-bin"], missingPython: ["icalendar"])
+    XCTAssertFalse(plain.stderr.contains("--break-system-packages"), plain.stderr)
+  }
+
+  /// Review of issue 8, finding 6: a plain user needs no root for Python
+  /// packages, so the script installs them itself (`pip --user`), adding
+  /// `--break-system-packages` on an externally managed Python; as root the
+  /// flag comes without `--user`.
+  func testPythonPackages_installedWithUserOrAsRootAndThePEP668Flag() throws {
+    for managed in [false, true] {
+      try "".write(to: log, atomically: true, encoding: .utf8)
+      let user = try run(
+        ["--test"], uid: 1000, missingPython: ["geojson"], externallyManaged: managed)
+      XCTAssertEqual(user.status, 0, user.stderr)
+      let pip = user.calls.filter { $0.hasPrefix("pip") }
+      XCTAssertEqual(pip.count, 1, "\(user.calls)")
+      XCTAssertTrue(pip[0].contains(" --user "), pip[0])
+      XCTAssertEqual(pip[0].contains(" --break-system-packages "), managed, pip[0])
+      XCTAssertFalse(user.calls.contains("sudo"), "no root needed: \(user.calls)")
+
+      try "".write(to: log, atomically: true, encoding: .utf8)
+      let root = try run(
+        ["--test"], uid: 0, missingPython: ["geojson"], externallyManaged: managed)
+      XCTAssertEqual(root.status, 0, root.stderr)
+      let rootPip = root.calls.filter { $0.hasPrefix("pip") }
+      XCTAssertEqual(rootPip.count, 1, "\(root.calls)")
+      XCTAssertFalse(rootPip[0].contains("--user"), rootPip[0])
+      XCTAssertEqual(rootPip[0].contains(" --break-system-packages "), managed, rootPip[0])
+    }
+  }
+
+  /// The README's hand-install line for the Python packages is the command
+  /// the script prints on Debian 12 (an externally managed Python).
+  func testReadme_handInstallLineIsThePrintedCommand() throws {
+    let result = try run(
+      ["--test"], uid: 1000, missingDebs: ["librsvg2-bin"],
+      missingPython: ["icalendar", "geojson", "markdown_it"], externallyManaged: true)
+    let printed = try XCTUnwrap(
+      result.stderr.range(of: "python3 -m pip install").map {
+        String(result.stderr[$0.lowerBound...]).split(separator: "\n")[0]
+          .trimmingCharacters(in: .whitespaces)
+      }, result.stderr)
+    let readme = try String(
+      contentsOf: script.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"), encoding: .utf8)
+    XCTAssertTrue(readme.contains("`\(printed)`"), "README lacks `\(printed)`")
   }
 
   func testRoot_installsOnlyWhatIsMissing() throws {

@@ -586,6 +586,28 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertTrue(text.contains("5      🎯 Deep dish"), text.joined(separator: "\n"))
   }
 
+  /// Review of issue 8, finding 3: an address of only invisible characters
+  /// was stored as no address (clearing one on edit), exit 0. It is refused
+  /// now, with how to give none; an empty address still means none.
+  func testAddress_onlyInvisibleCharactersIsRefusedNotStoredAsNone() throws {
+    try runOK(Self.shortTrip)
+    let id = try addItem("Short", "Lunch", ["--day", "2"])
+    try runOK(["item", "edit", "Short", id, "--address", "29 E Ohio St"])
+    let reason =
+      "Error: The address has no visible characters (only control or invisible ones, which are not stored)"
+    for invisible in ["\u{200B}", "\u{202E}", "\u{7}"] {
+      try assertRefused(
+        ["item", "edit", "Short", id, "--address", invisible],
+        containing: ["\(reason); --no-address clears it.\n"])
+      try assertRefused(
+        ["item", "add", "Short", "--title", "Bar", "--address", invisible],
+        containing: ["\(reason); leave out --address to give none.\n"])
+    }
+    XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.address, "29 E Ohio St")
+    try runOK(["item", "edit", "Short", id, "--address", ""])
+    XCTAssertNil(try showJSON("Short").row("item:\(id)")?.address, "an empty address is none")
+  }
+
   func testEdit_refusalsChangeNothing() throws {
     try runOK(Self.shortTrip)
     let id = try addItem("Short", "Mine", ["--day", "3", "--time", "10:00"])

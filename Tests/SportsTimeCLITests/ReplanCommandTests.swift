@@ -115,9 +115,29 @@ final class ReplanCommandTests: ItineraryTestCase {
     XCTAssertEqual(printed.first, expected.first, file: file, line: line)
     XCTAssertEqual(printed.sorted(), expected.sorted(), text.stdout, file: file, line: line)
 
-    // Again: nothing to change.
+    // Again: games added or removed the first time are refused now, naming
+    // the game, and change nothing (review of issue 8, finding 2); the
+    // same days again are nothing to change.
+    var sameDays: [String] = []
+    var rest = arguments[...]
+    while let option = rest.popFirst() {
+      let value = rest.popFirst()
+      if option == "--add-game" || option == "--remove-game" {
+        let again = try run(["trip", "replan", trip, option] + (value.map { [$0] } ?? []))
+        XCTAssertEqual(again.status, 1, "\(option) again: \(again)", file: file, line: line)
+        XCTAssertTrue(
+          again.stderr.contains(
+            option == "--add-game" ? "is already in the trip" : "is not in the trip"),
+          again.stderr, file: file, line: line)
+      } else {
+        sameDays += [option] + (value.map { [$0] } ?? [])
+      }
+    }
+    XCTAssertEqual(
+      try runOK(["trip", "show", trip, "--json"], file: file, line: line).stdout, afterRaw,
+      "a refused re-plan changed the trip", file: file, line: line)
     let again = try runOK(
-      ["trip", "replan", trip] + arguments + ["--json"], file: file, line: line)
+      ["trip", "replan", trip] + sameDays + ["--json"], file: file, line: line)
     let noop = try decode(ReplanJSON.self, again.stdout)
     XCTAssertEqual(
       noop,
@@ -130,7 +150,7 @@ final class ReplanCommandTests: ItineraryTestCase {
       try runOK(["trip", "show", trip, "--json"], file: file, line: line).stdout, afterRaw,
       "the no-op re-plan changed the trip", file: file, line: line)
     XCTAssertEqual(
-      try runOK(["trip", "replan", trip] + arguments, extra: ["SPORTSTIME_DB": copy.path]).stdout,
+      try runOK(["trip", "replan", trip] + sameDays, extra: ["SPORTSTIME_DB": copy.path]).stdout,
       "Nothing to change: \"\(after.trip.name)\" already matches.\n", file: file, line: line)
     return (report, before, after)
   }
@@ -336,7 +356,10 @@ final class ReplanCommandTests: ItineraryTestCase {
         [
           "--remove-game", "CLE202406010", "--remove-game", "CHN202406040", "--remove-game",
           "MIL202406110", "--remove-game", "MIN202406130",
-        ], ["every game", "at least one game"]
+        ],
+        [
+          "Error: this would remove every game of \"Four Cities\"; a trip needs at least one game (add one with --add-game, or delete the trip with 'sportstime trip delete')\n"
+        ]
       ),
       (["--add-game", "CLE202409290"], ["CLE202409290", "cancelled"]),
       // One transaction: the removal before the refused addition is undone.
@@ -345,6 +368,24 @@ final class ReplanCommandTests: ItineraryTestCase {
         ["CLE202409290", "cancelled"]
       ),
       (["--remove-game", "MIL202406110", "--add-game", "NOPE202406010"], ["NOPE202406010"]),
+      // Review of issue 8, finding 2: a game the trip does not have cannot
+      // be removed, one it has cannot be added, and one game cannot be both.
+      (
+        ["--remove-game", "NYY@2024-06-05"],
+        [
+          "Error: game NYA202406050 (MIN @ NYY on 2024-06-05) is not in the trip \"Four Cities\", so it cannot be removed\n"
+        ]
+      ),
+      (
+        ["--add-game", "DET@2024-06-08", "--add-game", "CHC@2024-06-04"],
+        [
+          "Error: game CHN202406040 (CWS @ CHC on 2024-06-04) is already in the trip \"Four Cities\"\n"
+        ]
+      ),
+      (
+        ["--add-game", "DET@2024-06-08", "--remove-game", "DET202406080"],
+        ["Error: game DET202406080 (MIL @ DET on 2024-06-08) is both added and removed\n"]
+      ),
       (
         ["--start", "2024-06-02"],
         ["CLE202406010", "outside the trip's days 2024-06-02 to 2024-06-13"]

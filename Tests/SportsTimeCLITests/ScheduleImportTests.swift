@@ -185,15 +185,18 @@ final class ScheduleImportTests: EndToEndTestCase {
       (
         // Line 100 again as line 101: one game listed twice.
         try malformedCopy(named: "duplicate-row.csv", line: 101) { _ in line100 },
-        ["line 101", "this row and line 100 describe the same game"]
+        [
+          "line 101, field 2 (Num): this row and line 100 both list PIT @ WSH on Thu, Apr 4, "
+            + "2024 with game number 0 (WAS202404040); remove the duplicate"
+        ]
       ),
       (
         // The Cubs at St. Louis (line 734) while at home to Atlanta (line 732).
         try malformedCopy(
           named: "two-places.csv", line: 734, change: replacingField(4, with: "CHN")),
         [
-          "line 734, field 4 (Visitor): CHN would play two games at once: this row's CHN @ SLN",
-          "and line 732's ATL @ CHN at CHI11, 7:10 pm CDT on Tue, May 21, 2024 overlap",
+          "line 734, field 4 (Visitor): CHC would play two games at once: this row's CHC @ STL",
+          "and line 732's ATL @ CHC at Wrigley Field, 7:10 pm CDT on Tue, May 21, 2024 overlap",
         ]
       ),
     ]
@@ -281,6 +284,35 @@ final class ScheduleImportTests: EndToEndTestCase {
     return try XCTUnwrap(object.string("id"))
   }
 
+  /// Review of issue 8, finding 5: a new row CHN @ PIT on the night PIT
+  /// hosts LAN (line 930) with the same game number is two games of PIT
+  /// with one number, not "the same game", and teams are printed as
+  /// everywhere else (CHC, LAD).
+  func testImport_twoGamesWithOneGameNumberAreNamedAsSuch() throws {
+    let file = try editedCopy(
+      named: "cubs-at-pittsburgh.csv",
+      [
+        (
+          "20240605,0,Wednesday,LAN,NL,63,PIT,NL,61,n,PIT08,,",
+          "20240605,0,Wednesday,LAN,NL,63,PIT,NL,61,n,PIT08,,\r\n"
+            + "20240605,0,Wednesday,CHN,NL,62,PIT,NL,99,n,PIT08,,"
+        )
+      ])
+    try assertFailure(
+      ["schedule", "import", file.path],
+      containing: [
+        "Error: \(file.path), line 931, field 2 (Num): PIT would play two games on Wed, Jun 5, "
+          + "2024 with game number 0 (PIT202406050): this row's CHC @ PIT and line 930's LAD @ "
+          + "PIT; a doubleheader's games are numbered 1 and 2\n"
+      ])
+    try assertFailure(
+      ["games", "--team", "sox"],
+      containing: [
+        "Error: 'sox' could mean BOS (Boston Red Sox) or CWS (Chicago White Sox); use its "
+          + "abbreviation"
+      ])
+  }
+
   /// Issue 8, item 18: a move onto the id of a stored game the file no
   /// longer lists used to fail with "UNIQUE constraint failed: games.id
   /// while running: UPDATE games …". It is refused as the makeup's row, in
@@ -292,9 +324,10 @@ final class ScheduleImportTests: EndToEndTestCase {
     let result = try assertFailure(
       ["schedule", "import", file.path],
       containing: [
-        "Error: \(file.path), line 1113, field 13 (Makeup): this row's game (SFN @ CHN at "
-          + "CHI11, 1:10 pm CDT on Fri, Jun 21, 2024) would be CHN202406210, but the database "
-          + "already has CHN202406210 (NYN @ CHN at CHI11, 1:10 pm CDT on Fri, Jun 21, 2024) "
+        "Error: \(file.path), line 1113, field 13 (Makeup): this row's game (SF @ CHC at "
+          + "Wrigley Field, 1:10 pm CDT on Fri, Jun 21, 2024) would be CHN202406210, but the "
+          + "database already has CHN202406210 (NYM @ CHC at Wrigley Field, 1:10 pm CDT on "
+          + "Fri, Jun 21, 2024) "
           + "from a schedule row this file does not list",
         "import it with --replace",
       ])
@@ -316,8 +349,12 @@ final class ScheduleImportTests: EndToEndTestCase {
         "Read newer.csv: 2429 games, 35 rescheduled, 1 cancelled, 35 venues, 30 teams.",
         "27 makeup dates formed a doubleheader.",
         "Database: 0 new, 1 updated (1 moved to another date), 2428 unchanged, 1 removed.",
-        "  CHN202406190 is now CHN202406210.",
-        "Removed 1 game this file no longer lists: CHN202406210.",
+        // Review of issue 8, finding 5: "CHN202406190 is now CHN202406210"
+        // then "Removed … CHN202406210" read as a contradiction. The removed
+        // game is named first, as stored, and the move says whose id it takes.
+        "Removed 1 game this file no longer lists: CHN202406210 (NYM @ CHC, Fri, Jun 21, 2024).",
+        "  CHN202406190 (SF @ CHC) moved from Wed, Jun 19, 2024 to Fri, Jun 21, 2024: now "
+          + "CHN202406210, the id the removed game had.",
         Self.estimateNote,
       ])
     let games = try decode([GameJSON].self, try runOK(["games", "--json"]).stdout)
@@ -388,6 +425,19 @@ final class ScheduleImportTests: EndToEndTestCase {
 
     let result = try run(["schedule", "import", file.path])
     XCTAssertEqual(result.status, 0, result.description)
+    // Review of issue 8, finding 5: a game renumbered on its own date (the
+    // Arizona game, now game 2 of a doubleheader) is not "moved to another
+    // date".
+    XCTAssertTrue(
+      result.stdout.contains(
+        "Database: 0 new, 2 updated (1 moved to another date, 1 renumbered on its date), "),
+      result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains(
+        "  MIL202406100 (TOR @ MIL) moved from Mon, Jun 10, 2024 to Fri, Sep 20, 2024: now "
+          + "MIL202409201.\n"
+          + "  MIL202409200 (AZ @ MIL) renumbered on Fri, Sep 20, 2024 (now game 2 of a "
+          + "doubleheader): now MIL202409202.\n"), result.stdout)
     XCTAssertTrue(
       result.stdout.contains(
         "  visit \(september[0].prefix(8)) (Fri, Sep 20, 2024) follows its game: "

@@ -198,7 +198,10 @@ final class TripCheckTests: ItineraryTestCase {
     ])
     let imported = try run(["schedule", "import", schedule.path])
     XCTAssertEqual(imported.status, 0, imported.description)
-    XCTAssertTrue(imported.stdout.contains("MIL202406120 is now MIL202406130"), imported.stdout)
+    XCTAssertTrue(
+      imported.stdout.contains(
+        "  MIL202406120 (TOR @ MIL) moved from Wed, Jun 12, 2024 to Thu, Jun 13, 2024: now "
+          + "MIL202406130."), imported.stdout)
     let after = try showJSON("Late Move")
     XCTAssertEqual(after.gameRows.map(\.gameID), ["MIL202406130", "CHN202406140"])
     XCTAssertEqual(after.gameRows.first?.day, 2, "the trip follows its game")

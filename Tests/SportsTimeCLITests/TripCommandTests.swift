@@ -474,6 +474,47 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertEqual(Set(dateColumn.dropFirst()).count, 1, text.joined(separator: "\n"))
   }
 
+  /// Review of issue 8, finding 7: `trip list` columns misaligned after
+  /// full-width names: widths counted characters, but a full-width or East
+  /// Asian wide character takes two terminal columns (and a combining mark
+  /// none). Checked with Python's `unicodedata` as an independent measure.
+  func testTripList_columnsLineUpWithWideAndCombiningCharacters() throws {
+    try runOK(["trip", "new", "Ｔｏｋｙｏ Ｌｏｏｐ", "--game", "CHC@2024-06-04"])
+    try runOK(["trip", "new", "東京ドーム", "--game", "MIL@2024-06-07"])
+    try runOK(["trip", "new", "Seq\u{303}uence", "--game", "DET@2024-06-08"])
+    try runOK(["trip", "new", "Plain", "--game", "CLE@2024-06-04"])
+    let text = try runOK(["trip", "list"]).stdout
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      """
+      import sys, unicodedata
+      def width(s):
+          return sum(0 if unicodedata.category(c) in ('Mn', 'Me') else
+                     2 if unicodedata.east_asian_width(c) in ('W', 'F') else 1 for c in s)
+      for line in sys.stdin.read().splitlines():
+          i = line.find('DATES') if line.startswith('NAME') else line.find('2024-')
+          print(width(line[:i]))
+      """,
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(text.utf8))
+    try input.fileHandleForWriting.close()
+    let columns = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .split(separator: "\n")
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    XCTAssertEqual(columns.count, 5, text)
+    XCTAssertEqual(Set(columns).count, 1, "the DATES column starts at one column:\n\(text)")
+    // Ｔｏｋｙｏ Ｌｏｏｐ is 19 columns wide, the widest name.
+    XCTAssertEqual(columns.first, "21", text)
+  }
+
   // MARK: trip delete
 
   func testTripDelete_byName() throws {
@@ -516,7 +557,8 @@ final class TripCommandTests: ItineraryTestCase {
       try assertRefused(
         ["trip", "new", name, "--game", "CHC@2024-06-04"],
         containing: [
-          "the name '\(name)' could be taken for a trip id (it is only hex digits and dashes)"
+          "the name '\(name)' looks like a trip id",
+          "a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits",
         ])
     }
     try runOK(["trip", "new", "Keep", "--game", "CHC@2024-06-04"])
@@ -585,12 +627,49 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertEqual(try tripList().map(\.id), [loop.id])
   }
 
+  /// Review of issue 8, finding 1: `trip new "ｅｃ４３" …; trip delete ec43`
+  /// deleted the full-width trip instead of the trip whose id starts ec43.
+  /// Such look-alikes are refused now (names are matched by the folded
+  /// key), and one stored before is never preferred over an id prefix.
+  func testTripReference_fullWidthLookAlikeNeverBeatsAnIDPrefix() throws {
+    try runOK(Self.shortTrip)
+    try runOK(Self.loopTrip)
+    let trips = try tripList()
+    let short = try XCTUnwrap(trips.first { $0.name == "Short" })
+    let loop = try XCTUnwrap(trips.first { $0.name == "Chicago Loop" })
+    /// `text` in full-width forms (U+FF01…FF5E for ASCII ! … ~).
+    func fullWidth(_ text: String) -> String {
+      String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.compactMap { Unicode.Scalar($0.value + 0xFEE0) }))
+    }
+    let prefix = String(loop.id.prefix(8))
+    for name in [fullWidth(prefix), fullWidth(prefix.uppercased()), "ＡＡＡＡ", "ﬀﬀ"] {
+      try assertRefused(
+        ["trip", "new", name, "--game", "CHC@2024-06-04"],
+        containing: [
+          "the name '\(name)' looks like a trip id (names are matched ignoring case and width"
+        ])
+    }
+    // Short named like the Loop's id prefix in full width, as a database
+    // written before look-alikes were refused could hold it.
+    let lookAlike = fullWidth(prefix)
+    try setStoredName(lookAlike, ofTrip: short.id)
+    XCTAssertEqual(try showJSON(prefix).trip.id, loop.id, "the id prefix wins")
+    XCTAssertEqual(try showJSON(prefix.uppercased()).trip.id, loop.id)
+    XCTAssertEqual(try showJSON(lookAlike).trip.id, short.id, "the name typed as it is")
+    let deleted = try runOK(["trip", "delete", prefix])
+    XCTAssertEqual(
+      deleted.stdout, "Deleted trip \"Chicago Loop\" (\(loop.id)) and its 3 items.\n")
+    XCTAssertEqual(try tripList().map(\.id), [short.id], "the look-alike is kept")
+  }
+
   /// Issue 8, item 3: every path that names a trip uses the one Core rule:
   /// `trip new`, `trip rename`, `trip copy`, `trip import` and `import
   /// legacy` all refuse a name that looks like an id, and store nothing.
   func testTripNames_thatLookLikeIDsAreRefusedOnEveryPath() throws {
     try runOK(Self.shortTrip)
-    let reason = "the name 'Deadbeef' could be taken for a trip id"
+    let reason = "the name 'Deadbeef' looks like a trip id"
     let baseline = try snapshot()
     try assertRefused(
       ["trip", "new", "Deadbeef", "--game", "MIL@2024-06-10"], containing: [reason],

@@ -55,7 +55,7 @@ final class TripRenameCopyTests: ItineraryTestCase {
       (["trip", "rename", "Short", "Short"], "the trip is already called 'Short'"),
       (
         ["trip", "rename", "Short", "ab12-cd34"],
-        "the name 'ab12-cd34' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+        "the name 'ab12-cd34' looks like a trip id: a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
       ),
       (["trip", "rename", "Short", " \u{1B} "], "a trip needs a name"),
       (
@@ -145,7 +145,7 @@ final class TripRenameCopyTests: ItineraryTestCase {
       ),
       (
         ["trip", "copy", "Short", "0000"],
-        "the name '0000' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+        "the name '0000' looks like a trip id: a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
       ),
       (["trip", "copy", "Short", "   "], "a trip needs a name"),
       (["trip", "copy", "Nope", "Yes"], "no trip is called 'Nope' (see 'sportstime trip list')"),

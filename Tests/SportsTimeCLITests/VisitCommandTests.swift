@@ -248,6 +248,45 @@ final class VisitCommandTests: VisitsTestCase {
       "No visits yet. Add your first: sportstime visit add VENUE --date YYYY-MM-DD (or --game G)\n")
   }
 
+  /// Review of issue 8, finding 3: `visit edit ID --notes "$(printf
+  /// '\u200b')"` cleared the notes, exit 0, while `item add --title`
+  /// refuses the same. Notes of only invisible characters are refused now
+  /// (with how to clear them); empty notes still mean none.
+  func testNotes_onlyInvisibleCharactersAreRefusedNotStoredAsNone() throws {
+    let id = try addVisit(["--game", "CHN202406040", "--notes", "Row 3"])
+    let short = String(id.prefix(8))
+    let reason =
+      "the notes have no visible characters (only control or invisible ones, which are not stored)"
+    for invisible in ["\u{200B}", "\u{202E}\u{2066}", "\u{7}\u{1B}", " \u{FEFF} "] {
+      try assertRefusedUnchanged(
+        ["visit", "edit", short, "--notes", invisible],
+        message: "\(reason); --no-notes clears them")
+      try assertRefusedUnchanged(
+        ["visit", "add", "wrigley", "--date", "2023-07-01", "--notes", invisible],
+        message: "\(reason); leave out --notes to give none")
+    }
+    XCTAssertEqual(try visitList()[0].string("notes"), "Row 3")
+    // An empty text is no notes, as before.
+    try runOK(["visit", "edit", short, "--notes", ""])
+    XCTAssertNil(try visitList()[0]["notes"])
+  }
+
+  /// Review of issue 8, finding 4: `visit remove 4f8` said "no visit has
+  /// the id '4f8'" although such a visit exists; a prefix needs 4
+  /// characters, and that is what is said (as for items and trips).
+  func testRemoveAndEdit_shortIDPrefixIsTooShort() throws {
+    let id = try addVisit(["--game", "CHN202406040"])
+    for prefix in [String(id.prefix(3)), String(id.prefix(1)).uppercased()] {
+      let message =
+        "'\(prefix)' is too short to name a visit; give at least 4 characters of its id"
+      try assertRefusedUnchanged(["visit", "remove", prefix], message: message)
+      try assertRefusedUnchanged(["visit", "edit", prefix, "--score", "1-2"], message: message)
+    }
+    XCTAssertEqual(try visitList().count, 1)
+    try runOK(["visit", "remove", String(id.prefix(4))])
+    XCTAssertEqual(try visitList().count, 0)
+  }
+
   func testNotes_controlCharactersNeverReachTheTerminal() throws {
     let id = try addVisit(["wrigley", "--date", "2024-06-04", "--notes", "Seat\u{1B}[31m 12\u{7}"])
     for arguments in [["visit", "list", "wrigley"], ["visit", "list"], ["history"]] {

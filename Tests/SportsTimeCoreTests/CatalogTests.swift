@@ -58,7 +58,7 @@ final class CatalogTests: XCTestCase {
       guard case .ambiguousTeam(_, let candidates)? = error as? CatalogError else {
         return XCTFail("expected ambiguousTeam, got \(error)")
       }
-      XCTAssertEqual(Set(candidates), ["ATH", "OAK"])
+      XCTAssertEqual(Set(candidates), ["ATH (Athletics)", "OAK (Oakland Athletics)"])
     }
   }
 
@@ -82,7 +82,12 @@ final class CatalogTests: XCTestCase {
       guard case .ambiguousTeam(_, let candidates)? = error as? CatalogError else {
         return XCTFail("expected ambiguousTeam, got \(error)")
       }
-      XCTAssertEqual(Set(candidates), ["BOS", "CHA"])
+      XCTAssertEqual(Set(candidates), ["BOS (Boston Red Sox)", "CWS (Chicago White Sox)"])
+      // Review of issue 8, finding 5: printed abbreviations, not
+      // Retrosheet codes ("BOS or CHA").
+      XCTAssertEqual(
+        "\(error)",
+        "'sox' could mean BOS (Boston Red Sox) or CWS (Chicago White Sox); use its abbreviation")
     }
   }
 

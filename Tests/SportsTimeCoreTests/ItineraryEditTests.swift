@@ -208,6 +208,32 @@ final class ItineraryEditTests: XCTestCase {
     XCTAssertEqual(padded.item.customInfo?.address, "333 W 35th St")
   }
 
+  /// Review of issue 8, finding 3: an address of only invisible characters
+  /// is refused (adding or editing), not stored as none; the refusal
+  /// carries the text problem.
+  func testAddAndEdit_addressWithNoVisibleCharactersIsRefused() throws {
+    let (itinerary, _, lunch, _) = try fixture()
+    let invisible = "\u{200B}\u{2066}"
+    let expected = TextError(field: .address, problem: .empty(hadText: true))
+    for attempt in [
+      { try itinerary.edit(lunch.id, CustomItemChanges(address: .some(invisible)), now: self.now) },
+      {
+        try itinerary.add(
+          CustomInfo(title: "Bar", category: .restaurant, address: invisible),
+          at: .bottom(day: 1), environment: .fixed(now: self.now))
+      },
+    ] {
+      XCTAssertThrowsError(try attempt()) { error in
+        let refusal = error as? ItineraryRefusal
+        XCTAssertEqual(refusal?.text, expected)
+        XCTAssertEqual(
+          refusal?.reason,
+          "The address has no visible characters (only control or invisible ones, which are not stored)."
+        )
+      }
+    }
+  }
+
   func testEdit_settingATimeTakesTheZoneOfWhereTheItemIs() throws {
     let (itinerary, _, _, hotel) = try fixture()
     // Hotel is on Day 4 after the Tigers game, past the leg to Detroit.

@@ -152,9 +152,9 @@ final class ReplanTests: XCTestCase {
       line: line)
   }
 
-  private func assertTripError(
+  private func assertTripError<T>(
     _ expected: TripError, file: StaticString = #filePath, line: UInt = #line,
-    _ body: () throws -> Replan
+    _ body: () throws -> T
   ) {
     XCTAssertThrowsError(try body(), file: file, line: line) { error in
       XCTAssertEqual(error as? TripError, expected, file: file, line: line)
@@ -526,6 +526,65 @@ final class ReplanTests: XCTestCase {
     }
     XCTAssertEqual(after.numberedRows.map(\.id), before.numberedRows.map(\.id))
     XCTAssertEqual(r.trip.modifiedAt, later, "changed items touch the trip")
+  }
+
+  // MARK: (j) adding and removing games
+
+  /// Review of issue 8, finding 2: removing a game the trip does not have
+  /// said "Nothing to change"; adding one it has was skipped silently. Both
+  /// are refused naming the game, as is adding and removing one game, and
+  /// removing every game; what applies gives the trip's games.
+  func testGamesAddingAndRemoving_refusesWhatDoesNotApply() throws {
+    let before = try plan(["CHN202406040", "MIL202406110"])
+    let teams = try Fixtures.catalog().teams
+    let june5 = try Fixtures.date("2024-06-05")
+    let june4 = try Fixtures.date("2024-06-04")
+    func games(adding: [String] = [], removing: [String] = []) throws -> [String] {
+      try before.games(
+        adding: try adding.map { try Fixtures.seasonGame($0) },
+        removing: try removing.map { try Fixtures.seasonGame($0) }, teams: teams
+      ).map(\.id)
+    }
+    XCTAssertEqual(
+      try games(adding: ["DET202406080"]), ["CHN202406040", "MIL202406110", "DET202406080"])
+    XCTAssertEqual(try games(removing: ["MIL202406110"]), ["CHN202406040"])
+    XCTAssertEqual(
+      try games(adding: ["DET202406080", "DET202406080"], removing: ["CHN202406040"]),
+      ["MIL202406110", "DET202406080"], "a game named twice counts once")
+    assertTripError(
+      .gameNotInTrip("NYA202406050", title: "MIN @ NYY", date: june5, trip: "Replan")
+    ) { try games(removing: ["NYA202406050"]) }
+    assertTripError(
+      .gameAlreadyInTrip("CHN202406040", title: "CWS @ CHC", date: june4, trip: "Replan")
+    ) { try games(adding: ["DET202406080", "CHN202406040"]) }
+    assertTripError(
+      .gameAddedAndRemoved(
+        "DET202406080", title: "MIL @ DET", date: try Fixtures.date("2024-06-08"))
+    ) {
+      try games(adding: ["DET202406080"], removing: ["DET202406080"])
+    }
+    assertTripError(.removesEveryGame(trip: "Replan")) {
+      try games(removing: ["CHN202406040", "MIL202406110"])
+    }
+    XCTAssertEqual(
+      TripError.gameNotInTrip("NYA202406050", title: "MIN @ NYY", date: june5, trip: "Replan")
+        .description,
+      "game NYA202406050 (MIN @ NYY on 2024-06-05) is not in the trip \"Replan\", so it cannot be removed"
+    )
+    XCTAssertEqual(
+      TripError.gameAlreadyInTrip("CHN202406040", title: "CWS @ CHC", date: june4, trip: "Replan")
+        .description,
+      "game CHN202406040 (CWS @ CHC on 2024-06-04) is already in the trip \"Replan\"")
+    // The re-plan applies the rule before anything else.
+    XCTAssertThrowsError(
+      try before.replan(
+        adding: [], removing: [try Fixtures.seasonGame("NYA202406050")], start: nil, end: nil,
+        catalog: try Fixtures.catalog(), environment: environment())
+    ) { XCTAssertEqual(($0 as? TripError)?.description.contains("NYA202406050"), true) }
+    let added = try before.replan(
+      adding: [try Fixtures.seasonGame("DET202406080")], removing: [], start: nil, end: nil,
+      catalog: try Fixtures.catalog(), environment: environment())
+    XCTAssertEqual(added.trip.gameIDs, ["CHN202406040", "DET202406080", "MIL202406110"])
   }
 
   // MARK: (i) refusals

@@ -320,9 +320,9 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(error.field, "4 (Visitor)")
     XCTAssertEqual(
       error.message,
-      "CHN would play two games at once: this row's CHN @ SLN at STL10, 7:10 pm CDT on "
-        + "Tue, May 21, 2024 and line 732's ATL @ CHN at CHI11, 7:10 pm CDT on Tue, May 21, "
-        + "2024 overlap (a game takes 3 hours from first pitch)")
+      "CHC would play two games at once: this row's CHC @ STL at Busch Stadium, 7:10 pm CDT "
+        + "on Tue, May 21, 2024 and line 732's ATL @ CHC at Wrigley Field, 7:10 pm CDT on Tue, "
+        + "May 21, 2024 overlap (a game takes 3 hours from first pitch)")
 
     // The home team too: the Braves hosting the Orioles (as their season
     // game 170, a number no row uses) while they play in Chicago.
@@ -332,6 +332,32 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(home.line, 734)
     XCTAssertEqual(home.field, "7 (Home)")
     XCTAssertTrue(home.message.hasPrefix("ATL would play two games at once"), home.message)
+  }
+
+  /// Review of issue 8, finding 5: a new row CHN @ PIT on the night PIT
+  /// hosts LAN, with the same game number, was "the same game" as line
+  /// 930. It is two games of PIT that day with one game number, and says
+  /// so with the printed abbreviations; a real copy of a row is still a
+  /// duplicate.
+  func testParse_twoGamesOfOneHomeTeamWithOneGameNumberAreNamedAsSuch() throws {
+    var lines = try lines2024()
+    XCTAssertEqual(lines[929], "20240605,0,Wednesday,LAN,NL,63,PIT,NL,61,n,PIT08,,")
+    lines.insert("20240605,0,Wednesday,CHN,NL,62,PIT,NL,99,n,PIT08,,", at: 931)
+    let error = try parseError(lines, name: "cubs-at-pittsburgh.csv")
+    XCTAssertEqual(error.line, 932)
+    XCTAssertEqual(error.field, "2 (Num)")
+    XCTAssertEqual(
+      error.message,
+      "PIT would play two games on Wed, Jun 5, 2024 with game number 0 (PIT202406050): this "
+        + "row's CHC @ PIT and line 930's LAD @ PIT; a doubleheader's games are numbered 1 and 2")
+    var copied = try lines2024()
+    copied.insert(copied[929], at: 931)
+    let copy = try parseError(copied, name: "copy.csv")
+    XCTAssertEqual(copy.line, 932)
+    XCTAssertEqual(
+      copy.message,
+      "this row and line 930 both list LAD @ PIT on Wed, Jun 5, 2024 with game number 0 "
+        + "(PIT202406050); remove the duplicate, or number a doubleheader's games 1 and 2")
   }
 
   /// A makeup moved onto a night when the team plays elsewhere is the row at
@@ -351,9 +377,9 @@ final class RetrosheetScheduleTests: XCTestCase {
     XCTAssertEqual(error.field, "13 (Makeup)")
     XCTAssertEqual(
       error.message,
-      "CHN would play two games at once: this row's HOU @ CHN at CHI11, 7:10 pm CDT on "
-        + "Fri, Apr 26, 2024 and line 390's CHN @ BOS at BOS07, 7:10 pm EDT on Fri, Apr 26, "
-        + "2024 overlap (a game takes 3 hours from first pitch)")
+      "CHC would play two games at once: this row's HOU @ CHC at Wrigley Field, 7:10 pm CDT "
+        + "on Fri, Apr 26, 2024 and line 390's CHC @ BOS at Fenway Park, 7:10 pm EDT on Fri, "
+        + "Apr 26, 2024 overlap (a game takes 3 hours from first pitch)")
 
     let inPostponed = try parseError(
       replacing(lines, line: 354, field: 11, with: "20240426"), name: "postponed.csv")

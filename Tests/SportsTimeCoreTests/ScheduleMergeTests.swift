@@ -91,9 +91,10 @@ final class ScheduleMergeTests: XCTestCase {
       XCTAssertEqual(fileError.field, "13 (Makeup)")
       XCTAssertEqual(
         fileError.message,
-        "this row's game (SFN @ CHN at CHI11, 1:10 pm CDT on Fri, Jun 21, 2024) would be "
-          + "CHN202406210, but the database already has CHN202406210 (NYN @ CHN at CHI11, "
-          + "1:10 pm CDT on Fri, Jun 21, 2024) from a schedule row this file does not list")
+        "this row's game (SF @ CHC at Wrigley Field, 1:10 pm CDT on Fri, Jun 21, 2024) would "
+          + "be CHN202406210, but the database already has CHN202406210 (NYM @ CHC at Wrigley "
+          + "Field, 1:10 pm CDT on Fri, Jun 21, 2024) from a schedule row this file does not list"
+      )
       XCTAssertFalse(fileError.description.contains("UNIQUE"))
     }
 
@@ -127,8 +128,8 @@ final class ScheduleMergeTests: XCTestCase {
       XCTAssertEqual(fileError.field, "13 (Makeup)")
       XCTAssertEqual(
         fileError.message,
-        "CHN would play two games at once: this row's HOU @ CHN at CHI11, 7:10 pm CDT on "
-          + "Fri, Apr 26, 2024 and stored game BOS202404260 (CHN @ BOS at BOS07, 7:10 pm EDT "
+        "CHC would play two games at once: this row's HOU @ CHC at Wrigley Field, 7:10 pm CDT "
+          + "on Fri, Apr 26, 2024 and stored game BOS202404260 (CHC @ BOS at Fenway Park, 7:10 pm EDT "
           + "on Fri, Apr 26, 2024), which this file does not list, overlap (a game takes 3 "
           + "hours from first pitch)")
     }
@@ -145,8 +146,43 @@ final class ScheduleMergeTests: XCTestCase {
       try ScheduleMerge.plan(stored: [], incoming: games + [games[7]], replace: false)
     ) { error in
       XCTAssertEqual(
-        error as? ScheduleConflict, .repeated(index: 2430, games[7], earlier: 7))
+        error as? ScheduleConflict,
+        .repeated(index: 2430, games[7], earlier: 7, earlierGame: games[7]))
       XCTAssertEqual("\(error)", "game \(games[7].id) appears twice in one import")
+    }
+  }
+
+  /// Review of issue 8, finding 5: two different games that would take one
+  /// id are not "the same game": the message says the home team would have
+  /// two games that day with one game number, and prints teams by
+  /// abbreviation and venues by name given a catalog (codes without).
+  func testPlan_twoGamesWithOneIDAreNamedAsSuch() throws {
+    let games = try Fixtures.season(2024).games
+    let catalog = try Fixtures.catalog()
+    let dodgers = try XCTUnwrap(games.firstIndex { $0.id == "PIT202406050" })
+    XCTAssertEqual(games[dodgers].awayTeamID, "LAN")
+    var cubs = games[dodgers]
+    cubs.awayTeamID = "CHN"
+    cubs.scheduleKey = "MLB/2024/PIT/99"
+    XCTAssertThrowsError(
+      try ScheduleMerge.plan(stored: [], incoming: games + [cubs], replace: false)
+    ) { error in
+      let conflict = try? XCTUnwrap(error as? ScheduleConflict)
+      XCTAssertEqual(
+        conflict, .repeated(index: games.count, cubs, earlier: dodgers, earlierGame: games[dodgers])
+      )
+      XCTAssertEqual(
+        conflict?.message(catalog: catalog) {
+          $0 == dodgers ? 930 : $0 == games.count ? 2432 : nil
+        },
+        "this row's game (CHC @ PIT at PNC Park, 7:10 pm EDT on Wed, Jun 5, 2024) would be "
+          + "PIT202406050, as would line 930's (LAD @ PIT at PNC Park, 7:10 pm EDT on Wed, Jun 5, "
+          + "2024): PIT would have two games on Wed, Jun 5, 2024 with game number 0")
+      XCTAssertEqual(
+        "\(error)",
+        "game CHN @ PIT at PIT08, 7:10 pm EDT on Wed, Jun 5, 2024 would be PIT202406050, as "
+          + "would that of game LAN @ PIT at PIT08, 7:10 pm EDT on Wed, Jun 5, 2024: PIT would "
+          + "have two games on Wed, Jun 5, 2024 with game number 0")
     }
   }
 

@@ -176,11 +176,41 @@ final class TextNormalizationTests: XCTestCase {
         "\($0)",
         "an item needs a title (the one given has only control or invisible characters)")
     }
-    XCTAssertNil(try TextNormalization.validatedOptional("\u{7} \t", as: .address))
+    XCTAssertNil(try TextNormalization.validatedOptional(" \t", as: .address))
     XCTAssertNil(try TextNormalization.validatedOptional(nil, as: .notes))
     XCTAssertTrue(TextNormalization.isStorable(Self.cleaned, as: .itemTitle))
     XCTAssertFalse(TextNormalization.isStorable(Self.evil, as: .itemTitle))
     XCTAssertFalse(TextNormalization.isStorable("a\nb", as: .itemTitle))
+  }
+
+  /// Review of issue 8, finding 3: an optional text given with characters
+  /// but none visible once cleaned (a zero-width space, a bidi override, a
+  /// control) was stored as none, silently erasing what was there. It is
+  /// refused as a required text is; an empty or white-space text is still
+  /// none.
+  func testValidatedOptional_refusesTextWithNoVisibleCharacters() throws {
+    for text in ["\u{200B}", "\u{202E}", "\u{7} \t", " \u{FEFF}\u{200B} ", "\u{E0041}", "\u{1B}"] {
+      for field in [TextField.notes, .address] {
+        XCTAssertThrowsError(
+          try TextNormalization.validatedOptional(text, as: field), text.debugDescription
+        ) { error in
+          XCTAssertEqual(
+            error as? TextError, TextError(field: field, problem: .empty(hadText: true)))
+          XCTAssertEqual((error as? TextError)?.hasNoVisibleCharacters, true)
+        }
+      }
+    }
+    XCTAssertEqual(
+      TextError(field: .notes, problem: .empty(hadText: true)).description,
+      "the notes have no visible characters (only control or invisible ones, which are not stored)")
+    XCTAssertEqual(
+      TextError(field: .address, problem: .empty(hadText: true)).description,
+      "the address has no visible characters (only control or invisible ones, which are not stored)"
+    )
+    for text in ["", " ", "\t\n ", "\u{3000}"] {
+      XCTAssertNil(try TextNormalization.validatedOptional(text, as: .notes), text.debugDescription)
+    }
+    XCTAssertEqual(try TextNormalization.validatedOptional("\u{200B}x", as: .notes), "x")
   }
 
   /// The same evil text through every entry point that stores text: trip
@@ -271,5 +301,18 @@ final class TextNormalizationTests: XCTestCase {
     XCTAssertEqual(imported.items.compactMap(\.customInfo?.title), [Self.cleaned])
     XCTAssertEqual(imported.items.compactMap(\.customInfo?.address), [Self.cleaned])
     XCTAssertEqual(imported.items.compactMap(\.travelInfo?.fromName), [Self.cleaned])
+    // An address of only invisible characters is refused with its field
+    // (review of issue 8, finding 3), as by the item commands.
+    let index = try XCTUnwrap(items.firstIndex { $0["custom"] != nil })
+    var custom = try XCTUnwrap(items[index]["custom"] as? [String: Any])
+    custom["address"] = "\u{200B}"
+    items[index]["custom"] = custom
+    file["items"] = items
+    XCTAssertThrowsError(
+      try TripExchange.read(try JSONSerialization.data(withJSONObject: file), file: "trip.json")
+    ) { error in
+      XCTAssertTrue("\(error)".contains("items[\(index)].custom.address"), "\(error)")
+      XCTAssertTrue("\(error)".contains("the address has no visible characters"), "\(error)")
+    }
   }
 }

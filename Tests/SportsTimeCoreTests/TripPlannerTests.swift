@@ -128,16 +128,51 @@ final class TripPlannerTests: XCTestCase {
     // Not ids: too short, another letter, a space, too long for any id.
     for name in [
       "abc", "Cafe Tour", "Trip 2024", "AAAAG", "dead beef", "----", "a-b-c",
-      String(repeating: "a", count: 37), "Ａ１２３",
+      String(repeating: "a", count: 37), "Ａ１２",
     ] {
       XCTAssertFalse(Trip.looksLikeID(name), name)
       XCTAssertEqual(try Trip.validatedName(name), TextNormalization.name(name))
     }
     XCTAssertEqual(
       TripError.nameLooksLikeID("CAFE").description,
-      "the name 'CAFE' could be taken for a trip id (it is only hex digits and dashes); add a word or another letter"
+      "the name 'CAFE' looks like a trip id: a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     )
     assertTripError(.emptyName) { _ = try Trip.validatedName(" \u{1B} ") }
+  }
+
+  /// Review of issue 8, finding 1: names are matched by their key (case and
+  /// width folded), so the id rule applies to the key: look-alikes that the
+  /// key folds to hex digits and dashes are refused, and the message says
+  /// what they read as. Look-alikes the key does not fold (mathematical
+  /// letters, circled digits) never match an id and stay allowed.
+  func testValidatedName_refusesLookAlikesTheKeyFoldsToAnID() throws {
+    let folded: [(name: String, key: String)] = [
+      ("ｅｃ４３", "ec43"),  // full-width letters and digits
+      ("ＡＡＡＡ", "aaaa"),  // full-width capitals
+      ("Ａ１２３", "a123"),
+      ("ａ－ｂ－ｃ－ｄ", "a-b-c-d"),  // full-width hyphen-minus
+      ("ﬀﬀ", "ffff"),  // the ff ligature case-folds to two letters
+      ("ﬀ１２", "ff12"),
+      ("ec４３", "ec43"),  // mixed ASCII and full-width
+      ("ＤＥＡＤＢＥＥＦ－0000", "deadbeef-0000"),
+    ]
+    for (name, key) in folded {
+      XCTAssertEqual(TextNormalization.key(name), key, name)
+      XCTAssertTrue(Trip.looksLikeID(name), name)
+      assertTripError(.nameLooksLikeID(name)) { _ = try Trip.validatedName(name) }
+      assertTripError(.nameLooksLikeID(name)) { try plan(["CHN202406170"], name: name) }
+      XCTAssertEqual(
+        TripError.nameLooksLikeID(name).description,
+        "the name '\(name)' looks like a trip id (names are matched ignoring case and width, so it reads as '\(key)'): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
+      )
+    }
+    // Not folded to ASCII by the key: no reference typed in ASCII finds
+    // them, so they hide no trip.
+    for name in ["𝐚𝐚𝐚𝐚", "𝟒𝟑𝟐𝟏", "①②③④", "ⓐⓑⓒⓓ", "٤٣٢١", "a‐b‐c‐d", "ａａａａ\u{FE0F}"] {
+      XCTAssertNotEqual(TextNormalization.key(name), TextNormalization.key("aaaa"))
+      XCTAssertFalse(Trip.looksLikeID(name), name)
+      XCTAssertEqual(try Trip.validatedName(name), TextNormalization.name(name), name)
+    }
   }
 
   /// Issue 8, item 20: a copy has new ids and the same days, games and

@@ -307,7 +307,7 @@ final class StoreGamesTests: StoreTestCase {
         XCTAssertEqual(fileError?.line, 2)
         XCTAssertEqual(fileError?.field, "13 (Makeup)")
         XCTAssertTrue(
-          fileError?.message.contains("CHN would play two games at once") ?? false, "\(error)")
+          fileError?.message.contains("CHC would play two games at once") ?? false, "\(error)")
         XCTAssertTrue(
           fileError?.message.contains("stored game BOS202404260") ?? false, "\(error)")
       }

@@ -543,6 +543,66 @@ final class StoreTripsTests: StoreTestCase {
     }
   }
 
+  /// Review of issue 8, finding 1: a trip whose name only folds to an id
+  /// prefix (full-width `ｅｃ４３`, `ＡＡＡＡ`, the ligature `ﬀﬀ`; stored
+  /// before such names were refused) never wins over the trip whose id
+  /// starts with what was typed, so `trip delete ec43` deletes that trip.
+  /// The name typed exactly (any case) still finds its own trip, and so
+  /// does the folded name when no id starts so; a look-alike the key does
+  /// not fold (`𝐚𝐚𝐚𝐚`) matches nothing typed in ASCII.
+  func testTripMatching_lookAlikeNamesNeverBeatAnIDPrefix() throws {
+    let environment = Environment.fixed(now: StoreFixtures.now)
+    let cases: [(idText: String, name: String, typed: String, nameTyped: [String])] = [
+      ("EC430000-0000-4000-8000-000000000001", "ｅｃ４３", "ec43", ["ｅｃ４３", "ＥＣ４３"]),
+      ("AAAAAAAA-0000-4000-8000-000000000002", "ＡＡＡＡ", "aaaa", ["ＡＡＡＡ", "ａａａａ"]),
+      ("FFFF0000-0000-4000-8000-000000000003", "ﬀﬀ", "FFFF", ["ﬀﬀ"]),
+      (
+        "ABCD0000-0000-4000-8000-000000000004", "ａｂｃｄ0000－0000", "abcd0000-0000",
+        ["ａｂｃｄ0000－0000"]
+      ),
+    ]
+    try onBothStores { store in
+      try storeWith2024(store)
+      var rows: [(id: UUID, named: UUID)] = []
+      for (n, c) in cases.enumerated() {
+        let id = try uuid(c.idText)
+        let namedID = try uuid(String(format: "0000000%d-0000-4000-8000-000000000000", n))
+        try store.insert(
+          StoreFixtures.retagged(
+            try StoreFixtures.plan("Trip \(n)", environment: environment), tripID: id))
+        var named = StoreFixtures.retagged(
+          try StoreFixtures.plan("placeholder", environment: environment), tripID: namedID)
+        named.trip.name = c.name  // stored before such names were refused
+        try store.insert(trip: named.trip, items: named.items)
+        rows.append((id, namedID))
+      }
+      var math = StoreFixtures.retagged(
+        try StoreFixtures.plan("placeholder", environment: environment),
+        tripID: try uuid("09000000-0000-4000-8000-000000000000"))
+      math.trip.name = "𝐚𝐚𝐚𝐚"  // mathematical bold: not folded, allowed
+      try store.insert(trip: math.trip, items: math.items)
+
+      for (c, row) in zip(cases, rows) {
+        XCTAssertEqual(try store.trip(matching: c.typed).id, row.id, c.typed)
+        XCTAssertEqual(try store.trip(matching: c.typed.uppercased()).id, row.id, c.typed)
+        for typed in c.nameTyped {
+          XCTAssertEqual(try store.trip(matching: typed).id, row.named, typed)
+        }
+        XCTAssertEqual(try store.trip(matching: c.idText).id, row.id)
+      }
+      XCTAssertEqual(try store.trip(matching: "𝐚𝐚𝐚𝐚").id, math.trip.id)
+      // The finding's case: deleting by the prefix deletes the trip with
+      // that id, and the look-alike is still there.
+      let deleted = try store.deleteTrip("ec43")
+      XCTAssertEqual(deleted.trip.id, rows[0].id)
+      XCTAssertEqual(deleted.trip.name, "Trip 0")
+      XCTAssertEqual(try store.loadTrip(id: rows[0].named).trip.name, "ｅｃ４３")
+      // With no id starting so any more, the folded name is what is meant.
+      XCTAssertEqual(try store.trip(matching: "ec43").id, rows[0].named)
+      XCTAssertEqual(try store.deleteTrip("EC43").trip.id, rows[0].named)
+    }
+  }
+
   /// Issue 8, item 3: deleting by reference resolves and deletes in one
   /// transaction and reports what it deleted; deleting the same name twice
   /// then falls through to an id prefix only when one really matches.

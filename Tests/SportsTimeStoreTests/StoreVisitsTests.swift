@@ -72,11 +72,24 @@ final class StoreVisitsTests: StoreTestCase {
       } else {
         XCTFail("expected ambiguousVisit")
       }
-      for reference in ["000", "zzzz", "", "1234", "0000%", "0000_"] {
+      for reference in ["zzzz", "", "1234", "0000%", "0000_", "ab%"] {
         guard case .visitNotFound = storeError({ try store.visit(matching: reference) }) else {
           return XCTFail("expected visitNotFound for '\(reference)'")
         }
       }
+      // Review of issue 8, finding 4: 1 to 3 characters of an id are too
+      // short, said as such (not "no visit has the id"), whether or not an
+      // id starts with them, as for items.
+      for reference in ["000", "0", "00-", " 00 ", "abc", "ABC"] {
+        let error = storeError { try store.visit(matching: reference) }
+        guard case .visitIDTooShort(reference) = error else {
+          return XCTFail(
+            "expected visitIDTooShort for '\(reference)', got \(String(describing: error))")
+        }
+      }
+      XCTAssertEqual(
+        StoreError.visitIDTooShort("000").description,
+        "'000' is too short to name a visit; give at least 4 characters of its id")
     }
   }
 

@@ -98,6 +98,9 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
   /// No visit has this id or id prefix.
   case visitNotFound(String)
 
+  /// An id prefix shorter than the 4 characters a visit reference needs.
+  case visitIDTooShort(String)
+
   /// Several visits' ids start with this text (their short ids).
   case ambiguousVisit(String, candidates: [String])
 
@@ -167,6 +170,9 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
     case .corruptValue(let table, let id, let column, let value):
       return
         "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
+    case .visitIDTooShort(let reference):
+      return
+        "'\(TextNormalization.excerpt(reference))' is too short to name a visit; give at least 4 characters of its id"
     case .visitNotFound(let reference):
       return "no visit has the id '\(reference)' (see 'sportstime visit list')"
     case .ambiguousVisit(let reference, let candidates):
