@@ -465,12 +465,13 @@ final class StoreTripImportTests: StoreTestCase {
     let imported = try importFile(wrong, into: store)
     XCTAssertEqual(imported.warnings.count, 1)
     XCTAssertTrue(
-      imported.warnings[0].hasPrefix(
+      (imported.warnings.first ?? "").hasPrefix(
         "\(at).mode, \(at).distanceMeters, \(at).durationSeconds: the file says a flight of 12427 mi (20000 km) taking 0 min; Guaranteed Rate Field → Detroit is a drive of 285 mi (459 km) taking 4 h 45 min "
-      ), imported.warnings[0])
+      ), (imported.warnings.first ?? ""))
     XCTAssertTrue(
-      imported.warnings[0].hasSuffix(
-        "by the estimate (great-circle × 1.2 at 60 mph), which is used"), imported.warnings[0])
+      (imported.warnings.first ?? "").hasSuffix(
+        "by the estimate (great-circle × 1.2 at 60 mph), which is used"),
+      (imported.warnings.first ?? ""))
     XCTAssertEqual(try everyView(store, id: id, "wrong"), String(decoding: data, as: UTF8.self))
     _ = try store.deleteTrip(id: id)
 
@@ -491,7 +492,8 @@ final class StoreTripImportTests: StoreTestCase {
     let warned = try importFile(off, into: store).warnings
     XCTAssertEqual(warned.count, 1)
     XCTAssertTrue(
-      warned[0].hasPrefix("\(at).durationSeconds: the file says a drive of "), "\(warned)")
+      (warned.first ?? "").hasPrefix("\(at).durationSeconds: the file says a drive of "),
+      "\(warned)")
     XCTAssertEqual(try everyView(store, id: id, "off"), String(decoding: data, as: UTF8.self))
     _ = try store.deleteTrip(id: id)
 
