@@ -23,7 +23,8 @@ import Foundation
 /// `YYYY-MM-DD`; sortOrders are written with every digit a Double needs to
 /// read back exactly. A travel `mode` is `"drive"` or `"flight"`; files
 /// written before modes existed have none, and their legs read as drives
-/// (which is how they were estimated).
+/// (which is how they were estimated) until `validate` gives every leg
+/// between two stops the mode and estimate `trip new` gives it.
 public enum TripExchange {
   /// The `format` value.
   public static let format = "sportstime-trip"
