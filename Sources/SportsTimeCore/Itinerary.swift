@@ -41,8 +41,11 @@ public struct Itinerary: Sendable {
 
   /// Every stored item that breaks a rule now (possible after a schedule
   /// re-import or a shorter trip, or stored before times were checked),
-  /// with the reason, in layout order: a position the rules refuse, or a
-  /// time that does not exist on the item's date where it is
+  /// with the reason, in layout order: a position the rules refuse, a
+  /// time kept in another zone than the one the item commands give it
+  /// there (`timePlaces()`: stored by an older version, or left behind
+  /// when a schedule re-import moved a game around it), or a time that
+  /// does not exist on the item's date where it is
   /// (`LocalTime.resolve(_:on:inZone:place:)`).
   ///
   /// A custom item that is merely Unscheduled (its day left the trip when
@@ -55,8 +58,10 @@ public struct Itinerary: Sendable {
       guard let item = row.item, !isOnlyUnscheduled(item) else { return nil }
       let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
       guard let reason = check.reason else {
-        guard case .nonexistent(let why)? = times[item.id] else { return nil }
-        return (item, why)
+        switch times[item.id] {
+        case .nonexistent(let why)?, .wrongZone(let why)?: return (item, why)
+        case .repeated?, nil: return nil
+        }
       }
       let unscheduled =
         schedule.contains(day: item.day)
@@ -95,30 +100,45 @@ public struct Itinerary: Sendable {
 
   /// What to say about each timed custom item on the trip's days whose
   /// time needs a word, by item id: that it happens twice that day and the
-  /// first occurrence is used, or why it does not exist there and then (a
-  /// time stored before times were checked; `problems()` lists those).
-  /// - Complexity: O(n) for n rows.
+  /// first occurrence is used, that it is kept in another zone than the
+  /// one it belongs to there, or why it does not exist there and then (a
+  /// time stored before times were checked; `problems()` lists the last
+  /// two).
+  /// - Complexity: O(n · v) for n rows and v venues.
   public func timeWarnings() -> [UUID: String] {
     timeChecks().mapValues {
       switch $0 {
-      case .repeated(let warning), .nonexistent(let warning): return warning
+      case .repeated(let warning), .nonexistent(let warning), .wrongZone(let warning):
+        return warning
       }
     }
   }
 
-  /// A time that needs a word: `repeated` (happens twice; first used) or
-  /// `nonexistent` (clocks skip it), with the sentence.
+  /// A time that needs a word: `repeated` (happens twice; first used),
+  /// `nonexistent` (clocks skip it) or `wrongZone` (kept in another zone
+  /// than `timePlaces()` gives it), with the sentence.
   enum TimeCheck {
     case repeated(String)
     case nonexistent(String)
+    case wrongZone(String)
   }
 
   /// `timeWarnings()` with the kind of each.
   func timeChecks() -> [UUID: TimeCheck] {
     let places = Itinerary.positionPlaces(in: layout, schedule: schedule)
+    let expected = timePlaces()
     var checks: [UUID: TimeCheck] = [:]
     for row in layout.rows {
-      guard let item = row.item, let custom = item.customInfo, custom.time != nil else { continue }
+      guard let item = row.item, let custom = item.customInfo, let time = custom.time else {
+        continue
+      }
+      if let place = expected[item.id], place.timeZoneID != custom.timeZoneID {
+        let kept = custom.timeZoneID.map { "is read in \($0)" } ?? "has no time zone"
+        checks[item.id] = .wrongZone(
+          "Its time \(time) \(kept), but \(place.whereabouts): set its time again to have it read there."
+        )
+        continue
+      }
       do {
         let place = placeName(of: custom, position: places[item.id])
         if let warning = try Itinerary.resolveTime(

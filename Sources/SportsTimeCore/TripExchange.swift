@@ -23,7 +23,8 @@ import Foundation
 /// `YYYY-MM-DD`; sortOrders are written with every digit a Double needs to
 /// read back exactly. A travel `mode` is `"drive"` or `"flight"`; files
 /// written before modes existed have none, and their legs read as drives
-/// (which is how they were estimated).
+/// (which is how they were estimated) until `validate` gives every leg
+/// between two stops the mode and estimate `trip new` gives it.
 public enum TripExchange {
   /// The `format` value.
   public static let format = "sportstime-trip"
@@ -109,8 +110,14 @@ public enum TripExchange {
     /// each game, checked against the stored games by `validate`.
     public var games: [GameEntry]
     /// What the reader should know, each as "<field path>: <what>", e.g. a
-    /// time that happens twice that day (the first occurrence is used).
+    /// time zone given without a time (dropped) once read, and once
+    /// validated also a time that happens twice that day (the first
+    /// occurrence is used), a zone or leg estimate that differed from the
+    /// one the item commands and `trip new` give (replaced).
     public var warnings: [String] = []
+    /// The travel items whose `mode` the file does not give (written
+    /// before flights existed; read as drives).
+    var withoutMode: Set<UUID> = []
   }
 
   /// One entry of a file's `games`: the game's id and, when given, what
@@ -136,8 +143,11 @@ public enum TripExchange {
   /// `TripPlanner.validatedName`), the days follow `trip new`'s rule
   /// (`TripPlanner.checkDays`: at most 366), every item day is a real
   /// date, sortOrders follow `ItineraryItem.sortOrderProblem`, travel
-  /// figures `TravelInfo.figuresProblem`, stop indices are not negative.
-  /// Run `validate` next, against the stored games.
+  /// figures `TravelInfo.figuresProblem`, stop indices are not negative,
+  /// a time zone without a time is dropped (with a warning), as an edit
+  /// that clears the time drops it. Run `validate` next, against the
+  /// stored games: it gives items their zones and legs their estimates,
+  /// and checks the times.
   /// - Parameters:
   ///   - data: the file's bytes (UTF-8 JSON).
   ///   - file: the name used in errors.
@@ -147,8 +157,7 @@ public enum TripExchange {
   ///   id, date, time, zone, category, mode or coordinate, a non-finite or
   ///   out-of-range number, an empty or too long text (quoting at most 80
   ///   characters), a repeated game or item id, a trip name refused by
-  ///   `Trip.validatedName(_:)`, a time that does not exist on its item's
-  ///   date in its zone (`LocalTime.resolve(_:on:inZone:place:)`).
+  ///   `Trip.validatedName(_:)`.
   /// - Complexity: O(n) for n items and games.
   public static func read(_ data: Data, file: String) throws -> Imported {
     func fail(_ field: String?, _ message: String) -> FileFormatError {
@@ -214,6 +223,7 @@ public enum TripExchange {
     }
     var items: [ItineraryItem] = []
     var warnings: [String] = []
+    var withoutMode: Set<UUID> = []
     var seen: Set<UUID> = []
     for (i, o) in itemList.enumerated() {
       let at = "items[\(i)]"
@@ -231,10 +241,11 @@ public enum TripExchange {
       let kind: ItineraryItem.Kind
       switch try reader.string(o, "kind", at: at) {
       case "travel":
-        kind = .travel(try travelInfo(o, at: at, reader: reader))
+        let (info, hasMode) = try travelInfo(o, at: at, reader: reader)
+        if !hasMode { withoutMode.insert(id) }
+        kind = .travel(info)
       case "custom":
-        let date = day >= 1 && day <= start.days(to: end) + 1 ? trip.realDate(ofDay: day) : nil
-        let (custom, warning) = try customInfo(o, at: at, date: date, reader: reader)
+        let (custom, warning) = try customInfo(o, at: at, reader: reader)
         if let warning { warnings.append(warning) }
         kind = .custom(custom)
       case let other:
@@ -246,12 +257,13 @@ public enum TripExchange {
           createdAt: try reader.instant(o, "createdAt", at: at),
           modifiedAt: try reader.instant(o, "modifiedAt", at: at)))
     }
-    return Imported(trip: trip, items: items, games: entries, warnings: warnings)
+    return Imported(
+      trip: trip, items: items, games: entries, warnings: warnings, withoutMode: withoutMode)
   }
 
-  /// The `travel` object of item `at`.
+  /// The `travel` object of item `at`, and whether it gives a `mode`.
   private static func travelInfo(_ o: [String: Any], at: String, reader: FieldReader) throws
-    -> TravelInfo
+    -> (TravelInfo, hasMode: Bool)
   {
     guard let t = o["travel"] as? [String: Any] else {
       throw reader.fail("\(at).travel", "missing or not an object")
@@ -268,7 +280,8 @@ public enum TripExchange {
     let toVenue = try reader.optionalString(t, "toVenueID", at: here)
     // Files written before flights existed have no mode: their legs are drives.
     var mode = TravelMode.drive
-    if let text = try reader.optionalString(t, "mode", at: here) {
+    let modeText = try reader.optionalString(t, "mode", at: here)
+    if let text = modeText {
       guard let known = TravelMode(rawValue: text) else {
         throw reader.fail(
           "\(here).mode", "'\(TextNormalization.excerpt(text))' is not drive or flight")
@@ -285,18 +298,20 @@ public enum TripExchange {
     if let (field, reason) = info.figuresProblem {
       throw reader.fail("\(here).\(field)", reason)
     }
-    return info
+    return (info, modeText != nil)
   }
 
-  /// The `custom` object of item `at`, and a warning when its time happens
-  /// twice on `date` in its zone (the first occurrence is used).
-  /// - Parameter date: the item's date, or nil when its day is outside the
-  ///   trip (Unscheduled: no date to check its time on).
-  /// - Throws: `FileFormatError` for a bad field, or a time that does not
-  ///   exist on `date` in its zone (`LocalTime.resolve(_:on:inZone:place:)`).
-  private static func customInfo(
-    _ o: [String: Any], at: String, date: CalendarDate?, reader: FieldReader
-  ) throws -> (CustomInfo, warning: String?) {
+  /// The `custom` object of item `at`, and a warning when it gives a
+  /// time zone without a time (the zone is dropped, as an edit that
+  /// clears the time drops it). Its time is checked by `validate`, in the
+  /// zone the item commands give it.
+  /// - Throws: `FileFormatError` for a bad field: a missing or too long
+  ///   title, an unknown category, a time that is not HH:MM, a zone that
+  ///   is not an IANA zone, a latitude or longitude out of range (naming
+  ///   the one that is) or given without the other (naming the one given).
+  private static func customInfo(_ o: [String: Any], at: String, reader: FieldReader) throws
+    -> (CustomInfo, warning: String?)
+  {
     guard let c = o["custom"] as? [String: Any] else {
       throw reader.fail("\(at).custom", "missing or not an object")
     }
@@ -315,31 +330,40 @@ public enum TripExchange {
       }
       time = t
     }
-    let zone = try reader.optionalString(c, "timeZone", at: here)
+    var zone = try reader.optionalString(c, "timeZone", at: here)
     if let zone, TimeZone(identifier: zone) == nil {
       throw reader.fail(
         "\(here).timeZone", "'\(TextNormalization.excerpt(zone))' is not an IANA time zone")
     }
-    // A time must exist on the item's date in its zone.
     var warning: String?
-    if let time, let zone, let date {
-      do {
-        let resolved = try LocalTime.resolve(time, on: date, inZone: zone)
-        warning = resolved.warning.map { "\(here).time: \($0)" }
-      } catch {
-        throw reader.fail("\(here).time", "\(error)")
-      }
+    if time == nil, let given = zone {
+      warning =
+        "\(here).timeZone: the item has no time, so its zone \(given) is not kept"
+      zone = nil
     }
     var coordinate: Coordinate?
     let lat = try reader.optionalFinite(c, "latitude", at: here)
     let lon = try reader.optionalFinite(c, "longitude", at: here)
-    if let lat, let lon {
-      guard let point = Coordinate(latitude: lat, longitude: lon) else {
-        throw reader.fail("\(here).latitude", "(\(lat), \(lon)) is not a coordinate in degrees")
+    switch (lat, lon) {
+    case (let lat?, let lon?):
+      guard (-90...90).contains(lat) else {
+        throw reader.fail(
+          "\(here).latitude", "\(lat) is not a latitude (-90 to 90 degrees north)")
+      }
+      guard (-180...180).contains(lon), let point = Coordinate(latitude: lat, longitude: lon)
+      else {
+        throw reader.fail(
+          "\(here).longitude", "\(lon) is not a longitude (-180 to 180 degrees east)")
       }
       coordinate = point
-    } else if (lat == nil) != (lon == nil) {
-      throw reader.fail("\(here).latitude", "latitude and longitude go together")
+    case (let lat?, nil):
+      throw reader.fail(
+        "\(here).latitude", "a latitude (\(lat)) without a longitude; the two go together")
+    case (nil, let lon?):
+      throw reader.fail(
+        "\(here).longitude", "a longitude (\(lon)) without a latitude; the two go together")
+    case (nil, nil):
+      break
     }
     let custom = CustomInfo(
       title: title, category: category, time: time, timeZoneID: zone, coordinate: coordinate,
@@ -348,7 +372,8 @@ public enum TripExchange {
   }
 
   /// Checks that an imported trip keeps every rule of `trip new` and the
-  /// item commands with `games` (the stored games its `gameIDs` name):
+  /// item commands with `games` (the stored games its `gameIDs` name), and
+  /// gives its items what those commands give them:
   ///
   /// - the games: at least one, none cancelled (`TripPlanner.checkGames`),
   ///   every one inside the trip's days (`TripPlanner.checkDays`);
@@ -362,17 +387,43 @@ public enum TripExchange {
   ///   one travel item per leg, a travel item for every leg;
   /// - every custom item inside the trip's days at a valid position;
   ///   custom items outside them are kept as Unscheduled (as a re-plan
-  ///   that moves the days leaves them).
+  ///   that moves the days leaves them);
+  /// - a leg joins a stop of the route to the next one, and has the
+  ///   names, mode, distance and duration `trip new` gives it
+  ///   (`TravelPlacement.travelInfo(for:estimator:)`: the estimate between
+  ///   the two stops' venues). The file's figures are kept where they agree
+  ///   with it (within 1 m and 1 s: another build may differ in the last
+  ///   digits), else replaced, with a warning naming the fields; so are
+  ///   names that differ. A leg without a stop at an end (a legacy "Home"
+  ///   leg) has no venues to estimate between and keeps the file's names
+  ///   and figures (bounded by `read`);
+  /// - a timed custom item is local to the zone the item commands give it
+  ///   (`Itinerary.timePlaces()`: its location's nearest venue within
+  ///   200 km, else where the trip is at its position). A file that gives
+  ///   another zone, or none, keeps the wall-clock time in that zone (as a
+  ///   re-plan re-zones items when a leg moves), with a warning naming the
+  ///   field; the time must then exist on the item's date there, and one
+  ///   that happens twice is taken at its first occurrence, with a warning
+  ///   (`LocalTime.resolve(_:on:inZone:place:)`).
   ///
-  /// - Returns: warnings for the traveller (games moved since the export),
-  ///   in file order.
+  /// - Parameters:
+  ///   - imported: the file as `read` read it.
+  ///   - games: the stored games `imported.trip.gameIDs` name (any order).
+  ///   - catalog: venues and teams.
+  ///   - file: the name used in errors.
+  ///   - estimator: the legs' estimator; default `RouteEstimator.default`,
+  ///     the one `trip new` uses.
+  /// - Returns: `imported` as it is to be stored — its items with their
+  ///   zones and leg estimates — and every warning: `read`'s, then games
+  ///   moved since the export, then the items', in file order.
   /// - Throws: `FileFormatError` naming the file and the field
-  ///   (`games[1].home`, `items[3].day`, `items`) and the rule in words.
-  /// - Complexity: O(n log n) for n rows.
-  @discardableResult
+  ///   (`games[1].home`, `items[3].day`, `items[2].custom.time`, `items`)
+  ///   and the rule in words.
+  /// - Complexity: O(n log n + n · v) for n rows and v venues.
   public static func validate(
-    _ imported: Imported, games: [Game], catalog: Catalog, file: String
-  ) throws -> [String] {
+    _ imported: Imported, games: [Game], catalog: Catalog, file: String,
+    estimator: RouteEstimator = .default
+  ) throws -> Imported {
     func fail(_ field: String, _ message: String) -> FileFormatError {
       FileFormatError(file: file, line: nil, field: field, message: message)
     }
@@ -395,7 +446,9 @@ public enum TripExchange {
         throw fail("games", error.description)
       }
     }
-    let warnings = try checkEntries(imported.games, against: ordered, catalog: catalog, file: file)
+    var warnings =
+      imported.warnings
+      + (try checkEntries(imported.games, against: ordered, catalog: catalog, file: file))
 
     let schedule = TripSchedule(
       startDate: t.startDate, dayCount: t.dayCount, games: ordered, venues: catalog.venues,
@@ -425,7 +478,84 @@ public enum TripExchange {
     if let (leg, reason) = itinerary.missingLegs().first {
       throw fail("items", "leg \(leg.index) (\(leg.from.name) → \(leg.to.name)): \(reason)")
     }
-    return warnings
+
+    // What the commands give each item: legs their estimates, times their
+    // zones (positions do not depend on either).
+    let zones = itinerary.timePlaces()
+    let routeLegs = schedule.legs
+    var checked = imported
+    for (i, item) in imported.items.enumerated() {
+      let at = "items[\(i)]"
+      switch item.kind {
+      case .game: break
+      case .travel(var info):
+        // A leg from or to home has no venues to estimate between.
+        guard let from = info.fromStop, let to = info.toStop else { continue }
+        // `constraints.check` has matched both stops to the route.
+        guard to == from + 1, routeLegs.indices.contains(from) else {
+          throw fail(
+            "\(at).travel.toStop",
+            "travel \(info.title) joins stop \(from) to stop \(to), which do not follow each other on the route; a leg joins a stop to the next one"
+          )
+        }
+        let fresh = TravelPlacement.travelInfo(for: routeLegs[from], estimator: estimator)
+        if info.fromName != fresh.fromName || info.toName != fresh.toName {
+          warnings.append(
+            "\(at).travel.fromName, \(at).travel.toName: the file says '\(TextNormalization.excerpt(info.title))'; the route names the leg \(fresh.title), which is used"
+          )
+          info.fromName = fresh.fromName
+          info.toName = fresh.toName
+          checked.items[i].kind = .travel(info)
+        }
+        let estimate = fresh.estimate
+        var fields: [String] = []
+        if info.mode != estimate.mode { fields.append("mode") }
+        if abs(info.distanceMeters - estimate.distanceMeters) > 1 {
+          fields.append("distanceMeters")
+        }
+        if abs(info.durationSeconds - estimate.durationSeconds) > 1 {
+          fields.append("durationSeconds")
+        }
+        guard !fields.isEmpty else { continue }
+        let given =
+          imported.withoutMode.contains(item.id)
+          ? "a leg of \(legFigures(info.estimate)) with no mode (read as a drive)"
+          : "a \(info.mode.rawValue) of \(legFigures(info.estimate))"
+        let model = estimate.mode == .flight ? estimator.flightSummary : estimator.driveSummary
+        warnings.append(
+          "\(fields.map { "\(at).travel.\($0)" }.joined(separator: ", ")): the file says \(given); \(info.title) is a \(estimate.mode.rawValue) of \(legFigures(estimate)) by the estimate (\(model)), which is used"
+        )
+        if fields.contains("mode") { info.mode = estimate.mode }
+        if fields.contains("distanceMeters") { info.distanceMeters = estimate.distanceMeters }
+        if fields.contains("durationSeconds") { info.durationSeconds = estimate.durationSeconds }
+        checked.items[i].kind = .travel(info)
+      case .custom(var custom):
+        guard let time = custom.time else { continue }
+        let here = "\(at).custom"
+        let place = zones[item.id]
+        if let place, place.timeZoneID != custom.timeZoneID {
+          let said = custom.timeZoneID.map { "the file says \($0)" } ?? "the file gives no zone"
+          warnings.append(
+            "\(here).timeZone: \(said); \(place.whereabouts), so \(time) is read there")
+          custom.timeZoneID = place.timeZoneID
+          checked.items[i].kind = .custom(custom)
+        }
+        do {
+          let resolved = try Itinerary.resolveTime(
+            of: custom, day: item.day, in: schedule, place: place?.city)
+          if let warning = resolved?.warning { warnings.append("\(here).time: \(warning)") }
+        } catch {
+          throw fail("\(here).time", "\(error)")
+        }
+      }
+    }
+    checked.warnings = warnings
+    return checked
+  }
+
+  /// "522 mi (840 km) taking 8 h 42 min".
+  private static func legFigures(_ estimate: LegEstimate) -> String {
+    "\(ExportSupport.distance(estimate.distanceMeters, metric: false)) (\(ExportSupport.distance(estimate.distanceMeters, metric: true))) taking \(ExportSupport.duration(estimate.durationSeconds))"
   }
 
   /// Compares the file's `games` entries with the stored games.

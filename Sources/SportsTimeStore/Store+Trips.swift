@@ -24,7 +24,9 @@ public struct TripImport: Sendable {
   public var trip: Trip
   /// Its stored items, in file order.
   public var items: [ItineraryItem]
-  /// What the traveller should know: games moved since the export.
+  /// What the traveller should know, each naming the file's field: games
+  /// moved since the export, a zone or leg estimate the file had otherwise
+  /// (replaced), a time that happens twice (`TripExchange.validate`).
   public var warnings: [String]
   /// The items outside the trip's days (listed under Unscheduled), in
   /// file order.
@@ -81,20 +83,25 @@ extension Store {
   /// Stores a trip read from a trip file (`TripExchange.read`), in one
   /// transaction: its trip id must be free, its games stored, it
   /// must keep every rule of `trip new` and the item commands with them
-  /// (`TripExchange.validate`), its item ids must be free and its name
-  /// unused. Nothing is stored when any check fails.
+  /// (`TripExchange.validate`, which also gives its legs their estimates
+  /// and its timed items their zones), its item ids must be free and its
+  /// name unused. Nothing is stored when any check fails.
   /// - Parameters:
   ///   - imported: the file as `TripExchange.read` read it.
   ///   - file: the file's name as the user gave it, for errors.
   ///   - catalog: venues and teams.
-  /// - Returns: the stored trip, its items, warnings for the traveller (a
-  ///   game moved since the export) and its Unscheduled items.
+  ///   - estimator: the legs' estimator (default `RouteEstimator.default`,
+  ///     as `trip new`'s).
+  /// - Returns: the stored trip, its items as stored, warnings for the
+  ///   traveller and its Unscheduled items.
   /// - Throws: `FileFormatError` naming the field of the first problem
-  ///   (games missing from the database: the first five, field `games`);
-  ///   `StoreError.duplicateTripID`, `.duplicateTripName`, `.invalidItem`
-  ///   for an item id already used, or another `StoreError`.
+  ///   (games missing from the database: the first five, field `games`;
+  ///   an item id another stored trip uses: `items[i].id`, naming that
+  ///   trip); `StoreError.duplicateTripID`, `.duplicateTripName`, or
+  ///   another `StoreError`.
   public func importTrip(
-    _ imported: TripExchange.Imported, file: String, catalog: Catalog
+    _ imported: TripExchange.Imported, file: String, catalog: Catalog,
+    estimator: RouteEstimator = .default
   ) throws -> TripImport {
     let trip = imported.trip
     return try transaction {
@@ -119,12 +126,22 @@ extension Store {
             "game\(one ? "" : "s") \(names) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
         )
       }
-      let warnings = try TripExchange.validate(imported, games: games, catalog: catalog, file: file)
-      try importTrip(trip, items: imported.items)
+      let checked = try TripExchange.validate(
+        imported, games: games, catalog: catalog, file: file, estimator: estimator)
+      for (i, item) in checked.items.enumerated() {
+        if let owner = try itemOwner(item.id) {
+          throw FileFormatError(
+            file: file, line: nil, field: "items[\(i)].id",
+            message:
+              "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
+          )
+        }
+      }
+      try importTrip(trip, items: checked.items)
       let days = 1...max(1, trip.dayCount)
       return TripImport(
-        trip: trip, items: imported.items, warnings: imported.warnings + warnings,
-        unscheduled: imported.items.filter { !days.contains($0.day) }.map(\.id))
+        trip: trip, items: checked.items, warnings: checked.warnings,
+        unscheduled: checked.items.filter { !days.contains($0.day) }.map(\.id))
     }
   }
 
@@ -147,15 +164,25 @@ extension Store {
         throw StoreError.gameNotFound(missing.joined(separator: ", "))
       }
       for item in items {
-        let used = try database.query(
-          "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(item.id))])
-        if !used.isEmpty {
+        if let owner = try itemOwner(item.id) {
           throw StoreError.invalidItem(
-            "item \(Store.key(item.id)) already belongs to a stored trip")
+            "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
+          )
         }
       }
       try insert(trip: trip, items: items)
     }
+  }
+
+  /// The name of the stored trip item `id` belongs to, nil when no stored
+  /// item has that id.
+  func itemOwner(_ id: UUID) throws -> String? {
+    try database.query(
+      """
+      SELECT trips.name FROM itinerary_items JOIN trips ON trips.id = itinerary_items.trip_id
+      WHERE itinerary_items.id = ?
+      """, [.text(Store.key(id))]
+    ).first.map { try $0.string("name") }
   }
 
   /// All trips, by start date then name.

@@ -12,8 +12,11 @@ enum TripImportCommand {
       games must already be in the database (import their schedule first). A trip with \
       the same id or name must not exist. The file must keep every rule 'trip new' and \
       the item commands keep (at most 366 days, legs where they fit, texts cleaned and \
-      limited, figures in range); a game whose venue or teams differ from the stored \
-      game is refused, one moved since the export is warned about. The whole import \
+      limited, figures in range). What those commands derive is derived again: legs \
+      get trip new's names, mode and estimate, timed items the zone of where they are (the \
+      time of day is kept); a warning names each field the file had otherwise. A game \
+      whose venue or teams differ from the stored game is refused, one moved since \
+      the export is warned about. The whole import \
       is one transaction: a bad file changes nothing and the error names the field \
       (e.g. items[3].travel.durationSeconds).
       """,
@@ -33,7 +36,8 @@ enum TripImportCommand {
     let file = try TripExchange.read(data, file: path)
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let imported = try store.importTrip(file, file: path, catalog: catalog)
+    let imported = try store.importTrip(
+      file, file: path, catalog: catalog, estimator: Environment.live.estimator)
     let loaded = try store.loadTrip(id: imported.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if context.arguments.flag("json") {

@@ -184,11 +184,9 @@ final class ItemTimeCommandTests: ItineraryTestCase {
       (try parseJSON(try String(contentsOf: file, encoding: .utf8)) as? [String: Any])?["items"]
         as? [[String: Any]])
     let index = try XCTUnwrap(items.firstIndex { $0.string("kind") == "custom" })
-    // The file gives only the zone, so the message names the zone's city.
-    XCTAssertEqual(
-      result.stderr,
-      "Warning: items[\(index)].custom.time: "
-        + Self.repeated.replacingOccurrences(of: "San Francisco", with: "Los Angeles") + "\n")
+    // The zone is the one the item commands give it there (review of
+    // issue 8), so the message names the same city as `item add`'s.
+    XCTAssertEqual(result.stderr, "Warning: items[\(index)].custom.time: \(Self.repeated)\n")
     XCTAssertEqual(try calendarStart("Fall Back", "Night owl"), "DTSTART:20241103T083000Z")
   }
 
@@ -352,5 +350,120 @@ final class ItemTimeCommandTests: ItineraryTestCase {
         ["trip", "new", "T", "--game", "CHC@2024-06-04", "--now", now],
         message: "\(forms), got '\(now)': \(reason)", usage: usage, help: "sportstime trip new")
     }
+  }
+
+  // MARK: - review of issue 8: trip import takes the zones the commands give
+
+  /// Dodgers Fri May 31, Guardians Tue Jun 4, Cubs Wed Jun 5.
+  static let coastToLake = [
+    "trip", "new", "Coast to Lake", "-g", "LAN202405310", "-g", "CLE202406040", "-g",
+    "CHN202406050",
+  ]
+
+  /// The trip file at `url` with item `index`'s `custom` object edited,
+  /// written to `name`.
+  func editedFile(
+    _ url: URL, _ name: String, _ edits: [Int: [String: Any]]
+  ) throws -> URL {
+    var object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any])
+    var items = try XCTUnwrap(object["items"] as? [[String: Any]])
+    for (index, values) in edits {
+      var custom = try XCTUnwrap(items[index]["custom"] as? [String: Any])
+      custom.merge(values) { $1 }
+      items[index]["custom"] = custom
+    }
+    object["items"] = items
+    let edited = scratch.appendingPathComponent(name)
+    try JSONSerialization.data(withJSONObject: object).write(to: edited)
+    return edited
+  }
+
+  /// The index of the custom item titled `title` in the trip file at `url`.
+  func itemIndex(_ url: URL, _ title: String) throws -> Int {
+    let object = try XCTUnwrap(
+      try parseJSON(try String(contentsOf: url, encoding: .utf8)) as? [String: Any])
+    let items = try XCTUnwrap(object["items"] as? [[String: Any]])
+    return try XCTUnwrap(
+      items.firstIndex { ($0["custom"] as? [String: Any])?.string("title") == title })
+  }
+
+  /// A file that says UTC (or Los Angeles) where the trip, or the item's
+  /// own location, puts an item elsewhere: the import keeps the wall-clock
+  /// time in the zone the item commands give, says so naming the field,
+  /// and the trip shows, exports and checks as the commands left it.
+  func testTripImport_timedItemsTakeTheZoneTheItemCommandsGive() throws {
+    try makeTrip(Self.coastToLake)
+    try addItem("Coast to Lake", "Late snack", ["--day", "1", "--top", "--time", "03:00"])
+    try addItem(
+      "Coast to Lake", "Bagel",
+      [
+        "--day", "1", "--top", "--time", "09:00", "--lat", "40.7505",
+        "--lon", "-73.9934",
+      ])
+    let file = scratch.appendingPathComponent("coast.json")
+    try runOK(["trip", "export", "Coast to Lake", "--format", "json", "--out", file.path])
+    let exported = try Data(contentsOf: file)
+    let shown = try runOK(["trip", "show", "Coast to Lake"]).stdout
+    XCTAssertTrue(shown.contains("📝 Late snack · 03:00 PDT"), shown)
+    XCTAssertTrue(shown.contains("📝 Bagel · 09:00 EDT"), shown)
+    let snack = try itemIndex(file, "Late snack")
+    let bagel = try itemIndex(file, "Bagel")
+    let bad = try editedFile(
+      file, "zones.json",
+      [snack: ["timeZone": "UTC"], bagel: ["timeZone": "America/Los_Angeles"]])
+    try runOK(["trip", "delete", "Coast to Lake"])
+    let result = try run(["trip", "import", bad.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertEqual(
+      result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.sorted(),
+      [
+        "Warning: items[\(bagel)].custom.timeZone: the file says America/Los_Angeles; its location is in New York (America/New_York), so 09:00 is read there",
+        "Warning: items[\(snack)].custom.timeZone: the file says UTC; at that point the trip is in Los Angeles (America/Los_Angeles), so 03:00 is read there",
+      ])
+    XCTAssertEqual(try runOK(["trip", "show", "Coast to Lake"]).stdout, shown)
+    XCTAssertEqual(try calendarStart("Coast to Lake", "Late snack"), "DTSTART:20240531T100000Z")
+    XCTAssertEqual(try calendarStart("Coast to Lake", "Bagel"), "DTSTART:20240531T130000Z")
+    try runOK(["trip", "check", "Coast to Lake"])
+    let again = scratch.appendingPathComponent("again.json")
+    try runOK(["trip", "export", "Coast to Lake", "--format", "json", "--out", again.path])
+    XCTAssertEqual(try Data(contentsOf: again), exported, "what the item commands stored")
+  }
+
+  /// The gap is checked in the zone the item commands give, not the file's:
+  /// 2:30 am on Mar 10 exists in Phoenix but not in Los Angeles, where the
+  /// trip is; and the other way round.
+  func testTripImport_checksTheTimeInTheZoneTheItemCommandsGive() throws {
+    try makeTrip(Self.springWest)
+    try addItem("Spring West", "Coffee", ["--day", "1", "--time", "03:30"])
+    let file = scratch.appendingPathComponent("spring.json")
+    try runOK(["trip", "export", "Spring West", "--format", "json", "--out", file.path])
+    let index = try itemIndex(file, "Coffee")
+    let phoenix = try editedFile(
+      file, "phoenix.json", [index: ["time": "02:30", "timeZone": "America/Phoenix"]])
+    try runOK(["trip", "delete", "Spring West"])
+    try assertRefused(
+      ["trip", "import", phoenix.path],
+      containing: ["\(phoenix.path), field items[\(index)].custom.time: \(Self.gap)"])
+
+    try makeTrip([
+      "trip", "new", "Desert Spring", "--start", "2024-03-10", "--game", "AZ@2024-03-28", "--game",
+      "LAD@2024-03-29",
+    ])
+    try addItem("Desert Spring", "Sunrise call", ["--day", "1", "--time", "03:30"])
+    let desert = scratch.appendingPathComponent("desert.json")
+    try runOK(["trip", "export", "Desert Spring", "--format", "json", "--out", desert.path])
+    let call = try itemIndex(desert, "Sunrise call")
+    let losAngeles = try editedFile(
+      desert, "la.json", [call: ["time": "02:30", "timeZone": "America/Los_Angeles"]])
+    try runOK(["trip", "delete", "Desert Spring"])
+    let result = try run(["trip", "import", losAngeles.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertEqual(
+      result.stderr,
+      "Warning: items[\(call)].custom.timeZone: the file says America/Los_Angeles; at that point the trip is in Phoenix (America/Phoenix), so 02:30 is read there\n"
+    )
+    let text = try runOK(["trip", "show", "Desert Spring"]).stdoutLines
+    XCTAssertTrue(text.contains { $0.hasSuffix("📝 Sunrise call · 02:30 MST") }, "\(text)")
   }
 }

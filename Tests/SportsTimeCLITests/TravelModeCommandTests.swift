@@ -136,12 +136,15 @@ final class TravelModeCommandTests: ItineraryTestCase {
   }
 
   /// A trip file written before modes existed (no `travel.mode`) still
-  /// imports, its legs as the drives they were estimated as; `trip replan`
-  /// re-estimates them as flights.
+  /// imports; its legs get what `trip new` gives them now (a flight and
+  /// its estimate, not the old 119 h "drive"), and the import says which
+  /// fields it replaced (review of issue 8: import gives legs the
+  /// estimator's mode and figures).
   func testImport_oldTripFileWithoutModesStillImports() throws {
     try runOK(Self.seoul)
     let url = scratch.appendingPathComponent("old.json")
     try runOK(["trip", "export", "Seoul Series", "--format", "json", "--out", url.path])
+    let planned = try runOK(["trip", "show", "Seoul Series", "--json"]).stdout
     var file = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any])
     var items = try XCTUnwrap(file["items"] as? [[String: Any]])
@@ -154,16 +157,19 @@ final class TravelModeCommandTests: ItineraryTestCase {
     file["items"] = items
     try JSONSerialization.data(withJSONObject: file).write(to: url)
     try runOK(["trip", "delete", "Seoul Series"])
-    try runOK(["trip", "import", url.path])
+    let imported = try run(["trip", "import", url.path])
+    XCTAssertEqual(imported.status, 0, imported.description)
+    XCTAssertEqual(
+      imported.stderr,
+      "Warning: items[0].travel.mode, items[0].travel.distanceMeters, items[0].travel.durationSeconds: the file says a leg of 7156 mi (11516 km) taking 119 h 16 min with no mode (read as a drive); Seoul → Los Angeles is a flight of 5963 mi (9597 km) taking 15 h by the estimate (great-circle at 800 km/h + 3 h at airports), which is used\n"
+    )
     let legs = try travelRows("Seoul Series")
-    XCTAssertEqual(legs.first?.string("mode"), "drive")
-    XCTAssertTrue(
-      try runOK(["trip", "show", "Seoul Series"]).stdout.contains(
-        "🚗 Seoul → Los Angeles · 7156 mi · 119 h 16 min"))
-    try runOK(["trip", "replan", "Seoul Series"])
-    let replanned = try travelRows("Seoul Series")
-    XCTAssertEqual(replanned.first?.string("mode"), "flight")
-    XCTAssertEqual(replanned.first?.double("durationSeconds"), 53_985)
+    XCTAssertEqual(legs.first?.string("mode"), "flight")
+    XCTAssertEqual(legs.first?.double("durationSeconds"), 53_985)
+    let shown = try runOK(["trip", "show", "Seoul Series"]).stdout
+    XCTAssertTrue(shown.contains("✈️ Seoul → Los Angeles · flight 5963 mi · 15 h"), shown)
+    // The trip is the one trip new planned, row for row.
+    XCTAssertEqual(try runOK(["trip", "show", "Seoul Series", "--json"]).stdout, planned)
     // A mode that is neither is refused with its field.
     items[0]["travel"] = travel.merging(["mode": "boat"]) { $1 }
     file["items"] = items
@@ -216,6 +222,87 @@ final class TravelModeCommandTests: ItineraryTestCase {
   func testTorontoToDetroit_isADrive() throws {
     try runOK(["trip", "new", "Border", "--game", "TOR@2024-06-04", "--game", "DET@2024-06-07"])
     XCTAssertEqual(try travelRows("Border").map { $0.string("mode") }, ["drive"])
+  }
+
+  /// Writes trip `trip`'s file with its travel item from `from` edited;
+  /// returns the original export, the edited file and the item's index.
+  func exportWithLeg(
+    _ trip: String, from: String, _ edit: (inout [String: Any]) -> Void
+  ) throws -> (original: Data, edited: URL, index: Int) {
+    let url = scratch.appendingPathComponent("\(trip).json")
+    try runOK(["trip", "export", trip, "--format", "json", "--out", url.path])
+    let original = try Data(contentsOf: url)
+    var file = try XCTUnwrap(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+    var items = try XCTUnwrap(file["items"] as? [[String: Any]])
+    let index = try XCTUnwrap(
+      items.firstIndex { ($0["travel"] as? [String: Any])?.string("fromName") == from })
+    var travel = try XCTUnwrap(items[index]["travel"] as? [String: Any])
+    edit(&travel)
+    items[index]["travel"] = travel
+    file["items"] = items
+    let edited = scratch.appendingPathComponent("\(trip)-edited.json")
+    try JSONSerialization.data(withJSONObject: file).write(to: edited)
+    return (original, edited, index)
+  }
+
+  /// Review of issue 8: a leg between two stops gets `trip new`'s mode and
+  /// estimate whatever the file says (here a 12427 mi, 0 min "flight"
+  /// from Cleveland to Chicago), with a warning naming the fields; the
+  /// trip shows, checks and exports as `trip new` planned it.
+  func testImport_legsTakeTheEstimatorsModeAndFigures() throws {
+    try runOK([
+      "trip", "new", "Coast to Lake", "-g", "LAN202405310", "-g", "CLE202406040", "-g",
+      "CHN202406050",
+    ])
+    let shown = try runOK(["trip", "show", "Coast to Lake"]).stdout
+    XCTAssertTrue(shown.contains("🚗 Cleveland → Chicago · 371 mi · 6 h 11 min"), shown)
+    let (original, edited, index) = try exportWithLeg("Coast to Lake", from: "Cleveland") {
+      $0["mode"] = "flight"
+      $0["durationSeconds"] = 0
+      $0["distanceMeters"] = 2e7
+    }
+    try runOK(["trip", "delete", "Coast to Lake"])
+    let result = try run(["trip", "import", edited.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    let at = "items[\(index)].travel"
+    XCTAssertEqual(
+      result.stderr,
+      "Warning: \(at).mode, \(at).distanceMeters, \(at).durationSeconds: the file says a flight of 12427 mi (20000 km) taking 0 min; Cleveland → Chicago is a drive of 371 mi (598 km) taking 6 h 11 min by the estimate (great-circle × 1.2 at 60 mph), which is used\n"
+    )
+    XCTAssertEqual(try runOK(["trip", "show", "Coast to Lake"]).stdout, shown)
+    try runOK(["trip", "check", "Coast to Lake"])
+    let again = scratch.appendingPathComponent("again.json")
+    try runOK(["trip", "export", "Coast to Lake", "--format", "json", "--out", again.path])
+    XCTAssertEqual(try Data(contentsOf: again), original)
+  }
+
+  /// An old file (no modes) of a London Series trip: the leg over the
+  /// Atlantic is shown as the flight `trip route` says it is, not as a
+  /// 3548 mi drive.
+  func testImport_oldFileOfALondonTripShowsTheFlight() throws {
+    try runOK(["trip", "new", "London", "--game", "PHI@2024-06-05", "--game", "PHI202406090"])
+    let planned = try runOK(["trip", "show", "London", "--json"]).stdout
+    let (_, edited, index) = try exportWithLeg("London", from: "Philadelphia") {
+      $0["mode"] = nil
+      // The drive it was estimated as before flights: great circle × 1.2
+      // at 60 mph.
+      let straight = ($0["distanceMeters"] as? Double ?? 0)
+      $0["distanceMeters"] = straight * 1.2
+      $0["durationSeconds"] = straight * 1.2 / 26.8224
+    }
+    try runOK(["trip", "delete", "London"])
+    let result = try run(["trip", "import", edited.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    XCTAssertTrue(
+      result.stderr.hasPrefix(
+        "Warning: items[\(index)].travel.mode, items[\(index)].travel.distanceMeters, items[\(index)].travel.durationSeconds: the file says a leg of 4257 mi (6851 km) taking 70 h 57 min with no mode (read as a drive); Philadelphia → London is a flight of 3548 mi"
+      ), result.stderr)
+    let show = try runOK(["trip", "show", "London"]).stdout
+    XCTAssertTrue(show.contains("✈️ Philadelphia → London · flight 3548 mi · 10 h 08 min"), show)
+    XCTAssertFalse(show.contains("🚗"), show)
+    let route = try runOK(["trip", "route", "London"]).stdout
+    XCTAssertTrue(route.contains("✈️ flight 3548 mi · 10 h 08 min"), route)
+    XCTAssertEqual(try runOK(["trip", "show", "London", "--json"]).stdout, planned)
   }
 }
 

@@ -107,6 +107,42 @@ final class TripCheckTests: ItineraryTestCase {
       brokenText.stdoutLines.last?.hasPrefix("Notice: row ") ?? false, brokenText.stdout)
   }
 
+  /// Review of issue 8: a timed item stored in another zone than the one
+  /// the item commands give it there (as an older version could store it)
+  /// is a problem, named with both zones, and setting its time again
+  /// fixes it.
+  func testCheck_aTimeStoredInAnotherZoneIsAProblem() throws {
+    try runOK(Self.shortTrip)  // Cubs Tue Jun 4, Brewers Fri Jun 7
+    let id = try addItem("Short", "Lunch", ["--day", "1", "--top", "--time", "12:30"])
+    try runOK(["trip", "check", "Short"])
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        + "c.execute('UPDATE itinerary_items SET time_zone = ? WHERE id = ?', (sys.argv[2], sys.argv[3])); "
+        + "c.commit(); c.close()",
+      database.path, "UTC", id,
+    ]
+    process.environment = ProcessInfo.processInfo.environment
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "python3 sqlite3 update")
+    let number = try XCTUnwrap(try showJSON("Short").row("item:\(id)")?.number)
+    let reason =
+      "Its time 12:30 is read in UTC, but at that point the trip is in Chicago (America/Chicago): set its time again to have it read there."
+    let result = try run(["trip", "check", "Short", "--json"])
+    XCTAssertEqual(result.status, 1, result.description)
+    XCTAssertEqual(
+      try decode(CheckJSON.self, result.stdout),
+      CheckJSON(
+        trip: "Short",
+        problems: [.init(id: "item:\(id)", number: number, title: "Lunch", reason: reason)]))
+    XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.warnings, [reason])
+    try runOK(["item", "edit", "Short", id, "--time", "12:30"])
+    try runOK(["trip", "check", "Short"])
+  }
+
   func testCheck_unknownTripIsAnError() throws {
     try runOK(Self.shortTrip)
     try assertRefused(["trip", "check", "Shrot"], containing: ["no trip is called 'Shrot'"])

@@ -304,4 +304,113 @@ final class ItemTimeTests: XCTestCase {
       try timed("Brewery", "11:00", at: brewery), at: .top(day: 1), environment: environment)
     XCTAssertEqual(change.item.customInfo?.timeZoneID, "America/Detroit")
   }
+
+  // MARK: - the zone a stored time belongs to (review of issue 8)
+
+  /// `timePlaces()` is the zone the item commands give each timed item:
+  /// where the trip is at its position, its location's nearest venue
+  /// within 200 km, and for Unscheduled items what `edit` leaves them.
+  func testTimePlaces_areTheZonesTheItemCommandsGive() throws {
+    // Detroit Fri Jun 7, the leg on Day 1 after the game, Milwaukee Mon.
+    var itinerary = try brewRun()
+    var added: [ItineraryItem] = []
+    let additions: [(CustomInfo, DropTarget)] = [
+      (try timed("Breakfast", "08:00"), .top(day: 1)),
+      (try timed("Night cap", "23:00"), .bottom(day: 1)),
+      (try timed("Lakefront Brewery tour", "11:00", at: brewery), .top(day: 1)),
+      (try timed("Old Faithful", "09:00", at: yellowstone), .bottom(day: 2)),
+    ]
+    for (info, target) in additions {
+      let change = try itinerary.add(info, at: target, environment: environment)
+      itinerary = applied(change, to: itinerary)
+      added.append(change.item)
+    }
+    XCTAssertEqual(
+      added.map { $0.customInfo?.timeZoneID },
+      ["America/Detroit", "America/Chicago", "America/Chicago", "America/Chicago"])
+    let places = itinerary.timePlaces()
+    XCTAssertEqual(places.count, 4)
+    for item in added {
+      XCTAssertEqual(places[item.id]?.timeZoneID, item.customInfo?.timeZoneID, item.title)
+    }
+    XCTAssertEqual(
+      places[added[0].id]?.whereabouts,
+      "at that point the trip is in Detroit (America/Detroit)")
+    XCTAssertEqual(
+      places[added[2].id]?.whereabouts, "its location is in Milwaukee (America/Chicago)")
+    XCTAssertEqual(places[added[3].id]?.fromLocation, false, "421 km from any venue")
+    XCTAssertTrue(itinerary.problems().isEmpty)
+
+    // Unscheduled (the trip has 4 days): a located item still takes its
+    // location's zone; another keeps its own (it has no position), or,
+    // without one, takes the zone of the trip's start (a day before it) or
+    // end (a day after it), as a legacy import gives it.
+    let located = Fixtures.item(
+      .custom(
+        CustomInfo(
+          title: "Brewery later", category: .note, time: try time("11:00"), timeZoneID: "UTC",
+          coordinate: brewery)), day: 9, sortOrder: 1)
+    let kept = Fixtures.item(
+      .custom(
+        CustomInfo(
+          title: "Call home", category: .note, time: try time("07:00"),
+          timeZoneID: "Asia/Tokyo")), day: 9, sortOrder: 2)
+    let before = Fixtures.item(
+      .custom(CustomInfo(title: "Before", category: .note, time: try time("07:00"))), day: -2,
+      sortOrder: 1)
+    let after = Fixtures.item(
+      .custom(CustomInfo(title: "After", category: .note, time: try time("07:00"))), day: 7,
+      sortOrder: 1)
+    let later = Itinerary(
+      trip: itinerary.trip, schedule: itinerary.schedule,
+      items: itinerary.items + [located, kept, before, after])
+    let unscheduled = later.timePlaces()
+    XCTAssertEqual(unscheduled[located.id]?.timeZoneID, "America/Chicago")
+    XCTAssertEqual(unscheduled[located.id]?.fromLocation, true)
+    XCTAssertNil(unscheduled[kept.id])
+    XCTAssertEqual(
+      unscheduled[before.id]?.whereabouts, "at that point the trip is in Detroit (America/Detroit)")
+    XCTAssertEqual(
+      unscheduled[after.id]?.whereabouts, "at that point the trip is in Milwaukee (America/Chicago)"
+    )
+  }
+
+  /// A time stored in another zone than the one it belongs to (by an older
+  /// version, or left when a re-import moved a game) is a problem, said on
+  /// its row too; setting its time again puts it right.
+  func testProblems_listATimeKeptInAnotherZone() throws {
+    var itinerary = try brewRun()
+    let breakfast = try itinerary.add(
+      try timed("Breakfast", "08:00"), at: .top(day: 1), environment: environment)
+    itinerary = applied(breakfast, to: itinerary)
+    let tour = try itinerary.add(
+      try timed("Lakefront Brewery tour", "11:00", at: brewery), at: .bottom(day: 2),
+      environment: environment)
+    itinerary = applied(tour, to: itinerary)
+    XCTAssertTrue(itinerary.problems().isEmpty)
+    let stale = Itinerary(
+      trip: itinerary.trip, schedule: itinerary.schedule,
+      items: itinerary.items.map { item in
+        guard var custom = item.customInfo else { return item }
+        custom.timeZoneID = item.id == breakfast.item.id ? "UTC" : "America/Detroit"
+        var old = item
+        old.kind = .custom(custom)
+        return old
+      })
+    let reasons = Dictionary(
+      stale.problems().map { ($0.item.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
+    XCTAssertEqual(
+      reasons,
+      [
+        breakfast.item.id:
+          "Its time 08:00 is read in UTC, but at that point the trip is in Detroit (America/Detroit): set its time again to have it read there.",
+        tour.item.id:
+          "Its time 11:00 is read in America/Detroit, but its location is in Milwaukee (America/Chicago): set its time again to have it read there.",
+      ])
+    XCTAssertEqual(stale.timeWarnings()[breakfast.item.id], reasons[breakfast.item.id])
+    let fixed = try stale.edit(
+      breakfast.item.id, CustomItemChanges(time: .some(try time("08:00"))), now: now)
+    XCTAssertEqual(fixed.item.customInfo?.timeZoneID, "America/Detroit")
+    XCTAssertEqual(applied(fixed, to: stale).problems().map(\.item.id), [tour.item.id])
+  }
 }

@@ -297,6 +297,13 @@ final class ReorderPropertyTests: XCTestCase {
         moved.item.sortOrder, Engine.expectedSortOrder(rows: session.rows, slot: slot), step)
     }
     world.model.apply(outcome)
+    // Stored by a command (`Itinerary.move`), a drop also re-zones the
+    // timed items it moves or passes: their time stays local to where they
+    // now are, which `problems()` checks (review of issue 8).
+    let rezoned = try Itinerary.zoneUpdates(
+      trip: world.trip, schedule: world.schedule, items: world.model.items, now: now,
+      venueZones: itinerary.venueZones)
+    world.model.apply(ItineraryChange(item: moved.item, updated: rezoned.items))
     world.expectedRows = Engine.ids(
       session.rows, inserting: LayoutRow.id(item: item.id), at: slot)
     stats.drops += 1

@@ -137,4 +137,69 @@ final class TripExchangeTests: XCTestCase {
       XCTAssertTrue("\($0)".contains("x.json"), "\($0)")
     }
   }
+
+  /// The sample's export as an object, and the index of its located item.
+  private func locatedSample() throws -> (object: [String: Any], index: Int) {
+    let text = TripExchange.export(try sample())
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let items = try XCTUnwrap(object["items"] as? [[String: Any]])
+    let index = try XCTUnwrap(
+      items.firstIndex { ($0["custom"] as? [String: Any])?["latitude"] is NSNumber })
+    return (object, index)
+  }
+
+  /// `object` with item `index`'s `custom` fields set to `values`, read.
+  private func read(_ object: [String: Any], item index: Int, _ values: [String: Any]) throws
+    -> TripExchange.Imported
+  {
+    var edited = object
+    var items = try XCTUnwrap(edited["items"] as? [[String: Any]])
+    var custom = try XCTUnwrap(items[index]["custom"] as? [String: Any])
+    custom.merge(values) { $1 }
+    items[index]["custom"] = custom
+    edited["items"] = items
+    return try TripExchange.read(
+      try JSONSerialization.data(withJSONObject: edited), file: "bad.json")
+  }
+
+  /// Review of issue 8: a coordinate out of range names the field that is
+  /// wrong (latitude first when both are); one given alone names itself.
+  func testRead_coordinateProblemsNameTheWrongField() throws {
+    let (object, index) = try locatedSample()
+    let at = "items[\(index)].custom"
+    let cases: [(Any, Any, String, String)] = [
+      (41.8, 200, "longitude", "200.0 is not a longitude (-180 to 180 degrees east)"),
+      (41.8, -180.5, "longitude", "-180.5 is not a longitude (-180 to 180 degrees east)"),
+      (95, -87.6, "latitude", "95.0 is not a latitude (-90 to 90 degrees north)"),
+      (-95, 200, "latitude", "-95.0 is not a latitude (-90 to 90 degrees north)"),
+      (NSNull(), -87.6, "longitude", "a longitude (-87.6) without a latitude; the two go together"),
+      (41.8, NSNull(), "latitude", "a latitude (41.8) without a longitude; the two go together"),
+    ]
+    for (latitude, longitude, field, message) in cases {
+      XCTAssertThrowsError(
+        try read(object, item: index, ["latitude": latitude, "longitude": longitude])
+      ) { error in
+        let problem = error as? FileFormatError
+        XCTAssertEqual(problem?.field, "\(at).\(field)", "\(latitude), \(longitude)")
+        XCTAssertEqual(problem?.message, message)
+      }
+    }
+    let edge = try read(object, item: index, ["latitude": -90, "longitude": 180])
+    XCTAssertEqual(
+      edge.items[index].customInfo?.coordinate, Coordinate(latitude: -90, longitude: 180))
+  }
+
+  /// A zone without a time is dropped, as an edit that clears the time
+  /// drops it, and the reader is told.
+  func testRead_aZoneWithoutATimeIsDroppedWithAWarning() throws {
+    let (object, index) = try locatedSample()
+    let imported = try read(object, item: index, ["time": NSNull()])
+    XCTAssertNil(imported.items[index].customInfo?.timeZoneID)
+    XCTAssertEqual(
+      imported.warnings,
+      [
+        "items[\(index)].custom.timeZone: the item has no time, so its zone America/Chicago is not kept"
+      ])
+  }
 }

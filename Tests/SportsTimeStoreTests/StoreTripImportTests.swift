@@ -66,9 +66,12 @@ final class StoreTripImportTests: StoreTestCase {
   /// Every view of the stored trip: the layout, each item's drag session,
   /// the checks, the route and all five exports. Fails the test when one
   /// takes a second or more; returns the trip file export.
+  /// Unless `hasHomeLeg`, also checks that a re-plan with the same games
+  /// changes nothing: the import gave every item what the commands give.
   @discardableResult
   func everyView(
-    _ store: Store, id: UUID, _ label: String, file: StaticString = #filePath, line: UInt = #line
+    _ store: Store, id: UUID, _ label: String, hasHomeLeg: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     let catalog = try StoreFixtures.catalog()
     let started = Date()
@@ -82,9 +85,38 @@ final class StoreTripImportTests: StoreTestCase {
       }
       _ = itinerary.schedule.date(ofDay: row.day)
     }
-    _ = itinerary.problems()
-    _ = itinerary.gameProblems()
-    _ = itinerary.missingLegs()
+    // An accepted file keeps every rule (review of issue 8): no problem
+    // for `trip check`, every leg between two stops as `trip new`
+    // estimates it, every timed item in the zone the item commands give.
+    XCTAssertEqual(itinerary.problems().map(\.reason), [], label, file: file, line: line)
+    XCTAssertEqual(itinerary.gameProblems().map(\.reason), [], label, file: file, line: line)
+    XCTAssertEqual(itinerary.missingLegs().map(\.reason), [], label, file: file, line: line)
+    let stops = itinerary.schedule.stops
+    for info in itinerary.items.compactMap(\.travelInfo) {
+      guard let from = info.fromStop, let to = info.toStop else { continue }
+      let estimate = RouteEstimator.default.estimate(from: stops[from].venue, to: stops[to].venue)
+      XCTAssertEqual(info.mode, estimate.mode, label, file: file, line: line)
+      XCTAssertEqual(
+        info.distanceMeters, estimate.distanceMeters, accuracy: 1, label, file: file, line: line)
+      XCTAssertEqual(
+        info.durationSeconds, estimate.durationSeconds, accuracy: 1, label, file: file, line: line)
+    }
+    let zones = itinerary.timePlaces()
+    for item in itinerary.items {
+      guard let custom = item.customInfo, let place = zones[item.id] else { continue }
+      XCTAssertEqual(custom.timeZoneID, place.timeZoneID, label, file: file, line: line)
+    }
+    if !hasHomeLeg {
+      // A re-plan re-zones items and re-estimates and renames legs: after
+      // an import it has nothing left to do.
+      let replan = try itinerary.replan(
+        games: loaded.games, start: nil, end: nil, catalog: catalog,
+        environment: .fixed(now: StoreFixtures.now))
+      XCTAssertFalse(replan.tripChanged, label, file: file, line: line)
+      XCTAssertEqual(
+        replan.change.updated.map(\.id) + replan.change.inserted.map(\.id)
+          + replan.change.deleted, [], label, file: file, line: line)
+    }
     _ = TightLeg.find(in: itinerary.schedule, travel: itinerary.items.compactMap(\.travelInfo))
     _ = TripRoute(itinerary: itinerary, estimator: .default)
     for info in itinerary.items.compactMap(\.travelInfo) {
@@ -244,6 +276,20 @@ final class StoreTripImportTests: StoreTestCase {
           file["items"] = list
         }),
       Case(
+        label: "a leg that skips a stop", field: "items[\(items.count)].travel.toStop",
+        pieces: ["joins stop 0 to stop 2", "a leg joins a stop to the next one"],
+        edit: { file in
+          var list = try XCTUnwrap(file["items"] as? [[String: Any]])
+          var copy = list[travel]
+          copy["id"] = "0BAD0000-0000-4000-8000-000000000002"
+          var info = try XCTUnwrap(copy["travel"] as? [String: Any])
+          info["toStop"] = 2
+          info["toVenueID"] = "DET05"
+          copy["travel"] = info
+          list.append(copy)
+          file["items"] = list
+        }),
+      Case(
         label: "no travel item for a leg", field: "items", pieces: ["no travel item"],
         edit: { file in
           var list = try XCTUnwrap(file["items"] as? [[String: Any]])
@@ -323,6 +369,189 @@ final class StoreTripImportTests: StoreTestCase {
     let loaded = try store.loadTrip(id: id)
     XCTAssertEqual(Set(loaded.items.map(\.day)).intersection([99, -5]), [99, -5])
     try everyView(store, id: id, "warned")
+  }
+
+  // MARK: What the commands give (review of issue 8)
+
+  /// `data` with `edit` applied to item `index` (or its `kind` object).
+  func edited(
+    _ data: Data, item index: Int, _ kind: String? = nil,
+    _ edit: @escaping (inout [String: Any]) -> Void
+  ) throws -> Data {
+    var file = try object(data)
+    try Self.item(index, kind, edit)(&file)
+    return try JSONSerialization.data(withJSONObject: file)
+  }
+
+  /// The index of the first item of the real trip file for which `test`
+  /// holds.
+  func index(in data: Data, where test: ([String: Any]) -> Bool) throws -> Int {
+    let items = try XCTUnwrap(try object(data)["items"] as? [[String: Any]])
+    return try XCTUnwrap(items.firstIndex(where: test))
+  }
+
+  /// A timed item takes the zone the item commands give it there: the
+  /// file's zone, when it differs or is missing, is replaced and the
+  /// wall-clock time kept, with a warning naming the field.
+  func testImportTrip_timedItemsTakeTheZoneTheItemCommandsGive() throws {
+    let store = try Store(path: ":memory:")
+    let data = try realTrip(store)
+    let id = try store.trip(matching: Self.name).id
+    _ = try store.deleteTrip(id: id)
+    let dinner = try index(in: data) {
+      ($0["custom"] as? [String: Any])?["title"] as? String == "Deep dish"
+    }
+    let museum = try index(in: data) {
+      ($0["custom"] as? [String: Any])?["title"] as? String == "Museum (DIA)"
+    }
+    let at = "items[\(dinner)].custom.timeZone"
+    let cases: [(Any, String)] = [
+      ("UTC", "the file says UTC"), ("America/Los_Angeles", "the file says America/Los_Angeles"),
+      (NSNull(), "the file gives no zone"),
+    ]
+    for (zone, said) in cases {
+      let file = try edited(data, item: dinner, "custom") { $0["timeZone"] = zone }
+      let imported = try importFile(file, into: store)
+      XCTAssertEqual(
+        imported.warnings,
+        ["\(at): \(said); its location is in Chicago (America/Chicago), so 18:30 is read there"])
+      // What the item commands stored, byte for byte.
+      XCTAssertEqual(
+        try everyView(store, id: id, "\(zone)"), String(decoding: data, as: UTF8.self))
+      _ = try store.deleteTrip(id: id)
+    }
+    // The museum at the bottom of Day 6, after the Tigers game: in Detroit.
+    let timed = try edited(data, item: museum, "custom") {
+      $0["time"] = "10:00"
+      $0["timeZone"] = "America/Los_Angeles"
+    }
+    let imported = try importFile(timed, into: store)
+    XCTAssertEqual(
+      imported.warnings,
+      [
+        "items[\(museum)].custom.timeZone: the file says America/Los_Angeles; at that point the trip is in Detroit (America/Detroit), so 10:00 is read there"
+      ])
+    XCTAssertEqual(
+      imported.items[museum].customInfo?.timeZoneID, "America/Detroit")
+    XCTAssertEqual(
+      try store.loadTrip(id: id).items.first { $0.id == imported.items[museum].id }?.customInfo?
+        .timeZoneID, "America/Detroit")
+    try everyView(store, id: id, "museum")
+  }
+
+  /// A leg between two stops gets `trip new`'s estimate: the file's mode
+  /// and figures are kept only where they agree (to 1 m and 1 s), else
+  /// replaced with a warning naming the fields. A "Home" leg (no stop at
+  /// one end) has no venues to estimate between and keeps its figures.
+  func testImportTrip_legsTakeTheEstimatorsModeAndFigures() throws {
+    let store = try Store(path: ":memory:")
+    let data = try realTrip(store)
+    let id = try store.trip(matching: Self.name).id
+    _ = try store.deleteTrip(id: id)
+    let leg = try index(in: data) {
+      ($0["travel"] as? [String: Any])?["toName"] as? String == "Detroit"
+    }
+    let original =
+      try XCTUnwrap(
+        try object(data)["items"] as? [[String: Any]])[leg]["travel"] as? [String: Any]
+    let duration = try XCTUnwrap(original?["durationSeconds"] as? Double)
+    let at = "items[\(leg)].travel"
+
+    let wrong = try edited(data, item: leg, "travel") {
+      $0["mode"] = "flight"
+      $0["durationSeconds"] = 0
+      $0["distanceMeters"] = 2e7
+    }
+    let imported = try importFile(wrong, into: store)
+    XCTAssertEqual(imported.warnings.count, 1)
+    XCTAssertTrue(
+      (imported.warnings.first ?? "").hasPrefix(
+        "\(at).mode, \(at).distanceMeters, \(at).durationSeconds: the file says a flight of 12427 mi (20000 km) taking 0 min; Guaranteed Rate Field → Detroit is a drive of 285 mi (459 km) taking 4 h 45 min "
+      ), (imported.warnings.first ?? ""))
+    XCTAssertTrue(
+      (imported.warnings.first ?? "").hasSuffix(
+        "by the estimate (great-circle × 1.2 at 60 mph), which is used"),
+      (imported.warnings.first ?? ""))
+    XCTAssertEqual(try everyView(store, id: id, "wrong"), String(decoding: data, as: UTF8.self))
+    _ = try store.deleteTrip(id: id)
+
+    // No mode (an older file) on a drive: nothing differs, nothing said.
+    let modeless = try edited(data, item: leg, "travel") { $0["mode"] = nil }
+    XCTAssertEqual(try importFile(modeless, into: store).warnings, [])
+    XCTAssertEqual(try everyView(store, id: id, "no mode"), String(decoding: data, as: UTF8.self))
+    _ = try store.deleteTrip(id: id)
+
+    // Half a second off is another build's rounding: kept. Two seconds is not.
+    let close = try edited(data, item: leg, "travel") { $0["durationSeconds"] = duration + 0.5 }
+    XCTAssertEqual(try importFile(close, into: store).warnings, [])
+    XCTAssertEqual(
+      try store.loadTrip(id: id).items.compactMap(\.travelInfo).map(\.durationSeconds)
+        .contains(duration + 0.5), true)
+    _ = try store.deleteTrip(id: id)
+    let off = try edited(data, item: leg, "travel") { $0["durationSeconds"] = duration + 2 }
+    let warned = try importFile(off, into: store).warnings
+    XCTAssertEqual(warned.count, 1)
+    XCTAssertTrue(
+      (warned.first ?? "").hasPrefix("\(at).durationSeconds: the file says a drive of "),
+      "\(warned)")
+    XCTAssertEqual(try everyView(store, id: id, "off"), String(decoding: data, as: UTF8.self))
+    _ = try store.deleteTrip(id: id)
+
+    // A leg is named as the route names it (no command retitles one).
+    let renamed = try edited(data, item: leg, "travel") { $0["fromName"] = "Deep dish" }
+    XCTAssertEqual(
+      try importFile(renamed, into: store).warnings,
+      [
+        "\(at).fromName, \(at).toName: the file says 'Deep dish → Detroit'; the route names the leg Guaranteed Rate Field → Detroit, which is used"
+      ])
+    XCTAssertEqual(try everyView(store, id: id, "renamed"), String(decoding: data, as: UTF8.self))
+    _ = try store.deleteTrip(id: id)
+
+    // A leg from home to the first stop keeps the file's names, figures
+    // and mode.
+    var file = try object(data)
+    var items = try XCTUnwrap(file["items"] as? [[String: Any]])
+    var home = items[leg]
+    home["id"] = "0BAD0000-0000-4000-8000-0000000000A1"
+    home["day"] = 1
+    home["sortOrder"] = 10
+    home["travel"] = [
+      "fromStop": NSNull(), "toStop": 0, "fromVenueID": NSNull(), "toVenueID": "CHI11",
+      "fromName": "Home", "toName": "Chicago", "distanceMeters": 1_234_567,
+      "durationSeconds": 9_000, "mode": "flight",
+    ]
+    items.append(home)
+    file["items"] = items
+    let withHome = try importFile(try JSONSerialization.data(withJSONObject: file), into: store)
+    XCTAssertEqual(withHome.warnings, [])
+    let homeLeg = try XCTUnwrap(withHome.items.last?.travelInfo)
+    XCTAssertEqual(
+      homeLeg.estimate,
+      LegEstimate(mode: .flight, distanceMeters: 1_234_567, durationSeconds: 9_000))
+    // (A re-plan would drop the home leg: no command makes one.)
+    try everyView(store, id: id, "home leg", hasHomeLeg: true)
+  }
+
+  /// An item id another stored trip uses names the file, the field and
+  /// that trip.
+  func testImportTrip_itemOfAnotherTripNamesTheFieldAndTheTrip() throws {
+    try onBothStores { store in
+      let data = try realTrip(store)
+      var file = try object(data)
+      try Self.trip {
+        $0["id"] = "0BAD0000-0000-4000-8000-0000000000B1"
+        $0["name"] = "Copy"
+      }(&file)
+      let first = try XCTUnwrap((file["items"] as? [[String: Any]])?.first?["id"] as? String)
+      XCTAssertThrowsError(
+        try importFile(try JSONSerialization.data(withJSONObject: file), into: store)
+      ) { error in
+        XCTAssertEqual(
+          "\(error)",
+          "trip.json, field items[0].id: item \(first) already belongs to trip 'Import Test'")
+      }
+      XCTAssertEqual(try store.trips().map(\.name), [Self.name])
+    }
   }
 
   // MARK: Fuzz
@@ -429,7 +658,8 @@ enum Mutation {
     ]
   }
   static var times: [Any] { ["25:00", "23:59", "7:05", "00:00", "x"] }
-  static var zones: [Any] { ["Mars/Olympus", "America/Chicago", "Asia/Tokyo", NSNull()] }
+  static var zones: [Any] { ["Mars/Olympus", "America/Chicago", "Asia/Tokyo", "UTC", NSNull()] }
+  static var modes: [Any] { ["drive", "flight", "boat", NSNull()] }
   static var teams: [Any] { ["CHC", "CHN", "NYY", "BOS", ""] }
   static var venues: [Any] { ["CHI11", "CHI12", "DET05", "NYC21", "X"] }
   static var starts: [Any] { ["2024-06-04T19:10:00-05:00", "2024-06-04T13:10:00-05:00", "x"] }
@@ -490,7 +720,7 @@ enum Mutation {
         kind == "travel"
         ? [
           "day", "sortOrder", "distanceMeters", "durationSeconds", "fromStop", "toStop", "fromName",
-          "toName", "fromVenueID",
+          "toName", "fromVenueID", "mode",
         ]
         : [
           "day", "sortOrder", "title", "address", "time", "timeZone", "latitude", "longitude",
@@ -503,6 +733,7 @@ enum Mutation {
       case "fromVenueID": value = pick(venues, &g)
       case "time": value = pick(times, &g)
       case "timeZone": value = pick(zones, &g)
+      case "mode": value = pick(modes, &g)
       case "modifiedAt": value = pick(instants, &g)
       default: value = pick(numbers, &g)
       }
