@@ -61,11 +61,31 @@ public final class Store {
     return base + "/sportstime/sportstime.sqlite"
   }
 
-  /// Runs `body` in one IMMEDIATE transaction: all or nothing.
+  /// Runs `body` in one IMMEDIATE transaction: all or nothing. When it
+  /// commits a change (a row inserted, updated or deleted), the store and
+  /// the process remember it (`hasSavedChanges`,
+  /// `changesSavedInThisProcess`).
   /// - Throws: whatever `body` throws (after rolling back), or `StoreError`.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
-    try database.inTransaction(.immediate, body)
+    let outermost = !database.isInTransaction
+    let before = database.totalChanges
+    let result = try database.inTransaction(.immediate, body)
+    if outermost, database.totalChanges != before {
+      hasSavedChanges = true
+      SavedChanges.shared.record()
+    }
+    return result
   }
+
+  /// Whether a transaction of this store has committed a change (a row
+  /// inserted, updated or deleted); setting up or migrating the file does
+  /// not count.
+  public private(set) var hasSavedChanges = false
+
+  /// Whether any store of this process has committed a change, so that a
+  /// front end whose report of a command could not be delivered (standard
+  /// output on a full disk) can say that the change itself was saved.
+  public static var changesSavedInThisProcess: Bool { SavedChanges.shared.happened }
 
   /// Runs `body` in one DEFERRED transaction, for reads: they all see the
   /// same committed state, and no write lock is taken, so a reader never
@@ -79,4 +99,28 @@ public final class Store {
 
   /// Closes the connection, reporting any statement still open.
   public func close() throws { try database.close() }
+}
+
+/// The process-wide record behind `Store.changesSavedInThisProcess`.
+private final class SavedChanges: @unchecked Sendable {
+  /// The one record of the process.
+  static let shared = SavedChanges()
+  /// Guards `saved`.
+  private let lock = NSLock()
+  /// Whether a change was committed.
+  private var saved = false
+
+  /// Notes that a change was committed.
+  func record() {
+    lock.lock()
+    saved = true
+    lock.unlock()
+  }
+
+  /// Whether `record()` was called.
+  var happened: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return saved
+  }
 }

@@ -86,17 +86,26 @@ enum ExportCommand {
   }
 
   /// The file `--out` names, checked before the database is opened (or
-  /// created); nil without `--out` and for `--out -`, which means standard
-  /// output (a file named `-` is `./-`).
+  /// created); nil without `--out` and when it is standard output
+  /// (`writesToStandardOutput`).
   /// - Throws: a usage error for an empty path; `FileError` for a
   ///   destination that cannot take the output: a directory, a missing
   ///   directory, the database in use or its companions, any other SQLite
-  ///   data (`OutputFile.check`).
+  ///   data, a descriptor not open for writing (`OutputFile.check`).
   static func destination(_ context: Context) throws -> String? {
     guard let path = context.arguments.value("out"), path != "-" else { return nil }
     guard !path.isEmpty else { throw context.arguments.usageError("--out needs a file path") }
     try OutputFile.check(path, database: context.databasePath)
-    return path
+    return writesToStandardOutput(path) ? nil : path
+  }
+
+  /// Whether `--out path` means standard output: `-` (a file named `-` is
+  /// `./-`) or a name of descriptor 1 (`/dev/stdout`, `/dev/fd/1`,
+  /// `/proc/self/fd/1`), which then goes through the same checked writer
+  /// as any output, in order with it.
+  static func writesToStandardOutput(_ path: String?) -> Bool {
+    guard let path else { return false }
+    return path == "-" || OutputFile.descriptor(named: path) == STDOUT_FILENO
   }
 
   /// Writes `data` to `path` atomically, never over the database

@@ -68,7 +68,7 @@ enum MapCommand {
     let zoom = try args.doubleValue("zoom")
     let pan = try args.doubleValues("pan", separator: ",")
     // `--out -`: the SVG goes to standard output, and nothing else does.
-    let drawsToStandardOutput = args.value("out") == "-"
+    let drawsToStandardOutput = ExportCommand.writesToStandardOutput(args.value("out"))
     if drawsToStandardOutput, args.flag("json") {
       throw args.usageError("--json and --out - both write to standard output: give one")
     }

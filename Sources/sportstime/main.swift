@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeStore
 
 #if canImport(Glibc)
   import Glibc
@@ -15,5 +16,5 @@ import Foundation
 signal(SIGPIPE, SIG_IGN)
 let status = runCommandLine(
   root: RootCommand.spec, arguments: Array(CommandLine.arguments.dropFirst()),
-  version: RootCommand.version)
+  version: RootCommand.version, changesSaved: { Store.changesSavedInThisProcess })
 exit(status)

@@ -220,6 +220,86 @@ final class FileSafetyTests: ItineraryTestCase {
     }
   }
 
+  /// Second review of issue 8: `trip new`, `item add` and `trip delete`
+  /// with standard output on a full disk exited 1 with only "cannot write
+  /// the output", though the change was saved; a user would run them again.
+  /// The error now says the change was saved; a refused write says nothing
+  /// of the kind.
+  func testOutput_toAFullDiskAfterAWriteSaysTheChangeWasSaved() throws {
+    try makeTrip(Self.shortTrip)
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    for arguments in [
+      ["trip", "new", "Second", "--game", "CHC@2024-06-04"],
+      ["item", "add", "Short", "--title", "Dinner", "--day", "2"],
+      ["trip", "delete", "Second"],
+    ] {
+      let result = try run(arguments, standardOutput: full)
+      XCTAssertEqual(result.status, 1, "\(arguments)\n\(result)")
+      XCTAssertEqual(
+        result.stderr,
+        "Error: cannot write the output: No space left on device; the change itself was saved, only this report is missing\n",
+        "\(arguments)")
+    }
+    let list = try runOK(["trip", "list"]).stdout
+    XCTAssertTrue(list.contains("Short"), list)
+    XCTAssertFalse(list.contains("Second"), "deleted: \(list)")
+    XCTAssertTrue(try runOK(["trip", "show", "Short"]).stdout.contains("Dinner"))
+
+    let refused = try run(Self.shortTrip, standardOutput: full)
+    XCTAssertEqual(refused.status, 1, refused.description)
+    XCTAssertTrue(refused.stderr.hasPrefix("Error: "), refused.stderr)
+    XCTAssertFalse(refused.stderr.contains("saved"), refused.stderr)
+  }
+
+  /// Second review of issue 8: `--out /dev/stderr` with `2>>app.log`
+  /// replaced app.log (its earlier lines were lost), and `--out
+  /// /dev/stdout` into a pipe failed. Descriptors are written as they are;
+  /// `/dev/stdout` is standard output, like `--out -`.
+  func testOut_descriptorNamesWriteThroughTheDescriptor() throws {
+    try makeTrip(Self.shortTrip)
+    let document = try runOK(["trip", "export", "Short", "--format", "md"]).stdout
+    let binary = try CLIProcess.binary.get().path
+    let log = scratch.appendingPathComponent("app.log")
+    try Data("earlier line\n".utf8).write(to: log)
+    func shell(_ script: String) throws -> (status: Int32, stdout: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-c", script, binary]
+      process.environment = environment
+      process.currentDirectoryURL = scratch
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+    let appended = try shell(
+      #""$0" trip export Short --format md --out /dev/stderr 2>>app.log; echo "status=$?""#)
+    XCTAssertEqual(appended.stdout, "Wrote /dev/stderr (\(document.utf8.count) bytes).\nstatus=0\n")
+    XCTAssertEqual(try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document)
+    let numbered = try shell(
+      #""$0" trip export Short --format md --out /dev/fd/3 3>>app.log > /dev/null; echo "status=$?""#)
+    XCTAssertEqual(numbered.stdout, "status=0\n")
+    XCTAssertEqual(
+      try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document + document)
+    for name in ["/dev/stdout", "/proc/self/fd/1"] {
+      let piped = try shell(#""$0" trip export Short --format md --out "# + name + " | cat")
+      XCTAssertEqual(piped.stdout, document, "\(name): the document and nothing else")
+    }
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    let failed = try run(
+      ["trip", "export", "Short", "--format", "md", "--out", "/dev/stdout"], standardOutput: full)
+    XCTAssertEqual(failed.status, 1, failed.description)
+    XCTAssertEqual(failed.stderr, "Error: cannot write the output: No space left on device\n")
+    let closed = try run(["trip", "export", "Short", "--format", "md", "--out", "/dev/fd/9"])
+    XCTAssertEqual(closed.status, 1, closed.description)
+    XCTAssertTrue(closed.stderr.contains("file descriptor 9 is not open"), closed.stderr)
+  }
+
   /// A reader that stops early (`| head`) ends the run quietly with status
   /// 141, whether the parent leaves `SIGPIPE` alone or ignores it (then the
   /// tool used to exit 0 as if everything had been read).

@@ -260,4 +260,92 @@ final class OutputFileTests: XCTestCase {
         .directoryMissing(directory.appendingPathComponent("no/such").path))
     }
   }
+
+  // MARK: Open descriptors (second review of issue 8)
+
+  func testDescriptorNamed_knowsEveryNameOfThisProcesssDescriptors() throws {
+    let me = getpid()
+    for (path, number) in [
+      ("/dev/stdin", 0), ("/dev/stdout", 1), ("/dev/stderr", 2), ("/dev/fd/7", 7),
+      ("/proc/self/fd/12", 12), ("/proc/thread-self/fd/3", 3), ("/proc/\(me)/fd/4", 4),
+      ("/dev/../dev/fd/5", 5),
+    ] as [(String, Int32)] {
+      XCTAssertEqual(OutputFile.descriptor(named: path), number, path)
+    }
+    // A link to one of the names is that descriptor too.
+    let link = directory.appendingPathComponent("to-stderr").path
+    XCTAssertEqual(symlink("/dev/stderr", link), 0)
+    XCTAssertEqual(OutputFile.descriptor(named: link), 2)
+    for path in [
+      "/dev/null", "loop.ics", "/dev/fd/x", "/dev/fd/", "/proc/1/fd/3", "/proc/self/fd",
+      "/dev/stdout2", directory.appendingPathComponent("1").path,
+    ] where !(path == "/proc/1/fd/3" && me == 1) {
+      XCTAssertNil(OutputFile.descriptor(named: path), path)
+    }
+  }
+
+  /// `--out /dev/stderr` with `2>>app.log` followed the link to app.log
+  /// and replaced it atomically: what the log held was gone. A
+  /// descriptor's name is written through the descriptor.
+  func testWrite_throughADescriptorAppendsAndKeepsTheFile() throws {
+    let log = directory.appendingPathComponent("app.log").path
+    try Data("earlier lines\n".utf8).write(to: URL(fileURLWithPath: log))
+    let fd = open(log, O_WRONLY | O_APPEND)
+    XCTAssertGreaterThanOrEqual(fd, 0)
+    defer { close(fd) }
+    var before = stat()
+    XCTAssertEqual(stat(log, &before), 0)
+    let link = directory.appendingPathComponent("log-link").path
+    XCTAssertEqual(symlink("/proc/self/fd/\(fd)", link), 0)
+    for (index, path) in ["/dev/fd/\(fd)", "/proc/self/fd/\(fd)", link].enumerated() {
+      try OutputFile.check(path, database: database)
+      try OutputFile.write(Data("export \(index)\n".utf8), to: path, database: database)
+    }
+    XCTAssertEqual(
+      try String(contentsOfFile: log, encoding: .utf8),
+      "earlier lines\nexport 0\nexport 1\nexport 2\n")
+    var after = stat()
+    XCTAssertEqual(stat(log, &after), 0)
+    XCTAssertEqual(after.st_ino, before.st_ino, "the same file, not a replacement")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".tmp") }
+    XCTAssertEqual(leftovers, [])
+  }
+
+  /// Into a pipe the write used to fail (the link's target, `pipe:[…]`,
+  /// is no file); now the bytes go down the pipe.
+  func testWrite_throughADescriptorIntoAPipe() throws {
+    var ends: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&ends), 0)
+    defer { close(ends[0]) }
+    try OutputFile.write(Data("down the pipe".utf8), to: "/dev/fd/\(ends[1])", database: database)
+    close(ends[1])
+    let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+    XCTAssertEqual(try reader.readToEnd(), Data("down the pipe".utf8))
+  }
+
+  func testWrite_refusesADescriptorClosedOrReadOnly() throws {
+    let closed = open("/dev/null", O_WRONLY)
+    close(closed)
+    XCTAssertThrowsError(try OutputFile.check("/dev/fd/\(closed)", database: database)) {
+      XCTAssertEqual(
+        ($0 as? FileError)?.reason, .system("file descriptor \(closed) is not open"))
+    }
+    let file = directory.appendingPathComponent("read-only.txt").path
+    try Data("kept".utf8).write(to: URL(fileURLWithPath: file))
+    let reading = open(file, O_RDONLY)
+    defer { close(reading) }
+    XCTAssertThrowsError(
+      try OutputFile.write(Data("x".utf8), to: "/dev/fd/\(reading)", database: database)
+    ) {
+      XCTAssertEqual(
+        ($0 as? FileError)?.reason,
+        .system("file descriptor \(reading) is open for reading only"))
+    }
+    XCTAssertEqual(FileManager.default.contents(atPath: file), Data("kept".utf8))
+    // A descriptor open on the database is the database: refused.
+    let onDatabase = open(database, O_WRONLY | O_APPEND)
+    defer { close(onDatabase) }
+    XCTAssertEqual(refusal("/dev/fd/\(onDatabase)"), .databaseFile("the database in use"))
+  }
 }

@@ -18,6 +18,32 @@ final class StoreTests: StoreTestCase {
     }
   }
 
+  /// Second review of issue 8: a write whose report could not be printed
+  /// (stdout on a full disk) exited 1 as if nothing had happened, though
+  /// its change was saved. The store now says whether one was.
+  func testTransaction_remembersWhetherAChangeWasSaved() throws {
+    struct Refused: Error {}
+    let store = try Store(path: filePath())
+    XCTAssertFalse(store.hasSavedChanges, "setting up the file is no change")
+    _ = try store.transaction { try store.setting("zoom") }
+    XCTAssertFalse(store.hasSavedChanges, "a transaction that only read")
+    XCTAssertThrowsError(
+      try store.transaction {
+        try store.setSetting("zoom", "2")
+        throw Refused()
+      })
+    XCTAssertThrowsError(
+      try store.transaction {
+        try store.transaction { try store.setSetting("zoom", "2") }
+        throw Refused()
+      })
+    XCTAssertFalse(store.hasSavedChanges, "rolled back, even the inner transaction's change")
+    XCTAssertNil(try store.setting("zoom"))
+    try store.transaction { try store.setSetting("zoom", "2") }
+    XCTAssertTrue(store.hasSavedChanges)
+    XCTAssertTrue(Store.changesSavedInThisProcess)
+  }
+
   /// File stores use WAL with foreign keys on; ":memory:" reports "memory".
   func testOpen_walAndForeignKeys() throws {
     let file = try Store(path: filePath())

@@ -21,8 +21,14 @@ import Foundation
 /// symbolic link is always followed, to the end of a chain of links: its
 /// target is written (created when it does not exist yet, in the target's
 /// directory, which must exist) and the link is kept. A device or FIFO
-/// (`/dev/stdout`) is written to as it is, never replaced; a read-only file
-/// is refused.
+/// (`/dev/null`, `/dev/tty`) is written to as it is, never replaced; a
+/// read-only file is refused. A name of one of this process's open file
+/// descriptors — `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+/// `/proc/self/fd/N` (`descriptor(named:)`) — is written through that
+/// descriptor as it is: appended when the shell opened it with `>>`,
+/// written at its offset otherwise, into a pipe as a pipe; the file behind
+/// it is never replaced (replacing it would drop what `2>>app.log` already
+/// holds).
 ///
 /// A destination is refused, before and again just before writing, when it
 /// is the database in use or one of its companions (`-wal`, `-shm`,
@@ -74,6 +80,11 @@ public enum OutputFile {
   ///   `directoryMissing`, `notADirectory`, `databaseFile`,
   ///   `sqliteDatabase`, `sqliteCompanion`, `system` (a loop of links).
   public static func check(_ path: String, database: String?) throws {
+    if let descriptor = descriptor(named: path) {
+      try refuseDatabase(path, database: database)
+      try checkWritable(descriptor, shownAs: path)
+      return
+    }
     let target = try followingLinks(path)
     var isDirectory: ObjCBool = false
     if path.hasSuffix("/")
@@ -104,6 +115,15 @@ public enum OutputFile {
   ///   `readOnly`, `system`.
   public static func write(_ data: Data, to path: String, database: String?) throws {
     try refuseDatabase(path, database: database)
+    if let descriptor = descriptor(named: path) {
+      try checkWritable(descriptor, shownAs: path)
+      try writeAll(data, to: descriptor) { what in
+        FileError(
+          path: path, operation: .write,
+          reason: .system("\(what): \(String(cString: strerror(errno)))"))
+      }
+      return
+    }
     var target = try followingLinks(path)
     var info = stat()
     let replacing = stat(target, &info) == 0
@@ -148,6 +168,78 @@ public enum OutputFile {
     }
     guard rename(temporary, target) == 0 else { throw failure("rename failed") }
     renamed = true
+  }
+
+  // MARK: Open descriptors
+
+  /// The number of this process's file descriptor that `path` names, or
+  /// nil when it names none: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`
+  /// (0, 1, 2), `/dev/fd/N` and `/proc/self/fd/N` — also as
+  /// `/proc/thread-self/fd/N`, `/proc/<this process's id>/fd/N`, a
+  /// relative path from those directories or a symbolic link to one of
+  /// these names. Whether the descriptor is open is not checked. The names
+  /// are Linux's (proc(5)) and the BSDs' and macOS's (fd(4)).
+  public static func descriptor(named path: String) -> Int32? {
+    var current = path
+    for _ in 0..<linkLimit {
+      if let number = descriptorNumber(current) { return number }
+      var info = stat()
+      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+      else { return nil }
+      if destination.hasPrefix("/") || !current.contains("/") {
+        current = destination
+      } else {
+        current = directoryPart(of: current) + "/" + destination
+      }
+    }
+    return nil
+  }
+
+  /// The descriptor `path` names by itself (not through a link of its
+  /// own): its directory resolved, then `/dev` with `stdin`, `stdout` or
+  /// `stderr`, or `/dev/fd`, `/proc/<pid>/fd` or `/proc/<pid>/task/<tid>/fd`
+  /// (pid this process's) with a decimal number.
+  static func descriptorNumber(_ path: String) -> Int32? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    let name = String(path[path.index(after: slash)...])
+    guard let real = realpath(directoryPart(of: path), nil) else { return nil }
+    let directory = String(cString: real)
+    free(real)
+    if directory == "/dev" {
+      switch name {
+      case "stdin": return STDIN_FILENO
+      case "stdout": return STDOUT_FILENO
+      case "stderr": return STDERR_FILENO
+      default: return nil
+      }
+    }
+    guard !name.isEmpty, name.utf8.count <= 9, name.utf8.allSatisfy({ (48...57).contains($0) }),
+      let number = Int32(name)
+    else { return nil }
+    let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
+    let processID = String(getpid())
+    let isProcess =
+      parts.count >= 4 && parts[0].isEmpty && parts[1] == "proc" && parts[2] == processID
+      && parts.last == "fd"
+      && (parts.count == 4 || (parts.count == 6 && parts[3] == "task"))
+    return directory == "/dev/fd" || isProcess ? number : nil
+  }
+
+  /// Throws unless `descriptor` is open for writing.
+  /// - Throws: `FileError` (`.system`) naming `shownAs`.
+  static func checkWritable(_ descriptor: Int32, shownAs path: String) throws {
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0 else {
+      throw FileError(
+        path: path, operation: .write,
+        reason: .system("file descriptor \(descriptor) is not open"))
+    }
+    guard flags & O_ACCMODE != O_RDONLY else {
+      throw FileError(
+        path: path, operation: .write,
+        reason: .system("file descriptor \(descriptor) is open for reading only"))
+    }
   }
 
   // MARK: The database

@@ -158,6 +158,13 @@ public final class Database {
     handle.map { Int(sqlite3_changes64($0)) } ?? 0
   }
 
+  /// Rows changed by every INSERT/UPDATE/DELETE on this connection since it
+  /// opened, rolled back or not, 0 if closed (`sqlite3_total_changes64`,
+  /// https://www.sqlite.org/c3ref/total_changes.html).
+  public var totalChanges: Int {
+    handle.map { Int(sqlite3_total_changes64($0)) } ?? 0
+  }
+
   /// `true` while a transaction is open (`sqlite3_get_autocommit` is 0,
   /// https://www.sqlite.org/c3ref/get_autocommit.html).
   public var isInTransaction: Bool {

@@ -17,7 +17,10 @@ import Foundation
 ///   through `Terminal.sanitize`), since it often quotes what the user typed.
 /// - Then the output is finished (`Console.finishOut`): when the system
 ///   refused a write (a full disk, `> /dev/full`) the error
-///   `Error: cannot write the output: <reason>` follows and the status is 1;
+///   `Error: cannot write the output: <reason>` follows and the status is 1
+///   (when `changesSaved()` says the command's change was saved all the
+///   same, the error says so, so nobody runs it again thinking nothing
+///   happened);
 ///   when the reader went away (`| head -1`) nothing is printed and a
 ///   successful run returns `ExitCode.brokenPipe` (141, what a shell shows
 ///   for a program that `SIGPIPE` stopped), so a pipeline can tell the output
@@ -31,7 +34,8 @@ public func runCommandLine(
   version: String,
   console: Console = .standard,
   environment: [String: String] = ProcessInfo.processInfo.environment,
-  helpWidth: Int? = nil
+  helpWidth: Int? = nil,
+  changesSaved: () -> Bool = { false }
 ) -> Int32 {
   let width =
     helpWidth
@@ -46,7 +50,8 @@ public func runCommandLine(
   case .readerGone:
     return status == ExitCode.success ? ExitCode.brokenPipe : status
   case .failed(let reason):
-    console.printError("Error: cannot write the output: \(Terminal.sanitize(reason))")
+    let saved = changesSaved() ? "; the change itself was saved, only this report is missing" : ""
+    console.printError("Error: cannot write the output: \(Terminal.sanitize(reason))\(saved)")
     return status == ExitCode.success ? ExitCode.failure : status
   }
 }
