@@ -40,7 +40,7 @@ enum ExportCommand {
       .value(
         "out", short: "o", valueName: "FILE",
         help:
-          "Write to FILE instead of standard output; - is standard output. FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist."
+          "Write to FILE instead of standard output; - is standard output. FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist; /dev/stderr and /dev/fd/N are written as they are, never replaced."
       ),
       .flag("metric", help: "Distances in kilometres (md and ics)."),
     ],

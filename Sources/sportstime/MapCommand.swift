@@ -46,7 +46,7 @@ enum MapCommand {
       .value(
         "out", short: "o", valueName: "FILE",
         help:
-          "Draw the map as SVG to FILE; - is standard output (then nothing else is printed). FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist."
+          "Draw the map as SVG to FILE; - is standard output (then nothing else is printed). FILE is replaced atomically (keeping its permissions; a symbolic link is followed) and its directory must exist; /dev/stderr and /dev/fd/N are written as they are, never replaced."
       ),
       .value(
         "basemap", valueName: "FILE",

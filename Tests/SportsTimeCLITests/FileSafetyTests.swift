@@ -281,7 +281,8 @@ final class FileSafetyTests: ItineraryTestCase {
     XCTAssertEqual(appended.stdout, "Wrote /dev/stderr (\(document.utf8.count) bytes).\nstatus=0\n")
     XCTAssertEqual(try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document)
     let numbered = try shell(
-      #""$0" trip export Short --format md --out /dev/fd/3 3>>app.log > /dev/null; echo "status=$?""#)
+      #""$0" trip export Short --format md --out /dev/fd/3 3>>app.log > /dev/null; echo "status=$?""#
+    )
     XCTAssertEqual(numbered.stdout, "status=0\n")
     XCTAssertEqual(
       try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document + document)
