@@ -168,7 +168,7 @@ enum ScheduleCommands {
       let games = trip.gameIDs.map { id in formerID[id].map { "\(id) (was \($0))" } ?? id }
       let name = context.safe(trip.name)
       context.warn(
-        "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: sportstime trip check \"\(name)\""
+        "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: \(Format.suggestedCommand("sportstime trip check", name))"
       )
     }
     for change in result.visits {
