@@ -377,6 +377,46 @@ final class ScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(removal["moved"] as? [String: String], ["CHN202406190": "CHN202406210"])
   }
 
+  /// Review 2 of issue 8, item 4: a file of one game says "1 game", "1
+  /// venue" (it said "1 games, … 1 venues"), and again "the 1 game".
+  func testImport_oneGameFileSpeaksInTheSingular() throws {
+    let lines = try Self.rawLines(of: try CLIProcess.schedule(2024))
+    let url = scratch.appendingPathComponent("one.csv")
+    try (lines[0...1].joined(separator: "\n") + "\n").write(
+      to: url, atomically: true, encoding: .utf8)
+    let first = try runOK(["schedule", "import", url.path])
+    XCTAssertEqual(
+      first.stdoutLines.first,
+      "Read one.csv: 1 game, 0 rescheduled, 0 cancelled, 1 venue, 2 teams.")
+    let again = try runOK(["schedule", "import", url.path])
+    XCTAssertTrue(
+      again.stdout.contains("No changes: the 1 game was already in the database.\n"), again.stdout)
+  }
+
+  /// Review 2 of issue 8, item 4: the `--replace` refusal's hint names
+  /// visits only when a visit uses a game (and trips only when a trip does).
+  func testImport_replaceRefusalHintsOnlyAtTheUsesThereAre() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Mets at Wrigley", "--game", "CHN202406210"])
+    let file = try cubsMakeupReplacingTheMets()
+    let tripOnly = try assertFailure(
+      ["schedule", "import", file.path, "--replace"],
+      containing: [
+        "Take them out of those trips ('sportstime trip replan TRIP --remove-game G'), or "
+          + "import without --replace"
+      ])
+    XCTAssertFalse(tripOnly.stderr.contains("visit"), tripOnly.stderr)
+    try runOK(["trip", "delete", "Mets at Wrigley"])
+    let visit = try recordVisit("CHN202406210")
+    let visitOnly = try assertFailure(
+      ["schedule", "import", file.path, "--replace"],
+      containing: [
+        "(visit \(visit.prefix(8)) on Fri, Jun 21, 2024). Take them out of those visits "
+          + "('sportstime visit edit ID --no-game'), or import without --replace"
+      ])
+    XCTAssertFalse(visitOnly.stderr.contains("trip"), visitOnly.stderr)
+  }
+
   /// Review 2 of issue 8, item 1: the suggested `trip check` quotes the
   /// trip's name for the shell. A name with a quote, `$`, a backtick and
   /// `!` used to be printed in double quotes, which the shell expands;
