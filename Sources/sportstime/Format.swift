@@ -93,11 +93,13 @@ enum Format {
   /// Format.shellWord("")                // ''
   /// ```
   static func shellWord(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII
-        && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-          || ("0"..."9").contains(scalar) || "_./:@%+=,-".unicodeScalars.contains(scalar))
-    }
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || ("0"..."9").contains(scalar) || "_./:@%+=,-".unicodeScalars.contains(scalar))
+      }
     if plain { return text }
     return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

@@ -202,7 +202,8 @@ final class TripExchangeTests: XCTestCase {
         var list = items
         edit(&list)
         // Put `value` where the edit left the marker.
-        let data = try JSONSerialization.data(withJSONObject: object.merging(["items": list]) { $1 })
+        let data = try JSONSerialization.data(
+          withJSONObject: object.merging(["items": list]) { $1 })
         let text = String(decoding: data, as: UTF8.self)
           .replacingOccurrences(of: "\"@MARK@\"", with: value ? "true" : "false")
         XCTAssertThrowsError(try TripExchange.read(Data(text.utf8), file: "b.json"), path) {
