@@ -336,6 +336,10 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The text names a venue — by its name, or through `team`, a team
   /// playing there — of other sports than the one asked for.
   case venueOfOtherSport(String, venue: String, sports: [Sport], asked: Sport, team: String?)
+  /// The text names no team of the sport asked for but other sports'
+  /// teams: each team's full name with its sport (`teams[i]` plays
+  /// `sports[i]`).
+  case teamOfOtherSport(String, teams: [String], sports: [Sport], asked: Sport)
 
   public var description: String {
     switch self {
@@ -357,6 +361,14 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
           "'\(name.prefix(80))' is the \(team), an \(kinds) team playing at \(venue), not an \(asked.rawValue) team"
       }
       return "\(venue) is an \(kinds) venue, not an \(asked.rawValue) one"
+    case .teamOfOtherSport(let name, let teams, let sports, let asked):
+      // Every league's abbreviation is said with a vowel sound: "an NBA".
+      let which =
+        teams.count == 1
+        ? "the \(teams[0]), an \(sports[0].rawValue) team"
+        : zip(teams, sports).map { "the \($0) (\($1.rawValue))" }.joined(separator: " or ")
+      return
+        "'\(TextNormalization.excerpt(name))' is \(which), not an \(asked.rawValue) team"
     }
   }
 }

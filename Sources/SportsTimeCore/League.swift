@@ -500,12 +500,41 @@ public struct Leagues: Sendable {
   /// → `CHN`); for the other sports the venue tables' code, found the same
   /// way by code, alias, full name or nickname (`nyr`, `rangers` → `NYR`).
   /// - Throws: `CatalogError.unknownTeam` (with the closest code) or
-  ///   `.ambiguousTeam`.
+  ///   `.ambiguousTeam`; `.teamOfOtherSport` when the name is another
+  ///   sport's team (`team(named:sport:season:)`).
   public func teamID(named name: String, sport: Sport, season: Int?) throws -> String {
-    if sport == .mlb { return try mlb.team(named: name, season: season).id }
+    try team(named: name, sport: sport, season: season).id
+  }
+
+  /// The team of `sport` a traveller typed (`Catalog.team(named:season:)`
+  /// in that sport's tables: the MLB catalog, or the venue tables' teams);
+  /// a name no team of `sport` has but another sport's team has is
+  /// refused saying which team and sport it is.
+  ///
+  /// ```swift
+  /// try leagues.team(named: "cubs", sport: .mlb, season: 2024).id     // "CHN"
+  /// try leagues.team(named: "celtics", sport: .mlb, season: 2024)
+  /// // throws .teamOfOtherSport: "'celtics' is the Boston Celtics, an NBA
+  /// // team, not an MLB team"
+  /// ```
+  /// - Throws: `CatalogError.unknownTeam` (with the closest code) or
+  ///   `.ambiguousTeam` of `sport`; `.teamOfOtherSport` naming every other
+  ///   sport's team the name finds (in `Sport.allCases` order).
+  public func team(named name: String, sport: Sport, season: Int?) throws -> Team {
     guard let league = bySport[sport] else {
       throw CatalogError.unknownTeam(name, suggestion: nil)
     }
-    return try league.catalog.team(named: name, season: season).id
+    do {
+      return try league.catalog.team(named: name, season: season)
+    } catch CatalogError.unknownTeam(let typed, let suggestion) {
+      let others = sports.filter { $0 != sport }.compactMap { other in
+        (try? bySport[other]?.catalog.team(named: name, season: season)).map { ($0, other) }
+      }
+      guard !others.isEmpty else {
+        throw CatalogError.unknownTeam(typed, suggestion: suggestion)
+      }
+      throw CatalogError.teamOfOtherSport(
+        typed, teams: others.map(\.0.fullName), sports: others.map(\.1), asked: sport)
+    }
   }
 }

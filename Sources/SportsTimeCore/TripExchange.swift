@@ -31,6 +31,12 @@ public enum TripExchange {
   /// The newest version this build writes and reads.
   public static let version = 1
 
+  /// How far an item's day may lie outside the trip's days, in days
+  /// before the start or after the end (`TripPlanner.maximumDays`): an
+  /// Unscheduled item a re-plan left behind lies within a trip's length of
+  /// its days; one further out is a damaged file.
+  public static let maximumDaysOutsideTrip = TripPlanner.maximumDays
+
   /// The export of `itinerary` as JSON text (deterministic: same trip, same
   /// bytes).
   public static func export(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> String {
@@ -167,15 +173,24 @@ public enum TripExchange {
     guard object["format"] as? String == format else {
       throw fail("format", "this is not a SportsTime trip export (format is not \"\(format)\")")
     }
-    guard let v = object["version"] as? Int else {
-      throw fail("version", "missing or not a number")
+    let reader = FieldReader(fail: fail)
+    // Exactly the integer 1; a larger integer is a newer format; anything
+    // else (0, -1, 1.5, true, text) is no version at all.
+    guard let given = reader.value(object, "version") else {
+      throw fail("version", "missing (this build reads version \(version))")
     }
-    guard v <= version else {
+    let v = reader.wholeNumber(given)
+    if let v, v > version {
       throw fail(
         "version",
         "version \(v) was written by a newer sportstime; this one reads up to version \(version)")
     }
-    let reader = FieldReader(fail: fail)
+    guard v == version else {
+      throw fail(
+        "version",
+        "\(FieldReader.shown(given)) is not a version of this format (this build reads version \(version))"
+      )
+    }
     guard let tripObject = object["trip"] as? [String: Any] else {
       throw fail("trip", "missing or not an object")
     }
@@ -251,11 +266,23 @@ public enum TripExchange {
       case let other:
         throw fail("\(at).kind", "'\(TextNormalization.excerpt(other))' is not travel or custom")
       }
-      items.append(
-        ItineraryItem(
-          id: id, tripID: tripID, day: day, sortOrder: sortOrder, kind: kind,
-          createdAt: try reader.instant(o, "createdAt", at: at),
-          modifiedAt: try reader.instant(o, "modifiedAt", at: at)))
+      let item = ItineraryItem(
+        id: id, tripID: tripID, day: day, sortOrder: sortOrder, kind: kind,
+        createdAt: try reader.instant(o, "createdAt", at: at),
+        modifiedAt: try reader.instant(o, "modifiedAt", at: at))
+      // Before Day 1 (Day 0 is 1 day before) or after the last day.
+      let outside = day < 1 ? 1 - day : max(0, day - trip.dayCount)
+      if outside > maximumDaysOutsideTrip {
+        let side =
+          day < 1
+          ? "\(outside) days before the trip's first day (\(start))"
+          : "\(outside) days after its last day (Day \(trip.dayCount), \(end))"
+        throw fail(
+          "\(at).day",
+          "item '\(TextNormalization.excerpt(item.title))' is on Day \(day), \(side); an item may lie at most \(maximumDaysOutsideTrip) days outside the trip's days"
+        )
+      }
+      items.append(item)
     }
     return Imported(
       trip: trip, items: items, games: entries, warnings: warnings, withoutMode: withoutMode)
@@ -687,19 +714,51 @@ struct FieldReader {
     return s
   }
 
+  /// A JSON number as a Double, with -0 read as 0 (so no figure is ever
+  /// shown as "-0"); nil for anything else. `true` and `false` are not
+  /// numbers: `JSONText` gives them as `Bool`, which Foundation would
+  /// otherwise bridge to `NSNumber` 1 and 0.
   func number(_ v: Any) -> Double? {
-    (v as? NSNumber)?.doubleValue
+    guard type(of: v) is NSNumber.Type, let n = v as? NSNumber else { return nil }
+    return n.doubleValue + 0  // -0 + 0 is +0
+  }
+
+  /// A JSON number that is whole and at most 2^53 in magnitude (legacy
+  /// sortOrders can be 64-bit or timestamps; every such number is exact in
+  /// a Double), or nil.
+  func wholeNumber(_ v: Any) -> Int? {
+    guard let d = number(v), d == d.rounded(), abs(d) <= 9_007_199_254_740_992 else {
+      return nil
+    }
+    return Int(d)
+  }
+
+  /// A value as an error quotes it: `true`, `1.5`, `"x"` (at most 80
+  /// characters), `an object`.
+  static func shown(_ v: Any) -> String {
+    if let b = v as? Bool, type(of: v) == Bool.self { return b ? "true" : "false" }
+    if type(of: v) is NSNumber.Type, let n = v as? NSNumber {
+      let d = n.doubleValue
+      return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+    }
+    if let s = v as? String { return "'\(TextNormalization.excerpt(s))'" }
+    if v is [Any] { return "an array" }
+    if v is [String: Any] { return "an object" }
+    return "null"
+  }
+
+  /// "missing or not a whole number", or the value that is not one.
+  private func notA(_ what: String, _ v: Any?) -> String {
+    guard let v else { return "missing or not \(what)" }
+    return "\(FieldReader.shown(v)) is not \(what)"
   }
 
   func int(_ o: [String: Any], _ key: String, at path: String) throws -> Int {
-    // Whole numbers up to 2^53 (legacy sortOrders can be 64-bit or
-    // timestamps); every one of them is exact in a Double.
-    guard let v = value(o, key), let d = number(v), d == d.rounded(),
-      abs(d) <= 9_007_199_254_740_992
-    else {
-      throw fail("\(path).\(key)", "missing or not a whole number")
+    let v = value(o, key)
+    guard let v, let whole = wholeNumber(v) else {
+      throw fail("\(path).\(key)", notA("a whole number", v))
     }
-    return Int(d)
+    return whole
   }
 
   func optionalInt(_ o: [String: Any], _ key: String, at path: String) throws -> Int? {
@@ -708,8 +767,9 @@ struct FieldReader {
   }
 
   func finite(_ o: [String: Any], _ key: String, at path: String) throws -> Double {
-    guard let v = value(o, key), let d = number(v), d.isFinite else {
-      throw fail("\(path).\(key)", "missing or not a finite number")
+    let v = value(o, key)
+    guard let v, let d = number(v), d.isFinite else {
+      throw fail("\(path).\(key)", notA("a finite number", v))
     }
     return d
   }

@@ -67,7 +67,7 @@ enum ExportCommand {
     }
     let data = Data(document.utf8)
     try write(data, to: out, context: context)
-    context.print("Wrote \(context.safe(out)) (\(data.count) bytes).")
+    context.print("Wrote \(context.safe(out)) (\(Format.count(data.count, "byte"))).")
   }
 
   /// The document of `itinerary` in `format` (Core does all the work).

@@ -80,6 +80,40 @@ enum Format {
     message.hasSuffix(".") ? "\(message.dropLast()); \(hint)." : "\(message); \(hint)"
   }
 
+  /// `text` as one POSIX shell word, for the commands the CLI suggests
+  /// (so a suggestion pasted into `sh`, `bash` or `zsh` reaches the same
+  /// trip or venue): bare when it is a non-empty run of
+  /// `[A-Za-z0-9_./:@%+=,-]`, else in single quotes, each `'` written as
+  /// `'\''` (inside single quotes nothing is special: `"`, `$`, `` ` ``,
+  /// `!` and `\` stay as they are).
+  ///
+  /// ```swift
+  /// Format.shellWord("CHI11")           // CHI11
+  /// Format.shellWord("Bob's \"$5\" trip") // 'Bob'\''s "$5" trip'
+  /// Format.shellWord("")                // ''
+  /// ```
+  static func shellWord(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            || ("0"..."9").contains(scalar) || "_./:@%+=,-".unicodeScalars.contains(scalar))
+      }
+    if plain { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// A suggested command line: `command` (fixed words) followed by the
+  /// user's `arguments` as shell words (`shellWord(_:)`), with `--` before
+  /// them when one starts with `-`, so it is read as a value, not an
+  /// option: `sportstime trip check -- -x`.
+  static func suggestedCommand(_ command: String, _ arguments: String...) -> String {
+    let words = arguments.map(shellWord)
+    let terminator = arguments.contains { $0.hasPrefix("-") } ? ["--"] : []
+    return ([command] + terminator + words).joined(separator: " ")
+  }
+
   /// "1 day" / "7 days".
   static func count(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"

@@ -44,17 +44,27 @@ enum GamesCommand {
     if let from, let to, from > to {
       throw args.usageError("--from \(from) is after --to \(to)")
     }
+    let leagues = try context.leagues()
     var teamIDs: [String] = []
-    for name in try args.listValues("team") {
-      let found = try catalog.team(named: name, season: from?.year)
-      for code in catalog.franchise(of: found).map(\.id) where !teamIDs.contains(code) {
-        teamIDs.append(code)
-      }
-    }
     var venueIDs: [Venue.ID] = []
-    for name in try args.listValues("venue") {
-      let id = try catalog.venue(named: name, season: from?.year).id
-      if !venueIDs.contains(id) { venueIDs.append(id) }
+    do {
+      for name in try args.listValues("team") {
+        let found = try leagues.team(named: name, sport: .mlb, season: from?.year)
+        for code in catalog.franchise(of: found).map(\.id) where !teamIDs.contains(code) {
+          teamIDs.append(code)
+        }
+      }
+      for name in try args.listValues("venue") {
+        let id = try leagues.venue(named: name, sport: .mlb, season: from?.year).venue.id
+        if !venueIDs.contains(id) { venueIDs.append(id) }
+      }
+    } catch let error as CatalogError {
+      switch error {
+      case .teamOfOtherSport, .venueOfOtherSport:
+        throw CommandError(
+          Format.hinted(error.description, "games lists the imported MLB schedules"))
+      default: throw error
+      }
     }
     let query = GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to)
     let store = try context.openStore()

@@ -131,7 +131,7 @@ enum LegacyImportCommand {
       lines.append("  Items (row, day, item, old anchor):")
       lines += Format.table(table)
     }
-    lines.append("  See it: sportstime trip show \(shortID)")
+    lines.append("  See it: \(Format.suggestedCommand("sportstime trip show", String(shortID)))")
     return lines
   }
 

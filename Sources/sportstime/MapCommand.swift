@@ -125,7 +125,7 @@ enum MapCommand {
     context.print(line)
     if let out, let written {
       context.print(
-        "Wrote \(context.safe(out)) (\(written.bytes) bytes): "
+        "Wrote \(context.safe(out)) (\(Format.count(written.bytes, "byte"))): "
           + "\(Format.count(written.shown, "venue")) in view, \(written.visited) visited.")
     }
   }

@@ -51,9 +51,17 @@ enum ScheduleCommands {
         "\(error); stored games this file no longer lists stay unless you import it with --replace"
       )
     } catch let error as StoreError {
-      guard case .gamesInUse = error else { throw error }
+      guard case .gamesInUse(let games) = error else { throw error }
+      // Name only the kinds of use there are.
+      var ways: [String] = []
+      if games.contains(where: { !$0.tripNames.isEmpty }) {
+        ways.append("those trips ('sportstime trip replan TRIP --remove-game G')")
+      }
+      if games.contains(where: { !$0.visits.isEmpty }) {
+        ways.append("those visits ('sportstime visit edit ID --no-game')")
+      }
       throw CommandError(
-        "\(error). Take them out of those trips ('sportstime trip replan TRIP --remove-game G') and visits ('sportstime visit edit ID --no-game'), or import without --replace"
+        "\(error). Take them out of \(ways.joined(separator: " and ")), or import without --replace"
       )
     }
     if context.arguments.flag("json") {
@@ -102,7 +110,7 @@ enum ScheduleCommands {
     }
     let name = context.safe((path as NSString).lastPathComponent)
     context.print(
-      "Read \(name): \(parsed.games.count) games, \(parsed.rescheduledCount) rescheduled, \(parsed.cancelledCount) cancelled, \(parsed.venueIDs.count) venues, \(parsed.teamIDs.count) teams."
+      "Read \(name): \(Format.count(parsed.games.count, "game")), \(parsed.rescheduledCount) rescheduled, \(parsed.cancelledCount) cancelled, \(Format.count(parsed.venueIDs.count, "venue")), \(Format.count(parsed.teamIDs.count, "team"))."
     )
     if parsed.doubleheadersFormed > 0 {
       context.print(
@@ -110,7 +118,10 @@ enum ScheduleCommands {
       )
     }
     if result.isNoOp {
-      context.print("No changes: all \(result.unchanged) games were already in the database.")
+      context.print(
+        result.unchanged == 1
+          ? "No changes: the 1 game was already in the database."
+          : "No changes: all \(result.unchanged) games were already in the database.")
     } else {
       var parts = ["\(result.inserted) new", "\(result.updated) updated"]
       let moved = result.idChanges.filter(\.movesDate).count
@@ -159,7 +170,7 @@ enum ScheduleCommands {
     }
     if result.removed.isEmpty && result.notInFile > 0 {
       context.warn(
-        "\(result.notInFile) stored game(s) of this season are not in this file; they were left as they were (--replace removes them)."
+        "\(Format.count(result.notInFile, "stored game")) of this season \(result.notInFile == 1 ? "is" : "are") not in this file; \(result.notInFile == 1 ? "it was" : "they were") left as \(result.notInFile == 1 ? "it was" : "they were") (--replace removes \(result.notInFile == 1 ? "it" : "them"))."
       )
     }
     let formerID = Dictionary(
@@ -168,7 +179,7 @@ enum ScheduleCommands {
       let games = trip.gameIDs.map { id in formerID[id].map { "\(id) (was \($0))" } ?? id }
       let name = context.safe(trip.name)
       context.warn(
-        "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: sportstime trip check \"\(name)\""
+        "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: \(Format.suggestedCommand("sportstime trip check", name))"
       )
     }
     for change in result.visits {

@@ -311,7 +311,7 @@ enum TripCommands {
     }
     context.print(context.style(header, .bold))
     context.print(
-      "\(session.validSlots.count) of \(session.slots.count) slots allowed. Move it with: sportstime item move TRIP ITEM --after ROW"
+      "\(session.validSlots.count) of \(Format.count(session.slots.count, "slot")) allowed. Move it with: sportstime item move TRIP ITEM --after ROW"
     )
     context.print()
     for line in presenter.dragLines(

@@ -406,7 +406,7 @@ enum VisitCommands {
   static func printCards(_ visits: [Visit], venue: Venue, context: Context, leagues: Leagues) {
     guard let latest = visits.first else {
       context.print(
-        "No visits to \(venue.latestName) yet. Add one: sportstime visit add \(venue.id) --date YYYY-MM-DD"
+        "No visits to \(venue.latestName) yet. Add one: sportstime visit add \(Format.shellWord(venue.id.rawValue)) --date YYYY-MM-DD"
       )
       return
     }

@@ -189,11 +189,11 @@ final class DatabaseReliabilityTests: EndToEndTestCase {
     }
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
     try assertFailure(
-      ["map", "--zoom", "2"], containing: ["is locked by another sportstime process"])
+      ["map", "--zoom", "2"], containing: ["Error: The database is locked by another process ("])
 
     try assertFailure(
       ["trip", "new", "Other", "--game", "CHC@2024-06-05"],
-      containing: ["is locked by another sportstime process"])
+      containing: ["Error: The database is locked by another process ("])
     try input.fileHandleForWriting.close()
     holder.waitUntilExit()
     try runOK(["trip", "new", "Other", "--game", "CHC@2024-06-05"])

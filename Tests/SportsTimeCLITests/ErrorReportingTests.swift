@@ -70,6 +70,25 @@ final class ErrorReportingTests: EndToEndTestCase {
       usage: Self.gamesUsage, help: "sportstime games")
   }
 
+  /// Review 2 of issue 8, item 2: trips named "- spaced" or "-- dash" are
+  /// made, shown and deleted by name (they were "Unknown option '- '"); a
+  /// name like "-x" gets a hint that `--` ends the options, and works
+  /// after it.
+  func testDashLeadingNames_arePositionalsOrHintAtDoubleDash() throws {
+    try installImported2024()
+    for name in ["- spaced", "-- dash"] {
+      try runOK(["trip", "new", name, "--game", "CHC@2024-06-04"])
+      XCTAssertTrue(try runOK(["trip", "show", name]).stdout.contains(name))
+    }
+    try assertUsageError(
+      ["trip", "show", "-x"],
+      message: "Unknown option '-x'; to pass a value starting with '-', put -- before it.",
+      usage: Self.tripShowUsage, help: "sportstime trip show")
+    try runOK(["trip", "new", "--game", "CHC@2024-06-04", "--", "-x"])
+    XCTAssertTrue(try runOK(["trip", "show", "--", "-x"]).stdout.contains("-x"))
+    XCTAssertTrue(try runOK(["trip", "delete", "-- dash"]).stdout.contains("-- dash"))
+  }
+
   func testBadDate_isUsageError() throws {
     try assertUsageError(
       ["games", "--from", "2024-13-01"],

@@ -109,6 +109,23 @@ final class GamesCommandTests: EndToEndTestCase {
     XCTAssertEqual(dates, dates.sorted())
   }
 
+  /// Review 2 of issue 8, item 4: the games are MLB games; an NBA team or
+  /// venue is said to be one, not "no such team".
+  func testGames_anotherSportsTeamOrVenueIsNamedAsSuch() throws {
+    let hint = "; games lists the imported MLB schedules"
+    try assertFailure(
+      ["games", "--team", "celtics"],
+      containing: ["Error: 'celtics' is the Boston Celtics, an NBA team, not an MLB team\(hint)"])
+    try assertFailure(
+      ["games", "--venue", "td garden"],
+      containing: ["Error: TD Garden is an NBA and NHL venue, not an MLB one\(hint)"])
+    try assertFailure(
+      ["games", "--venue", "Lambeau Field"],
+      containing: ["Error: Lambeau Field is an NFL venue, not an MLB one\(hint)"])
+    try assertFailure(
+      ["games", "--team", "xyzzy"], containing: ["Error: no team is called 'xyzzy'"])
+  }
+
   func testGames_noMatchAndEmptyDatabaseMessages() throws {
     XCTAssertEqual(
       try runOK(["games", "--team", "CHC", "--from", "2024-06-03", "--to", "2024-06-03"]).stdout,

@@ -43,6 +43,14 @@ final class OtherSportsVisitTests: VisitsTestCase {
     XCTAssertEqual(visit.string("home"), "BOS")
   }
 
+  /// Review 2 of issue 8, item 4: an NBA team in an MLB matchup is said to
+  /// be one (it was "no team is called 'celtics'"); nothing is recorded.
+  func testAdd_matchupWithAnotherSportsTeamIsNamedAsSuch() throws {
+    try assertRefusedUnchanged(
+      ["visit", "add", "wrigley", "--away", "celtics", "--home", "cubs", "--date", "2024-06-04"],
+      message: "'celtics' is the Boston Celtics, an NBA team, not an MLB team")
+  }
+
   /// TD Garden asked for as an MLB venue: "an NBA and NHL venue", not "not
   /// found"; a team of another sport likewise. Nothing is recorded.
   func testAdd_anotherSportsVenueIsNamedAsSuch() throws {

@@ -377,6 +377,93 @@ final class ScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(removal["moved"] as? [String: String], ["CHN202406190": "CHN202406210"])
   }
 
+  /// Review 2 of issue 8, item 4: a file of one game says "1 game", "1
+  /// venue" (it said "1 games, … 1 venues"), and again "the 1 game".
+  func testImport_oneGameFileSpeaksInTheSingular() throws {
+    let lines = try Self.rawLines(of: try CLIProcess.schedule(2024))
+    let url = scratch.appendingPathComponent("one.csv")
+    try (lines[0...1].joined(separator: "\n") + "\n").write(
+      to: url, atomically: true, encoding: .utf8)
+    let first = try runOK(["schedule", "import", url.path])
+    XCTAssertEqual(
+      first.stdoutLines.first,
+      "Read one.csv: 1 game, 0 rescheduled, 0 cancelled, 1 venue, 2 teams.")
+    let again = try runOK(["schedule", "import", url.path])
+    XCTAssertTrue(
+      again.stdout.contains("No changes: the 1 game was already in the database.\n"), again.stdout)
+  }
+
+  /// Review 2 of issue 8, item 4: the `--replace` refusal's hint names
+  /// visits only when a visit uses a game (and trips only when a trip does).
+  func testImport_replaceRefusalHintsOnlyAtTheUsesThereAre() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Mets at Wrigley", "--game", "CHN202406210"])
+    let file = try cubsMakeupReplacingTheMets()
+    let tripOnly = try assertFailure(
+      ["schedule", "import", file.path, "--replace"],
+      containing: [
+        "Take them out of those trips ('sportstime trip replan TRIP --remove-game G'), or "
+          + "import without --replace"
+      ])
+    XCTAssertFalse(tripOnly.stderr.contains("visit"), tripOnly.stderr)
+    try runOK(["trip", "delete", "Mets at Wrigley"])
+    let visit = try recordVisit("CHN202406210")
+    let visitOnly = try assertFailure(
+      ["schedule", "import", file.path, "--replace"],
+      containing: [
+        "(visit \(visit.prefix(8)) on Fri, Jun 21, 2024). Take them out of those visits "
+          + "('sportstime visit edit ID --no-game'), or import without --replace"
+      ])
+    XCTAssertFalse(visitOnly.stderr.contains("trip"), visitOnly.stderr)
+  }
+
+  /// Review 2 of issue 8, item 1: the suggested `trip check` quotes the
+  /// trip's name for the shell. A name with a quote, `$`, a backtick and
+  /// `!` used to be printed in double quotes, which the shell expands;
+  /// run through `sh -c`, the printed command checks that very trip.
+  func testImport_suggestedTripCheckIsQuotedForTheShell() throws {
+    try installImported2024()
+    let name = "O'Brien's \"$HOME\" `id` trip!"
+    try runOK(["trip", "new", name, "--game", "CHC@2024-06-04", "--game", "MIL202406100"])
+    try runOK(["trip", "new", "O", "--game", "CHC@2024-06-04"])
+    let file = try editedCopy(
+      named: "newer.csv",
+      [
+        (
+          "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,,",
+          "20240610,0,Monday,TOR,AL,67,MIL,NL,67,n,MIL06,Rain,20240920"
+        )
+      ])
+    let result = try run(["schedule", "import", file.path])
+    XCTAssertEqual(result.status, 0, result.description)
+    let warning = try XCTUnwrap(
+      result.stderrLines.first { $0.contains("check it with: ") }, result.stderr)
+    XCTAssertTrue(
+      warning.hasSuffix(
+        #"check it with: sportstime trip check 'O'\''Brien'\''s "$HOME" `id` trip!'"#),
+      warning)
+    let command = String(try XCTUnwrap(warning.components(separatedBy: "check it with: ").last))
+    var environment = self.environment
+    let binary = try CLIProcess.binary.get().deletingLastPathComponent().path
+    environment["PATH"] = "\(binary):/usr/bin:/bin"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // The moved game now lies outside the trip's days: `trip check` lists
+    // that problem, naming the trip.
+    XCTAssertTrue(errors.contains("in \"\(name)\" (listed above)"), output + errors)
+    XCTAssertFalse(errors.contains("no trip"), errors)
+  }
+
   /// `--replace` refuses to remove a game a trip or a visit uses: it names
   /// the game, the trip and the visit, and changes nothing.
   func testImport_replaceRefusesGamesInUse() throws {
@@ -446,7 +533,7 @@ final class ScheduleImportTests: EndToEndTestCase {
       result.stderrLines,
       [
         "Warning: trip 'Brewers' uses a changed game: MIL202409201 (was MIL202406100); "
-          + "check it with: sportstime trip check \"Brewers\"",
+          + "check it with: sportstime trip check Brewers",
         "Warning: visit \(june[0].prefix(8)) (Mon, Jun 10, 2024) no longer points to game "
           + "MIL202406100 (now MIL202409201): that game is now TOR @ MIL on Fri, Sep 20, 2024; "
           + "the visit keeps its own date.",

@@ -311,6 +311,81 @@ final class TripRoundTripTests: ItineraryTestCase {
     try runOK(["trip", "import", file.path])
   }
 
+  /// Review 2 of issue 8, item 3: a version other than the integer 1,
+  /// `true` as a number and an item far outside the days are refused with
+  /// the field; a -0 distance is never shown as "-0 mi".
+  func testImport_versionBooleansFarDaysAndNegativeZero() throws {
+    try buildTrip()
+    let file = try export("trip.json")
+    try runOK(["trip", "delete", Self.trip])
+    let baseline = try snapshot()
+    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
+    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
+    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let customTitle = try XCTUnwrap((items[custom]["custom"] as? [String: Any])?["title"])
+    func version(_ value: Any, _ name: String) throws -> URL {
+      try corrupted(file, name) { $0["version"] = value }
+    }
+    let cases: [(URL, [String])] = [
+      (try version(0, "v0.json"), ["field version", "0 is not a version of this format"]),
+      (try version(-1, "v-1.json"), ["field version", "-1 is not a version of this format"]),
+      (try version(1.5, "v15.json"), ["field version", "1.5 is not a version of this format"]),
+      (try version(true, "vtrue.json"), ["field version", "true is not a version"]),
+      (try version(3, "v3.json"), ["version 3 was written by a newer sportstime"]),
+      (
+        try edited(file, "stop.json", kind: "travel") { $0["fromStop"] = true },
+        ["field items[\(travel)].travel.fromStop", "true is not a whole number"]
+      ),
+      (
+        try edited(file, "dist.json", kind: "travel") { $0["distanceMeters"] = false },
+        ["field items[\(travel)].travel.distanceMeters", "false is not a finite number"]
+      ),
+      (
+        try edited(file, "far.json", kind: "custom", inner: false) { $0["day"] = -400 },
+        [
+          "field items[\(custom)].day", "item '\(customTitle)' is on Day -400",
+          "401 days before the trip's first day",
+        ]
+      ),
+    ]
+    for (url, pieces) in cases {
+      try assertRefused(["trip", "import", url.path], containing: pieces, baseline: baseline)
+    }
+    // A leg from home (no stop at its start) keeps the file's figures: -0
+    // is read as 0 and shown as "0 mi".
+    let home = try corrupted(file, "home.json") {
+      var list = try XCTUnwrap($0["items"] as? [[String: Any]])
+      var leg = list[travel]
+      leg["id"] = UUID().uuidString
+      leg["day"] = 1
+      leg["sortOrder"] = 1
+      var info = try XCTUnwrap(leg["travel"] as? [String: Any])
+      info["fromStop"] = NSNull()
+      info["fromVenueID"] = NSNull()
+      info["toStop"] = 0
+      info["toVenueID"] = "CHI11"
+      info["fromName"] = "Home"
+      info["toName"] = "Chicago"
+      info["distanceMeters"] = -0.0
+      info["durationSeconds"] = -0.0
+      leg["travel"] = info
+      list.insert(leg, at: 0)
+      $0["items"] = list
+    }
+    XCTAssertTrue(try String(contentsOf: home, encoding: .utf8).contains("-0"))
+    try runOK(["trip", "import", home.path])
+    let show = try runOK(["trip", "show", Self.trip]).stdout
+    XCTAssertTrue(show.contains("Home → Chicago"), show)
+    XCTAssertFalse(show.contains("-0 mi"), show)
+    XCTAssertTrue(show.contains("Home → Chicago · 0 mi") || show.contains(" 0 mi"), show)
+    for format in ["md", "ics", "geojson", "gpx"] {
+      let out = try runOK(["trip", "export", Self.trip, "--format", format]).stdout
+      XCTAssertFalse(out.contains("-0 "), "\(format): \(out)")
+    }
+    let json = try runOK(["trip", "export", Self.trip, "--format", "json"]).stdout
+    XCTAssertFalse(json.contains(": -0"), json)
+  }
+
   func testImport_movedGameIsWarnedAndTheTripStillShowsAndExports() throws {
     try buildTrip()
     let file = try export("trip.json")

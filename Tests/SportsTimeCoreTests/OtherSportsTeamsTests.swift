@@ -110,6 +110,51 @@ final class OtherSportsTeamsTests: XCTestCase {
     XCTAssertEqual(try leagues.teamID(named: "nyr", sport: .nhl, season: nil), "NYR")
   }
 
+  /// Review 2 of issue 8, item 4: a team of another sport asked for as an
+  /// MLB team ("celtics") is said to be that sport's, not "no team is
+  /// called"; one that several other sports have names each.
+  func testTeamNamed_anotherSportsTeamIsNamedAsSuch() throws {
+    let leagues = try leagues()
+    XCTAssertEqual(try leagues.team(named: "cubs", sport: .mlb, season: 2024).id, "CHN")
+    XCTAssertEqual(try leagues.teamID(named: "bruins", sport: .nhl, season: 2024), "BOS")
+    let cases: [(String, Sport, CatalogError, String)] = [
+      (
+        "celtics", .mlb,
+        .teamOfOtherSport("celtics", teams: ["Boston Celtics"], sports: [.nba], asked: .mlb),
+        "'celtics' is the Boston Celtics, an NBA team, not an MLB team"
+      ),
+      (
+        "Patriots", .nhl,
+        .teamOfOtherSport("Patriots", teams: ["New England Patriots"], sports: [.nfl], asked: .nhl),
+        "'Patriots' is the New England Patriots, an NFL team, not an NHL team"
+      ),
+      (
+        "kings", .mlb,
+        .teamOfOtherSport(
+          "kings", teams: ["Sacramento Kings", "Los Angeles Kings"], sports: [.nba, .nhl],
+          asked: .mlb),
+        "'kings' is the Sacramento Kings (NBA) or the Los Angeles Kings (NHL), not an MLB team"
+      ),
+      (
+        "cubs", .nba,
+        .teamOfOtherSport("cubs", teams: ["Chicago Cubs"], sports: [.mlb], asked: .nba),
+        "'cubs' is the Chicago Cubs, an MLB team, not an NBA team"
+      ),
+    ]
+    for (name, sport, expected, message) in cases {
+      XCTAssertThrowsError(try leagues.team(named: name, sport: sport, season: 2024), name) {
+        XCTAssertEqual($0 as? CatalogError, expected, name)
+        XCTAssertEqual("\($0)", message, name)
+      }
+      XCTAssertThrowsError(try leagues.teamID(named: name, sport: sport, season: 2024), name) {
+        XCTAssertEqual($0 as? CatalogError, expected, name)
+      }
+    }
+    XCTAssertThrowsError(try leagues.team(named: "xyzzy", sport: .mlb, season: nil)) {
+      guard case .unknownTeam = $0 as? CatalogError else { return XCTFail("\($0)") }
+    }
+  }
+
   /// A venue or team of another sport than the one asked for is said to be
   /// that sport's, not "not found".
   func testVenueNamed_anotherSportsVenueIsNamedAsSuch() throws {

@@ -138,6 +138,155 @@ final class TripExchangeTests: XCTestCase {
     }
   }
 
+  /// `text` with the value of the first `"key": value` replaced by the
+  /// JSON `token` (as written, e.g. `-0.0` or `1e300`).
+  private func replacingFirst(_ key: String, in text: String, with token: String) throws
+    -> String
+  {
+    let start = try XCTUnwrap(text.range(of: "\"\(key)\": "), key)
+    let end = try XCTUnwrap(
+      text[start.upperBound...].firstIndex { $0 == "," || $0 == "\n" }, key)
+    return text.replacingCharacters(in: start.upperBound..<end, with: token)
+  }
+
+  /// Review 2 of issue 8, item 3: `version` is exactly the integer 1. 0,
+  /// -1, -0.0, 1.5, a huge negative, `true` and text were read as version
+  /// 1 or as "missing or not a number"; only a larger integer is a newer
+  /// version.
+  func testRead_versionMustBeExactlyTheInteger1() throws {
+    let text = TripExchange.export(try sample())
+    for token in ["0", "-1", "-0.0", "1.5", "-1e300", "1e300", "true", "false", "\"1\"", "[1]"] {
+      XCTAssertThrowsError(
+        try TripExchange.read(
+          Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json"),
+        token
+      ) { error in
+        let problem = error as? FileFormatError
+        XCTAssertEqual(problem?.field, "version", token)
+        XCTAssertTrue(
+          problem?.message.hasSuffix(
+            "is not a version of this format (this build reads version 1)") ?? false,
+          "\(token): \(error)")
+      }
+    }
+    XCTAssertThrowsError(
+      try TripExchange.read(
+        Data(try replacingFirst("version", in: text, with: "true").utf8), file: "v.json")
+    ) { XCTAssertTrue("\($0)".contains("version: true is not a version"), "\($0)") }
+    for (token, shown) in [("2", "2"), ("17.0", "17")] {
+      XCTAssertThrowsError(
+        try TripExchange.read(
+          Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json")
+      ) { error in
+        XCTAssertEqual(
+          (error as? FileFormatError)?.message,
+          "version \(shown) was written by a newer sportstime; this one reads up to version 1")
+      }
+    }
+    for token in ["1", "1.0", "1e0"] {
+      XCTAssertNoThrow(
+        try TripExchange.read(
+          Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json"), token)
+    }
+  }
+
+  /// Review 2 of issue 8, item 3: `true`/`false` are never numbers
+  /// (Foundation bridges them to NSNumber 1 and 0, which read as stop 1,
+  /// Day 1, 1 m, latitude 1…).
+  func testRead_booleansAreNeverNumbers() throws {
+    let (object, located) = try locatedSample()
+    let items = try XCTUnwrap(object["items"] as? [[String: Any]])
+    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
+    func refused(_ path: String, _ edit: (inout [[String: Any]]) -> Void) throws {
+      for value in [true, false] {
+        var list = items
+        edit(&list)
+        // Put `value` where the edit left the marker.
+        let data = try JSONSerialization.data(
+          withJSONObject: object.merging(["items": list]) { $1 })
+        let text = String(decoding: data, as: UTF8.self)
+          .replacingOccurrences(of: "\"@MARK@\"", with: value ? "true" : "false")
+        XCTAssertThrowsError(try TripExchange.read(Data(text.utf8), file: "b.json"), path) {
+          let problem = $0 as? FileFormatError
+          XCTAssertEqual(problem?.field, path)
+          XCTAssertTrue(
+            problem?.message.hasPrefix("\(value) is not a ") ?? false, "\(path): \($0)")
+        }
+      }
+    }
+    let mark = "@MARK@"
+    try refused("items[\(travel)].day") { $0[travel]["day"] = mark }
+    try refused("items[\(travel)].sortOrder") { $0[travel]["sortOrder"] = mark }
+    for key in ["fromStop", "toStop", "distanceMeters", "durationSeconds"] {
+      try refused("items[\(travel)].travel.\(key)") { list in
+        var info = list[travel]["travel"] as? [String: Any] ?? [:]
+        info[key] = mark
+        list[travel]["travel"] = info
+      }
+    }
+    for key in ["latitude", "longitude"] {
+      try refused("items[\(located)].custom.\(key)") { list in
+        var info = list[located]["custom"] as? [String: Any] ?? [:]
+        info[key] = mark
+        list[located]["custom"] = info
+      }
+    }
+  }
+
+  /// Review 2 of issue 8, item 3: an item at most 366 days before the
+  /// trip's first day or after its last is kept (Unscheduled); one further
+  /// out is refused, naming the item.
+  func testRead_itemDaysFarOutsideTheTripAreRefusedNamingTheItem() throws {
+    let itinerary = try sample()
+    let text = TripExchange.export(itinerary)
+    let object = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var items = try XCTUnwrap(object["items"] as? [[String: Any]])
+    let lost = try XCTUnwrap(
+      items.firstIndex { ($0["custom"] as? [String: Any])?["title"] as? String == "Lost" })
+    let days = itinerary.trip.dayCount
+    func read(day: Int) throws -> TripExchange.Imported {
+      items[lost]["day"] = day
+      return try TripExchange.read(
+        try JSONSerialization.data(withJSONObject: object.merging(["items": items]) { $1 }),
+        file: "d.json")
+    }
+    XCTAssertEqual(try read(day: -365).items[lost].day, -365)
+    XCTAssertEqual(try read(day: days + 366).items[lost].day, days + 366)
+    let start = itinerary.trip.startDate
+    let end = itinerary.trip.endDate
+    XCTAssertThrowsError(try read(day: -366)) {
+      XCTAssertEqual(($0 as? FileFormatError)?.field, "items[\(lost)].day")
+      XCTAssertEqual(
+        ($0 as? FileFormatError)?.message,
+        "item 'Lost' is on Day -366, 367 days before the trip's first day (\(start)); an item may lie at most 366 days outside the trip's days"
+      )
+    }
+    XCTAssertThrowsError(try read(day: days + 367)) {
+      XCTAssertEqual(
+        ($0 as? FileFormatError)?.message,
+        "item 'Lost' is on Day \(days + 367), 367 days after its last day (Day \(days), \(end)); an item may lie at most 366 days outside the trip's days"
+      )
+    }
+  }
+
+  /// Review 2 of issue 8, item 3: -0 is read as 0, and no distance is
+  /// shown as "-0".
+  func testRead_negativeZeroIsZeroAndNeverShown() throws {
+    let text = TripExchange.export(try sample())
+    let edited = try replacingFirst("distanceMeters", in: text, with: "-0.0")
+    let imported = try TripExchange.read(Data(edited.utf8), file: "z.json")
+    let leg = try XCTUnwrap(imported.items.compactMap(\.travelInfo).first)
+    XCTAssertEqual(leg.distanceMeters, 0)
+    XCTAssertEqual(leg.distanceMeters.sign, .plus)
+    for meters in [-0.0, -1.0, -400.0] {
+      XCTAssertEqual(ExportSupport.distance(meters, metric: false), "0 mi")
+      XCTAssertEqual(ExportSupport.distance(meters, metric: true), "0 km")
+    }
+    XCTAssertEqual(ExportSupport.duration(-0.0), "0 min")
+    XCTAssertEqual(ExportSupport.distance(1609.344 * 92, metric: false), "92 mi")
+  }
+
   /// The sample's export as an object, and the index of its located item.
   private func locatedSample() throws -> (object: [String: Any], index: Int) {
     let text = TripExchange.export(try sample())

@@ -366,7 +366,10 @@ final class DatabaseTests: XCTestCase {
     XCTAssertEqual((error?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
     XCTAssertEqual(
       error?.description,
-      "The database at \(path) is locked by another sportstime process; try again.")
+      // Review 2 of issue 8, item 4: it may be any program, not only
+      // sportstime.
+      "The database is locked by another process (\(path)); nothing was changed. Try again "
+        + "when that process is done.")
     let viaTransaction = storeError { _ = try waiter.inTransaction { 1 } }
     XCTAssertEqual((viaTransaction?.sqliteCode ?? 0) & 0xff, SQLITE_BUSY)
     try holder.execute("COMMIT")

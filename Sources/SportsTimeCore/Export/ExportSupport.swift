@@ -6,9 +6,10 @@ import Foundation
 public enum ExportSupport {
   /// "92 mi" or, metric, "148 km" (estimates; whole units).
   public static func distance(_ meters: Double, metric: Bool) -> String {
-    metric
-      ? String(format: "%.0f km", meters / 1000)
-      : String(format: "%.0f mi", meters / TravelInfo.metersPerMile)
+    let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
+    // A value that rounds to zero from below (-0, -0.3) is "0", never "-0".
+    let whole = String(format: "%.0f", value)
+    return "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")"
   }
 
   /// "1 h 32 min", "4 h", "45 min". Any Double is shown without failing:

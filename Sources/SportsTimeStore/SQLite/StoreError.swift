@@ -238,7 +238,10 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
     let place = path ?? "the database"
     switch code & 0xff {
     case SQLITE_BUSY, SQLITE_LOCKED:
-      return "The database at \(place) is locked by another sportstime process; try again."
+      // Another program (sqlite3, a backup tool) holds it as often as
+      // another sportstime.
+      return "The database is locked by another process (\(place)); nothing was changed. "
+        + "Try again when that process is done."
     case SQLITE_CORRUPT, SQLITE_NOTADB:
       return "\(place) is not a sportstime database (or it is damaged)."
     case SQLITE_FULL:

@@ -10,6 +10,35 @@ extension ParseSession {
     parser.version != nil && path.count == 1 && !visibleOptions.contains { $0.long == "version" }
   }
 
+  /// Whether `token`, which starts with `-`, is an option (or a cluster of
+  /// them) rather than a value. Without whitespace it always is (an unknown
+  /// one is then refused). No option name holds whitespace, so a token with
+  /// some is a value — `"- spaced"`, `"-- dash"`, `"-j is fun"` — unless a
+  /// known option comes before it: `--title=a b`, `--zzz=a b` (an unknown
+  /// option with a value), `-tHi there` (`-t` takes the rest).
+  func isOptionToken(_ token: String) -> Bool {
+    guard token.contains(where: \.isWhitespace) else { return true }
+    if token.hasPrefix("--") {
+      return !token.dropFirst(2).prefix { $0 != "=" }.contains(where: \.isWhitespace)
+    }
+    for letter in token.dropFirst() {
+      if letter == "h" { continue }
+      guard let option = visibleOptions.first(where: { $0.short == letter }) else {
+        return false  // whitespace or an unknown letter: a value
+      }
+      if option.takesValue { return true }
+    }
+    return true
+  }
+
+  /// `message` (an unknown option), with a hint that `--` ends the options
+  /// when a positional could still follow — where a value that starts with
+  /// `-` (`-x`, `--note`) was most likely meant as one.
+  func unknownOptionMessage(_ message: String) -> String {
+    positionals.count < command.positionals.count
+      ? "\(message.dropLast()); to pass a value starting with '-', put -- before it." : message
+  }
+
   /// Handles `--name` or `--name=value`.
   func longOption(_ token: String) throws {
     let body = token.dropFirst(2)
@@ -30,10 +59,10 @@ extension ParseSession {
     guard let option = visibleOptions.first(where: { $0.long == name }) else {
       var candidates = visibleOptions.map(\.long) + ["help"]
       if versionAvailable { candidates.append("version") }
-      try fail(
-        Suggestion.appending(
-          to: "Unknown option '--\(Terminal.sanitize(name))'.", input: name,
-          candidates: candidates, prefix: "--"))
+      let message = "Unknown option '--\(Terminal.sanitize(name))'."
+      let suggested = Suggestion.appending(
+        to: message, input: name, candidates: candidates, prefix: "--")
+      try fail(suggested == message ? unknownOptionMessage(message) : suggested)
       return
     }
     try apply(option, spelled: "--\(name)", inline: inline)
@@ -53,7 +82,7 @@ extension ParseSession {
         continue
       }
       guard let option = visibleOptions.first(where: { $0.short == letter }) else {
-        try fail("Unknown option '\(spelled)'.")
+        try fail(unknownOptionMessage("Unknown option '\(spelled)'."))
         return
       }
       if option.takesValue {

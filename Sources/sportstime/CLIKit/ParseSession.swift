@@ -44,10 +44,10 @@ final class ParseSession {
         try helpPathWord(token)
       } else if token == "--" {
         afterTerminator = true
-      } else if token.hasPrefix("--") {
+      } else if token.hasPrefix("--"), isOptionToken(token) {
         try longOption(token)
       } else if token.hasPrefix("-"), token.count > 1,
-        !CommandLineParser.startsLikeNegativeNumber(token)
+        !CommandLineParser.startsLikeNegativeNumber(token), isOptionToken(token)
       {
         try shortOptions(token)
       } else {

@@ -49,6 +49,24 @@ final class ErrorTests: CLITestCase {
     assertUsageError(["trip", "list", "-q"], "Unknown option '-q'.")
   }
 
+  /// Review 2 of issue 8, item 2: where a positional could still follow, an
+  /// unknown option says how to give a value that starts with `-`; `--`
+  /// then does (its meaning is unchanged: everything after it is a value).
+  func testUnknownOptionHintsAtDoubleDash() throws {
+    let hint = "; to pass a value starting with '-', put -- before it."
+    assertUsageError(["trip", "new", "--game", "1", "-x"], "Unknown option '-x'\(hint)")
+    assertUsageError(
+      ["trip", "new", "--game", "1", "--zzzzzzzz"], "Unknown option '--zzzzzzzz'\(hint)")
+    assertUsageError(["trip", "new", "-x", "--game", "1"], "Unknown option '-x'\(hint)")
+    // No slot left, or none at all: no hint; a close name: the suggestion.
+    assertUsageError(["trip", "new", "N", "-x"], "Unknown option '-x'.")
+    assertUsageError(["trip", "list", "-q"], "Unknown option '-q'.")
+    assertUsageError(
+      ["trip", "new", "--titel", "x"], "Unknown option '--titel'. Did you mean '--title'?")
+    let args = try XCTUnwrap(run(["trip", "new", "--game", "1", "--", "-x"]).args)
+    XCTAssertEqual(args.positional("NAME"), "-x")
+  }
+
   /// Options of other commands are unknown here.
   func testOptionOfOtherCommand() {
     assertUsageError(["trip", "list", "--game", "1"], "Unknown option '--game'.")

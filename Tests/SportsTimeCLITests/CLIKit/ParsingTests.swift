@@ -62,6 +62,25 @@ final class ParsingTests: CLITestCase {
     XCTAssertEqual(help.out, "")
   }
 
+  /// Review 2 of issue 8, item 2: a dash-leading word with whitespace is a
+  /// positional, since no option name holds a space ("- spaced" and "--
+  /// dash" were "Unknown option"); a known option before the space still
+  /// takes it as its value.
+  func testDashWordWithSpaceIsPositional() throws {
+    for name in ["- spaced", "-- dash", "-j is fun", "-x y", "--weird name=1", "-\tx"] {
+      let outcome = run(["trip", "new", name, "--game", "1"])
+      XCTAssertEqual(outcome.code, 0, "\(name): \(outcome.err)")
+      XCTAssertEqual(outcome.args?.positional("NAME"), name)
+    }
+    for (option, title) in [("--title=a b", "a b"), ("-tHi there", "Hi there"), ("-jt x", " x")] {
+      let args = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", option]).args, option)
+      XCTAssertEqual(args.value("title"), title)
+      XCTAssertEqual(args.positional("NAME"), "N")
+    }
+    assertUsageError(
+      ["trip", "new", "N", "--game", "1", "--zzzz=a b"], "Unknown option '--zzzz'.")
+  }
+
   /// `--` also stops subcommand matching.
   func testDoubleDashStopsSubcommands() {
     assertUsageError(["--", "trip"], "Unexpected argument 'trip'")
