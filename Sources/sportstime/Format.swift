@@ -73,13 +73,6 @@ enum Format {
     }
   }
 
-  /// `message` with a hint for the command line after a semicolon, keeping
-  /// its final period when it is a sentence: "The address has no visible
-  /// characters (…); --no-address clears it."
-  static func hinted(_ message: String, _ hint: String) -> String {
-    message.hasSuffix(".") ? "\(message.dropLast()); \(hint)." : "\(message); \(hint)"
-  }
-
   /// "1 day" / "7 days".
   static func count(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
