@@ -175,7 +175,8 @@ public enum TextNormalization {
   public static func key(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in clean(text).unicodeScalars
-    where !scalar.properties.isDefaultIgnorableCodePoint || (0xE0020...0xE007F).contains(scalar.value)
+    where !scalar.properties.isDefaultIgnorableCodePoint
+      || (0xE0020...0xE007F).contains(scalar.value)
     {
       scalars.append(scalar)
     }
@@ -308,7 +309,9 @@ public enum TextNormalization {
   /// non-joiners shape (The Unicode Standard, 23.2 "Layout Controls").
   static let joiningScripts: [ClosedRange<UInt32>] = [
     0x0600...0x08FF,  // Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, Arabic extensions
-    0x0900...0x0DFF,  // Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala
+    // Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+    // Malayalam, Sinhala
+    0x0900...0x0DFF,
     0x1000...0x109F,  // Myanmar
     0x1780...0x18AF,  // Khmer, Mongolian
     0x1900...0x1AAF,  // Limbu, Tai Le, New Tai Lue, Buginese, Tai Tham

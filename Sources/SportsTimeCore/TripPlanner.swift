@@ -199,7 +199,8 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
       let key = TextNormalization.key(name)
       let folded =
         key == name.lowercased()
-        ? "" : " (names are matched ignoring case, width and invisible characters, so it reads as '\(key)')"
+        ? ""
+        : " (names are matched ignoring case, width and invisible characters, so it reads as '\(key)')"
       return
         "the name '\(name)' looks like a trip id\(folded): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     case .sameName(let name): return "the trip is already called '\(name)'"

@@ -185,7 +185,8 @@ enum ItemCommands {
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) { itinerary in
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
       let target = try target(args, in: itinerary) ?? .bottom(day: 1)
       return try itinerary.add(info, at: target, environment: environment)
     }
@@ -244,7 +245,8 @@ enum ItemCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) { itinerary in
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
       let editing = try item(itemText, in: itinerary, verb: "edited")
       return try itinerary.edit(editing.id, changes, now: environment.now())
     }

@@ -621,7 +621,6 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertEqual(try showJSON("Short").rows.filter { $0.kind == "custom" }.count, 1)
   }
 
-
   func testEdit_refusalsChangeNothing() throws {
     try runOK(Self.shortTrip)
     let id = try addItem("Short", "Mine", ["--day", "3", "--time", "10:00"])

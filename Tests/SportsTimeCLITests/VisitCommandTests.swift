@@ -254,7 +254,9 @@ final class VisitCommandTests: VisitsTestCase {
   /// '\u200b')"` was an error): `visit edit` clears them, `visit add`
   /// records none.
   func testNotes_onlyInvisibleCharactersAreNoNotes() throws {
-    for invisible in ["\u{200B}", "\u{202E}\u{2066}", "\u{7}\u{1B}", " \u{FEFF} ", "\u{34F}\u{2800}", ""] {
+    for invisible in [
+      "\u{200B}", "\u{202E}\u{2066}", "\u{7}\u{1B}", " \u{FEFF} ", "\u{34F}\u{2800}", "",
+    ] {
       let id = try addVisit(["--game", "CHN202406040", "--notes", "Row 3"])
       let short = String(id.prefix(8))
       XCTAssertEqual(try visitList()[0].string("notes"), "Row 3")

@@ -182,16 +182,22 @@ final class TextNormalizationTests: XCTestCase {
     // The tags of a flag stay: Scotland is not Wales.
     let scotland = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
     let wales = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}"
-    XCTAssertNotEqual(TextNormalization.key("Tour " + scotland), TextNormalization.key("Tour " + wales))
+    XCTAssertNotEqual(
+      TextNormalization.key("Tour " + scotland), TextNormalization.key("Tour " + wales))
   }
 
   /// Second review of issue 8, item 4: a text with no visible character
   /// is empty, so a required one is refused as an empty one is.
   func testValidated_textWithNoVisibleCharacterIsEmpty() {
-    for text in ["\u{34F}", "\u{115F}\u{1160}", "\u{17B4}", "\u{2800}", "\u{180B}", "\u{FE0F}", "\u{E0100}", "\u{200D}\u{200C}", " \u{1D173} "] {
+    for text in [
+      "\u{34F}", "\u{115F}\u{1160}", "\u{17B4}", "\u{2800}", "\u{180B}", "\u{FE0F}", "\u{E0100}",
+      "\u{200D}\u{200C}", " \u{1D173} ",
+    ] {
       XCTAssertEqual(TextNormalization.clean(text), "", text.debugDescription)
       for field in [TextField.tripName, .itemTitle, .placeName] {
-        XCTAssertThrowsError(try TextNormalization.validated(text, as: field), text.debugDescription) {
+        XCTAssertThrowsError(
+          try TextNormalization.validated(text, as: field), text.debugDescription
+        ) {
           XCTAssertEqual($0 as? TextError, TextError(field: field, problem: .empty(hadText: true)))
         }
       }
@@ -327,7 +333,8 @@ final class TextNormalizationTests: XCTestCase {
       "\u{E0041}", "\u{1B}", "\u{34F}", "\u{2800}", "\u{115F}\u{1160}", "\u{FE0F}", "\u{200D}",
     ] {
       for field in [TextField.notes, .address] {
-        XCTAssertNil(try TextNormalization.validatedOptional(text, as: field), text.debugDescription)
+        XCTAssertNil(
+          try TextNormalization.validatedOptional(text, as: field), text.debugDescription)
       }
       XCTAssertThrowsError(try TextNormalization.validated(text, as: .itemTitle)) { error in
         let hidden = text.unicodeScalars.contains { !$0.properties.isWhitespace }
