@@ -50,14 +50,14 @@ public enum TextNormalization {
   /// - Complexity: O(n) for n Unicode scalars.
   public static func clean(_ text: String) -> String {
     let input = Array(text.unicodeScalars)
-    var kept: [Unicode.Scalar] = []
-    kept.reserveCapacity(input.count)
+    var kept = Kept()
+    kept.scalars.reserveCapacity(input.count)
     var i = 0
     while i < input.count {
       let scalar = input[i]
       let v = scalar.value
       if v == 0x1F3F4, let end = flagTagSequenceEnd(input, after: i) {
-        kept.append(contentsOf: input[i...end])
+        for tagged in input[i...end] { kept.append(tagged) }
         i = end + 1
         continue
       }
@@ -73,7 +73,7 @@ public enum TextNormalization {
       }
     }
     var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: kept)
+    scalars.append(contentsOf: kept.scalars)
     return String(scalars).precomposedStringWithCanonicalMapping
       .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
@@ -242,6 +242,31 @@ public enum TextNormalization {
     }
   }
 
+  /// The scalars `clean(_:)` has kept so far, with what keeping a joiner
+  /// depends on: the last base (a scalar of canonical combining class 0)
+  /// and whether a virama follows it. Updated in O(1) per scalar, so
+  /// cleaning stays O(n) however many marks and joiners a text holds.
+  struct Kept {
+    /// The scalars kept, in order.
+    var scalars: [Unicode.Scalar] = []
+    /// The last kept scalar of combining class 0 (nil before the first).
+    var base: Unicode.Scalar?
+    /// Whether a virama was kept after `base`.
+    var viramaSinceBase = false
+
+    /// Keeps `scalar`.
+    mutating func append(_ scalar: Unicode.Scalar) {
+      scalars.append(scalar)
+      let combiningClass = scalar.properties.canonicalCombiningClass
+      if combiningClass == .notReordered {
+        base = scalar
+        viramaSinceBase = false
+      } else if combiningClass == .virama {
+        viramaSinceBase = true
+      }
+    }
+  }
+
   /// Whether the default-ignorable `scalar` is kept by `clean(_:)`: a
   /// joiner, non-joiner or variation selector in a place where it changes
   /// what is shown (see `clean(_:)`, step 3), judged on the scalars `kept`
@@ -252,22 +277,16 @@ public enum TextNormalization {
   /// may reorder the marks, never move them past a base), whether that
   /// run holds a virama, and a next scalar that cleaning always keeps.
   static func isKeptIgnorable(
-    _ scalar: Unicode.Scalar, after kept: [Unicode.Scalar], before next: Unicode.Scalar?
+    _ scalar: Unicode.Scalar, after kept: Kept, before next: Unicode.Scalar?
   ) -> Bool {
-    guard let last = kept.last else { return false }
+    guard let last = kept.scalars.last else { return false }
     switch scalar.value {
     case 0x200C, 0x200D:
-      // The base the marks before the joiner sit on, and whether one is a virama.
-      var j = kept.count - 1
-      var virama = false
-      while j >= 0, kept[j].properties.canonicalCombiningClass != .notReordered {
-        virama = virama || kept[j].properties.canonicalCombiningClass == .virama
-        j -= 1
-      }
-      if virama { return true }
+      if kept.viramaSinceBase { return true }
       guard let next else { return false }
       if scalar.value == 0x200D, isEmojiElementEnd(last), isEmojiElement(next) { return true }
-      return j >= 0 && isJoiningLetterOrMark(kept[j]) && isJoiningLetterOrMark(next)
+      guard let base = kept.base else { return false }
+      return isJoiningLetterOrMark(base) && isJoiningLetterOrMark(next)
     case 0xFE00...0xFE0F:
       return !last.properties.isWhitespace && !last.properties.isDefaultIgnorableCodePoint
     case 0xE0100...0xE01EF:
