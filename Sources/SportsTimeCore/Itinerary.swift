@@ -327,8 +327,8 @@ extension Itinerary {
   /// the change's `warnings` say so.
   /// The title and address are cleaned (`TextNormalization.validated`:
   /// controls and invisible characters removed, one line, NFC; a title of
-  /// at most 500 characters, an address of at most 300, a blank address is
-  /// none).
+  /// at most 500 characters, an address of at most 300, an address with
+  /// nothing visible is none).
   /// - Throws: `ItineraryRefusal` for a blank or too long title, a too long
   ///   address, or a target outside the trip's days;
   ///   `LocalTimeError.nonexistent` for a time that does not exist there on
@@ -511,29 +511,25 @@ extension Itinerary {
     return ItineraryChange(item: edited, updated: [edited], warnings: warnings)
   }
 
-  /// `text` as stored (`TextNormalization.validated`), a refusal in
-  /// sentence form otherwise ("An item needs a title.").
+  /// `text` as stored (`TextNormalization.validated`), a refusal with the
+  /// text rule's own words otherwise ("an item needs a title", as a trip's
+  /// name or a visit's notes are refused).
   static func storedText(_ text: String, as field: TextField) throws -> String {
     do {
       return try TextNormalization.validated(text, as: field)
     } catch let error as TextError {
-      throw ItineraryRefusal(reason: sentence(error.description), text: error)
+      throw ItineraryRefusal(reason: error.description, text: error)
     }
   }
 
-  /// An optional text as stored (nil when empty or white space), a refusal
-  /// otherwise (too long, or only invisible characters).
+  /// An optional text as stored (nil when nothing visible is left), a
+  /// refusal otherwise (too long).
   static func storedOptionalText(_ text: String?, as field: TextField) throws -> String? {
     do {
       return try TextNormalization.validatedOptional(text, as: field)
     } catch let error as TextError {
-      throw ItineraryRefusal(reason: sentence(error.description), text: error)
+      throw ItineraryRefusal(reason: error.description, text: error)
     }
-  }
-
-  /// "an item needs a title" → "An item needs a title."
-  static func sentence(_ text: String) -> String {
-    text.prefix(1).uppercased() + text.dropFirst() + "."
   }
 
   /// Removes a custom item.

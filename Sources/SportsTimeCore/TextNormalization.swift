@@ -12,56 +12,74 @@ public enum TextNormalization {
   /// `text` as stored. In order:
   ///
   /// 1. Line and tab controls (TAB, LF, VT, FF, CR, NEL, U+2028, U+2029)
-  ///    become spaces: every stored text is one line.
+  ///    become spaces: every stored text is one line. So does the braille
+  ///    blank U+2800, which looks like a space.
   /// 2. Every other control character is removed: C0 (ESC, BEL, NUL, …),
-  ///    DEL and C1.
-  /// 3. Invisible format characters that can hide or reorder text are
-  ///    removed: the bidirectional embeddings, overrides and isolates
-  ///    (U+202A–202E, U+2066–2069) and marks (U+200E, U+200F, U+061C); the
-  ///    zero-width space U+200B, word joiner U+2060, invisible operators
-  ///    U+2061–2064, deprecated format characters U+206A–206F, the byte
-  ///    order mark U+FEFF, the soft hyphen U+00AD, U+180E, the interlinear
-  ///    annotation characters U+FFF9–FFFB, the Hangul fillers U+3164 and
-  ///    U+FFA0 (which look like nothing), noncharacters (U+FDD0–FDEF and
-  ///    U+xxFFFE/F), and tag characters (U+E0000–E007F) except inside an
-  ///    emoji flag sequence (🏴 + up to 6 tag letters or digits + U+E007F,
-  ///    e.g. the flag of Scotland). Zero-width joiners and non-joiners and
-  ///    variation selectors are kept: emoji and several scripts need them.
+  ///    DEL and C1; so are noncharacters (U+FDD0–FDEF, U+xxFFFE/F) and the
+  ///    interlinear annotation characters U+FFF9–FFFB.
+  /// 3. Every default-ignorable code point (Unicode's
+  ///    Default_Ignorable_Code_Point: characters that show nothing, such as
+  ///    the bidi controls, zero-width spaces and joiners, the soft hyphen,
+  ///    the combining grapheme joiner U+034F, the Hangul fillers, variation
+  ///    selectors and tag characters) is removed, except where it does
+  ///    something visible:
+  ///    - the tag characters of an emoji flag tag sequence (🏴 + 1–6 tag
+  ///      letters or digits + U+E007F, e.g. the flag of Scotland);
+  ///    - a zero-width joiner U+200D between two emoji (👨‍👩‍👧, after a
+  ///      variation selector or skin tone too);
+  ///    - a zero-width joiner or non-joiner U+200C after a virama (the
+  ///      conjunct and half forms of Indic scripts), or between two
+  ///      letters or marks of a script whose joining they change: Arabic
+  ///      and its relatives (Persian `می‌خواهم`), Syriac, N'Ko, Mongolian,
+  ///      Adlam, and the Brahmic scripts of South and Southeast Asia;
+  ///    - a variation selector U+FE00–FE0F after a visible character
+  ///      (`⚾️`), an ideographic one U+E0100–E01EF after a CJK ideograph,
+  ///      a Mongolian one (U+180B–180D, U+180F) after a Mongolian letter.
   /// 4. Unicode NFC, runs of white space collapsed to one space, both ends
   ///    trimmed.
   ///
-  /// Cleaning is idempotent: `clean(clean(s)) == clean(s)`.
+  /// So every invisible character left is attached to a visible one: a
+  /// text with no visible character cleans to the empty string. Cleaning
+  /// is idempotent: `clean(clean(s)) == clean(s)`.
   ///
   /// ```swift
   /// TextNormalization.clean("  Evil\u{1B}[2J\tTrip\n")   // "Evil[2J Trip"
   /// TextNormalization.clean("\u{202E}Cafe\u{301}")       // "Café"
+  /// TextNormalization.clean("Loop\u{34F}\u{200D}")        // "Loop"
   /// ```
   /// - Complexity: O(n) for n Unicode scalars.
   public static func clean(_ text: String) -> String {
     let input = Array(text.unicodeScalars)
-    var scalars = String.UnicodeScalarView()
+    var kept = Kept()
+    kept.scalars.reserveCapacity(input.count)
     var i = 0
     while i < input.count {
       let scalar = input[i]
       let v = scalar.value
       if v == 0x1F3F4, let end = flagTagSequenceEnd(input, after: i) {
-        scalars.append(contentsOf: input[i...end])
+        for tagged in input[i...end] { kept.append(tagged) }
         i = end + 1
         continue
       }
       i += 1
-      if isLineOrTab(v) {
-        scalars.append(" ")
-      } else if !isRemoved(v) {
-        scalars.append(scalar)
+      if isLineOrTab(v) || v == 0x2800 {
+        kept.append(" ")
+      } else if isRemoved(v) {
+        continue
+      } else if !scalar.properties.isDefaultIgnorableCodePoint
+        || isKeptIgnorable(scalar, after: kept, before: i < input.count ? input[i] : nil)
+      {
+        kept.append(scalar)
       }
     }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: kept.scalars)
     return String(scalars).precomposedStringWithCanonicalMapping
       .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
   /// `text` cleaned (`clean(_:)`) and checked against `field`'s rules: not
-  /// empty when the field is required, at most `field.limit` characters
+  /// empty (so with a visible character) when the field is required, at most `field.limit` characters
   /// (grapheme clusters) and `4 × field.limit` Unicode scalars.
   ///
   /// ```swift
@@ -91,25 +109,19 @@ public enum TextNormalization {
     return cleaned
   }
 
-  /// An optional text as stored: nil stays nil, and so does a text that is
-  /// empty or only white space (an empty address or notes clear them). A
-  /// text that has other characters but none left once cleaned (only
-  /// control or invisible ones, such as a zero-width space) is refused, as
-  /// a required text would be: it was meant to say something, and storing
-  /// nothing instead would silently erase what was there.
+  /// An optional text as stored: nil stays nil, and so does a text with
+  /// nothing visible once cleaned — empty, only white space, or only
+  /// control or invisible characters (an empty address or notes clear
+  /// them): a text a traveller cannot see is no text.
   ///
   /// ```swift
   /// try TextNormalization.validatedOptional("", as: .notes)          // nil
-  /// try TextNormalization.validatedOptional("\u{200B}", as: .notes)  // throws .empty(hadText: true)
+  /// try TextNormalization.validatedOptional("\u{200B}", as: .notes)  // nil
   /// ```
-  /// - Throws: `TextError` (`.empty(hadText: true)` or `.tooLong`), as
-  ///   `validated(_:as:)`.
+  /// - Throws: `TextError` (`.tooLong`), as `validated(_:as:)`.
   public static func validatedOptional(_ text: String?, as field: TextField) throws -> String? {
     guard let text else { return nil }
     let value = try validated(text, as: field)
-    if value.isEmpty && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
-      throw TextError(field: field, problem: .empty(hadText: true))
-    }
     return value.isEmpty ? nil : value
   }
 
@@ -149,10 +161,26 @@ public enum TextNormalization {
   /// A name as stored: `clean(_:)` (kept under this name for lookups).
   public static func name(_ text: String) -> String { clean(text) }
 
-  /// The key two names are compared by: the cleaned name, case-folded
-  /// for every script (`Ärger` = `ärger`), so NFC and NFD spellings match.
+  /// The key two names are compared by: the cleaned name without any
+  /// default-ignorable code point (the joiners and variation selectors
+  /// `clean(_:)` keeps; the tags of an emoji flag stay, they tell the
+  /// flags apart), case-folded for every script (`Ärger` = `ärger`) and
+  /// width-folded (`ｅｃ４３` = `ec43`), in NFC, so NFC and NFD spellings
+  /// match.
+  ///
+  /// ```swift
+  /// TextNormalization.key("Café\u{200D}") == TextNormalization.key("café")   // true
+  /// TextNormalization.key("beef\u{FE0F}")                                 // "beef"
+  /// ```
   public static func key(_ text: String) -> String {
-    clean(text).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    var scalars = String.UnicodeScalarView()
+    for scalar in clean(text).unicodeScalars
+    where !scalar.properties.isDefaultIgnorableCodePoint
+      || (0xE0020...0xE007F).contains(scalar.value)
+    {
+      scalars.append(scalar)
+    }
+    return String(scalars).folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
       .precomposedStringWithCanonicalMapping
   }
 
@@ -202,19 +230,123 @@ public enum TextNormalization {
     (0x09...0x0D).contains(v) || v == 0x85 || v == 0x2028 || v == 0x2029
   }
 
-  /// Controls and the invisible format characters `clean(_:)` removes.
+  /// The controls and other characters `clean(_:)` removes although they
+  /// are not default-ignorable: C0, DEL, C1, the interlinear annotation
+  /// characters and the noncharacters.
   static func isRemoved(_ v: UInt32) -> Bool {
     switch v {
     case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
-    case 0x202A...0x202E, 0x2066...0x2069: return true  // bidi embeddings, overrides, isolates
-    case 0x200E, 0x200F, 0x061C: return true  // bidi marks
-    case 0x200B, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF, 0x00AD, 0x180E: return true
-    case 0xFFF9...0xFFFB, 0x3164, 0xFFA0: return true
+    case 0xFFF9...0xFFFB: return true  // interlinear annotation
     case 0xFDD0...0xFDEF: return true  // noncharacters
-    case 0xE0000...0xE007F: return true  // tags (outside a flag sequence)
     default: return v & 0xFFFE == 0xFFFE  // U+xxFFFE, U+xxFFFF
     }
   }
+
+  /// The scalars `clean(_:)` has kept so far, with what keeping a joiner
+  /// depends on: the last base (a scalar of canonical combining class 0)
+  /// and whether a virama follows it. Updated in O(1) per scalar, so
+  /// cleaning stays O(n) however many marks and joiners a text holds.
+  struct Kept {
+    /// The scalars kept, in order.
+    var scalars: [Unicode.Scalar] = []
+    /// The last kept scalar of combining class 0 (nil before the first).
+    var base: Unicode.Scalar?
+    /// Whether a virama was kept after `base`.
+    var viramaSinceBase = false
+
+    /// Keeps `scalar`.
+    mutating func append(_ scalar: Unicode.Scalar) {
+      scalars.append(scalar)
+      let combiningClass = scalar.properties.canonicalCombiningClass
+      if combiningClass == .notReordered {
+        base = scalar
+        viramaSinceBase = false
+      } else if combiningClass == .virama {
+        viramaSinceBase = true
+      }
+    }
+  }
+
+  /// Whether the default-ignorable `scalar` is kept by `clean(_:)`: a
+  /// joiner, non-joiner or variation selector in a place where it changes
+  /// what is shown (see `clean(_:)`, step 3), judged on the scalars `kept`
+  /// so far and the `next` scalar of the text.
+  ///
+  /// Only what cleaning and NFC never change is looked at, so cleaning
+  /// stays idempotent: the base before the run of combining marks (NFC
+  /// may reorder the marks, never move them past a base), whether that
+  /// run holds a virama, and a next scalar that cleaning always keeps.
+  static func isKeptIgnorable(
+    _ scalar: Unicode.Scalar, after kept: Kept, before next: Unicode.Scalar?
+  ) -> Bool {
+    guard let last = kept.scalars.last else { return false }
+    switch scalar.value {
+    case 0x200C, 0x200D:
+      if kept.viramaSinceBase { return true }
+      guard let next else { return false }
+      if scalar.value == 0x200D, isEmojiElementEnd(last), isEmojiElement(next) { return true }
+      guard let base = kept.base else { return false }
+      return isJoiningLetterOrMark(base) && isJoiningLetterOrMark(next)
+    case 0xFE00...0xFE0F:
+      return !last.properties.isWhitespace && !last.properties.isDefaultIgnorableCodePoint
+    case 0xE0100...0xE01EF:
+      return last.properties.isUnifiedIdeograph
+    case 0x180B...0x180D, 0x180F:
+      return (0x1820...0x18AA).contains(last.value)
+    default:
+      return false
+    }
+  }
+
+  /// An emoji a zero-width joiner may follow in an emoji ZWJ sequence:
+  /// a (non-ASCII) emoji, a skin tone, or the emoji variation selector.
+  static func isEmojiElementEnd(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value == 0xFE0F || isEmojiElement(scalar)
+  }
+
+  /// An emoji that may follow a zero-width joiner: a non-ASCII emoji
+  /// (the ASCII digits, `#` and `*` are emoji only in keycaps).
+  static func isEmojiElement(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value > 0x7F && scalar.properties.isEmoji
+  }
+
+  /// A visible letter or mark of a script in which a zero-width joiner or
+  /// non-joiner between letters changes how they are joined or combined.
+  static func isJoiningLetterOrMark(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    guard !properties.isDefaultIgnorableCodePoint else { return false }
+    switch properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark:
+      return joiningScripts.contains { $0.contains(scalar.value) }
+    default:
+      return false
+    }
+  }
+
+  /// The blocks of the scripts whose letters zero-width joiners and
+  /// non-joiners shape (The Unicode Standard, 23.2 "Layout Controls").
+  static let joiningScripts: [ClosedRange<UInt32>] = [
+    0x0600...0x08FF,  // Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, Arabic extensions
+    // Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada,
+    // Malayalam, Sinhala
+    0x0900...0x0DFF,
+    0x1000...0x109F,  // Myanmar
+    0x1780...0x18AF,  // Khmer, Mongolian
+    0x1900...0x1AAF,  // Limbu, Tai Le, New Tai Lue, Buginese, Tai Tham
+    0x1B00...0x1C4F,  // Balinese, Sundanese, Batak, Lepcha
+    0xA800...0xA8FF,  // Syloti Nagri, Phags-pa, Saurashtra, Devanagari Extended
+    0xA980...0xAAFF,  // Javanese, Myanmar Extended-B/A, Cham, Tai Viet, Meetei Mayek Extensions
+    0xABC0...0xABFF,  // Meetei Mayek
+    0xFB50...0xFDFF, 0xFE70...0xFEFE,  // Arabic presentation forms
+    0x10A00...0x10A5F,  // Kharoshthi
+    0x10AC0...0x10AFF,  // Manichaean
+    0x10B80...0x10BAF,  // Psalter Pahlavi
+    0x10D00...0x10D3F,  // Hanifi Rohingya
+    0x10F30...0x10FFF,  // Sogdian, Old Uyghur, Chorasmian, Elymaic
+    0x11000...0x11FFF,  // Brahmi and the later Brahmic scripts
+    0x1E900...0x1E95F,  // Adlam
+  ]
 
   /// The index of the cancel tag ending an emoji flag tag sequence that
   /// starts at `start` (🏴 U+1F3F4, then 1–6 tag digits or small letters,
@@ -280,9 +412,10 @@ public struct TextField: Sendable, Hashable, CustomStringConvertible {
 public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public enum Problem: Sendable, Hashable {
-    /// Nothing is left once cleaned; `hadText` when the text given was
-    /// not only white space (it held control or invisible characters).
-    /// An optional text is refused only with `hadText`.
+    /// Nothing visible is left once cleaned; `hadText` when the text
+    /// given was not only white space (it held control or invisible
+    /// characters). Only a required text is refused so; an optional one
+    /// is none then (`validatedOptional(_:as:)`).
     case empty(hadText: Bool)
     /// Longer than the field allows: its length in characters and scalars.
     case tooLong(characters: Int, scalars: Int)
@@ -307,8 +440,9 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
   public var hasNoVisibleCharacters: Bool { problem == .empty(hadText: true) }
 
   /// "the title is 612 characters long; at most 500 are allowed ('Dinner…')";
-  /// "the notes have no visible characters (only control or invisible
-  /// ones, which are not stored)".
+  /// "an item needs a title (the one given has only control or invisible
+  /// characters)". Lowercase and without a final period, like every text
+  /// rule's refusal, so it reads the same alone and after a field name.
   public var description: String {
     switch problem {
     case .empty(let hadText) where hadText && !field.isRequired:

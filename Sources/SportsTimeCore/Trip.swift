@@ -121,14 +121,17 @@ extension Trip {
   /// ```
   /// - Parameter text: the name as typed or read from a file.
   /// - Returns: the cleaned name.
-  /// - Throws: `TripError.emptyName`, `.invalidName` (too long) or
+  /// - Throws: `TripError.emptyName` (blank), `.invalidName` (too long, or
+  ///   nothing visible left of a text that was not only white space:
+  ///   "a trip needs a name (the one given has only control or invisible
+  ///   characters)", as a title is refused) or
   ///   `.nameLooksLikeID`.
   public static func validatedName(_ text: String) throws -> String {
     let name: String
     do {
       name = try TextNormalization.validated(text, as: .tripName)
     } catch let error as TextError {
-      if case .empty = error.problem { throw TripError.emptyName }
+      if error.problem == .empty(hadText: false) { throw TripError.emptyName }
       throw TripError.invalidName(error)
     }
     guard !looksLikeID(name) else { throw TripError.nameLooksLikeID(name) }
@@ -137,7 +140,8 @@ extension Trip {
 
   /// True when `name` could be taken for a trip id or an id prefix. The
   /// rule is applied to the name as names are matched, its key
-  /// (`TextNormalization.key`: cleaned, case and width folded), so a
+  /// (`TextNormalization.key`: cleaned, without invisible characters,
+  /// case and width folded), so a
   /// look-alike that matches like an id is caught too: the key is 4 to 36
   /// characters, every one a hexadecimal digit or a dash, at least 4 of
   /// them digits. A trip reference is resolved as an exact id first and an
@@ -149,6 +153,7 @@ extension Trip {
   /// Trip.looksLikeID("AB12-CD34")     // true
   /// Trip.looksLikeID("ｅｃ４３")       // true (full-width: matched as "ec43")
   /// Trip.looksLikeID("ﬀﬀ")            // true (the ligature folds to "ffff")
+  /// Trip.looksLikeID("beef\u{FE0F}")   // true (the variation selector is ignored)
   /// Trip.looksLikeID("𝐚𝐚𝐚𝐚")          // false (not folded: "aaaa" never finds it)
   /// Trip.looksLikeID("Cafe Tour")     // false
   /// Trip.looksLikeID("abc")           // false (too short for a prefix)

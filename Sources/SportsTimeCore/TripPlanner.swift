@@ -150,9 +150,11 @@ public enum TripPlanner {
 
 /// Why a trip cannot be built or changed, in traveller's words.
 public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The name is blank once normalised.
+  /// The name is empty or only white space.
   case emptyName
-  /// The name is too long (or only invisible characters) once cleaned.
+  /// The name is too long once cleaned, or has nothing visible left
+  /// although it was not only white space (only control or invisible
+  /// characters).
   case invalidName(TextError)
   /// The name could be read as a trip id or id prefix
   /// (`Trip.looksLikeID(_:)`, applied to the name as it is matched); the
@@ -197,7 +199,8 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
       let key = TextNormalization.key(name)
       let folded =
         key == name.lowercased()
-        ? "" : " (names are matched ignoring case and width, so it reads as '\(key)')"
+        ? ""
+        : " (names are matched ignoring case, width and invisible characters, so it reads as '\(key)')"
       return
         "the name '\(name)' looks like a trip id\(folded): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     case .sameName(let name): return "the trip is already called '\(name)'"

@@ -199,7 +199,7 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A team code the sport's tables do not know.
   case unknownTeam(String, sport: Sport)
   /// The notes are too long (`TextField.notes`: at most
-  /// `Visit.notesLimit` characters) or have no visible characters.
+  /// `Visit.notesLimit` characters).
   case invalidNotes(TextError)
   /// An edit that would change nothing.
   case nothingToChange(visit: String)
@@ -256,7 +256,8 @@ extension Visit {
   /// venue and date are required, and the sport is the one given or the
   /// only one played at the venue. The date may not be after today at the
   /// venue (`environment.now`, in the venue's zone). Notes are cleaned
-  /// as one line (`TextNormalization.validated`); blank notes are none.
+  /// as one line (`TextNormalization.validated`); notes with nothing
+  /// visible are none.
   ///
   /// ```swift
   /// let wrigley = try leagues.venue(named: "CHC", sport: nil, season: 2024)
@@ -402,9 +403,9 @@ extension Visit {
   }
 
   /// Notes as stored: cleaned as one line (`TextNormalization.validated`
-  /// as `.notes`), nil when empty or white space.
-  /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit` or
-  ///   made only of control or invisible characters.
+  /// as `.notes`), nil when nothing visible is left (empty, white space,
+  ///   or only control or invisible characters).
+  /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit`.
   static func normalizedNotes(_ text: String?) throws -> String? {
     do {
       return try TextNormalization.validatedOptional(text, as: .notes)

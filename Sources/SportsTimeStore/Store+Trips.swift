@@ -198,7 +198,8 @@ extension Store {
   /// 2. its exact name in any case (the cleaned texts, lowercased);
   /// 3. a unique id prefix of at least 4 characters;
   /// 4. its name as names are compared (`TextNormalization.key`: also
-  ///    ignoring width and Unicode case folding, so `ｅｃ４３` or `ﬀﬀ`).
+  ///    ignoring width, Unicode case folding and invisible characters, so
+  ///    `ｅｃ４３`, `ﬀﬀ` or `beef` + U+FE0F).
   ///
   /// So an id always finds its own trip, a name is never taken for another
   /// trip's id prefix, and a look-alike name that only matches once folded

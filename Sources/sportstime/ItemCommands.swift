@@ -185,11 +185,10 @@ enum ItemCommands {
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
-    let change = try withAddressHint("leave out --address to give none") {
-      try store.editTrip(reference, catalog: catalog, now: environment.now()) { itinerary in
-        let target = try target(args, in: itinerary) ?? .bottom(day: 1)
-        return try itinerary.add(info, at: target, environment: environment)
-      }
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      let target = try target(args, in: itinerary) ?? .bottom(day: 1)
+      return try itinerary.add(info, at: target, environment: environment)
     }
     try report(change, verb: "Added", context: context, store: store, catalog: catalog)
   }
@@ -246,11 +245,10 @@ enum ItemCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let change = try withAddressHint("--no-address clears it") {
-      try store.editTrip(reference, catalog: catalog, now: environment.now()) { itinerary in
-        let editing = try item(itemText, in: itinerary, verb: "edited")
-        return try itinerary.edit(editing.id, changes, now: environment.now())
-      }
+    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+      itinerary in
+      let editing = try item(itemText, in: itinerary, verb: "edited")
+      return try itinerary.edit(editing.id, changes, now: environment.now())
     }
     try report(change, verb: "Edited", context: context, store: store, catalog: catalog)
   }
@@ -270,18 +268,6 @@ enum ItemCommands {
     context.print(
       "Removed \(change.item.icon) \"\(context.safe(change.item.title))\" from Day \(change.item.day)."
     )
-  }
-
-  /// Runs `body`; an address refused for having no visible characters gets
-  /// `hint` (how to give none on the command line).
-  static func withAddressHint<T>(_ hint: String, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let refusal as ItineraryRefusal
-      where refusal.text?.field == .address && refusal.text?.hasNoVisibleCharacters == true
-    {
-      throw CommandError(Format.hinted(refusal.reason, hint))
-    }
   }
 
   /// Prints the item after an add, move or edit: its id, its day and its row

@@ -27,8 +27,9 @@ enum TripCommands {
       a flight between countries no road joins (Seoul, Tokyo, London), with its estimated \
       distance and travel time. A leg whose drive or flight does not fit between the \
       games is warned about ("tight"), not refused. The name must not be another trip's \
-      (ignoring case and width) and must not look like an id: 4 to 36 hex digits and \
-      dashes with at least 4 digits, ignoring case and width (so not 'cafe' or '2024').
+      (ignoring case, width and invisible characters) and must not look like an id: 4 \
+      to 36 hex digits and dashes with at least 4 digits, ignoring the same (so not \
+      'cafe' or '2024').
       Example:
         sportstime trip new "Midwest Swing" \\
           --game CHC@2024-06-04 --game MIL@2024-06-07
@@ -102,7 +103,8 @@ enum TripCommands {
     discussion: """
       Only the name changes: the id, days, games and items stay. The name must not be \
       another trip's (in any case) and must not look like an id (4 to 36 hex digits and \
-      dashes, ignoring case and width). Changing only its case is allowed.
+      dashes, ignoring case, width and invisible characters). Changing only its case is \
+      allowed.
       Example:
         sportstime trip rename "Great Lakes Loop" "Great Lakes 2024"
       """,

@@ -230,16 +230,6 @@ enum VisitCommands {
     return "\(name) now has \(Format.count(count, "visit"))."
   }
 
-  /// Runs `body`; notes refused for having no visible characters get
-  /// `hint` (how to give none on the command line).
-  static func withNotesHint<T>(_ hint: String, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch VisitError.invalidNotes(let error) where error.hasNoVisibleCharacters {
-      throw CommandError(Format.hinted(error.description, hint))
-    }
-  }
-
   // MARK: Runs
 
   static func runAdd(_ context: Context) throws {
@@ -257,18 +247,16 @@ enum VisitCommands {
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
-    let visit = try withNotesHint("leave out --notes to give none") {
-      try store.addVisit {
-        var changes = VisitChanges(sport: sport, date: date, score: score.map { .some($0) })
-        if let notes = args.value("notes") { changes.notes = .some(notes) }
-        if let reference {
-          changes.game = .some(
-            try TripCommands.resolve(reference, store: store, catalog: leagues.mlb))
-        }
-        changes = try lookUp(
-          leagues, venue: venueText, matchup: teams, in: changes, sport: sport, editing: nil)
-        return try Visit.record(changes, leagues: leagues, environment: environment)
+    let visit = try store.addVisit {
+      var changes = VisitChanges(sport: sport, date: date, score: score.map { .some($0) })
+      if let notes = args.value("notes") { changes.notes = .some(notes) }
+      if let reference {
+        changes.game = .some(
+          try TripCommands.resolve(reference, store: store, catalog: leagues.mlb))
       }
+      changes = try lookUp(
+        leagues, venue: venueText, matchup: teams, in: changes, sport: sport, editing: nil)
+      return try Visit.record(changes, leagues: leagues, environment: environment)
     }
     if args.flag("json") {
       context.print(json: json(visit, leagues: leagues))
@@ -322,34 +310,32 @@ enum VisitCommands {
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
-    let visit = try withNotesHint("--no-notes clears them") {
-      try store.editVisit(id) { old in
-        var changes = VisitChanges(sport: sport, date: date)
-        if let score { changes.score = .some(score) }
-        if args.flag("no-score") { changes.score = .some(nil) }
-        if let notes = args.value("notes") { changes.notes = .some(notes) }
-        if args.flag("no-notes") { changes.notes = .some(nil) }
-        if args.flag("no-game") { changes.game = .some(nil) }
-        if args.flag("no-matchup") { changes.matchup = .some(nil) }
-        if let reference {
-          let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
-          // Re-pointing a visit at a game elsewhere or on another day must be
-          // said outright, as `visit add` would refuse the contradiction.
-          if args.value("venue") == nil && date == nil
-            && (old.venueID != game.venueID || old.date != game.localDate)
-          {
-            throw CommandError(
-              "game \(game.id) was at \(game.venueID.rawValue) on \(game.localDate.iso), but this visit is at \(old.venueID.rawValue) on \(old.date.iso); give --venue and --date as well to move the visit to that game"
-            )
-          }
-          changes.game = .some(game)
+    let visit = try store.editVisit(id) { old in
+      var changes = VisitChanges(sport: sport, date: date)
+      if let score { changes.score = .some(score) }
+      if args.flag("no-score") { changes.score = .some(nil) }
+      if let notes = args.value("notes") { changes.notes = .some(notes) }
+      if args.flag("no-notes") { changes.notes = .some(nil) }
+      if args.flag("no-game") { changes.game = .some(nil) }
+      if args.flag("no-matchup") { changes.matchup = .some(nil) }
+      if let reference {
+        let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
+        // Re-pointing a visit at a game elsewhere or on another day must be
+        // said outright, as `visit add` would refuse the contradiction.
+        if args.value("venue") == nil && date == nil
+          && (old.venueID != game.venueID || old.date != game.localDate)
+        {
+          throw CommandError(
+            "game \(game.id) was at \(game.venueID.rawValue) on \(game.localDate.iso), but this visit is at \(old.venueID.rawValue) on \(old.date.iso); give --venue and --date as well to move the visit to that game"
+          )
         }
-        changes = try lookUp(
-          leagues, venue: args.value("venue"), matchup: teams, in: changes, sport: sport,
-          editing: old)
-        return try old.applying(changes, leagues: leagues, environment: environment)
-      }.new
-    }
+        changes.game = .some(game)
+      }
+      changes = try lookUp(
+        leagues, venue: args.value("venue"), matchup: teams, in: changes, sport: sport,
+        editing: old)
+      return try old.applying(changes, leagues: leagues, environment: environment)
+    }.new
     if args.flag("json") {
       context.print(json: json(visit, leagues: leagues))
       return

@@ -191,7 +191,7 @@ final class ItemCommandTests: ItineraryTestCase {
     try addItem("Short", "Existing")
     let add = ["item", "add", "Short", "--title"]
     try assertEachRefused([
-      (add + ["   "], "An item needs a title."),
+      (add + ["   "], "an item needs a title"),
       (add + ["T", "--day", "6"], "Day 6 is not in this trip (it has 5 days)."),
       (
         add + ["T", "--before", "day:1"],
@@ -586,26 +586,39 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertTrue(text.contains("5      🎯 Deep dish"), text.joined(separator: "\n"))
   }
 
-  /// Review of issue 8, finding 3: an address of only invisible characters
-  /// was stored as no address (clearing one on edit), exit 0. It is refused
-  /// now, with how to give none; an empty address still means none.
-  func testAddress_onlyInvisibleCharactersIsRefusedNotStoredAsNone() throws {
+  /// Second review of issue 8, item 5: an address of only invisible
+  /// characters is no address, as a blank one is (review of issue 8,
+  /// finding 3 refused it): an edit clears the address, an add stores none.
+  func testAddress_onlyInvisibleCharactersIsNoAddress() throws {
     try runOK(Self.shortTrip)
     let id = try addItem("Short", "Lunch", ["--day", "2"])
-    try runOK(["item", "edit", "Short", id, "--address", "29 E Ohio St"])
-    let reason =
-      "Error: The address has no visible characters (only control or invisible ones, which are not stored)"
-    for invisible in ["\u{200B}", "\u{202E}", "\u{7}"] {
-      try assertRefused(
-        ["item", "edit", "Short", id, "--address", invisible],
-        containing: ["\(reason); --no-address clears it.\n"])
-      try assertRefused(
-        ["item", "add", "Short", "--title", "Bar", "--address", invisible],
-        containing: ["\(reason); leave out --address to give none.\n"])
+    for invisible in ["\u{200B}", "\u{202E}", "\u{7}", "\u{34F}\u{2800}", " "] {
+      try runOK(["item", "edit", "Short", id, "--address", "29 E Ohio St"])
+      XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.address, "29 E Ohio St")
+      try runOK(["item", "edit", "Short", id, "--address", invisible])
+      XCTAssertNil(try showJSON("Short").row("item:\(id)")?.address, invisible.debugDescription)
     }
-    XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.address, "29 E Ohio St")
-    try runOK(["item", "edit", "Short", id, "--address", ""])
-    XCTAssertNil(try showJSON("Short").row("item:\(id)")?.address, "an empty address is none")
+    let bar = try addItem("Short", "Bar", ["--address", "\u{115F}\u{FE0F}"])
+    XCTAssertNil(try showJSON("Short").row("item:\(bar)")?.address)
+  }
+
+  /// Second review of issue 8, item 4: a title with no visible character
+  /// (a combining grapheme joiner, a Hangul filler, a braille blank — all
+  /// kept before) is refused as an empty one is, saying why, and nothing
+  /// changes.
+  func testTitle_ofOnlyInvisibleCharactersIsRefused() throws {
+    try runOK(Self.shortTrip)
+    let id = try addItem("Short", "Mine")
+    let reason = "an item needs a title (the one given has only control or invisible characters)"
+    try assertEachRefused(
+      ["\u{34F}", "\u{115F}\u{1160}", "\u{2800}", "\u{17B4}\u{FE0F}", "\u{200D}"].flatMap {
+        [
+          (["item", "add", "Short", "--title", $0], reason),
+          (["item", "edit", "Short", id, "--title", $0], reason),
+        ]
+      })
+    XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.title, "Mine")
+    XCTAssertEqual(try showJSON("Short").rows.filter { $0.kind == "custom" }.count, 1)
   }
 
   func testEdit_refusalsChangeNothing() throws {
@@ -628,7 +641,7 @@ final class ItemCommandTests: ItineraryTestCase {
         edit + ["game:DET202406070", "--title", "X"], "Games are fixed: MIL @ DET cannot be edited."
       ),
       (edit + ["1", "--title", "X"], "Row 1 is the Day 1 header, not an item."),
-      (edit + [id, "--title", " \t "], "An item needs a title."),
+      (edit + [id, "--title", " \t "], "an item needs a title"),
     ]
     try assertEachRefused(options.map { (edit + [leg] + $0, travel) } + others)
     XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.title, "Mine")

@@ -75,10 +75,10 @@ final class TerminalSafetyTests: EndToEndTestCase {
     let trip = String(repeating: "n", count: 200)
     try assertFailure(
       ["item", "add", trip, "--title", String(repeating: "x", count: 501)],
-      containing: ["The title is 501 characters long; at most 500 are allowed \(quote)."])
+      containing: ["Error: the title is 501 characters long; at most 500 are allowed \(quote)\n"])
     try assertFailure(
       ["item", "add", trip, "--title", "T", "--address", String(repeating: "x", count: 301)],
-      containing: ["The address is 301 characters long; at most 300 are allowed \(quote)."])
+      containing: ["Error: the address is 301 characters long; at most 300 are allowed \(quote)\n"])
     try assertFailure(
       [
         "visit", "add", "wrigley", "--date", "2024-06-04", "--notes",
@@ -105,7 +105,7 @@ final class TerminalSafetyTests: EndToEndTestCase {
     try runOK(["trip", "new", "Accents", "--game", "CHC@2024-06-04"])
     let title = try run(["item", "add", "Accents", "--title", marks])
     XCTAssertEqual(title.status, 1, title.description)
-    XCTAssertTrue(title.stderr.hasPrefix("Error: The title is 60000 Unicode code points long"))
+    XCTAssertTrue(title.stderr.hasPrefix("Error: the title is 60000 Unicode code points long"))
     XCTAssertLessThan(title.stderrData.count, 1_500, "\(title.stderrData.count) bytes")
     // An id-like or empty name: also exit 1, before the database is opened.
     for bad in ["cafe", " ", ""] {

@@ -211,6 +211,46 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertEqual(try tripList().map(\.name), ["Once"])
   }
 
+  /// Second review of issue 8, items 2 to 4: invisible characters in a
+  /// name do not make it another name. A combining grapheme joiner, a
+  /// Hangul filler, a variation selector or a braille blank (all kept
+  /// before) in "Great Lakes Loop" is refused as a duplicate by `trip new`
+  /// and `trip rename`; an id behind one is refused as an id; a name of
+  /// only such characters is refused as empty, saying why.
+  func testTripNames_invisibleCharactersDoNotMakeAnotherName() throws {
+    try runOK(["trip", "new", "Great Lakes Loop", "--game", "CHC@2024-06-04"])
+    try runOK(["trip", "new", "Other", "--game", "MIL@2024-06-10"])
+    let baseline = try snapshot()
+    let taken =
+      "Error: a trip called 'Great Lakes Loop' already exists; pick another name or delete it first\n"
+    for name in [
+      "Great Lakes Loop\u{34F}", "Great\u{115F} Lakes Loop", "great lakes loop\u{FE0F}",
+      "Great Lakes\u{2800}Loop", "G\u{17B4}reat Lakes Loop\u{1D173}",
+    ] {
+      let new = try assertRefused(
+        ["trip", "new", name, "--game", "DET202406070"], containing: [], baseline: baseline)
+      XCTAssertEqual(new.stderr, taken, name.debugDescription)
+      let rename = try assertRefused(
+        ["trip", "rename", "Other", name], containing: [], baseline: baseline)
+      XCTAssertEqual(rename.stderr, taken, name.debugDescription)
+    }
+    try assertRefused(
+      ["trip", "new", "c\u{34F}afe", "--game", "DET202406070"],
+      containing: ["Error: the name 'cafe' looks like a trip id"], baseline: baseline)
+    try assertRefused(
+      ["trip", "rename", "Other", "beef\u{FE0F}"],
+      containing: [
+        "looks like a trip id (names are matched ignoring case, width and invisible characters, so it reads as 'beef')"
+      ], baseline: baseline)
+    let empty = try assertRefused(
+      ["trip", "new", "\u{34F}\u{2800}", "--game", "DET202406070"], containing: [],
+      baseline: baseline)
+    XCTAssertEqual(
+      empty.stderr,
+      "Error: a trip needs a name (the one given has only control or invisible characters)\n")
+    XCTAssertEqual(try tripList().map(\.name).sorted(), ["Great Lakes Loop", "Other"])
+  }
+
   func testTripNew_tightLegWarnsNamingBothGames() throws {
     let result = try run(Self.tightTrip)
     XCTAssertEqual(result.status, 0, result.description)
@@ -648,7 +688,7 @@ final class TripCommandTests: ItineraryTestCase {
       try assertRefused(
         ["trip", "new", name, "--game", "CHC@2024-06-04"],
         containing: [
-          "the name '\(name)' looks like a trip id (names are matched ignoring case and width"
+          "the name '\(name)' looks like a trip id (names are matched ignoring case, width and invisible characters"
         ])
     }
     // Short named like the Loop's id prefix in full width, as a database

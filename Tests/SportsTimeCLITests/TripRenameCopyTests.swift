@@ -57,7 +57,11 @@ final class TripRenameCopyTests: ItineraryTestCase {
         ["trip", "rename", "Short", "ab12-cd34"],
         "the name 'ab12-cd34' looks like a trip id: a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
       ),
-      (["trip", "rename", "Short", " \u{1B} "], "a trip needs a name"),
+      (
+        ["trip", "rename", "Short", " \u{1B} "],
+        "a trip needs a name (the one given has only control or invisible characters)"
+      ),
+      (["trip", "rename", "Short", " \t "], "a trip needs a name"),
       (
         ["trip", "rename", "Shrot", "Tall"],
         "no trip is called 'Shrot' (see 'sportstime trip list')"

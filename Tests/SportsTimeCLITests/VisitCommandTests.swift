@@ -248,26 +248,23 @@ final class VisitCommandTests: VisitsTestCase {
       "No visits yet. Add your first: sportstime visit add VENUE --date YYYY-MM-DD (or --game G)\n")
   }
 
-  /// Review of issue 8, finding 3: `visit edit ID --notes "$(printf
-  /// '\u200b')"` cleared the notes, exit 0, while `item add --title`
-  /// refuses the same. Notes of only invisible characters are refused now
-  /// (with how to clear them); empty notes still mean none.
-  func testNotes_onlyInvisibleCharactersAreRefusedNotStoredAsNone() throws {
-    let id = try addVisit(["--game", "CHN202406040", "--notes", "Row 3"])
-    let short = String(id.prefix(8))
-    let reason =
-      "the notes have no visible characters (only control or invisible ones, which are not stored)"
-    for invisible in ["\u{200B}", "\u{202E}\u{2066}", "\u{7}\u{1B}", " \u{FEFF} "] {
-      try assertRefusedUnchanged(
-        ["visit", "edit", short, "--notes", invisible],
-        message: "\(reason); --no-notes clears them")
-      try assertRefusedUnchanged(
-        ["visit", "add", "wrigley", "--date", "2023-07-01", "--notes", invisible],
-        message: "\(reason); leave out --notes to give none")
+  /// Second review of issue 8, item 5: notes of only invisible characters
+  /// are no notes, as blank ones are (review of issue 8, finding 3 refused
+  /// them, so `--notes " "` cleared the notes and `--notes "$(printf
+  /// '\u200b')"` was an error): `visit edit` clears them, `visit add`
+  /// records none.
+  func testNotes_onlyInvisibleCharactersAreNoNotes() throws {
+    for invisible in [
+      "\u{200B}", "\u{202E}\u{2066}", "\u{7}\u{1B}", " \u{FEFF} ", "\u{34F}\u{2800}", "",
+    ] {
+      let id = try addVisit(["--game", "CHN202406040", "--notes", "Row 3"])
+      let short = String(id.prefix(8))
+      XCTAssertEqual(try visitList()[0].string("notes"), "Row 3")
+      try runOK(["visit", "edit", short, "--notes", invisible])
+      XCTAssertNil(try visitList()[0]["notes"], invisible.debugDescription)
+      try runOK(["visit", "remove", short])
     }
-    XCTAssertEqual(try visitList()[0].string("notes"), "Row 3")
-    // An empty text is no notes, as before.
-    try runOK(["visit", "edit", short, "--notes", ""])
+    try runOK(["visit", "add", "wrigley", "--date", "2023-07-01", "--notes", "\u{115F}\u{34F}"])
     XCTAssertNil(try visitList()[0]["notes"])
   }
 

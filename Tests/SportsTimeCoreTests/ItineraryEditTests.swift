@@ -208,29 +208,31 @@ final class ItineraryEditTests: XCTestCase {
     XCTAssertEqual(padded.item.customInfo?.address, "333 W 35th St")
   }
 
-  /// Review of issue 8, finding 3: an address of only invisible characters
-  /// is refused (adding or editing), not stored as none; the refusal
-  /// carries the text problem.
-  func testAddAndEdit_addressWithNoVisibleCharactersIsRefused() throws {
+  /// Second review of issue 8: an address of only invisible characters is
+  /// no address (adding or editing), as a blank one is: an edit clears it.
+  func testAddAndEdit_addressWithNoVisibleCharactersIsNone() throws {
     let (itinerary, _, lunch, _) = try fixture()
-    let invisible = "\u{200B}\u{2066}"
-    let expected = TextError(field: .address, problem: .empty(hadText: true))
-    for attempt in [
-      { try itinerary.edit(lunch.id, CustomItemChanges(address: .some(invisible)), now: self.now) },
-      {
-        try itinerary.add(
-          CustomInfo(title: "Bar", category: .restaurant, address: invisible),
-          at: .bottom(day: 1), environment: .fixed(now: self.now))
-      },
-    ] {
-      XCTAssertThrowsError(try attempt()) { error in
-        let refusal = error as? ItineraryRefusal
-        XCTAssertEqual(refusal?.text, expected)
-        XCTAssertEqual(
-          refusal?.reason,
-          "The address has no visible characters (only control or invisible ones, which are not stored)."
-        )
-      }
+    let invisible = "\u{200B}\u{2066}\u{34F}\u{2800}"
+    XCTAssertEqual(lunch.customInfo?.address, "1060 W Addison St")
+    let cleared = try itinerary.edit(
+      lunch.id, CustomItemChanges(address: .some(invisible)), now: now)
+    XCTAssertNil(cleared.item.customInfo?.address)
+    let added = try itinerary.add(
+      CustomInfo(title: "Bar", category: .restaurant, address: invisible),
+      at: .bottom(day: 1), environment: .fixed(now: now))
+    XCTAssertNil(added.item.customInfo?.address)
+    // A title of only invisible characters is refused, in the text rule's
+    // own words (lowercase, as a trip's name is refused).
+    XCTAssertThrowsError(
+      try itinerary.add(
+        CustomInfo(title: "\u{34F}\u{115F}", category: .note), at: .bottom(day: 1),
+        environment: .fixed(now: now))
+    ) { error in
+      let refusal = error as? ItineraryRefusal
+      XCTAssertEqual(refusal?.text, TextError(field: .itemTitle, problem: .empty(hadText: true)))
+      XCTAssertEqual(
+        refusal?.reason,
+        "an item needs a title (the one given has only control or invisible characters)")
     }
   }
 

@@ -179,11 +179,13 @@ final class LegacyImportTests: XCTestCase {
       item(&$0, "longitude", 10)
     }
     try check("address not text", "trips[0].customItems[0].address") { item(&$0, "address", 5) }
-    // Review of issue 8, finding 3: only invisible characters are refused,
-    // as by the item commands, not read as no address.
-    try check("address of invisible characters", "trips[0].customItems[0].address") {
-      item(&$0, "address", "\u{200B}\u{202E}")
-    }
+    // Second review of issue 8: an address of only invisible characters
+    // is no address, as by the item commands (and as a blank one is).
+    var invisible = smallTrip()
+    item(&invisible, "address", "\u{200B}\u{202E}\u{34F}")
+    XCTAssertNil(
+      try LegacyImport.read(try document([invisible]), file: "old.json").trips[0].items[0]
+        .address)
     try check("anchorId not text", "trips[0].customItems[0].anchorId") {
       item(&$0, "anchorId", 7)
     }

@@ -137,7 +137,10 @@ final class TripPlannerTests: XCTestCase {
       TripError.nameLooksLikeID("CAFE").description,
       "the name 'CAFE' looks like a trip id: a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
     )
-    assertTripError(.emptyName) { _ = try Trip.validatedName(" \u{1B} ") }
+    // Only invisible characters: refused as a title is, saying so.
+    assertTripError(.invalidName(TextError(field: .tripName, problem: .empty(hadText: true)))) {
+      _ = try Trip.validatedName(" \u{1B} ")
+    }
   }
 
   /// Review of issue 8, finding 1: names are matched by their key (case and
@@ -163,16 +166,42 @@ final class TripPlannerTests: XCTestCase {
       assertTripError(.nameLooksLikeID(name)) { try plan(["CHN202406170"], name: name) }
       XCTAssertEqual(
         TripError.nameLooksLikeID(name).description,
-        "the name '\(name)' looks like a trip id (names are matched ignoring case and width, so it reads as '\(key)'): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
+        "the name '\(name)' looks like a trip id (names are matched ignoring case, width and invisible characters, so it reads as '\(key)'): a name may not be 4 to 36 hex digits (0-9, a-f) and dashes with at least 4 digits, since a trip can be named by its id or an id prefix; add a word or another letter"
       )
     }
     // Not folded to ASCII by the key: no reference typed in ASCII finds
     // them, so they hide no trip.
-    for name in ["𝐚𝐚𝐚𝐚", "𝟒𝟑𝟐𝟏", "①②③④", "ⓐⓑⓒⓓ", "٤٣٢١", "a‐b‐c‐d", "ａａａａ\u{FE0F}"] {
+    for name in ["𝐚𝐚𝐚𝐚", "𝟒𝟑𝟐𝟏", "①②③④", "ⓐⓑⓒⓓ", "٤٣٢١", "a‐b‐c‐d"] {
       XCTAssertNotEqual(TextNormalization.key(name), TextNormalization.key("aaaa"))
       XCTAssertFalse(Trip.looksLikeID(name), name)
       XCTAssertEqual(try Trip.validatedName(name), TextNormalization.name(name), name)
     }
+  }
+
+  /// Second review of issue 8, item 3: the id rule looks at the key, which
+  /// ignores invisible characters, so an id hidden behind a combining
+  /// grapheme joiner, a variation selector or a joiner is refused as the
+  /// plain id is, and the message says what it reads as.
+  func testValidatedName_refusesIDsHiddenBehindInvisibleCharacters() throws {
+    for (name, key) in [
+      ("c\u{34F}afe", "cafe"), ("beef\u{FE0F}", "beef"), ("ａａａａ\u{FE0F}", "aaaa"),
+      ("2024\u{2060}\u{115F}", "2024"), ("dead\u{200D}beef", "deadbeef"),
+      ("ab12\u{2800}", "ab12"), ("\u{17B4}ec43\u{1D173}", "ec43"),
+    ] {
+      XCTAssertEqual(TextNormalization.key(name), key, name.debugDescription)
+      XCTAssertTrue(Trip.looksLikeID(name), name.debugDescription)
+      let stored = TextNormalization.name(name)
+      assertTripError(.nameLooksLikeID(stored)) { _ = try Trip.validatedName(name) }
+      assertTripError(.nameLooksLikeID(stored)) { try plan(["CHN202406170"], name: name) }
+      if stored != key {
+        XCTAssertTrue(
+          TripError.nameLooksLikeID(stored).description.contains(
+            "(names are matched ignoring case, width and invisible characters, so it reads as '\(key)')"
+          ), name.debugDescription)
+      }
+    }
+    // A visible letter is still a name.
+    XCTAssertEqual(try Trip.validatedName("beef\u{FE0F} tour"), "beef\u{FE0F} tour")
   }
 
   /// Issue 8, item 20: a copy has new ids and the same days, games and

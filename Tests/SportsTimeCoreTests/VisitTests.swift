@@ -257,12 +257,10 @@ final class VisitTests: XCTestCase {
       try Visit.record(changes, leagues: leagues, environment: env).notes, "Seat[2J 12 row 3")
     changes.notes = .some("   ")
     XCTAssertNil(try Visit.record(changes, leagues: leagues, environment: env).notes)
-    // Review of issue 8, finding 3: only invisible characters are refused,
-    // not stored as no notes.
-    changes.notes = .some("\u{200B}")
-    XCTAssertEqual(
-      visitError { try Visit.record(changes, leagues: leagues, environment: env) },
-      .invalidNotes(TextError(field: .notes, problem: .empty(hadText: true))))
+    // Second review of issue 8: only invisible characters are no notes,
+    // as only white space is.
+    changes.notes = .some("\u{200B}\u{34F}")
+    XCTAssertNil(try Visit.record(changes, leagues: leagues, environment: env).notes)
     XCTAssertEqual(Visit.notesLimit, 5000)
     changes.notes = .some(String(repeating: "x", count: Visit.notesLimit))
     XCTAssertEqual(
@@ -336,15 +334,14 @@ final class VisitTests: XCTestCase {
     XCTAssertNil(edited.score)
     XCTAssertNil(edited.notes)
     XCTAssertNil(edited.matchup)
-    // Notes of only invisible characters do not clear notes (review of
-    // issue 8, finding 3): they are refused.
+    // Notes of only invisible characters clear notes, as blank notes do
+    // (second review of issue 8).
     let noted = try edited.applying(
       VisitChanges(notes: .some("Rain delay")), leagues: leagues, environment: env)
-    XCTAssertEqual(
-      visitError {
-        try noted.applying(
-          VisitChanges(notes: .some("\u{200B}\u{202E}")), leagues: leagues, environment: env)
-      }, .invalidNotes(TextError(field: .notes, problem: .empty(hadText: true))))
+    XCTAssertNil(
+      try noted.applying(
+        VisitChanges(notes: .some("\u{200B}\u{202E}")), leagues: leagues, environment: env
+      ).notes)
     XCTAssertEqual(
       visitError {
         try edited.applying(VisitChanges(score: .some(nil)), leagues: leagues, environment: env)

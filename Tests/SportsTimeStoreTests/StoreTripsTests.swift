@@ -661,10 +661,14 @@ final class StoreTripsTests: StoreTestCase {
           return nil
         } catch { return error }
       }
-      if case .duplicateTripName(let existing) = refused("SEOUL series") as? StoreError {
-        XCTAssertEqual(existing, "Seoul Series")
-      } else {
-        XCTFail("expected duplicateTripName")
+      // Invisible characters do not make another name (second review of
+      // issue 8): a selector `clean` keeps, a joiner it removes.
+      for taken in ["SEOUL series", "Seoul Series\u{FE0F}", "Seoul\u{34F} Series\u{2800}"] {
+        if case .duplicateTripName(let existing) = refused(taken) as? StoreError {
+          XCTAssertEqual(existing, "Seoul Series")
+        } else {
+          XCTFail("expected duplicateTripName for \(taken.debugDescription)")
+        }
       }
       XCTAssertEqual(refused("  ") as? TripError, .emptyName)
       XCTAssertEqual(refused("abcd-1234") as? TripError, .nameLooksLikeID("abcd-1234"))
