@@ -73,6 +73,14 @@ enum Format {
     }
   }
 
+  /// `message` with a hint for the command line after a semicolon, keeping
+  /// its final period when it is a sentence: "'celtics' is the Boston
+  /// Celtics, an NBA team, not an MLB team; games lists the imported MLB
+  /// schedules".
+  static func hinted(_ message: String, _ hint: String) -> String {
+    message.hasSuffix(".") ? "\(message.dropLast()); \(hint)." : "\(message); \(hint)"
+  }
+
   /// `text` as one POSIX shell word, for the commands the CLI suggests
   /// (so a suggestion pasted into `sh`, `bash` or `zsh` reaches the same
   /// trip or venue): bare when it is a non-empty run of
