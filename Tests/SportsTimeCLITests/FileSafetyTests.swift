@@ -259,35 +259,20 @@ final class FileSafetyTests: ItineraryTestCase {
   func testOut_descriptorNamesWriteThroughTheDescriptor() throws {
     try makeTrip(Self.shortTrip)
     let document = try runOK(["trip", "export", "Short", "--format", "md"]).stdout
-    let binary = try CLIProcess.binary.get().path
     let log = scratch.appendingPathComponent("app.log")
     try Data("earlier line\n".utf8).write(to: log)
-    func shell(_ script: String) throws -> (status: Int32, stdout: String) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", script, binary]
-      process.environment = environment
-      process.currentDirectoryURL = scratch
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-    let appended = try shell(
+    let appended = try runShell(
       #""$0" trip export Short --format md --out /dev/stderr 2>>app.log; echo "status=$?""#)
     XCTAssertEqual(appended.stdout, "Wrote /dev/stderr (\(document.utf8.count) bytes).\nstatus=0\n")
     XCTAssertEqual(try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document)
-    let numbered = try shell(
+    let numbered = try runShell(
       #""$0" trip export Short --format md --out /dev/fd/3 3>>app.log > /dev/null; echo "status=$?""#
     )
     XCTAssertEqual(numbered.stdout, "status=0\n")
     XCTAssertEqual(
       try String(contentsOf: log, encoding: .utf8), "earlier line\n" + document + document)
     for name in ["/dev/stdout", "/proc/self/fd/1"] {
-      let piped = try shell(#""$0" trip export Short --format md --out "# + name + " | cat")
+      let piped = try runShell(#""$0" trip export Short --format md --out "# + name + " | cat")
       XCTAssertEqual(piped.stdout, document, "\(name): the document and nothing else")
     }
     let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))

@@ -443,21 +443,8 @@ final class ScheduleImportTests: EndToEndTestCase {
         #"check it with: sportstime trip check 'O'\''Brien'\''s "$HOME" `id` trip!'"#),
       warning)
     let command = String(try XCTUnwrap(warning.components(separatedBy: "check it with: ").last))
-    var environment = self.environment
-    let binary = try CLIProcess.binary.get().deletingLastPathComponent().path
-    environment["PATH"] = "\(binary):/usr/bin:/bin"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let shell = try runShell(command)
+    let (output, errors) = (shell.stdout, shell.stderr)
     // The moved game now lies outside the trip's days: `trip check` lists
     // that problem, naming the trip.
     XCTAssertTrue(errors.contains("in \"\(name)\" (listed above)"), output + errors)

@@ -183,15 +183,8 @@ public enum OutputFile {
     var current = path
     for _ in 0..<linkLimit {
       if let number = descriptorNumber(current) { return number }
-      var info = stat()
-      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { return nil }
-      if destination.hasPrefix("/") || !current.contains("/") {
-        current = destination
-      } else {
-        current = directoryPart(of: current) + "/" + destination
-      }
+      guard let next = linkTarget(of: current) else { return nil }
+      current = next
     }
     return nil
   }
@@ -305,18 +298,22 @@ public enum OutputFile {
   static func followingLinks(_ path: String) throws -> String {
     var current = path
     for _ in 0..<linkLimit {
-      var info = stat()
-      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
-        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
-      else { return current }
-      if destination.hasPrefix("/") || !current.contains("/") {
-        current = destination
-      } else {
-        current = directoryPart(of: current) + "/" + destination
-      }
+      guard let next = linkTarget(of: current) else { return current }
+      current = next
     }
     throw FileError(
       path: path, operation: .write, reason: .system("too many levels of symbolic links"))
+  }
+
+  /// The path the symbolic link at `path` names (a relative target taken
+  /// from the link's directory), or nil when `path` is no link.
+  static func linkTarget(of path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+      let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    else { return nil }
+    if destination.hasPrefix("/") || !path.contains("/") { return destination }
+    return directoryPart(of: path) + "/" + destination
   }
 
   /// The directory part of `path`, as written: everything before its last

@@ -95,6 +95,18 @@ class EndToEndTestCase: XCTestCase {
       arguments, environment: environment, currentDirectory: scratch, standardOutput: output)
   }
 
+  /// Runs `script` with `/bin/bash -c` in the scratch folder, with this
+  /// test's environment, the binary's folder first on `PATH` (so
+  /// `sportstime` runs it) and the binary as `$0`.
+  func runShell(_ script: String) throws -> CLIResult {
+    var environment = self.environment
+    let folder = try CLIProcess.binary.get().deletingLastPathComponent().path
+    environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    return try CLIProcess.run(
+      [], environment: environment, currentDirectory: scratch,
+      launcher: ["/bin/bash", "-c", script])
+  }
+
   /// Runs `sportstime arguments` as the unprivileged user `tester` (through
   /// `setpriv`), so that file permissions apply (the tests run as root).
   func runAsTester(_ arguments: [String]) throws -> CLIResult {
