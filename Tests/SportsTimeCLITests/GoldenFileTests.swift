@@ -34,6 +34,14 @@ final class GoldenFileTests: EndToEndTestCase {
   var updating: Bool { ProcessInfo.processInfo.environment["SPORTSTIME_UPDATE_GOLDEN"] == "1" }
 
   func testOutputsMatchGoldenFiles() throws {
+    // The pinned input stays a version-1 trip file (update mode never rewrites it).
+    let pinned = try parseJSON(
+      try String(
+        contentsOf: Self.goldenDirectory.appendingPathComponent(Self.pinnedTripFile),
+        encoding: .utf8))
+    let head = try XCTUnwrap(pinned as? [String: Any])
+    XCTAssertEqual(head.string("format"), "sportstime-trip")
+    XCTAssertEqual(head.int("version"), 1)
     let utc = try scenario(
       label: "utc", extra: ["TZ": nil, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
     let auckland = try scenario(
@@ -65,32 +73,40 @@ final class GoldenFileTests: EndToEndTestCase {
     try FileManager.default.copyItem(
       at: Self.goldenDirectory.appendingPathComponent(Self.pinnedTripFile),
       to: directory.appendingPathComponent("great-lakes-loop.json"))
-    let basemap = try CLIProcess.dataDirectory.get()
-      .appendingPathComponent("basemap/us-states.json").path
-    var raw: [(name: String, text: String)] = []
-    let main = Runner(
-      directory: directory,
-      database: try installImported2024(at: directory.appendingPathComponent("a.sqlite")),
-      base: environment, extra: extra)
-    func capture(_ name: String, _ arguments: [String]) throws {
-      raw.append((name, try main.output(arguments)))
-    }
-    func captureFile(_ name: String, _ file: String) throws {
-      let url = directory.appendingPathComponent(file)
-      raw.append((name, try String(contentsOf: url, encoding: .utf8)))
-    }
-    let t = Self.trip
+    try FileManager.default.copyItem(
+      at: CLIProcess.repositoryRoot.appendingPathComponent("Tests/Fixtures/legacy/trips.json"),
+      to: directory.appendingPathComponent("legacy-trips.json"))
+    try FileManager.default.createSymbolicLink(
+      at: directory.appendingPathComponent("2024schedule.csv"),
+      withDestinationURL: try CLIProcess.schedule(2024))
+    let recorder = Recorder(directory: directory, base: environment, extra: extra)
+    // The main database starts as a copy of the imported schedule.
+    try installImported2024(at: recorder.database)
+    try mainDatabase(recorder)
+    // The second one imports the schedule itself (its report is a golden too).
+    recorder.database = directory.appendingPathComponent("b.sqlite")
+    try secondDatabase(recorder)
 
+    var normalizer = UUIDNormalizer(pinned: try pinnedIDs())
+    for entry in recorder.outputs { normalizer.register(entry.text) }
+    return recorder.outputs.filter(\.golden).map { entry in
+      Output(name: entry.name, bytes: Data(normalizer.normalize(entry.text).utf8))
+    }
+  }
+
+  /// The pinned trip with visits: every read command, the map, a re-plan.
+  func mainDatabase(_ r: Recorder) throws {
+    let t = Self.trip
     // The state: the pinned trip, its games attended, two more visits.
-    try capture("trip-import.json", ["trip", "import", "great-lakes-loop.json", "--json"])
-    try capture("trip-attended.json", ["trip", "attended", t, "--json"])
-    try capture(
+    try r.capture("trip-import.json", ["trip", "import", "great-lakes-loop.json", "--json"])
+    try r.capture("trip-attended.json", ["trip", "attended", t, "--json"])
+    try r.capture(
       "visit-add.txt",
       [
         "visit", "add", "wrigley", "--date", "2023-07-01", "--away", "STL", "--home", "CHC",
         "--score", "3-5", "--notes", "Bleachers, section 314",
       ])
-    try capture(
+    try r.capture(
       "visit-add.json",
       [
         "visit", "add", "td-garden", "--sport", "NHL", "--date", "2024-03-02", "--away", "TOR",
@@ -98,98 +114,171 @@ final class GoldenFileTests: EndToEndTestCase {
       ])
 
     // Trips and the itinerary.
-    try capture("trip-list.txt", ["trip", "list"])
-    try capture("trip-list.json", ["trip", "list", "--json"])
-    try capture("trip-show.txt", ["trip", "show", t])
-    try capture("trip-show-metric.txt", ["trip", "show", t, "--metric"])
-    try capture("trip-show.json", ["trip", "show", t, "--json"])
-    // Row 9 is the Chicago → Detroit leg; e30510c9 is its id, 3cf6876d the dinner's.
-    try capture("trip-drag-leg.txt", ["trip", "show", t, "--drag", "9"])
-    try capture("trip-drag-leg.json", ["trip", "show", t, "--drag", "e30510c9", "--json"])
-    try capture("trip-drag-item.txt", ["trip", "show", t, "--drag", "3cf6876d"])
-    try capture("trip-drag-item.json", ["trip", "show", t, "--drag", "6", "--json"])
-    try capture("trip-check.txt", ["trip", "check", t])
-    try capture("trip-check.json", ["trip", "check", t, "--json"])
-    try capture("trip-route.txt", ["trip", "route", t])
-    try capture("trip-route-metric.txt", ["trip", "route", t, "--metric"])
-    try capture("trip-route.json", ["trip", "route", t, "--json"])
+    try r.capture("trip-list.txt", ["trip", "list"])
+    try r.capture("trip-list.json", ["trip", "list", "--json"])
+    try r.capture("trip-show.txt", ["trip", "show", t])
+    try r.capture("trip-show-metric.txt", ["trip", "show", t, "--metric"])
+    try r.capture("trip-show.json", ["trip", "show", t, "--json"])
+    // Row 9 is the Chicago → Detroit leg (id e30510c9…), row 6 the dinner (3cf6876d…).
+    try r.capture("trip-drag-leg.txt", ["trip", "show", t, "--drag", "9"])
+    try r.capture("trip-drag-leg.json", ["trip", "show", t, "--drag", "e30510c9", "--json"])
+    try r.capture("trip-drag-item.txt", ["trip", "show", t, "--drag", "3cf6876d"])
+    try r.capture("trip-drag-item.json", ["trip", "show", t, "--drag", "6", "--json"])
+    try r.capture("trip-check.txt", ["trip", "check", t])
+    try r.capture("trip-check.json", ["trip", "check", t, "--json"])
+    try r.capture("trip-route.txt", ["trip", "route", t])
+    try r.capture("trip-route-metric.txt", ["trip", "route", t, "--metric"])
+    try r.capture("trip-route.json", ["trip", "route", t, "--json"])
 
     // Every export format.
     for format in ["md", "ics", "geojson", "gpx", "json"] {
-      try capture("export.\(format)", ["trip", "export", t, "--format", format])
+      try r.capture("export.\(format)", ["trip", "export", t, "--format", format])
     }
-    try capture("export-metric.md", ["trip", "export", t, "--format", "md", "--metric"])
-    try capture("export-metric.ics", ["trip", "export", t, "--format", "ics", "--metric"])
-    try main.run(["trip", "export", t, "--format", "ics", "--out", "loop.ics"])
-    try captureFile("export-out.ics", "loop.ics")
+    try r.capture("export-metric.md", ["trip", "export", t, "--format", "md", "--metric"])
+    try r.capture("export-metric.ics", ["trip", "export", t, "--format", "ics", "--metric"])
+    try r.capture("export-out.txt", ["trip", "export", t, "--format", "ics", "--out", "loop.ics"])
+    try r.captureFile("export-out.ics", "loop.ics")
 
-    // Games, visits, progress, history.
-    let week = ["--from", "2024-06-07", "--to", "2024-06-09"]
-    try capture("games-DET.txt", ["games", "--team", "DET"] + week)
-    try capture("games-DET.json", ["games", "--team", "DET"] + week + ["--json"])
-    try capture("visit-list.txt", ["visit", "list"])
-    try capture("visit-list.json", ["visit", "list", "--json"])
-    try capture("visit-list-wrigley.txt", ["visit", "list", "wrigley"])
-    try capture("visit-list-wrigley.json", ["visit", "list", "wrigley", "--json"])
-    try capture("progress.txt", ["progress"])
-    try capture("progress.json", ["progress", "--json"])
-    try capture("history.txt", ["history"])
-    try capture("history.json", ["history", "--json"])
-    try capture("history-nhl-2024.json", ["history", "--sport", "NHL", "--year", "2024", "--json"])
+    // Games (one team over a few days; a makeup doubleheader; the cancelled game).
+    for (name, team, from, to) in [
+      ("games-DET", "DET", "2024-06-07", "2024-06-09"),
+      ("games-CLE-makeup", "CLE", "2024-04-12", "2024-04-14"),
+      ("games-CLE-cancelled", "CLE", "2024-09-27", "2024-09-29"),
+    ] {
+      let query = ["games", "--team", team, "--from", from, "--to", to]
+      try r.capture("\(name).txt", query)
+      try r.capture("\(name).json", query + ["--json"])
+    }
+
+    // Visits, progress, history.
+    try r.capture("visit-list.txt", ["visit", "list"])
+    try r.capture("visit-list.json", ["visit", "list", "--json"])
+    try r.capture("visit-list-wrigley.txt", ["visit", "list", "wrigley"])
+    try r.capture("visit-list-wrigley.json", ["visit", "list", "wrigley", "--json"])
+    try r.capture("progress.txt", ["progress"])
+    try r.capture("progress.json", ["progress", "--json"])
+    try r.capture("history.txt", ["history"])
+    try r.capture("history.json", ["history", "--json"])
+    try r.capture(
+      "history-nhl-2024.json", ["history", "--sport", "NHL", "--year", "2024", "--json"])
 
     // The map (its view is stored, so the order matters).
-    try capture("map.txt", ["map"])
-    try capture("map.json", ["map", "--json"])
-    try capture("map-usa.txt", ["map", "--reset", "--out", "usa.svg"])
-    try captureFile("map-usa.svg", "usa.svg")
-    try capture("map-wrigley.txt", ["map", "--focus", "Wrigley", "--out", "wrigley.svg"])
-    try captureFile("map-wrigley.svg", "wrigley.svg")
-    try capture("map-wrigley.json", ["map", "--json"])
-    try capture(
+    let basemap = try CLIProcess.dataDirectory.get()
+      .appendingPathComponent("basemap/us-states.json").path
+    try r.capture("map.txt", ["map"])
+    try r.capture("map.json", ["map", "--json"])
+    try r.capture("map-usa.txt", ["map", "--reset", "--out", "usa.svg"])
+    try r.captureFile("map-usa.svg", "usa.svg")
+    try r.capture("map-wrigley.txt", ["map", "--focus", "Wrigley", "--out", "wrigley.svg"])
+    try r.captureFile("map-wrigley.svg", "wrigley.svg")
+    try r.capture("map-wrigley.json", ["map", "--json"])
+    try r.capture(
       "map-detroit.txt",
       [
         "map", "--focus", "Comerica", "--zoom", "0.002", "--out", "detroit.svg", "--basemap",
         basemap,
-      ]
-    )
-    try captureFile("map-detroit.svg", "detroit.svg")
-    try capture("map-pan.json", ["map", "--reset", "--zoom", "2", "--pan", "-0.25,0", "--json"])
+      ])
+    try r.captureFile("map-detroit.svg", "detroit.svg")
+    try r.capture("map-pan.json", ["map", "--reset", "--zoom", "2", "--pan", "-0.25,0", "--json"])
 
-    // A re-plan: JSON here, text on a second database with the same trip.
-    let replan = ["trip", "replan", t, "--add-game", "CWS@2024-06-06", "--start", "2024-06-03"]
-    try capture("replan.json", replan + ["--json"])
-    try capture("replan-show.txt", ["trip", "show", t])
-    try capture("replan-show.json", ["trip", "show", t, "--json"])
-    try capture("replan-check.json", ["trip", "check", t, "--json"])
-    let second = Runner(
-      directory: directory,
-      database: try installImported2024(at: directory.appendingPathComponent("b.sqlite")),
-      base: environment, extra: extra)
-    raw.append(("trip-import.txt", try second.output(["trip", "import", "great-lakes-loop.json"])))
-    raw.append(("replan.txt", try second.output(replan)))
+    // A re-plan (its text report comes from the second database).
+    try r.capture("replan.json", Self.replan + ["--json"])
+    try r.capture("replan-show.txt", ["trip", "show", t])
+    try r.capture("replan-show.json", ["trip", "show", t, "--json"])
+    try r.capture("replan-check.json", ["trip", "check", t, "--json"])
 
-    var normalizer = UUIDNormalizer(pinned: try pinnedIDs())
-    for entry in raw { normalizer.register(entry.text) }
-    return raw.map { entry in
-      Output(name: entry.name, bytes: Data(normalizer.normalize(entry.text).utf8))
-    }
+    // A legacy file (its ids are kept).
+    try r.capture("legacy-import.json", ["import", "legacy", "legacy-trips.json", "--json"])
   }
 
-  /// The ids the pinned trip file holds (the trip's and its items').
+  /// The re-plan of the README's tour.
+  static let replan = [
+    "trip", "replan", trip, "--add-game", "CWS@2024-06-06", "--start", "2024-06-03",
+  ]
+
+  /// A fresh database: the text forms of the commands that change things,
+  /// the JSON of the trip and item edits, and a few refusals.
+  func secondDatabase(_ r: Recorder) throws {
+    let t = Self.trip
+    try r.capture("schedule-import.json", ["schedule", "import", "2024schedule.csv", "--json"])
+    try r.capture("schedule-reimport.txt", ["schedule", "import", "2024schedule.csv"])
+    try r.capture("trip-import.txt", ["trip", "import", "great-lakes-loop.json"])
+    try r.capture("replan.txt", Self.replan)
+    try r.capture("legacy-import.txt", ["import", "legacy", "legacy-trips.json"])
+
+    // A new trip with a tight leg, edited.
+    let swing = ["--game", "BOS@2024-06-04", "--game", "BOS202406050", "--game", "chc@2024-06-05"]
+    try r.capture("trip-new.json", ["trip", "new", "East Swing"] + swing + ["--json"])
+    try r.capture("trip-new.txt", ["trip", "new", "Boston Swing"] + swing, stderr: true)
+    // Text shows the new trip's id only by its prefix: learn the whole id.
+    try r.learnIDs(["trip", "list", "--json"])
+    let added = try r.capture(
+      "item-add.json",
+      [
+        "item", "add", "East Swing", "--title", "Fenway tour", "--category", "activity", "--day",
+        "1", "--top", "--time", "10:00", "--json",
+      ])
+    let id = try XCTUnwrap(UUIDNormalizer.uuids(in: added).first)
+    try r.capture("item-add.txt", ["item", "add", "East Swing", "--title", "Lobster roll"])
+    try r.capture(
+      "item-move.json", ["item", "move", "East Swing", id, "--day", "2", "--top", "--json"])
+    try r.capture("item-move.txt", ["item", "move", "East Swing", id, "--day", "1", "--bottom"])
+    try r.capture(
+      "item-edit.json",
+      ["item", "edit", "East Swing", id, "--title", "Fenway Park tour", "--no-time", "--json"])
+    try r.capture("item-edit.txt", ["item", "edit", "East Swing", id, "--category", "note"])
+    try r.capture("item-remove.txt", ["item", "remove", "East Swing", id])
+    try r.capture("trip-rename.json", ["trip", "rename", "East Swing", "Fenway Swing", "--json"])
+    try r.capture("trip-rename.txt", ["trip", "rename", "Boston Swing", "Boston Swing 2"])
+    try r.capture("trip-copy.json", ["trip", "copy", t, "Great Lakes, plan B", "--json"])
+    try r.capture("trip-copy.txt", ["trip", "copy", t, "Great Lakes, plan C"])
+    try r.capture("trip-delete.json", ["trip", "delete", "Great Lakes, plan B", "--json"])
+    try r.capture("trip-delete.txt", ["trip", "delete", "Great Lakes, plan C"])
+    try r.capture("trip-list-second.txt", ["trip", "list"])
+
+    // Refusals: exit status and standard error.
+    try r.captureFailure(
+      "error-trip-not-found.txt", ["trip", "show", "Great Lake Lopo"], status: 1)
+    try r.captureFailure(
+      "error-replan-refused.txt",
+      ["trip", "replan", t, "--remove-game", "CWS@2024-06-06", "--remove-game", "NYY@2024-06-04"],
+      status: 1)
+    try r.captureFailure(
+      "error-drag-refused.txt", ["item", "move", t, "e49add41", "--day", "1", "--top"], status: 1)
+    try r.captureFailure("error-usage.txt", ["trip", "show"], status: 64)
+  }
+
+  /// The ids the input files hold: the pinned trip file's (its trip and
+  /// items) and the legacy file's (`import legacy` keeps them).
   func pinnedIDs() throws -> Set<String> {
-    let text = try String(
-      contentsOf: Self.goldenDirectory.appendingPathComponent(Self.pinnedTripFile),
-      encoding: .utf8)
-    return Set(UUIDNormalizer.uuids(in: text))
+    var ids: Set<String> = []
+    for url in [
+      Self.goldenDirectory.appendingPathComponent(Self.pinnedTripFile),
+      CLIProcess.repositoryRoot.appendingPathComponent("Tests/Fixtures/legacy/trips.json"),
+    ] {
+      ids.formUnion(UUIDNormalizer.uuids(in: try String(contentsOf: url, encoding: .utf8)))
+    }
+    return ids
   }
 
   /// Runs the binary on one database with `--now` pinned, in one directory
-  /// (so relative paths such as `usa.svg` are what the outputs name).
-  struct Runner {
-    var directory: URL
+  /// (so relative paths such as `usa.svg` are what the outputs name), and
+  /// keeps what each run printed.
+  final class Recorder {
+    let directory: URL
+    let base: [String: String]
+    let extra: [String: String?]
     var database: URL
-    var base: [String: String]
-    var extra: [String: String?]
+    /// Each output's name and raw text, in the order they were made;
+    /// `golden` is false for the runs only made to learn whole ids.
+    private(set) var outputs: [(name: String, text: String, golden: Bool)] = []
+
+    init(directory: URL, base: [String: String], extra: [String: String?]) {
+      self.directory = directory
+      self.base = base
+      self.extra = extra
+      database = directory.appendingPathComponent("a.sqlite")
+    }
 
     var environment: [String: String] {
       var environment = base
@@ -198,27 +287,56 @@ final class GoldenFileTests: EndToEndTestCase {
       return environment
     }
 
-    /// Runs `sportstime arguments --now …`; it must exit 0 with nothing on
-    /// standard error and print nothing naming a temporary or data path.
-    @discardableResult
-    func run(_ arguments: [String]) throws -> CLIResult {
+    /// Runs `sportstime arguments --now …`, which must exit with `status`
+    /// and print no temporary or data path.
+    func run(_ arguments: [String], status: Int32) throws -> CLIResult {
       let full = arguments + ["--now", GoldenFileTests.now]
-      let result = try CLIProcess.run(
-        full, environment: environment, currentDirectory: directory)
-      guard result.status == 0, result.stderr.isEmpty else {
-        throw HarnessError("sportstime \(full) failed:\n\(result)")
+      let result = try CLIProcess.run(full, environment: environment, currentDirectory: directory)
+      guard result.status == status else {
+        throw HarnessError("sportstime \(full) did not exit \(status):\n\(result)")
+      }
+      let data = try CLIProcess.dataDirectory.get().path
+      for path in [directory.path, directory.resolvingSymlinksInPath().path, data]
+      where result.stdout.contains(path) || result.stderr.contains(path) {
+        throw HarnessError("sportstime \(full) printed the path \(path):\n\(result)")
       }
       return result
     }
 
-    func output(_ arguments: [String]) throws -> String {
-      let result = try run(arguments)
-      let data = try CLIProcess.dataDirectory.get().path
-      for path in [directory.path, directory.resolvingSymlinksInPath().path, data]
-      where result.stdout.contains(path) {
-        throw HarnessError("sportstime \(arguments) printed the path \(path):\n\(result.stdout)")
+    /// Keeps the standard output of a run that succeeds; its standard error
+    /// must be empty, unless `stderr` (then it is kept as `name.stderr`).
+    @discardableResult
+    func capture(_ name: String, _ arguments: [String], stderr: Bool = false) throws -> String {
+      let result = try run(arguments, status: 0)
+      if stderr {
+        outputs.append((name + ".stderr", result.stderr, true))
+      } else if !result.stderr.isEmpty {
+        throw HarnessError("sportstime \(arguments) wrote to standard error:\n\(result)")
       }
+      outputs.append((name, result.stdout, true))
       return result.stdout
+    }
+
+    /// Keeps `exit N` and the standard error of a run that fails with
+    /// `status` and prints nothing on standard output.
+    func captureFailure(_ name: String, _ arguments: [String], status: Int32) throws {
+      let result = try run(arguments, status: status)
+      guard result.stdout.isEmpty else {
+        throw HarnessError("sportstime \(arguments) failed but printed:\n\(result)")
+      }
+      outputs.append((name, "exit \(status)\n" + result.stderr, true))
+    }
+
+    /// Keeps a file a command wrote into the directory.
+    func captureFile(_ name: String, _ file: String) throws {
+      let url = directory.appendingPathComponent(file)
+      outputs.append((name, try String(contentsOf: url, encoding: .utf8), true))
+    }
+
+    /// Runs a command only so the normaliser sees whole ids that the text
+    /// outputs show by prefix (its output is no golden file).
+    func learnIDs(_ arguments: [String]) throws {
+      outputs.append(("", try run(arguments, status: 0).stdout, false))
     }
   }
 
