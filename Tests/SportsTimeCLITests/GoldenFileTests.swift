@@ -6,22 +6,30 @@ import XCTest
 ///
 /// The state: the real 2024 Retrosheet schedule, the demo's "Great Lakes Loop"
 /// imported from the pinned version-1 trip file
-/// `Tests/Golden/trip-file-v1.pinned.json` (its trip and item ids are kept by
-/// `trip import`, so they are stable), the trip's games recorded as visits and
-/// two visits of other sports and years. Every command runs with `--now`
-/// pinned. Visits and the legs a re-plan adds get new random ids on every run:
-/// each such UUID (and its 8-character prefix, as text output shows it) is
-/// replaced by `<uuid-N>` (`<uuid-N:8>`), N numbered in order of first
-/// appearance over all the outputs in the order they are made; the pinned ids
-/// are left as they are.
+/// `Tests/Golden/trip-file-v1.pinned.json` (`trip import` keeps its trip and
+/// item ids, so they are stable; the trip has a timed dinner with an address,
+/// a hotel with a location, an activity, a note, a moved leg and an
+/// Unscheduled item), the trip's games recorded as visits and two visits of
+/// another sport and year. Every command runs with `--now` pinned. A second,
+/// fresh database gives the text forms of the commands that change things
+/// (one re-plan cannot be run twice) and the trip and item edits.
+///
+/// Visits, new trips, copies and the legs a re-plan adds get random ids: each
+/// such UUID is replaced by `<uuid-N>` and its 8-character prefix (as text
+/// output shows ids) by `<uuid-N:8>`, N numbered in order of the whole id's
+/// first appearance over all the outputs in the order they are made (a
+/// `--json` listing is run, not compared, where text alone would show only a
+/// prefix). The ids of the input files (the pinned trip file, the legacy
+/// fixture) are left as they are.
 ///
 /// The whole scenario runs twice, in UTC with `LANG=LC_ALL=C.UTF-8` and in
 /// `TZ=Pacific/Auckland` with `LANG=C` (no `LC_ALL`), and both runs must give
-/// the same bytes: no output may depend on the machine's zone or locale.
+/// the same bytes: no output may depend on the machine's zone or locale (and
+/// an id left random would show up here).
 ///
 /// `SPORTSTIME_UPDATE_GOLDEN=1` rewrites the golden files (never the pinned
-/// trip file) and then fails, so update mode never passes silently
-/// (`make golden`).
+/// trip file) and removes those no command makes, then fails, so update mode
+/// never passes silently (`make golden`).
 final class GoldenFileTests: EndToEndTestCase {
   /// `Tests/Golden/`.
   static let goldenDirectory = CLIProcess.repositoryRoot.appendingPathComponent("Tests/Golden")
