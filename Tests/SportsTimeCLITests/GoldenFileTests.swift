@@ -350,6 +350,8 @@ final class GoldenFileTests: EndToEndTestCase {
 
   // MARK: - Comparing and updating
 
+  /// Fails for each difference from `Tests/Golden/`, or in update mode
+  /// rewrites what changed, removes what no command makes, and fails saying so.
   func compareOrUpdate(_ outputs: [Output]) throws {
     let directory = Self.goldenDirectory
     let names = Set(outputs.map(\.name))
@@ -375,23 +377,67 @@ final class GoldenFileTests: EndToEndTestCase {
           + "\(stale.joined(separator: ", ")))")
       return
     }
-    for name in stale {
-      XCTFail("Tests/Golden/\(name) is made by no command; remove it (make golden)")
-    }
+    for failure in try Self.differences(outputs, from: directory) { XCTFail(failure) }
+  }
+
+  /// What differs between `outputs` and the files in `directory`: one
+  /// message per output whose file is missing or holds other bytes (with the
+  /// file's path and the first differing line), and per file no output makes.
+  static func differences(_ outputs: [Output], from directory: URL) throws -> [String] {
+    let names = Set(outputs.map(\.name))
+    var failures = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0 != pinnedTripFile && !$0.hasPrefix(".") && !names.contains($0) }.sorted()
+      .map { "Tests/Golden/\($0) is made by no command; remove it (make golden)" }
     for output in outputs {
       let url = directory.appendingPathComponent(output.name)
       guard let golden = try? Data(contentsOf: url) else {
-        XCTFail("Tests/Golden/\(output.name) is missing; make it with make golden")
+        failures.append("Tests/Golden/\(output.name) is missing; make it with make golden")
         continue
       }
       if golden != output.bytes {
-        XCTFail(
+        failures.append(
           "output differs from its golden file \(url.path) (make golden rewrites it):\n"
-            + Self.firstDifference(
+            + firstDifference(
               expected: golden, actual: output.bytes,
               expectedLabel: "Tests/Golden/\(output.name)", actualLabel: "output"))
       }
     }
+    return failures
+  }
+
+  /// The comparison itself: a copy of the golden files in which one byte of
+  /// each file is changed (a different byte each time, including a final
+  /// newline removed) is reported file by file, and the unchanged copy not.
+  func testAnyChangedGoldenByteIsReported() throws {
+    let copy = scratch.appendingPathComponent("golden-copy")
+    try FileManager.default.copyItem(at: Self.goldenDirectory, to: copy)
+    let names = try FileManager.default.contentsOfDirectory(atPath: copy.path)
+      .filter { $0 != Self.pinnedTripFile && !$0.hasPrefix(".") }.sorted()
+    XCTAssertGreaterThan(names.count, 50)
+    let outputs = try names.map { name in
+      Output(name: name, bytes: try Data(contentsOf: copy.appendingPathComponent(name)))
+    }
+    XCTAssertEqual(try Self.differences(outputs, from: copy), [])
+    for (k, output) in outputs.enumerated() {
+      var bytes = output.bytes
+      XCTAssertFalse(bytes.isEmpty, output.name)
+      if k == 0 {
+        XCTAssertEqual(bytes.last, 10, "\(output.name) ends with a newline")
+        bytes.removeLast()
+      } else {
+        let at = bytes.startIndex + (k * 7919) % bytes.count
+        bytes[at] ^= 0x01
+      }
+      try bytes.write(to: copy.appendingPathComponent(output.name))
+    }
+    let failures = try Self.differences(outputs, from: copy)
+    XCTAssertEqual(failures.count, outputs.count, failures.joined(separator: "\n"))
+    for (output, failure) in zip(outputs, failures) {
+      XCTAssertTrue(
+        failure.contains(copy.appendingPathComponent(output.name).path)
+          && failure.contains("--- Tests/Golden/\(output.name)\n+++ output\n"), failure)
+    }
+    XCTAssertTrue(failures[0].contains("final newline absent in the golden file"), failures[0])
   }
 
   /// A short unified-style diff: the first differing line with two lines of
