@@ -2,6 +2,7 @@
 #   make demo   import the real 2024 MLB schedule into a fresh database and
 #               print a real trip's itinerary
 #   make test   run every test (unit, store, end-to-end CLI)
+#   make golden rewrite the golden files (Tests/Golden) from the current build; review git diff
 #   make bench  time the reorder engine against the seeds' rescanning (release)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 #   make deps   install what is missing (scripts/install-deps; demo and test run it)
@@ -9,7 +10,7 @@
 SWIFT ?= swift
 DATA ?= ../shared/data
 
-.PHONY: build release test demo bench lint format clean deps test-deps fault-hunt
+.PHONY: build release test golden demo bench lint format clean deps test-deps fault-hunt
 
 # Installs only what is missing (Debian and Python packages); see the script.
 deps:
@@ -27,6 +28,15 @@ release: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing
+
+# Rewrites Tests/Golden from the current build. The test fails on purpose in
+# this mode ("golden files rewritten"); any other failure fails the target.
+# Review the change with git diff, then run make test.
+golden: test-deps
+	$(SWIFT) build --build-tests
+	SPORTSTIME_UPDATE_GOLDEN=1 SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing --skip-build --filter GoldenFileTests 2>&1 | tee .build/golden.log
+	@grep -q 'golden files rewritten' .build/golden.log && [ "$$(grep -c ' error: ' .build/golden.log)" = 1 ]
+	git status --short Tests/Golden
 
 demo: deps release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
