@@ -282,6 +282,9 @@ public struct ItineraryChange: Sendable, Hashable {
   /// What the traveller should know about the edit, e.g. that a time
   /// happens twice that day and the first occurrence is used.
   public var warnings: [String] = []
+  /// Whether the edit leaves everything as it was (a move to where the item
+  /// already is): nothing is to be stored, and the trip is not touched.
+  public var changesNothing = false
 }
 
 /// What an edit may change on a custom item; nil leaves a field as it is.
@@ -365,7 +368,8 @@ extension Itinerary {
     }
   }
 
-  /// Moves a stored travel or custom item to `target`.
+  /// Moves a stored travel or custom item to `target`. A move to where the
+  /// item already is changes nothing (`ItineraryChange.changesNothing`).
   ///
   /// A timed custom item takes the zone of its new place (see `add`); a
   /// moved leg re-zones the timed items it passes (`ItineraryChange.rezoned`).
@@ -391,6 +395,15 @@ extension Itinerary {
     switch placed.drop(at: slot, now: now) {
     case .refused(let reason): throw ItineraryRefusal(reason: reason)
     case .moved(let moved, let changed, let renormalized):
+      // Dropped where it was (same day, position and zone): nothing moves.
+      let same = { (item: ItineraryItem) -> Bool in
+        guard let stored = self.item(item.id) else { return false }
+        return stored.day == item.day && stored.sortOrder == item.sortOrder
+          && stored.kind == item.kind
+      }
+      if !renormalized, same(moved), changed.allSatisfy(same) {
+        return ItineraryChange(item: original, changesNothing: true)
+      }
       var updated = changed
       if moved.travelInfo != nil {
         // Moving a leg changes where the trip is around it: timed items

@@ -35,7 +35,10 @@ public enum TextNormalization {
   ///    - a variation selector U+FE00–FE0F after a visible character
   ///      (`⚾️`), an ideographic one U+E0100–E01EF after a CJK ideograph,
   ///      a Mongolian one (U+180B–180D, U+180F) after a Mongolian letter.
-  /// 4. Unicode NFC, runs of white space collapsed to one space, both ends
+  /// 4. A nonspacing mark (general category Mn) with no base before it —
+  ///    at the start, or after white space — is removed: alone it shows
+  ///    nothing, or an accent over nothing (`"\u{301}"` is no name).
+  /// 5. Unicode NFC, runs of white space collapsed to one space, both ends
   ///    trimmed.
   ///
   /// So every invisible character left is attached to a visible one: a
@@ -66,6 +69,11 @@ public enum TextNormalization {
         kept.append(" ")
       } else if isRemoved(v) {
         continue
+      } else if scalar.properties.generalCategory == .nonspacingMark
+        && !scalar.properties.isDefaultIgnorableCodePoint
+        && (kept.scalars.last?.properties.isWhitespace ?? true)
+      {
+        continue  // a mark with no base: alone it shows nothing (or a stray accent)
       } else if !scalar.properties.isDefaultIgnorableCodePoint
         || isKeptIgnorable(scalar, after: kept, before: i < input.count ? input[i] : nil)
       {

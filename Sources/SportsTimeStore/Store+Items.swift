@@ -28,9 +28,11 @@ extension Store {
     }
   }
 
-  /// Stores a change (inside the caller's transaction when there is one).
+  /// Stores a change (inside the caller's transaction when there is one);
+  /// one that `changesNothing` stores nothing and leaves the trip untouched.
   /// - Throws: `StoreError` (e.g. `itemNotFound`, `invalidItem`).
   public func apply(_ change: ItineraryChange, tripID: UUID, now: Date) throws {
+    if change.changesNothing { return }
     try transaction {
       for item in change.inserted { try insertItem(item) }
       for item in change.updated { try updateItem(item) }

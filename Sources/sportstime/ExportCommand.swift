@@ -91,9 +91,13 @@ enum ExportCommand {
   /// - Throws: a usage error for an empty path; `FileError` for a
   ///   destination that cannot take the output: a directory, a missing
   ///   directory, the database in use or its companions, any other SQLite
-  ///   data, a descriptor not open for writing (`OutputFile.check`).
+  ///   data, a descriptor not open for writing (`OutputFile.check`), and
+  ///   standard output that is one of those (`checkStandardOutput`).
   static func destination(_ context: Context) throws -> String? {
-    guard let path = context.arguments.value("out"), path != "-" else { return nil }
+    guard let path = context.arguments.value("out"), path != "-" else {
+      try OutputFile.checkStandardOutput(database: context.databasePath)
+      return nil
+    }
     guard !path.isEmpty else { throw context.arguments.usageError("--out needs a file path") }
     try OutputFile.check(path, database: context.databasePath)
     return writesToStandardOutput(path) ? nil : path
@@ -113,5 +117,6 @@ enum ExportCommand {
   /// - Throws: `FileError` naming the path and the reason.
   static func write(_ data: Data, to path: String, context: Context) throws {
     try OutputFile.write(data, to: path, database: context.databasePath)
+    CompletedWork.shared.wrote(path)
   }
 }

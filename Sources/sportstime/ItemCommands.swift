@@ -287,6 +287,12 @@ enum ItemCommands {
       return
     }
     let id = change.item.id.uuidString.lowercased()
+    if change.changesNothing {
+      context.print(
+        "\(id)  \(change.item.icon) \"\(context.safe(change.item.title))\" is already there, on Day \(change.item.day) (row \(numbered.number)); nothing changed."
+      )
+      return
+    }
     var line =
       "\(id)  \(verb) \(change.item.icon) \"\(context.safe(change.item.title))\" on Day \(change.item.day) (row \(numbered.number))"
     if let time = change.item.customInfo?.time, let zone = change.item.customInfo?.timeZoneID {

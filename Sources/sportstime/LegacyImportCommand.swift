@@ -131,7 +131,11 @@ enum LegacyImportCommand {
       lines.append("  Items (row, day, item, old anchor):")
       lines += Format.table(table)
     }
-    lines.append("  See it: \(Format.suggestedCommand("sportstime trip show", String(shortID)))")
+    // The whole id: a prefix another imported trip shares would point at
+    // neither (ids written by hand in an old file often share one).
+    lines.append(
+      "  See it: \(Format.suggestedCommand("sportstime trip show", c.trip.id.uuidString.lowercased()))"
+    )
     return lines
   }
 

@@ -77,7 +77,7 @@ enum RouteCommand {
 
   /// `41.948380, -87.655300`: latitude, longitude in decimal degrees.
   static func coordinate(_ c: Coordinate) -> String {
-    String(format: "%.6f, %.6f", c.latitude, c.longitude)
+    "\(ExportSupport.degrees(c.latitude)), \(ExportSupport.degrees(c.longitude))"
   }
 
   /// The `trip route --json` object; distances in whole meters, durations

@@ -252,10 +252,11 @@ enum TripCommands {
       return
     }
     var rows = [["NAME", "DATES", "DAYS", "GAMES", "ID"]]
+    let shortIDs = ShortID.prefixes(of: trips.map(\.id))
     for t in trips {
       rows.append([
         context.safe(t.name), "\(t.startDate.iso) – \(t.endDate.iso)", String(t.dayCount),
-        String(t.gameIDs.count), String(t.id.uuidString.lowercased().prefix(8)),
+        String(t.gameIDs.count), shortIDs[t.id] ?? t.id.uuidString.lowercased(),
       ])
     }
     for line in Format.table(rows) { context.print(line) }

@@ -391,8 +391,15 @@ enum VisitCommands {
   /// One venue's visits as cards, most recent first.
   static func printCards(_ visits: [Visit], venue: Venue, context: Context, leagues: Leagues) {
     guard let latest = visits.first else {
+      // A venue of several sports needs --sport (`VisitError`'s rule): the
+      // suggestion names one, and says which others there are.
+      let sports = leagues.sports(at: venue.id)
+      let sport = sports.count > 1 ? " --sport \(sports[0].rawValue)" : ""
+      let others =
+        sports.count > 1
+        ? " (or --sport \(sports.dropFirst().map(\.rawValue).joined(separator: ", ")))" : ""
       context.print(
-        "No visits to \(venue.latestName) yet. Add one: sportstime visit add \(Format.shellWord(venue.id.rawValue)) --date YYYY-MM-DD"
+        "No visits to \(venue.latestName) yet. Add one: sportstime visit add \(Format.shellWord(venue.id.rawValue))\(sport) --date YYYY-MM-DD\(others)"
       )
       return
     }

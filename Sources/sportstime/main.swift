@@ -16,5 +16,6 @@ import SportsTimeStore
 signal(SIGPIPE, SIG_IGN)
 let status = runCommandLine(
   root: RootCommand.spec, arguments: Array(CommandLine.arguments.dropFirst()),
-  version: RootCommand.version, changesSaved: { Store.changesSavedInThisProcess })
+  version: RootCommand.version,
+  completedWork: { CompletedWork.describe(changesSaved: Store.changesSavedInThisProcess) })
 exit(status)

@@ -286,6 +286,54 @@ final class FileSafetyTests: ItineraryTestCase {
     XCTAssertTrue(closed.stderr.contains("file descriptor 9 is not open"), closed.stderr)
   }
 
+  /// Review 3: `trip export --out f.md > /dev/full` wrote f.md but said
+  /// only "cannot write the output"; standard output appended to the
+  /// database (`--out - >> db`) was let through; `--out 3` inside /dev/fd
+  /// (`exec`: the working directory is then this process's fd folder) and
+  /// another process's /proc/PID/fd/N replaced the file behind it (bash
+  /// runs a last command with exec, hence `; exit $?`).
+  func testOut_reportLostStdoutIsTheDatabaseAndOtherDescriptorNames() throws {
+    try makeTrip(Self.shortTrip)
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    let written = try run(
+      ["trip", "export", "Short", "--format", "md", "--out", "f.md"], standardOutput: full)
+    XCTAssertEqual(
+      written.stderr,
+      "Error: cannot write the output: No space left on device; f.md was written, only this report is missing\n"
+    )
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: scratch.appendingPathComponent("f.md").path))
+
+    let size = try XCTUnwrap(
+      try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int)
+    for out in ["-", "/dev/stdout"] {
+      let appended = try runShell(
+        #""$0" trip export Short --format md --out "# + out + #" >> "$SPORTSTIME_DB""#)
+      XCTAssertEqual(appended.status, 1, appended.description)
+      XCTAssertTrue(
+        appended.stderr.hasPrefix("Error: cannot write standard output: it is the database in use")
+          || appended.stderr.hasPrefix("Error: cannot write /dev/stdout: it is the database in use"),
+        appended.stderr)
+    }
+    XCTAssertEqual(
+      try FileManager.default.attributesOfItem(atPath: database.path)[.size] as? Int, size,
+      "nothing appended to the database")
+
+    let log = scratch.appendingPathComponent("app.log")
+    try Data("earlier\n".utf8).write(to: log)
+    let bare = try runShell(
+      #"log="$PWD/app.log"; cd /dev/fd && exec "$0" trip export Short --format md --out 3 3>>"$log" > /dev/null"#
+    )
+    XCTAssertEqual(bare.status, 0, bare.description)
+    XCTAssertTrue(try String(contentsOf: log, encoding: .utf8).hasPrefix("earlier\n# Short"))
+    let other = try runShell(
+      #"exec 5>>app.log; "$0" trip export Short --format md --out /proc/$$/fd/5; exit $?"#)
+    XCTAssertEqual(other.status, 1, other.description)
+    XCTAssertTrue(other.stderr.contains("it is a file descriptor of another process"), other.stderr)
+    XCTAssertTrue(try String(contentsOf: log, encoding: .utf8).hasPrefix("earlier\n# Short"))
+  }
+
   /// A reader that stops early (`| head`) ends the run quietly with status
   /// 141, whether the parent leaves `SIGPIPE` alone or ignores it (then the
   /// tool used to exit 0 as if everything had been read).

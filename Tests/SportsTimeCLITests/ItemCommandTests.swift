@@ -354,8 +354,13 @@ final class ItemCommandTests: ItineraryTestCase {
       (["--day", "4", "--bottom"], 4, "game:CHA202406060", "day:5"),
       (["--before", "day:8"], 7, "day:7", "day:8"),
     ]
+    var previous: (day: Int, above: String?, below: String?)?
     for (options, day, above, below) in targets {
       let result = try runOK(["item", "move", "Chicago Loop", uuid] + options)
+      // Asked for where it already is (the previous target, spelled another
+      // way): nothing changes, and it says so.
+      let already = previous.map { $0 == (day, above, below) } ?? false
+      previous = (day, above, below)
       let itinerary = try showJSON("Chicago Loop")
       let index = try XCTUnwrap(itinerary.index(leg))
       let row = itinerary.rows[index]
@@ -365,7 +370,9 @@ final class ItemCommandTests: ItineraryTestCase {
         index + 1 < itinerary.rows.count ? itinerary.rows[index + 1].id : nil, below, "\(options)")
       XCTAssertEqual(
         result.stdout,
-        "\(uuid)  Moved 🚗 \"Guaranteed Rate Field → Milwaukee\" on Day \(day) (row \(row.number)).\n"
+        already
+          ? "\(uuid)  🚗 \"Guaranteed Rate Field → Milwaukee\" is already there, on Day \(day) (row \(row.number)); nothing changed.\n"
+          : "\(uuid)  Moved 🚗 \"Guaranteed Rate Field → Milwaukee\" on Day \(day) (row \(row.number)).\n"
       )
       XCTAssertEqual(row.validDays, [4, 8])
       XCTAssertEqual(itinerary.travelRows.count, 3, "the leg is moved, not copied")
@@ -484,6 +491,30 @@ final class ItemCommandTests: ItineraryTestCase {
     try assertRefused(
       ["item", "move", "Short", plain, "--before", "day:1"],
       containing: ["Above Day 1 is not part of any day"])
+  }
+
+  /// Review 3: a move to where the item already is said "Moved" and, with
+  /// standard output on a full disk, that the change was saved; it changes
+  /// nothing and says so.
+  func testMove_toWhereItAlreadyIsChangesNothing() throws {
+    try runOK(Self.shortTrip)
+    let first = try addItem("Short", "First", ["--day", "2"])
+    let second = try addItem("Short", "Second", ["--day", "2"])
+    let before = try snapshot()
+    let number = try XCTUnwrap(try showJSON("Short").row("item:\(first)")?.number)
+    let result = try runOK(["item", "move", "Short", second, "--after", String(number)])
+    XCTAssertEqual(
+      result.stdout,
+      "\(second)  📝 \"Second\" is already there, on Day 2 (row \(number + 1)); nothing changed.\n")
+    XCTAssertEqual(try snapshot(), before, "nothing stored, the trip not touched")
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+    let quiet = try run(
+      ["item", "move", "Short", second, "--after", String(number)], standardOutput: full)
+    XCTAssertEqual(quiet.stderr, "Error: cannot write the output: No space left on device\n")
+    // A real move still moves.
+    try runOK(["item", "move", "Short", second, "--before", String(number)])
+    XCTAssertEqual(try showJSON("Short").row("item:\(second)")?.number, number)
   }
 
   func testMove_jsonIsTheMovedRow() throws {

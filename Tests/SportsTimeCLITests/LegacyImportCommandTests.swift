@@ -102,7 +102,7 @@ final class LegacyImportCommandTests: EndToEndTestCase {
       "  Unresolved \"Watch the Yankees\" (after game NYA202406040): Game NYA202406040 is not one of this trip's games. Placed at the end of Day 5.",
       "  Unresolved \"Fenway tour\" (after travel boston->chicago): This trip has no leg from boston to chicago. Kept under Unscheduled (Fri, Jun 14, 2024, 3 days after the trip).",
       "  Items (row, day, item, old anchor):",
-      "  See it: sportstime trip show aaaaaaaa",
+      "  See it: sportstime trip show aaaaaaaa-0000-4000-8000-000000000001",
       "Imported trip \"New York Weekend\" (bbbbbbbb): 3 days, 2 games, 0 travel legs, 1 item.",
       "Imported 2 trips from \(path).",
     ] {

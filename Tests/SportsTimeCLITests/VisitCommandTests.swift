@@ -109,6 +109,11 @@ final class VisitCommandTests: VisitsTestCase {
     XCTAssertEqual(
       try runOK(["visit", "list", "Comerica"]).stdout,
       "No visits to Comerica Park yet. Add one: sportstime visit add DET05 --date YYYY-MM-DD\n")
+    // Review 3: an arena of two sports needs --sport, so the suggestion
+    // names one (it used to fail when pasted).
+    let arena = try runOK(["visit", "list", "td garden"]).stdout
+    XCTAssertTrue(
+      arena.hasSuffix("--sport NBA --date YYYY-MM-DD (or --sport NHL)\n"), arena)
     let table = try runOK(["visit", "list"]).stdoutLines
     XCTAssertEqual(table.first?.split(separator: " ").first, "ID")
     XCTAssertEqual(table.last, "3 visits at 1 venue.")

@@ -272,6 +272,17 @@ final class OutputFileTests: XCTestCase {
     ] as [(String, Int32)] {
       XCTAssertEqual(OutputFile.descriptor(named: path), number, path)
     }
+    // A bare number in /dev/fd, from the working directory (review 3).
+    let previous = FileManager.default.currentDirectoryPath
+    XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath("/dev/fd"))
+    XCTAssertEqual(OutputFile.descriptor(named: "3"), 3)
+    XCTAssertEqual(OutputFile.descriptor(named: "./4"), 4)
+    XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(previous))
+    XCTAssertNil(OutputFile.descriptor(named: "3"), "a file named 3 elsewhere")
+    if me != 1 {
+      XCTAssertEqual(OutputFile.descriptorName("/proc/1/fd/3"), .otherProcess("/proc/1/fd/3"))
+      XCTAssertThrowsError(try OutputFile.check("/proc/1/fd/3", database: database))
+    }
     // A link to one of the names is that descriptor too.
     let link = directory.appendingPathComponent("to-stderr").path
     XCTAssertEqual(symlink("/dev/stderr", link), 0)

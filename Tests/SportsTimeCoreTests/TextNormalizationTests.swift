@@ -205,7 +205,7 @@ final class TextNormalizationTests: XCTestCase {
   func testValidated_textWithNoVisibleCharacterIsEmpty() {
     for text in [
       "\u{34F}", "\u{115F}\u{1160}", "\u{17B4}", "\u{2800}", "\u{180B}", "\u{FE0F}", "\u{E0100}",
-      "\u{200D}\u{200C}", " \u{1D173} ",
+      "\u{200D}\u{200C}", " \u{1D173} ", "\u{301}", "\u{301}\u{301}\u{301}", " \u{308}\u{301} ",
     ] {
       XCTAssertEqual(TextNormalization.clean(text), "", text.debugDescription)
       for field in [TextField.tripName, .itemTitle, .placeName] {
@@ -215,6 +215,19 @@ final class TextNormalizationTests: XCTestCase {
           XCTAssertEqual($0 as? TextError, TextError(field: field, problem: .empty(hadText: true)))
         }
       }
+    }
+  }
+
+  /// Third review of issue 8: a trip named U+0301 alone (or three of them)
+  /// was stored: it looks empty in every listing. A nonspacing mark with
+  /// no base is removed; marks on a base stay.
+  func testClean_removesNonspacingMarksWithNoBase() {
+    for (text, expected) in [
+      ("\u{301}abc", "abc"), ("a \u{301}b", "a b"), ("e\u{301}", "\u{E9}"),
+      ("\t\u{301}x", "x"), ("\u{200B}\u{301}x", "x"), ("क\u{94D}", "क\u{94D}"),
+      ("\u{20DD}", "\u{20DD}"),  // an enclosing mark alone shows its circle
+    ] {
+      XCTAssertEqual(TextNormalization.clean(text), expected, text.debugDescription)
     }
   }
 

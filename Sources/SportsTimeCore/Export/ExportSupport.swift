@@ -91,8 +91,12 @@ public enum ExportSupport {
       c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
   }
 
-  /// Decimal degrees with 6 decimals (about 0.1 m), e.g. `-87.655300`.
-  static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+  /// Decimal degrees with 6 decimals (about 0.1 m), e.g. `-87.655300`;
+  /// a value that rounds to zero is `0.000000`, never `-0.000000`.
+  public static func degrees(_ value: Double) -> String {
+    let text = String(format: "%.6f", value)
+    return text == "-0.000000" ? "0.000000" : text
+  }
 
   /// The UTC zone.
   static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current

@@ -101,6 +101,7 @@ public enum OutputFile {
       throw FileError(path: path, operation: .write, reason: .notADirectory(directory))
     }
     try refuseDatabase(path, database: database)
+    try refuseOtherProcessDescriptor(path)
   }
 
   /// Writes `data` to `path` as the type's discussion says, after checking
@@ -124,6 +125,7 @@ public enum OutputFile {
       }
       return
     }
+    try refuseOtherProcessDescriptor(path)
     var target = try followingLinks(path)
     var info = stat()
     let replacing = stat(target, &info) == 0
@@ -180,9 +182,24 @@ public enum OutputFile {
   /// these names. Whether the descriptor is open is not checked. The names
   /// are Linux's (proc(5)) and the BSDs' and macOS's (fd(4)).
   public static func descriptor(named path: String) -> Int32? {
+    if case .own(let number) = descriptorName(path) { return number }
+    return nil
+  }
+
+  /// What a chain of links from `path` reaches first among descriptor
+  /// names.
+  enum DescriptorName: Equatable {
+    /// One of this process's descriptors.
+    case own(Int32)
+    /// `/proc/<pid>/fd/N` of another process (the text is that path).
+    case otherProcess(String)
+  }
+
+  /// The first descriptor name on the chain of links from `path`, or nil.
+  static func descriptorName(_ path: String) -> DescriptorName? {
     var current = path
     for _ in 0..<linkLimit {
-      if let number = descriptorNumber(current) { return number }
+      if let name = descriptorNameItself(current) { return name }
       guard let next = linkTarget(of: current) else { return nil }
       current = next
     }
@@ -190,33 +207,60 @@ public enum OutputFile {
   }
 
   /// The descriptor `path` names by itself (not through a link of its
-  /// own): its directory resolved, then `/dev` with `stdin`, `stdout` or
-  /// `stderr`, or `/dev/fd`, `/proc/<pid>/fd` or `/proc/<pid>/task/<tid>/fd`
-  /// (pid this process's) with a decimal number.
-  static func descriptorNumber(_ path: String) -> Int32? {
-    guard let slash = path.lastIndex(of: "/") else { return nil }
-    let name = String(path[path.index(after: slash)...])
+  /// own): its directory resolved (a bare name is in the working
+  /// directory), then `/dev` with `stdin`, `stdout` or `stderr`, or
+  /// `/dev/fd`, `/proc/<pid>/fd` or `/proc/<pid>/task/<tid>/fd` with a
+  /// decimal number — this process's when the pid is its own.
+  static func descriptorNameItself(_ path: String) -> DescriptorName? {
+    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     guard let real = realpath(directoryPart(of: path), nil) else { return nil }
     let directory = String(cString: real)
     free(real)
     if directory == "/dev" {
       switch name {
-      case "stdin": return STDIN_FILENO
-      case "stdout": return STDOUT_FILENO
-      case "stderr": return STDERR_FILENO
+      case "stdin": return .own(STDIN_FILENO)
+      case "stdout": return .own(STDOUT_FILENO)
+      case "stderr": return .own(STDERR_FILENO)
       default: return nil
       }
     }
     guard !name.isEmpty, name.utf8.count <= 9, name.utf8.allSatisfy({ (48...57).contains($0) }),
       let number = Int32(name)
     else { return nil }
+    if directory == "/dev/fd" { return .own(number) }
     let parts = directory.split(separator: "/", omittingEmptySubsequences: false)
-    let processID = String(getpid())
-    let isProcess =
-      parts.count >= 4 && parts[0].isEmpty && parts[1] == "proc" && parts[2] == processID
-      && parts.last == "fd"
-      && (parts.count == 4 || (parts.count == 6 && parts[3] == "task"))
-    return directory == "/dev/fd" || isProcess ? number : nil
+    guard parts.count >= 4, parts[0].isEmpty, parts[1] == "proc", parts.last == "fd",
+      parts.count == 4 || (parts.count == 6 && parts[3] == "task"),
+      parts[2].allSatisfy(\.isNumber)
+    else { return nil }
+    if parts[2] == String(getpid()) { return .own(number) }
+    return .otherProcess(directory + "/" + name)
+  }
+
+  /// Throws when `path` reaches another process's descriptor
+  /// (`/proc/<pid>/fd/N`): how that process opened it (`>>` or `>`) cannot
+  /// be known here, and replacing the file behind it could drop what it
+  /// holds.
+  static func refuseOtherProcessDescriptor(_ path: String) throws {
+    guard case .otherProcess(let name) = descriptorName(path) else { return }
+    throw FileError(
+      path: path, operation: .write,
+      reason: .system(
+        "it is a file descriptor of another process (\(name)); name the file itself, or a descriptor of this command (/dev/fd/N)"
+      ))
+  }
+
+  /// Throws when this process's standard output is the database in use, one
+  /// of its companions or other SQLite data (as `check` refuses for a
+  /// path), so that `> db.sqlite`-style mistakes with `>>` append nothing.
+  /// - Throws: `FileError` naming "standard output".
+  public static func checkStandardOutput(database: String?) throws {
+    do {
+      try refuseDatabase("/dev/stdout", database: database)
+    } catch var error as FileError {
+      error.path = "standard output"
+      throw error
+    }
   }
 
   /// Throws unless `descriptor` is open for writing.

@@ -146,13 +146,17 @@ extension ParseSession {
   /// value: every token is, unless it really is an option here — `--`
   /// (the terminator), `--name` or `--name=…` for a known option name
   /// (`--help`, and `--version` where it is recognised, included), or
-  /// `-x…` whose first letter is a known short option or `h`. So
+  /// `-x…` whose first letter is a known short option or `h` (for a word
+  /// with whitespace, only when `isOptionToken` says so). So
   /// `--title "- bring sunscreen"`, `--notes "-- great game"`, `--lon
   /// -87.6` and `--title -` take their value, and `--title --json` says
   /// `--title needs a value`. (The option's `kind` then judges the value.)
   func isOptionValue(_ token: String) -> Bool {
     guard token.hasPrefix("-") else { return true }
     if token == "--" { return false }
+    // A word with whitespace is a value unless a known option takes it
+    // (`isOptionToken`): `--title "-h is fun"`.
+    if token.contains(where: \.isWhitespace) { return !isOptionToken(token) }
     if token.hasPrefix("--") {
       let name = String(token.dropFirst(2).prefix { $0 != "=" })
       if name == "help" || (name == "version" && versionAvailable) { return false }

@@ -18,9 +18,10 @@ import Foundation
 /// - Then the output is finished (`Console.finishOut`): when the system
 ///   refused a write (a full disk, `> /dev/full`) the error
 ///   `Error: cannot write the output: <reason>` follows and the status is 1
-///   (when `changesSaved()` says the command's change was saved all the
-///   same, the error says so, so nobody runs it again thinking nothing
-///   happened);
+///   (when `completedWork()` names what the command did all the same — "the
+///   change itself was saved", "trip.ics was written" — the error says so,
+///   adding ", only this report is missing", so nobody runs it again
+///   thinking nothing happened);
 ///   when the reader went away (`| head -1`) nothing is printed and a
 ///   successful run returns `ExitCode.brokenPipe` (141, what a shell shows
 ///   for a program that `SIGPIPE` stopped), so a pipeline can tell the output
@@ -35,7 +36,7 @@ public func runCommandLine(
   console: Console = .standard,
   environment: [String: String] = ProcessInfo.processInfo.environment,
   helpWidth: Int? = nil,
-  changesSaved: () -> Bool = { false }
+  completedWork: () -> String? = { nil }
 ) -> Int32 {
   let width =
     helpWidth
@@ -50,7 +51,8 @@ public func runCommandLine(
   case .readerGone:
     return status == ExitCode.success ? ExitCode.brokenPipe : status
   case .failed(let reason):
-    let saved = changesSaved() ? "; the change itself was saved, only this report is missing" : ""
+    let saved =
+      completedWork().map { "; \(Terminal.sanitize($0)), only this report is missing" } ?? ""
     console.printError("Error: cannot write the output: \(Terminal.sanitize(reason))\(saved)")
     return status == ExitCode.success ? ExitCode.failure : status
   }

@@ -79,6 +79,12 @@ final class ParsingTests: CLITestCase {
     }
     assertUsageError(
       ["trip", "new", "N", "--game", "1", "--zzzz=a b"], "Unknown option '--zzzz'.")
+    // Review 3: as an option's value too, even when it starts with -h.
+    for title in ["-h is fun", "-j is fun", "--help me", "- spaced"] {
+      let args = try XCTUnwrap(
+        run(["trip", "new", "N", "--game", "1", "--title", title]).args, title)
+      XCTAssertEqual(args.value("title"), title)
+    }
   }
 
   /// `--` also stops subcommand matching.
