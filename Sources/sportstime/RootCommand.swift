@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 
 /// The command tree of `sportstime`.
