@@ -21,7 +21,7 @@ enum VisitCommands {
 
   static let detailOptions: [OptionSpec] = [
     .value(
-      "sport", valueName: "SPORT",
+      "sport", valueName: "SPORT", kind: .parsed(.choice(of: Sport.self)),
       help: "MLB, NBA, NHL or NFL; needed only at a venue of several sports (TD Garden)."),
     .value(
       "away", valueName: "TEAM", help: "The visiting team (with --home), when there is no game."),
@@ -45,7 +45,9 @@ enum VisitCommands {
         sportstime visit add --game CHC@2024-06-04 --notes "Bleachers, section 314"
       """,
     options: [
-      .value("date", valueName: "DATE", help: "The local date at the venue (YYYY-MM-DD)."),
+      .value(
+        "date", valueName: "DATE", kind: Format.date,
+        help: "The local date at the venue (YYYY-MM-DD)."),
       .value("game", short: "g", valueName: "G", help: "The imported game you attended."),
     ] + detailOptions + [.flag("json", help: "Print the new visit as JSON.")],
     positionals: [
@@ -63,7 +65,8 @@ enum VisitCommands {
       """,
     options: [
       .value("venue", valueName: "VENUE", help: "Another venue."),
-      .value("date", valueName: "DATE", help: "Another local date (YYYY-MM-DD)."),
+      .value(
+        "date", valueName: "DATE", kind: Format.date, help: "Another local date (YYYY-MM-DD)."),
       .value("game", short: "g", valueName: "G", help: "Link the visit to this imported game."),
       .flag("no-game", help: "Unlink the visit from its game (keeps venue, date, matchup)."),
     ] + detailOptions + [
@@ -107,25 +110,15 @@ enum VisitCommands {
 
   // MARK: Parsing
 
-  /// Parses a sport name (any case).
-  static func sport(_ text: String, option: String, arguments: ParsedArguments) throws -> Sport {
-    guard let sport = Sport(rawValue: text.trimmingCharacters(in: .whitespaces).uppercased())
-    else {
-      throw arguments.usageError(
-        "--\(option) expects MLB, NBA, NHL or NFL, got '\(Terminal.sanitize(text))'")
-    }
-    return sport
-  }
+  /// The kind of a repeatable, comma-separated option of sports (`MLB,NBA`,
+  /// any case): `--sport MLB,XFL` is the usage error `--sport expects MLB,
+  /// NBA, NHL or NFL, got 'XFL'`.
+  static let sportList = OptionSpec.ValueKind.parsed(.choices(of: Sport.self, separator: ","))
 
-  /// Every sport of a repeatable, comma-separated option (`MLB,NBA`), in
-  /// `Sport.allCases` order without repeats.
-  static func sports(_ option: String, arguments: ParsedArguments) throws -> [Sport] {
-    var found: Set<Sport> = []
-    for value in arguments.values(option) {
-      for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-        found.insert(try sport(String(part), option: option, arguments: arguments))
-      }
-    }
+  /// Every sport of an option of kind `sportList`, in `Sport.allCases`
+  /// order without repeats.
+  static func sports(_ option: String, arguments: ParsedArguments) -> [Sport] {
+    let found = Set(arguments.values(option, as: [Sport].self).joined())
     return Sport.allCases.filter { found.contains($0) }
   }
 
@@ -236,9 +229,9 @@ enum VisitCommands {
   static func runAdd(_ context: Context) throws {
     let args = context.arguments
     let venueText = args.positional("VENUE")
-    let date = try Format.date(args.value("date"), option: "date", arguments: args)
+    let date = args.value("date", as: CalendarDate.self)
     let reference = try gameReference(args)
-    let sport = try args.value("sport").map { try Self.sport($0, option: "sport", arguments: args) }
+    let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
     if reference == nil {
@@ -286,9 +279,9 @@ enum VisitCommands {
   static func runEdit(_ context: Context) throws {
     let args = context.arguments
     let id = try args.requiredPositional("ID")
-    let date = try Format.date(args.value("date"), option: "date", arguments: args)
+    let date = args.value("date", as: CalendarDate.self)
     let reference = try gameReference(args)
-    let sport = try args.value("sport").map { try Self.sport($0, option: "sport", arguments: args) }
+    let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
     for (flag, option) in [
