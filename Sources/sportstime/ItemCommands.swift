@@ -33,6 +33,13 @@ enum ItemCommands {
       help: "restaurant, hotel, activity or note."),
     .value(
       "time", valueName: "HH:MM",
+      kind: .parsed(
+        ValueParser(name: "time") { text in
+          guard let time = ClockTime(text) else {
+            throw InvalidOptionValue(expected: "HH:MM (24-hour)")
+          }
+          return time
+        }),
       help:
         "Local time (24-hour) where the item is: with --lat/--lon, the zone of the nearest venue within 200 km; else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
     ),
@@ -181,10 +188,7 @@ enum ItemCommands {
     if let category = args.value("category", as: ItemCategory.self) {
       changes.category = category
     }
-    if let text = args.value("time") {
-      guard let time = ClockTime(text) else {
-        throw args.usageError("--time expects HH:MM (24-hour), got '\(Terminal.sanitize(text))'")
-      }
+    if let time = args.value("time", as: ClockTime.self) {
       changes.time = .some(time)
     }
     let lat = try args.doubleValue("lat")

@@ -55,6 +55,7 @@ enum VisitCommands {
         name: "VENUE", help: "Where (park id, name, city or home team); optional with --game.",
         optional: true)
     ],
+    validate: checkAdd,
     run: { try runAdd(try Context($0)) })
 
   static let editSpec = CommandSpec(
@@ -76,6 +77,7 @@ enum VisitCommands {
       .flag("json", help: "Print the edited visit as JSON."),
     ],
     positionals: [PositionalSpec(name: "ID", help: "The visit (id or unique prefix).")],
+    validate: checkEdit,
     run: { try runEdit(try Context($0)) })
 
   static let removeSpec = CommandSpec(
@@ -224,6 +226,50 @@ enum VisitCommands {
     return "\(name) now has \(Format.count(count, "visit"))."
   }
 
+  // MARK: Validation
+
+  /// Checks a `visit add` line before anything runs: a well-formed game
+  /// reference, matchup and score, and a place and date unless a game
+  /// gives them.
+  static func checkAdd(_ args: ParsedArguments) throws {
+    let reference = try gameReference(args)
+    _ = try checkMatchup(args)
+    _ = try score(args)
+    if reference == nil {
+      guard args.positional("VENUE") != nil else {
+        throw args.usageError("say where: a VENUE or --game G")
+      }
+      guard args.value("date") != nil else {
+        throw args.usageError("say when: --date YYYY-MM-DD (or --game G)")
+      }
+    }
+  }
+
+  /// Checks a `visit edit` line before anything runs: well-formed values,
+  /// no `--no-…` with a new value of the same, and something to change.
+  static func checkEdit(_ args: ParsedArguments) throws {
+    _ = try gameReference(args)
+    _ = try checkMatchup(args)
+    _ = try score(args)
+    for (flag, option) in [
+      ("no-game", "game"), ("no-score", "score"), ("no-notes", "notes"), ("no-matchup", "away"),
+    ] where args.flag(flag) && args.value(option) != nil {
+      throw args.usageError("--\(flag) cannot go with --\(option)")
+    }
+    if args.flag("no-matchup") && args.value("home") != nil {
+      throw args.usageError("--no-matchup cannot go with --home")
+    }
+    let given =
+      ["venue", "date", "game", "sport", "away", "score", "notes"].contains {
+        args.value($0) != nil
+      } || ["no-game", "no-matchup", "no-score", "no-notes"].contains { args.flag($0) }
+    if !given {
+      throw args.usageError(
+        "say what to change: --venue, --date, --game, --sport, --away/--home, --score, --notes (or a --no-… option)"
+      )
+    }
+  }
+
   // MARK: Runs
 
   static func runAdd(_ context: Context) throws {
@@ -234,10 +280,6 @@ enum VisitCommands {
     let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    if reference == nil {
-      guard venueText != nil else { throw args.usageError("say where: a VENUE or --game G") }
-      guard date != nil else { throw args.usageError("say when: --date YYYY-MM-DD (or --game G)") }
-    }
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
@@ -284,23 +326,6 @@ enum VisitCommands {
     let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    for (flag, option) in [
-      ("no-game", "game"), ("no-score", "score"), ("no-notes", "notes"), ("no-matchup", "away"),
-    ] where args.flag(flag) && args.value(option) != nil {
-      throw args.usageError("--\(flag) cannot go with --\(option)")
-    }
-    if args.flag("no-matchup") && args.value("home") != nil {
-      throw args.usageError("--no-matchup cannot go with --home")
-    }
-    let given =
-      ["venue", "date", "game", "sport", "away", "score", "notes"].contains {
-        args.value($0) != nil
-      } || ["no-game", "no-matchup", "no-score", "no-notes"].contains { args.flag($0) }
-    if !given {
-      throw args.usageError(
-        "say what to change: --venue, --date, --game, --sport, --away/--home, --score, --notes (or a --no-… option)"
-      )
-    }
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
