@@ -52,8 +52,10 @@ public struct ValueParser: Sendable, Equatable {
       return message(for: part.invalid, text: part.part, long: long)
     }
     if let invalid = error as? InvalidOptionValue {
-      return
+      let message =
         "--\(long) expects \(invalid.expected), got '\(OptionSpec.ValueKind.quoted(text))'"
+      guard let reason = invalid.reason else { return message }
+      return "\(message): \(Terminal.sanitize(reason))"
     }
     return "--\(long): \(Terminal.sanitize(String(describing: error)))"
   }
@@ -141,18 +143,25 @@ public struct ValueParser: Sendable, Equatable {
 
 /// Thrown by a `ValueParser`'s closure for a text that is not a value of
 /// the option; the usage error reads `--<long> expects <expected>, got
-/// '<value>'`.
+/// '<value>'`, followed by `: <reason>` when there is one.
 public struct InvalidOptionValue: Error, Equatable, CustomStringConvertible {
   /// What the option expects, worded to follow "expects": `a date as YYYY-MM-DD`.
   public var expected: String
+  /// What exactly is wrong with the value, or `nil`:
+  /// `it does not start with a date`.
+  public var reason: String?
 
-  /// Creates the error; `expected` follows "expects" in the message.
-  public init(expected: String) {
+  /// Creates the error; `expected` follows "expects" in the message and
+  /// `reason`, when given, ends it.
+  public init(expected: String, reason: String? = nil) {
     self.expected = expected
+    self.reason = reason
   }
 
-  /// `expects <expected>`.
-  public var description: String { "expects \(expected)" }
+  /// `expects <expected>`, plus `: <reason>` when there is one.
+  public var description: String {
+    reason.map { "expects \(expected): \($0)" } ?? "expects \(expected)"
+  }
 }
 
 /// One bad part of a separated list: the usage error quotes the part, not

@@ -191,6 +191,19 @@ final class TypedValueTests: XCTestCase {
     assertUsage(["export", "--to=x"], "--to expects a day of the month (1-31), got 'x'")
   }
 
+  func testParser_reasonEndsTheMessage() {
+    let parser = ValueParser(name: "odd") { _ -> Int in
+      throw InvalidOptionValue(expected: "an odd number", reason: "it is\u{7}even")
+    }
+    XCTAssertEqual(
+      parser.message(
+        for: InvalidOptionValue(expected: "an odd number", reason: "it is\u{7}even"), text: "4",
+        long: "n"), "--n expects an odd number, got '4': it iseven")
+    XCTAssertEqual(
+      OptionSpec.ValueKind.parsed(parser).problem(with: "4", long: "n", valueName: "N"),
+      "--n expects an odd number, got '4': it iseven")
+  }
+
   func testParser_otherErrorsGiveTheirDescriptionWithoutControls() {
     assertUsage(["export", "--even", "3"], "--even: odd values only[31m")
     XCTAssertEqual(

@@ -40,6 +40,18 @@ final class TypedOptionTests: EndToEndTestCase {
     XCTAssertFalse(fileExists(database), "a usage error must not create the database")
   }
 
+  /// `--now` (a global option) is read while parsing, so a bad one is
+  /// refused wherever it stands, even on a line that only asks for a
+  /// group's list of subcommands.
+  func testNow_isCheckedWhileParsing() throws {
+    try assertUsageError(
+      ["trip", "--now", "2024-06-01"],
+      message:
+        "--now expects an ISO 8601 date and time with a zone (2024-06-05T12:00:00Z, 2024-06-05T12:00Z, 2024-06-05T12:00:00.5Z, 2024-06-05T08:00-04:00, 20240605T120000+0200), got '2024-06-01': a date alone does not say when in the day; add a time and a zone, e.g. 2024-06-01T12:00Z",
+      usage: "sportstime trip <subcommand>", help: "sportstime trip")
+    XCTAssertTrue(try runOK(["trip", "--now", "2024-06-01T12:00Z"]).stdout.contains("USAGE:"))
+  }
+
   /// The checks between options run before the command does anything, so
   /// they come before its own set-up errors (an empty --db, here).
   func testValidation_comesBeforeTheCommandsSetUp() throws {
