@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "SportsTimeCore", targets: ["SportsTimeCore"]),
     .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
+    .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "sportstime", targets: ["sportstime"]),
   ],
   targets: [
@@ -28,9 +29,10 @@ let package = Package(
       name: "SportsTimeStore",
       dependencies: ["SportsTimeCore", "CSQLite"]
     ),
+    .target(name: "CLIKit"),
     .executableTarget(
       name: "sportstime",
-      dependencies: ["SportsTimeCore", "SportsTimeStore"]
+      dependencies: ["CLIKit", "SportsTimeCore", "SportsTimeStore"]
     ),
     .executableTarget(
       name: "sportstime-bench",
@@ -45,8 +47,12 @@ let package = Package(
       dependencies: ["SportsTimeStore", "SportsTimeCore"]
     ),
     .testTarget(
+      name: "CLIKitTests",
+      dependencies: ["CLIKit"]
+    ),
+    .testTarget(
       name: "SportsTimeCLITests",
-      dependencies: ["sportstime"]
+      dependencies: ["sportstime", "CLIKit"]
     ),
   ]
 )

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -11,8 +12,8 @@ struct Context {
   let console: Console
   let useColor: Bool
 
-  /// - Throws: a usage error for an empty `--db` or a `--now` that is not
-  ///   an ISO 8601 instant (checked for every command, used or not).
+  /// - Throws: a usage error for an empty `--db`. (A `--now` that is not an
+  ///   ISO 8601 instant is refused while parsing, for every command.)
   init(
     _ arguments: ParsedArguments,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -26,7 +27,6 @@ struct Context {
     if let db = arguments.value("db"), db.trimmingCharacters(in: .whitespaces).isEmpty {
       throw arguments.usageError("--db needs a file path")
     }
-    _ = try environmentValues()
   }
 
   /// `--db`, else `SPORTSTIME_DB`, else the XDG default.
@@ -51,20 +51,26 @@ struct Context {
   /// The built-in MLB catalog.
   func catalog() throws -> Catalog { try Catalog.mlb() }
 
+  /// The kind of `--now`: an ISO 8601 instant (`ISO8601Instant.parse(_:)`),
+  /// parsed with the command line; a bad one is the usage error `--now
+  /// expects an ISO 8601 date and time with a zone (<examples>), got 'x':
+  /// <reason>`.
+  static let instant = OptionSpec.ValueKind.parsed(
+    ValueParser(name: "instant") { text in
+      do {
+        return try ISO8601Instant.parse(text)
+      } catch {
+        throw InvalidOptionValue(
+          expected:
+            "an ISO 8601 date and time with a zone (\(ISO8601Instant.examples.joined(separator: ", ")))",
+          reason: String(describing: error))
+      }
+    })
+
   /// The clock (`--now` when given), random ids and the default estimator.
-  /// - Throws: a usage error when `--now` is not an ISO 8601 instant
-  ///   (`ISO8601Instant.parse(_:)`).
+  /// (Still `throws` for the callers; `--now` was checked while parsing.)
   func environmentValues() throws -> SportsTimeCore.Environment {
-    guard let text = arguments.value("now") else { return .live }
-    let instant: Date
-    do {
-      instant = try ISO8601Instant.parse(text)
-    } catch {
-      let shown = Terminal.sanitize(TextNormalization.excerpt(text))
-      throw arguments.usageError(
-        "--now expects an ISO 8601 date and time with a zone (\(ISO8601Instant.examples.joined(separator: ", "))), got '\(shown)': \(error)"
-      )
-    }
+    guard let instant = arguments.value("now", as: Date.self) else { return .live }
     var environment = SportsTimeCore.Environment.live
     environment.now = { instant }
     return environment

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -9,7 +10,7 @@ import SportsTimeStore
 /// command only picks one and writes it.
 enum ExportCommand {
   /// The formats `--format` accepts.
-  enum ExportFormat: String, CaseIterable {
+  enum ExportFormat: String, CaseIterable, Sendable {
     case md
     case ics
     case geojson
@@ -36,7 +37,7 @@ enum ExportCommand {
     options: [
       .value(
         "format", short: "f", valueName: "FORMAT", required: true,
-        help: "md, ics, geojson, gpx or json."),
+        kind: .parsed(.choice(of: ExportFormat.self)), help: "md, ics, geojson, gpx or json."),
       .value(
         "out", short: "o", valueName: "FILE",
         help:
@@ -50,11 +51,7 @@ enum ExportCommand {
   static func run(_ context: Context) throws {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
-    let name = try args.requiredValue("format")
-    guard let format = ExportFormat(rawValue: name.lowercased()) else {
-      throw args.usageError(
-        "--format expects md, ics, geojson, gpx or json, got '\(Terminal.sanitize(name))'")
-    }
+    let format = try args.requiredValue("format", as: ExportFormat.self)
     let out = try destination(context)
     let catalog = try context.catalog()
     let store = try context.openStore()

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 
@@ -139,15 +140,25 @@ enum Format {
     }
   }
 
-  /// Parses a `YYYY-MM-DD` option value.
-  static func date(_ text: String?, option: String, arguments: ParsedArguments) throws
-    -> CalendarDate?
-  {
-    guard let text else { return nil }
-    guard let date = CalendarDate(iso: text) else {
-      throw arguments.usageError(
-        "--\(option) expects a date as YYYY-MM-DD, got '\(Terminal.sanitize(text))'")
+  /// The check of `--start` and `--end` (dates) together: the usage error
+  /// `--start 2024-06-05 is after --end 2024-06-01` when they are reversed.
+  static let checkStartBeforeEnd: CommandSpec.Validation = { args in
+    if let start = args.value("start", as: CalendarDate.self),
+      let end = args.value("end", as: CalendarDate.self), start > end
+    {
+      throw args.usageError("--start \(start) is after --end \(end)")
     }
-    return date
   }
+
+  /// A calendar date option value, `YYYY-MM-DD` (`CalendarDate(iso:)`),
+  /// parsed while the command line is: `--from 2024-6-1` is the usage error
+  /// `--from expects a date as YYYY-MM-DD, got '2024-6-1'`. Read it with
+  /// `args.value("from", as: CalendarDate.self)`.
+  static let date = OptionSpec.ValueKind.parsed(
+    ValueParser(name: "date") { text in
+      guard let date = CalendarDate(iso: text) else {
+        throw InvalidOptionValue(expected: "a date as YYYY-MM-DD")
+      }
+      return date
+    })
 }

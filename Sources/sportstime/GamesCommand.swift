@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -30,20 +31,24 @@ enum GamesCommand {
       .value(
         "venue", valueName: "VENUE", repeatable: true,
         help: "Games at this venue (several: any of them; comma-separated or repeated)."),
-      .value("from", valueName: "DATE", help: "First local date (YYYY-MM-DD)."),
-      .value("to", valueName: "DATE", help: "Last local date (YYYY-MM-DD)."),
+      .value("from", valueName: "DATE", kind: Format.date, help: "First local date (YYYY-MM-DD)."),
+      .value("to", valueName: "DATE", kind: Format.date, help: "Last local date (YYYY-MM-DD)."),
       .flag("json", help: "Print a JSON array."),
     ],
+    validate: { args in
+      if let from = args.value("from", as: CalendarDate.self),
+        let to = args.value("to", as: CalendarDate.self), from > to
+      {
+        throw args.usageError("--from \(from) is after --to \(to)")
+      }
+    },
     run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
     let args = context.arguments
     let catalog = try context.catalog()
-    let from = try Format.date(args.value("from"), option: "from", arguments: args)
-    let to = try Format.date(args.value("to"), option: "to", arguments: args)
-    if let from, let to, from > to {
-      throw args.usageError("--from \(from) is after --to \(to)")
-    }
+    let from = args.value("from", as: CalendarDate.self)
+    let to = args.value("to", as: CalendarDate.self)
     let leagues = try context.leagues()
     var teamIDs: [String] = []
     var venueIDs: [Venue.ID] = []

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -14,7 +15,7 @@ enum HistoryCommand {
       """,
     options: [
       .value(
-        "sport", valueName: "SPORT", repeatable: true,
+        "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
         help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
       .value("year", valueName: "YYYY", kind: .integer(1...9999), help: "Only this year."),
       .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in the README)."),
@@ -23,7 +24,7 @@ enum HistoryCommand {
 
   static func run(_ context: Context) throws {
     let args = context.arguments
-    let sports = try VisitCommands.sports("sport", arguments: args)
+    let sports = VisitCommands.sports("sport", arguments: args)
     var year: Int?
     if let text = args.value("year") {
       guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -27,9 +28,18 @@ enum ItemCommands {
   ]
 
   static let detailOptions: [OptionSpec] = [
-    .value("category", valueName: "CATEGORY", help: "restaurant, hotel, activity or note."),
+    .value(
+      "category", valueName: "CATEGORY", kind: .parsed(.choice(of: ItemCategory.self)),
+      help: "restaurant, hotel, activity or note."),
     .value(
       "time", valueName: "HH:MM",
+      kind: .parsed(
+        ValueParser(name: "time") { text in
+          guard let time = ClockTime(text) else {
+            throw InvalidOptionValue(expected: "HH:MM (24-hour)")
+          }
+          return time
+        }),
       help:
         "Local time (24-hour) where the item is: with --lat/--lon, the zone of the nearest venue within 200 km; else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
     ),
@@ -56,6 +66,10 @@ enum ItemCommands {
     options: [.value("title", valueName: "TEXT", required: true, help: "What to call it.")]
       + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],
     positionals: [tripPositional],
+    validate: { args in
+      _ = try details(args)
+      try checkPlacement(args)
+    },
     run: { try runAdd(try Context($0)) })
 
   static let moveSpec = CommandSpec(
@@ -67,6 +81,11 @@ enum ItemCommands {
       """,
     options: placementOptions + [.flag("json", help: "Print the moved item as JSON.")],
     positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to move.")],
+    validate: { args in
+      guard try checkPlacement(args) else {
+        throw args.usageError("say where: --before ROW, --after ROW or --day N")
+      }
+    },
     run: { try runMove(try Context($0)) })
 
   static let editSpec = CommandSpec(
@@ -81,6 +100,7 @@ enum ItemCommands {
       .flag("json", help: "Print the edited item as JSON."),
     ],
     positionals: [tripPositional, PositionalSpec(name: "ITEM", help: "The item to edit.")],
+    validate: checkEdit,
     run: { try runEdit(try Context($0)) })
 
   static let removeSpec = CommandSpec(
@@ -108,6 +128,31 @@ enum ItemCommands {
       throw args.usageError("--top and --bottom go with --day N")
     }
     return given == 1
+  }
+
+  /// Checks an `item edit` line before anything runs: something to change,
+  /// well-formed details, and no `--no-…` with a new value of the same.
+  static func checkEdit(_ args: ParsedArguments) throws {
+    let given =
+      ["title", "category", "time", "lat", "lon", "address"].contains { args.value($0) != nil }
+      || ["no-time", "no-location", "no-address"].contains { args.flag($0) }
+    if !given {
+      throw args.usageError(
+        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
+      )
+    }
+    _ = try details(args)
+    for (flag, value) in [
+      ("no-time", args.flag("no-time")), ("no-location", args.flag("no-location")),
+      ("no-address", args.flag("no-address")),
+    ] where value {
+      let option = String(flag.dropFirst(3))
+      let given =
+        option == "time"
+        ? args.value("time") != nil
+        : option == "location" ? args.value("lat") != nil : args.value("address") != nil
+      if given { throw args.usageError("--\(flag) cannot go with a new \(option)") }
+    }
   }
 
   /// The drop target given by --before/--after/--day/--top/--bottom, or nil.
@@ -140,18 +185,10 @@ enum ItemCommands {
   /// Category, time, location and address options as changes.
   static func details(_ args: ParsedArguments) throws -> CustomItemChanges {
     var changes = CustomItemChanges()
-    if let text = args.value("category") {
-      guard let category = ItemCategory(rawValue: text.lowercased()) else {
-        throw args.usageError(
-          "--category expects restaurant, hotel, activity or note, got '\(Terminal.sanitize(text))'"
-        )
-      }
+    if let category = args.value("category", as: ItemCategory.self) {
       changes.category = category
     }
-    if let text = args.value("time") {
-      guard let time = ClockTime(text) else {
-        throw args.usageError("--time expects HH:MM (24-hour), got '\(Terminal.sanitize(text))'")
-      }
+    if let time = args.value("time", as: ClockTime.self) {
       changes.time = .some(time)
     }
     let lat = try args.doubleValue("lat")
@@ -178,7 +215,6 @@ enum ItemCommands {
     let reference = try args.requiredPositional("TRIP")
     let title = try args.requiredValue("title")
     let changes = try details(args)
-    try checkPlacement(args)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
@@ -197,9 +233,6 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let itemText = try args.requiredPositional("ITEM")
-    guard try checkPlacement(args) else {
-      throw args.usageError("say where: --before ROW, --after ROW or --day N")
-    }
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
@@ -218,27 +251,8 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let itemText = try args.requiredPositional("ITEM")
-    let given =
-      ["title", "category", "time", "lat", "lon", "address"].contains { args.value($0) != nil }
-      || ["no-time", "no-location", "no-address"].contains { args.flag($0) }
-    if !given {
-      throw args.usageError(
-        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
-      )
-    }
     var changes = try details(args)
     if let title = args.value("title") { changes.title = title }
-    for (flag, value) in [
-      ("no-time", args.flag("no-time")), ("no-location", args.flag("no-location")),
-      ("no-address", args.flag("no-address")),
-    ] where value {
-      let option = String(flag.dropFirst(3))
-      let given =
-        option == "time"
-        ? args.value("time") != nil
-        : option == "location" ? args.value("lat") != nil : args.value("address") != nil
-      if given { throw args.usageError("--\(flag) cannot go with a new \(option)") }
-    }
     if args.flag("no-time") { changes.time = .some(nil) }
     if args.flag("no-location") { changes.coordinate = .some(nil) }
     if args.flag("no-address") { changes.address = .some(nil) }

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -59,6 +60,15 @@ enum MapCommand {
           "Print the view: {centerLatitude, centerLongitude, latitudeSpan, longitudeSpan, isDefault}."
       ),
     ],
+    validate: { args in
+      // `--out -`: the SVG goes to standard output, and nothing else does.
+      if ExportCommand.writesToStandardOutput(args.value("out")), args.flag("json") {
+        throw args.usageError("--json and --out - both write to standard output: give one")
+      }
+      if args.value("basemap") != nil, args.value("out") == nil {
+        throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
+      }
+    },
     run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
@@ -67,16 +77,10 @@ enum MapCommand {
     // has range-checked --zoom and --pan).
     let zoom = try args.doubleValue("zoom")
     let pan = try args.doubleValues("pan", separator: ",")
-    // `--out -`: the SVG goes to standard output, and nothing else does.
+    // `validate` has refused --json with `--out -` and --basemap without --out.
     let drawsToStandardOutput = ExportCommand.writesToStandardOutput(args.value("out"))
-    if drawsToStandardOutput, args.flag("json") {
-      throw args.usageError("--json and --out - both write to standard output: give one")
-    }
     let out = try ExportCommand.destination(context)
     let basemapPath = args.value("basemap")
-    if basemapPath != nil, out == nil, !drawsToStandardOutput {
-      throw args.usageError("--basemap draws outlines on the SVG: give --out FILE too")
-    }
     let leagues = try context.leagues()
     let venues = allVenues(leagues)
     let focus = try args.value("focus").map {

@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -16,7 +17,7 @@ enum ProgressCommand {
       """,
     options: [
       .value(
-        "sport", valueName: "SPORT", repeatable: true,
+        "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
         help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
       .flag(
         "json", help: "Print {sports: [{sport, teamsSeen, teamsTotal, ballparksVisited, venues}]}."),
@@ -34,7 +35,7 @@ enum ProgressCommand {
 
   static func run(_ context: Context) throws {
     let args = context.arguments
-    let chosen = try VisitCommands.sports("sport", arguments: args)
+    let chosen = VisitCommands.sports("sport", arguments: args)
     let leagues = try context.leagues()
     let store = try context.openStore()
     let visits = try store.visits()

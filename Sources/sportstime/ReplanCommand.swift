@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -25,8 +26,8 @@ enum ReplanCommand {
       .value(
         "remove-game", valueName: "G", repeatable: true, help: "A game to remove (repeat for each)."
       ),
-      .value("start", valueName: "DATE", help: "New Day 1 (YYYY-MM-DD)."),
-      .value("end", valueName: "DATE", help: "New last day (YYYY-MM-DD)."),
+      .value("start", valueName: "DATE", kind: Format.date, help: "New Day 1 (YYYY-MM-DD)."),
+      .value("end", valueName: "DATE", kind: Format.date, help: "New last day (YYYY-MM-DD)."),
       .flag(
         "json",
         help:
@@ -34,16 +35,14 @@ enum ReplanCommand {
       ),
     ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],
+    validate: Format.checkStartBeforeEnd,
     run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
-    let start = try Format.date(args.value("start"), option: "start", arguments: args)
-    let end = try Format.date(args.value("end"), option: "end", arguments: args)
-    if let start, let end, start > end {
-      throw args.usageError("--start \(start) is after --end \(end)")
-    }
+    let start = args.value("start", as: CalendarDate.self)
+    let end = args.value("end", as: CalendarDate.self)
     let adding = try Format.gameReferences("add-game", arguments: args)
     let removing = try Format.gameReferences("remove-game", arguments: args)
     let environment = try context.environmentValues()

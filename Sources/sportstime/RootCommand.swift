@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 
 /// The command tree of `sportstime`.
@@ -16,7 +17,7 @@ enum RootCommand {
       "no-color",
       help: "Never colour the output (a non-empty NO_COLOR in the environment does the same)."),
     .value(
-      "now", valueName: "INSTANT",
+      "now", valueName: "INSTANT", kind: Context.instant,
       help:
         "Use this instant as the current time, for reproducible runs: an ISO 8601 / RFC 3339 date and time with a zone, e.g. 2024-06-01T12:00Z, 2024-06-01T12:00:00.5Z or 2024-06-01T08:00-04:00 (a date alone is refused)."
     ),

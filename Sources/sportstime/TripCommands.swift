@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -39,9 +40,11 @@ enum TripCommands {
         "game", short: "g", valueName: "G", repeatable: true, required: true,
         help: "A game to attend (repeat for each)."),
       .value(
-        "start", valueName: "DATE", help: "Day 1 (YYYY-MM-DD); default: the first game's date."),
+        "start", valueName: "DATE", kind: Format.date,
+        help: "Day 1 (YYYY-MM-DD); default: the first game's date."),
       .value(
-        "end", valueName: "DATE", help: "The last day (YYYY-MM-DD); default: the last game's date."),
+        "end", valueName: "DATE", kind: Format.date,
+        help: "The last day (YYYY-MM-DD); default: the last game's date."),
       .flag("json", help: "Print the new trip as JSON (as 'trip show --json', plus warnings)."),
     ],
     positionals: [
@@ -49,6 +52,7 @@ enum TripCommands {
         name: "NAME",
         help: "The trip's name (unique; not 4 to 36 hex digits and dashes, which read as an id).")
     ],
+    validate: Format.checkStartBeforeEnd,
     run: { try runNew(try Context($0)) })
 
   static let listSpec = CommandSpec(
@@ -151,11 +155,8 @@ enum TripCommands {
   static func runNew(_ context: Context) throws {
     let args = context.arguments
     let name = try args.requiredPositional("NAME")
-    let start = try Format.date(args.value("start"), option: "start", arguments: args)
-    let end = try Format.date(args.value("end"), option: "end", arguments: args)
-    if let start, let end, start > end {
-      throw args.usageError("--start \(start) is after --end \(end)")
-    }
+    let start = args.value("start", as: CalendarDate.self)
+    let end = args.value("end", as: CalendarDate.self)
     // Check the name before the games are looked up and the database is
     // opened: an empty, too long or id-like one is refused by the rule
     // (exit 1, like every rule of the data).

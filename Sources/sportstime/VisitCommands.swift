@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
@@ -20,7 +21,7 @@ enum VisitCommands {
 
   static let detailOptions: [OptionSpec] = [
     .value(
-      "sport", valueName: "SPORT",
+      "sport", valueName: "SPORT", kind: .parsed(.choice(of: Sport.self)),
       help: "MLB, NBA, NHL or NFL; needed only at a venue of several sports (TD Garden)."),
     .value(
       "away", valueName: "TEAM", help: "The visiting team (with --home), when there is no game."),
@@ -44,7 +45,9 @@ enum VisitCommands {
         sportstime visit add --game CHC@2024-06-04 --notes "Bleachers, section 314"
       """,
     options: [
-      .value("date", valueName: "DATE", help: "The local date at the venue (YYYY-MM-DD)."),
+      .value(
+        "date", valueName: "DATE", kind: Format.date,
+        help: "The local date at the venue (YYYY-MM-DD)."),
       .value("game", short: "g", valueName: "G", help: "The imported game you attended."),
     ] + detailOptions + [.flag("json", help: "Print the new visit as JSON.")],
     positionals: [
@@ -52,6 +55,7 @@ enum VisitCommands {
         name: "VENUE", help: "Where (park id, name, city or home team); optional with --game.",
         optional: true)
     ],
+    validate: checkAdd,
     run: { try runAdd(try Context($0)) })
 
   static let editSpec = CommandSpec(
@@ -62,7 +66,8 @@ enum VisitCommands {
       """,
     options: [
       .value("venue", valueName: "VENUE", help: "Another venue."),
-      .value("date", valueName: "DATE", help: "Another local date (YYYY-MM-DD)."),
+      .value(
+        "date", valueName: "DATE", kind: Format.date, help: "Another local date (YYYY-MM-DD)."),
       .value("game", short: "g", valueName: "G", help: "Link the visit to this imported game."),
       .flag("no-game", help: "Unlink the visit from its game (keeps venue, date, matchup)."),
     ] + detailOptions + [
@@ -72,6 +77,7 @@ enum VisitCommands {
       .flag("json", help: "Print the edited visit as JSON."),
     ],
     positionals: [PositionalSpec(name: "ID", help: "The visit (id or unique prefix).")],
+    validate: checkEdit,
     run: { try runEdit(try Context($0)) })
 
   static let removeSpec = CommandSpec(
@@ -106,25 +112,15 @@ enum VisitCommands {
 
   // MARK: Parsing
 
-  /// Parses a sport name (any case).
-  static func sport(_ text: String, option: String, arguments: ParsedArguments) throws -> Sport {
-    guard let sport = Sport(rawValue: text.trimmingCharacters(in: .whitespaces).uppercased())
-    else {
-      throw arguments.usageError(
-        "--\(option) expects MLB, NBA, NHL or NFL, got '\(Terminal.sanitize(text))'")
-    }
-    return sport
-  }
+  /// The kind of a repeatable, comma-separated option of sports (`MLB,NBA`,
+  /// any case): `--sport MLB,XFL` is the usage error `--sport expects MLB,
+  /// NBA, NHL or NFL, got 'XFL'`.
+  static let sportList = OptionSpec.ValueKind.parsed(.choices(of: Sport.self, separator: ","))
 
-  /// Every sport of a repeatable, comma-separated option (`MLB,NBA`), in
-  /// `Sport.allCases` order without repeats.
-  static func sports(_ option: String, arguments: ParsedArguments) throws -> [Sport] {
-    var found: Set<Sport> = []
-    for value in arguments.values(option) {
-      for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-        found.insert(try sport(String(part), option: option, arguments: arguments))
-      }
-    }
+  /// Every sport of an option of kind `sportList`, in `Sport.allCases`
+  /// order without repeats.
+  static func sports(_ option: String, arguments: ParsedArguments) -> [Sport] {
+    let found = Set(arguments.values(option, as: [Sport].self).joined())
     return Sport.allCases.filter { found.contains($0) }
   }
 
@@ -230,20 +226,60 @@ enum VisitCommands {
     return "\(name) now has \(Format.count(count, "visit"))."
   }
 
+  // MARK: Validation
+
+  /// Checks a `visit add` line before anything runs: a well-formed game
+  /// reference, matchup and score, and a place and date unless a game
+  /// gives them.
+  static func checkAdd(_ args: ParsedArguments) throws {
+    let reference = try gameReference(args)
+    _ = try checkMatchup(args)
+    _ = try score(args)
+    if reference == nil {
+      guard args.positional("VENUE") != nil else {
+        throw args.usageError("say where: a VENUE or --game G")
+      }
+      guard args.value("date") != nil else {
+        throw args.usageError("say when: --date YYYY-MM-DD (or --game G)")
+      }
+    }
+  }
+
+  /// Checks a `visit edit` line before anything runs: well-formed values,
+  /// no `--no-…` with a new value of the same, and something to change.
+  static func checkEdit(_ args: ParsedArguments) throws {
+    _ = try gameReference(args)
+    _ = try checkMatchup(args)
+    _ = try score(args)
+    for (flag, option) in [
+      ("no-game", "game"), ("no-score", "score"), ("no-notes", "notes"), ("no-matchup", "away"),
+    ] where args.flag(flag) && args.value(option) != nil {
+      throw args.usageError("--\(flag) cannot go with --\(option)")
+    }
+    if args.flag("no-matchup") && args.value("home") != nil {
+      throw args.usageError("--no-matchup cannot go with --home")
+    }
+    let given =
+      ["venue", "date", "game", "sport", "away", "score", "notes"].contains {
+        args.value($0) != nil
+      } || ["no-game", "no-matchup", "no-score", "no-notes"].contains { args.flag($0) }
+    if !given {
+      throw args.usageError(
+        "say what to change: --venue, --date, --game, --sport, --away/--home, --score, --notes (or a --no-… option)"
+      )
+    }
+  }
+
   // MARK: Runs
 
   static func runAdd(_ context: Context) throws {
     let args = context.arguments
     let venueText = args.positional("VENUE")
-    let date = try Format.date(args.value("date"), option: "date", arguments: args)
+    let date = args.value("date", as: CalendarDate.self)
     let reference = try gameReference(args)
-    let sport = try args.value("sport").map { try Self.sport($0, option: "sport", arguments: args) }
+    let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    if reference == nil {
-      guard venueText != nil else { throw args.usageError("say where: a VENUE or --game G") }
-      guard date != nil else { throw args.usageError("say when: --date YYYY-MM-DD (or --game G)") }
-    }
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
@@ -285,28 +321,11 @@ enum VisitCommands {
   static func runEdit(_ context: Context) throws {
     let args = context.arguments
     let id = try args.requiredPositional("ID")
-    let date = try Format.date(args.value("date"), option: "date", arguments: args)
+    let date = args.value("date", as: CalendarDate.self)
     let reference = try gameReference(args)
-    let sport = try args.value("sport").map { try Self.sport($0, option: "sport", arguments: args) }
+    let sport = args.value("sport", as: Sport.self)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    for (flag, option) in [
-      ("no-game", "game"), ("no-score", "score"), ("no-notes", "notes"), ("no-matchup", "away"),
-    ] where args.flag(flag) && args.value(option) != nil {
-      throw args.usageError("--\(flag) cannot go with --\(option)")
-    }
-    if args.flag("no-matchup") && args.value("home") != nil {
-      throw args.usageError("--no-matchup cannot go with --home")
-    }
-    let given =
-      ["venue", "date", "game", "sport", "away", "score", "notes"].contains {
-        args.value($0) != nil
-      } || ["no-game", "no-matchup", "no-score", "no-notes"].contains { args.flag($0) }
-    if !given {
-      throw args.usageError(
-        "say what to change: --venue, --date, --game, --sport, --away/--home, --score, --notes (or a --no-… option)"
-      )
-    }
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()

@@ -16,6 +16,8 @@ final class ParseSession {
   var flags: Set<String> = []
   /// Values seen for value options, keyed by long name.
   var values: [String: [String]] = [:]
+  /// Typed values of options with a `.parsed` kind, keyed by long name.
+  var parsed: [String: [any Sendable]] = [:]
   /// Whether `--` has been seen.
   var afterTerminator = false
   /// Whether `--help`/`-h` was given; makes the parse lenient (mistakes ignored).
@@ -139,7 +141,8 @@ final class ParseSession {
   /// The parsed arguments for the current command.
   func result(console: Console) -> ParsedArguments {
     ParsedArguments(
-      commandPath: path, flags: flags, values: values, positionals: positionals,
-      positionalNames: command.positionals.map(\.name), console: console)
+      commandPath: path, flags: flags, values: values, parsedValues: parsed,
+      positionals: positionals, positionalNames: command.positionals.map(\.name),
+      console: console)
   }
 }

@@ -81,7 +81,7 @@ public struct OutputNotDelivered: Error, Equatable {
 public enum OutputOutcome: Sendable, Equatable {
   /// Everything written was handed to the system.
   case delivered
-  /// The reader went away (`EPIPE`: `sportstime games | head -1`): the rest
+  /// The reader went away (`EPIPE`: `prog list | head -1`): the rest
   /// of the output was dropped. Not an error of the tool: it ends quietly.
   case readerGone
   /// The system refused a write, e.g. `No space left on device` for

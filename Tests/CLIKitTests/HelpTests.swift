@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import sportstime
+@testable import CLIKit
 
 /// Help, version, the `help` word, groups, usage lines and wrapping.
 final class HelpTests: CLITestCase {

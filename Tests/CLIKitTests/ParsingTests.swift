@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import sportstime
+@testable import CLIKit
 
 /// Successful parses: option forms, `--`, negative numbers, repetition, globals.
 final class ParsingTests: CLITestCase {

@@ -7,7 +7,7 @@
 public struct UsageError: Error, Equatable, CustomStringConvertible {
   /// Human-readable explanation without the `Error: ` prefix, e.g. `--title needs a value`.
   public var message: String
-  /// Path of the command that failed, e.g. `["sportstime", "trip", "new"]`.
+  /// Path of the command that failed, e.g. `["prog", "trip", "new"]`.
   public var commandPath: [String]
 
   /// Creates a usage error for the command at `commandPath`.

@@ -28,6 +28,10 @@ extension OptionSpec {
     /// `count` decimal numbers joined by `separator` (`0.5,-0.25`), each
     /// within the range; parts are named from `valueName` like `integers`.
     case numbers(count: Int, separator: Character, ClosedRange<Double>)
+    /// A value `parser` turns into a typed value while parsing (a date, one
+    /// of some words); read it with `ParsedArguments.value(_:as:)`. Help
+    /// shows no range for it (the option's help names what it takes).
+    case parsed(ValueParser)
 
     /// The problem with `text` as a value of `--long` (whose placeholder is
     /// `valueName`), worded for the usage error; nil when it is acceptable.
@@ -41,6 +45,13 @@ extension OptionSpec {
       switch self {
       case .text:
         return nil
+      case .parsed(let parser):
+        do {
+          _ = try parser.parse(text)
+          return nil
+        } catch {
+          return parser.message(for: error, text: text, long: long)
+        }
       case .integer(let range):
         switch ValueKind.integer(text) {
         case .malformed: return "--\(long) expects a whole number, got '\(shown)'"
@@ -93,7 +104,7 @@ extension OptionSpec {
     /// for `text`.
     public var rangeDescription: String? {
       switch self {
-      case .text: return nil
+      case .text, .parsed: return nil
       case .integer(let r): return "\(r.lowerBound) to \(r.upperBound)"
       case .number(let r):
         return "\(ValueKind.format(r.lowerBound)) to \(ValueKind.format(r.upperBound))"
@@ -175,7 +186,7 @@ extension OptionSpec {
     /// `text` safe to quote in an error: no control characters, at most 80
     /// characters and 320 Unicode scalars (longer text is cut with `…`; a
     /// character may hold any number of combining marks).
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
       let clean = Terminal.sanitize(text)
       if clean.count <= 80 && clean.unicodeScalars.count <= 320 { return clean }
       let start = String(String.UnicodeScalarView(clean.unicodeScalars.prefix(319)))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import sportstime
+@testable import CLIKit
 
 /// Terminal helpers, wrapping, suggestions and tree validation.
 final class TerminalTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import sportstime
+@testable import CLIKit
 
 /// Thread-safe text sink used to capture a `Console`.
 final class Capture: @unchecked Sendable {

@@ -123,7 +123,13 @@ extension ParseSession {
     if !option.repeatable, values[option.long] != nil {
       try fail("--\(option.long) given twice")
     }
-    if let problem = option.kind.problem(
+    if case .parsed(let parser) = option.kind {
+      do {
+        parsed[option.long, default: []].append(try parser.parse(value))
+      } catch {
+        try fail(parser.message(for: error, text: value, long: option.long))
+      }
+    } else if let problem = option.kind.problem(
       with: value, long: option.long, valueName: option.valueName)
     {
       try fail(problem)

@@ -25,7 +25,7 @@ public enum UsageFormatter {
     return parts
   }
 
-  /// The synopsis on one line, e.g. `sportstime trip new <NAME> --game <G> [--game <G> ...]`.
+  /// The synopsis on one line, e.g. `prog trip new <NAME> --game <G> [--game <G> ...]`.
   public static func usageLine(for command: CommandSpec, path: [String]) -> String {
     elements(for: command, path: path).joined(separator: " ")
   }

@@ -1,6 +1,6 @@
 /// A command in the command tree, declared as a value.
 ///
-/// A command with `run == nil` is a *group* (for example `sportstime trip`):
+/// A command with `run == nil` is a *group* (for example `prog trip`):
 /// invoking it without a subcommand prints its help to standard output and
 /// exits 0. A command with both `run` and `subcommands` runs itself when no
 /// subcommand word follows.
@@ -12,6 +12,12 @@
 public struct CommandSpec: Sendable {
   /// The closure that performs a leaf command; it receives the parsed arguments.
   public typealias Action = @Sendable (ParsedArguments) throws -> Void
+  /// A check of the parsed arguments as a whole, run after parsing and
+  /// before the action: rules between options (`--json` and `--out -`
+  /// exclude each other) that need nothing but the command line. It throws
+  /// a `UsageError` (`ParsedArguments.usageError(_:)`) for a line that
+  /// breaks one.
+  public typealias Validation = @Sendable (ParsedArguments) throws -> Void
 
   /// The word that selects the command (`"new"`); for the root, the program name.
   public var name: String
@@ -28,10 +34,14 @@ public struct CommandSpec: Sendable {
   public var positionals: [PositionalSpec]
   /// Child commands, selected by name.
   public var subcommands: [CommandSpec]
+  /// The check run between parsing and `run`, or `nil` for none; see
+  /// `Validation`. Help (`--help`) never runs it.
+  public var validate: Validation?
   /// The action to run, or `nil` for a pure group.
   public var run: Action?
 
-  /// Creates a command; every collection defaults to empty and `run` to `nil` (a group).
+  /// Creates a command; every collection defaults to empty, `validate` to
+  /// `nil` (no check) and `run` to `nil` (a group).
   public init(
     name: String,
     abstract: String,
@@ -40,6 +50,7 @@ public struct CommandSpec: Sendable {
     globalOptions: [OptionSpec] = [],
     positionals: [PositionalSpec] = [],
     subcommands: [CommandSpec] = [],
+    validate: Validation? = nil,
     run: Action? = nil
   ) {
     self.name = name
@@ -49,6 +60,7 @@ public struct CommandSpec: Sendable {
     self.globalOptions = globalOptions
     self.positionals = positionals
     self.subcommands = subcommands
+    self.validate = validate
     self.run = run
   }
 

@@ -27,6 +27,8 @@ public struct ParsedCommand: Sendable {
 /// - `--version` while still at the root yields `CleanExit.version` (only when a
 ///   version is configured); after a subcommand it is an unknown option.
 /// - A command without `run` yields `CleanExit.help` for itself.
+/// - Once the line is parsed and nothing required is missing, the command's
+///   `validate` check (if any) judges the options together.
 /// - Everything else that is wrong throws `UsageError` with a suggestion when a
 ///   known name is close (see `Suggestion.closest(to:in:)`).
 public struct CommandLineParser: Sendable {
@@ -44,8 +46,10 @@ public struct CommandLineParser: Sendable {
     self.helpFormatter = HelpFormatter(root: root, showsVersion: version != nil, width: helpWidth)
   }
 
-  /// Parses `arguments` (the words after the program name).
-  /// Throws `CleanExit` for help/version and `UsageError` for mistakes.
+  /// Parses `arguments` (the words after the program name), then runs the
+  /// selected command's `validate` check on the result.
+  /// Throws `CleanExit` for help/version and `UsageError` for mistakes
+  /// (and whatever `validate` throws).
   public func parse(_ arguments: [String], console: Console = .standard) throws -> ParsedCommand {
     let session = ParseSession(parser: self, tokens: arguments)
     try session.run()
@@ -53,7 +57,9 @@ public struct CommandLineParser: Sendable {
       throw CleanExit.help(helpFormatter.helpText(for: session.command, path: session.path))
     }
     try session.checkRequired()
-    return ParsedCommand(command: session.command, arguments: session.result(console: console))
+    let arguments = session.result(console: console)
+    try session.command.validate?(arguments)
+    return ParsedCommand(command: session.command, arguments: arguments)
   }
 
   /// The complete usage-error report for `error`, without a trailing newline:

@@ -7,6 +7,14 @@ extension ParsedArguments {
     return text
   }
 
+  /// The typed value of `--long` (`value(_:as:)`); throws the usage error
+  /// `Missing --long` when absent.
+  /// - Precondition: as for `value(_:as:)`.
+  public func requiredValue<Value>(_ long: String, as type: Value.Type) throws -> Value {
+    guard let value = value(long, as: type) else { throw usageError("Missing --\(long)") }
+    return value
+  }
+
   /// The positional `name`; throws the usage error `Missing argument <name>` when absent.
   public func requiredPositional(_ name: String) throws -> String {
     guard let text = positional(name) else { throw usageError("Missing argument <\(name)>") }

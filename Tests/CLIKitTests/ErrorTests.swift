@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import sportstime
+@testable import CLIKit
 
 /// Usage errors, suggestions, exit codes and the exact stderr report.
 final class ErrorTests: CLITestCase {
