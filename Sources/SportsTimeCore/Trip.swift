@@ -216,7 +216,7 @@ extension Trip {
   ///   - name: the copy's name, checked by `validatedName(_:)`.
   ///   - items: the trip's stored travel and custom items.
   ///   - environment: the clock and the id source.
-  /// - Returns: the new trip and its items.
+  /// - Returns: the new trip (at revision 1) and its items.
   /// - Throws: as `validatedName(_:)`. Whether another trip has the name is
   ///   for the store to check.
   /// - Complexity: O(n log n) for n items.
@@ -230,6 +230,7 @@ extension Trip {
     trip.name = newName
     trip.createdAt = now
     trip.modifiedAt = now
+    trip.revision = 1
     func key(_ id: UUID) -> String { id.uuidString.lowercased() }
     let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
     let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }
