@@ -749,6 +749,7 @@ public enum LegacyImport {
       return game(id)
     case .gameOutsideTrip(let id, _, _, _, _): return game(id)
     case .startAfterEnd, .tooLong: return "\(trip.path).endDate"
+    case .revisionConflict: return trip.path
     }
   }
 }

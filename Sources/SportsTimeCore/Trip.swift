@@ -18,11 +18,18 @@ public struct Trip: Sendable, Hashable, Codable, Identifiable {
   public var createdAt: Date
   /// When the trip or any of its items last changed (UTC instant).
   public var modifiedAt: Date
+  /// How many committed changes the stored trip has seen: 1 for a new
+  /// trip, up by exactly 1 with each committed change to it or anything in
+  /// it (items, legs, days, games, name). Set by the store when it reads
+  /// the trip; a front end passes it back with a write so that the write is
+  /// refused if the trip changed in between (`TripError.revisionConflict`).
+  /// Not part of the trip file.
+  public var revision: Int
 
-  /// Creates a trip; see the properties.
+  /// Creates a trip; see the properties (`revision` 1: a new trip).
   public init(
     id: UUID, name: String, startDate: CalendarDate, endDate: CalendarDate,
-    gameIDs: [String], createdAt: Date, modifiedAt: Date
+    gameIDs: [String], createdAt: Date, modifiedAt: Date, revision: Int = 1
   ) {
     self.id = id
     self.name = name
@@ -31,6 +38,7 @@ public struct Trip: Sendable, Hashable, Codable, Identifiable {
     self.gameIDs = gameIDs
     self.createdAt = createdAt
     self.modifiedAt = modifiedAt
+    self.revision = revision
   }
 
   /// Number of days, `endDate − startDate + 1` (≥ 1 for a valid trip).
@@ -208,7 +216,7 @@ extension Trip {
   ///   - name: the copy's name, checked by `validatedName(_:)`.
   ///   - items: the trip's stored travel and custom items.
   ///   - environment: the clock and the id source.
-  /// - Returns: the new trip and its items.
+  /// - Returns: the new trip (at revision 1) and its items.
   /// - Throws: as `validatedName(_:)`. Whether another trip has the name is
   ///   for the store to check.
   /// - Complexity: O(n log n) for n items.
@@ -222,6 +230,7 @@ extension Trip {
     trip.name = newName
     trip.createdAt = now
     trip.modifiedAt = now
+    trip.revision = 1
     func key(_ id: UUID) -> String { id.uuidString.lowercased() }
     let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
     let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }

@@ -189,6 +189,25 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   case gameAddedAndRemoved(String, title: String, date: CalendarDate)
   /// A re-plan would remove every game of the trip (its name).
   case removesEveryGame(trip: String)
+  /// A write based on revision `expected` of the trip (its name) came
+  /// after the trip moved on to revision `current` (another change was
+  /// committed in between); nothing was changed.
+  case revisionConflict(trip: String, expected: Int, current: Int)
+
+  /// What kind of failure this is, for a front end that answers by kind
+  /// (an HTTP server: 400 for `.invalidInput`, 422 for `.refused`, 409 for
+  /// `.conflict`).
+  public var kind: ErrorKind {
+    switch self {
+    case .emptyName, .invalidName, .nameLooksLikeID, .sameName, .noGames, .duplicateGame,
+      .startAfterEnd, .tooLong, .gameAddedAndRemoved:
+      return .invalidInput
+    case .cancelledGame, .gameOutsideTrip, .gameNotInTrip, .gameAlreadyInTrip,
+      .removesEveryGame:
+      return .refused
+    case .revisionConflict: return .conflict
+    }
+  }
 
   /// The reason, in a traveller's words.
   public var description: String {
@@ -236,6 +255,9 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     case .removesEveryGame(let trip):
       return
         "this would remove every game of \"\(TextNormalization.excerpt(trip))\"; a trip needs at least one game"
+    case .revisionConflict(let trip, let expected, let current):
+      return
+        "the trip \"\(TextNormalization.excerpt(trip))\" was changed by someone else: this change was based on revision \(expected), but the trip is now at revision \(current), so nothing was changed; look at the trip again and redo the change"
     }
   }
 }

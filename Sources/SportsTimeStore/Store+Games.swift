@@ -148,7 +148,8 @@ extension Store {
   /// Everything is checked before anything is written. A visit linked to
   /// a changed game keeps its own date, venue and teams; when the game is
   /// no longer there then (`ScheduleMerge.keepsLink`), the visit loses its
-  /// game link. The visits' and trips' modification times are not changed.
+  /// game link. The visits' and trips' modification times are not changed;
+  /// each trip with a changed game goes up one revision.
   /// - Parameters:
   ///   - games: the games to store, in file order.
   ///   - replace: remove the stored games of the games' sports and seasons
@@ -252,6 +253,8 @@ extension Store {
           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
           """, Store.values(of: game))
       }
+      // A trip whose games changed is a changed trip: one revision up.
+      for trip in result.trips { try noteChange(ofTrip: trip.id) }
       return result
     }
   }

@@ -13,30 +13,50 @@ extension Store {
 
   /// Runs one edit of a trip as a single IMMEDIATE transaction: loads the
   /// trip, lets `edit` compute the change from it, stores the change and
-  /// the trip's modification time. Any throw (a refusal included) rolls
-  /// everything back, so a refused edit changes nothing.
+  /// the trip's modification time, and raises the trip's revision by 1.
+  /// Any throw (a refusal included) rolls everything back, so a refused
+  /// edit changes nothing.
+  /// - Parameter expectedRevision: the revision the edit is based on,
+  ///   checked before `edit` runs; nil edits whatever the trip's revision.
   /// - Returns: the change that was stored.
+  /// - Throws: as `itinerary(_:catalog:)`, `TripError.revisionConflict`
+  ///   when the trip is not at `expectedRevision`, whatever `edit` throws,
+  ///   or as `apply`.
   public func editTrip(
-    _ reference: String, catalog: Catalog, now: Date,
+    _ reference: String, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
     _ edit: (Itinerary) throws -> ItineraryChange
   ) throws -> ItineraryChange {
     try transaction {
       let itinerary = try self.itinerary(reference, catalog: catalog)
+      try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       let change = try edit(itinerary)
       try apply(change, tripID: itinerary.trip.id, now: now)
       return change
     }
   }
 
-  /// Stores a change (inside the caller's transaction when there is one);
-  /// one that `changesNothing` stores nothing and leaves the trip untouched.
-  /// - Throws: `StoreError` (e.g. `itemNotFound`, `invalidItem`).
-  public func apply(_ change: ItineraryChange, tripID: UUID, now: Date) throws {
-    if change.changesNothing { return }
+  /// Stores a change (inside the caller's transaction when there is one)
+  /// and the trip's modification time `now`, raising its revision by 1;
+  /// deleted items leave tombstones dated `now`. A change that
+  /// `changesNothing` stores nothing and leaves the trip (its time and
+  /// revision) untouched.
+  /// - Parameter expectedRevision: the revision the change is based on;
+  ///   nil stores it whatever the trip's revision.
+  /// - Throws: `TripError.revisionConflict` when the trip is not at
+  ///   `expectedRevision` (a change of nothing too), `StoreError` (e.g.
+  ///   `itemNotFound`, `invalidItem`); nothing changes then.
+  public func apply(
+    _ change: ItineraryChange, tripID: UUID, now: Date, expectedRevision: Int? = nil
+  ) throws {
+    if change.changesNothing {
+      try checkRevision(ofTrip: tripID, expected: expectedRevision)
+      return
+    }
     try transaction {
-      for item in change.inserted { try insertItem(item) }
-      for item in change.updated { try updateItem(item) }
-      for id in change.deleted { try deleteItem(id: id) }
+      try checkRevision(ofTrip: tripID, expected: expectedRevision)
+      for item in change.inserted { try writeItem(item) }
+      for item in change.updated { try rewriteItem(item) }
+      for id in change.deleted { try removeItem(id: id, at: now) }
       try touchTrip(id: tripID, at: now)
     }
   }
@@ -45,14 +65,25 @@ extension Store {
 extension Store {
   /// Re-plans a stored trip in one IMMEDIATE transaction: loads it, lets
   /// `plan` compute the re-plan, stores the trip's days and games and the
-  /// item changes. Any throw rolls everything back.
-  /// - Returns: the stored re-plan.
+  /// item changes, raising the trip's revision by 1 when anything was
+  /// stored; removed legs leave tombstones dated by the store's clock. Any
+  /// throw rolls everything back.
+  /// - Parameter expectedRevision: the revision the re-plan is based on,
+  ///   checked before `plan` runs; nil re-plans whatever the trip's
+  ///   revision.
+  /// - Returns: the stored re-plan, its trip at its new revision.
+  /// - Throws: as `itinerary(_:catalog:)`, `TripError.revisionConflict`
+  ///   when the trip is not at `expectedRevision`, whatever `plan` throws,
+  ///   or `StoreError`.
   public func replanTrip(
-    _ reference: String, catalog: Catalog, _ plan: (Itinerary) throws -> Replan
+    _ reference: String, catalog: Catalog, expectedRevision: Int? = nil,
+    _ plan: (Itinerary) throws -> Replan
   ) throws -> Replan {
-    try transaction {
+    let now = clock()
+    return try transaction {
       let itinerary = try self.itinerary(reference, catalog: catalog)
-      let replan = try plan(itinerary)
+      try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
+      var replan = try plan(itinerary)
       let t = replan.trip
       if replan.tripChanged || t.modifiedAt != itinerary.trip.modifiedAt {
         try database.execute(
@@ -61,6 +92,7 @@ extension Store {
             .text(t.startDate.iso), .text(t.endDate.iso),
             .real(t.modifiedAt.timeIntervalSinceReferenceDate), .text(Store.key(t.id)),
           ])
+        try noteChange(ofTrip: t.id)
       }
       if replan.tripChanged {
         try database.execute(
@@ -71,10 +103,12 @@ extension Store {
             "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
             [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
         }
+        try noteChange(ofTrip: t.id)
       }
-      for item in replan.change.inserted { try insertItem(item) }
-      for item in replan.change.updated { try updateItem(item) }
-      for id in replan.change.deleted { try deleteItem(id: id) }
+      for item in replan.change.inserted { try writeItem(item) }
+      for item in replan.change.updated { try rewriteItem(item) }
+      for id in replan.change.deleted { try removeItem(id: id, at: now) }
+      replan.trip.revision = try revision(ofTrip: t.id)
       return replan
     }
   }

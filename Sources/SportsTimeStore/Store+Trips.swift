@@ -43,7 +43,9 @@ extension Store {
   }
 
   /// Stores a trip and its stored items in one transaction (new trips,
-  /// imported trips).
+  /// imported trips). The trip is stored at revision 1 whatever
+  /// `t.revision` says. Storing a trip or item under the id of a deleted one
+  /// (a re-imported backup) removes that id's tombstone: it exists again.
   /// - Throws: `StoreError.invalidText` for a name not cleaned as
   ///   `TripPlanner.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
@@ -62,21 +64,23 @@ extension Store {
       }
       try database.execute(
         """
-        INSERT INTO trips (id, name, start_date, end_date, created_at, modified_at)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO trips (id, name, start_date, end_date, created_at, modified_at, revision)
+        VALUES (?, ?, ?, ?, ?, ?, 1)
         """,
         [
           .text(Store.key(t.id)), .text(t.name), .text(t.startDate.iso),
           .text(t.endDate.iso), .real(t.createdAt.timeIntervalSinceReferenceDate),
           .real(t.modifiedAt.timeIntervalSinceReferenceDate),
         ])
+      noteNewTrip(t.id)
+      try clearTombstone(.trip, id: t.id)
       for (position, gameID) in t.gameIDs.enumerated() {
         guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
         try database.execute(
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
           [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
       }
-      for item in items { try insertItem(item) }
+      for item in items { try writeItem(item) }
     }
   }
 
@@ -283,15 +287,21 @@ extension Store {
   }
 
   /// Deletes the trip `reference` names (as `trip(matching:)`) and its
-  /// items, in one transaction, so what is reported is what was deleted.
-  /// - Returns: the deleted trip and the number of stored items deleted
-  ///   with it.
-  /// - Throws: as `trip(matching:)`, or `StoreError`; nothing is deleted
-  ///   then.
-  public func deleteTrip(_ reference: String) throws -> (trip: Trip, itemCount: Int) {
+  /// items, in one transaction, so what is reported is what was deleted;
+  /// each leaves a tombstone (`deleteTrip(id:expectedRevision:)`).
+  /// - Parameter expectedRevision: the revision the deletion is based on;
+  ///   nil deletes whatever the trip's revision.
+  /// - Returns: the deleted trip (at the revision it had) and the number of
+  ///   stored items deleted with it.
+  /// - Throws: as `trip(matching:)`, `TripError.revisionConflict` when the
+  ///   trip is not at `expectedRevision`, or `StoreError`; nothing is
+  ///   deleted then.
+  public func deleteTrip(_ reference: String, expectedRevision: Int? = nil) throws -> (
+    trip: Trip, itemCount: Int
+  ) {
     try transaction {
       let trip = try trip(matching: reference)
-      return (trip, try deleteTrip(id: trip.id))
+      return (trip, try deleteTrip(id: trip.id, expectedRevision: expectedRevision))
     }
   }
 
@@ -303,16 +313,21 @@ extension Store {
   ///   - reference: the trip's id, name or unique id prefix.
   ///   - name: the new name as typed.
   ///   - now: the modification instant (UTC).
-  /// - Returns: the trip before and after.
-  /// - Throws: as `trip(matching:)`; `TripError` for a blank or id-like
-  ///   name or the name it already has; `StoreError.duplicateTripName`
-  ///   when another trip has it; nothing changes then.
-  public func renameTrip(_ reference: String, to name: String, now: Date) throws
-    -> (before: Trip, after: Trip)
-  {
+  ///   - expectedRevision: the revision the rename is based on; nil renames
+  ///     whatever the trip's revision.
+  /// - Returns: the trip before and after (one revision up).
+  /// - Throws: as `trip(matching:)`; `TripError.revisionConflict` when the
+  ///   trip is not at `expectedRevision`; `TripError` for a blank or
+  ///   id-like name or the name it already has;
+  ///   `StoreError.duplicateTripName` when another trip has it; nothing
+  ///   changes then.
+  public func renameTrip(
+    _ reference: String, to name: String, now: Date, expectedRevision: Int? = nil
+  ) throws -> (before: Trip, after: Trip) {
     try transaction {
       let before = try trip(matching: reference)
-      let after = try before.renamed(to: name, now: now)
+      try checkRevision(ofTrip: before.id, expected: expectedRevision)
+      var after = try before.renamed(to: name, now: now)
       try checkNameIsFree(after.name, except: after.id)
       try database.execute(
         "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
@@ -320,6 +335,8 @@ extension Store {
           .text(after.name), .real(after.modifiedAt.timeIntervalSinceReferenceDate),
           .text(Store.key(after.id)),
         ])
+      try noteChange(ofTrip: after.id)
+      after.revision = try revision(ofTrip: after.id)
       return (before, after)
     }
   }
@@ -359,20 +376,35 @@ extension Store {
     }
   }
 
-  /// Deletes a trip and its items.
+  /// Deletes a trip and its items, in one transaction. The trip and each
+  /// item leave a tombstone (`tombstones(since:)`) dated by the store's
+  /// clock.
+  /// - Parameter expectedRevision: the revision the deletion is based on;
+  ///   nil deletes whatever the trip's revision.
   /// - Returns: the number of stored items deleted with it.
-  /// - Throws: `StoreError.tripNotFound` when no trip has that id.
-  public func deleteTrip(id: UUID) throws -> Int {
-    try transaction {
-      let count =
-        try database.query(
-          "SELECT count(*) AS n FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(id))]
-        ).first?.int("n") ?? 0
+  /// - Throws: `StoreError.tripNotFound` when no trip has that id,
+  ///   `TripError.revisionConflict` when it is not at `expectedRevision`;
+  ///   nothing is deleted then.
+  public func deleteTrip(id: UUID, expectedRevision: Int? = nil) throws -> Int {
+    let now = clock()
+    return try transaction {
+      try checkRevision(ofTrip: id, expected: expectedRevision)
+      let itemIDs = try database.query(
+        "SELECT id FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(id))]
+      ).map { try $0.string("id") }
       try database.execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
       if database.changes == 0 {
         throw StoreError.tripNotFound(Store.key(id), suggestion: nil)
       }
-      return count
+      try recordTombstone(.trip, id: id, at: now)
+      for text in itemIDs {
+        guard let itemID = UUID(uuidString: text) else {
+          throw StoreError.corruptValue(
+            table: "itinerary_items", id: text, column: "id", value: text)
+        }
+        try recordTombstone(.item, id: itemID, tripID: id, at: now)
+      }
+      return itemIDs.count
     }
   }
 
@@ -384,11 +416,24 @@ extension Store {
     ).map(Store.item(from:))
   }
 
-  /// Inserts one item (inside the caller's transaction when there is one).
-  /// - Throws: `StoreError.invalidText` for a text not cleaned as
+  /// Inserts one item (inside the caller's transaction when there is one),
+  /// raising its trip's revision (once per transaction).
+  /// - Parameter expectedRevision: the revision of the item's trip the
+  ///   insert is based on; nil inserts whatever it is.
+  /// - Throws: `TripError.revisionConflict` when the trip is not at
+  ///   `expectedRevision`, `StoreError.invalidText` for a text not cleaned as
   ///   `TextNormalization.validated` stores it, `.invalidItem` for a
-  ///   sortOrder or travel figures out of range, or another `StoreError`.
-  public func insertItem(_ item: ItineraryItem) throws {
+  ///   sortOrder or travel figures out of range, or another `StoreError`;
+  ///   nothing changes then.
+  public func insertItem(_ item: ItineraryItem, expectedRevision: Int? = nil) throws {
+    try transaction {
+      try checkRevision(ofTrip: item.tripID, expected: expectedRevision)
+      try writeItem(item)
+    }
+  }
+
+  /// `insertItem`'s insert, inside the caller's transaction.
+  func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
     try database.execute(
       """
@@ -399,12 +444,44 @@ extension Store {
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
         ?18, ?19, ?20, ?21, ?22, ?23)
       """, try Store.values(of: item))
+    try clearTombstone(.item, id: item.id)
+    try noteChange(ofTrip: item.tripID)
   }
 
-  /// Replaces a stored item with `item` (same id).
-  /// - Throws: `StoreError.itemNotFound` when no item has that id,
-  ///   `.invalidItem` for a sortOrder or travel figures out of range.
-  public func updateItem(_ item: ItineraryItem) throws {
+  /// Replaces a stored item with `item` (same id), raising its trip's
+  /// revision (once per transaction; both trips' when it moves to another).
+  /// - Parameter expectedRevision: the revision of `item.tripID`'s trip the
+  ///   update is based on; nil updates whatever it is.
+  /// - Throws: `TripError.revisionConflict` when the trip is not at
+  ///   `expectedRevision`, `StoreError.itemNotFound` when no item has that
+  ///   id, `.invalidItem` for a sortOrder or travel figures out of range;
+  ///   nothing changes then.
+  public func updateItem(_ item: ItineraryItem, expectedRevision: Int? = nil) throws {
+    try transaction {
+      try checkRevision(ofTrip: item.tripID, expected: expectedRevision)
+      try rewriteItem(item)
+    }
+  }
+
+  /// The trip of stored item `id`, nil when no item has that id.
+  func tripOfItem(_ id: UUID) throws -> UUID? {
+    guard
+      let text = try database.query(
+        "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(id))]
+      ).first?.string("trip_id")
+    else { return nil }
+    guard let trip = UUID(uuidString: text) else {
+      throw StoreError.corruptValue(
+        table: "itinerary_items", id: Store.key(id), column: "trip_id", value: text)
+    }
+    return trip
+  }
+
+  /// `updateItem`'s update, inside the caller's transaction.
+  func rewriteItem(_ item: ItineraryItem) throws {
+    guard let oldTrip = try tripOfItem(item.id) else {
+      throw StoreError.itemNotFound(item.id.uuidString.lowercased())
+    }
     try database.execute(
       """
       UPDATE itinerary_items SET trip_id = ?2, day = ?3, sort_order = ?4, kind = ?5,
@@ -415,20 +492,53 @@ extension Store {
       WHERE id = ?1
       """, try Store.values(of: item))
     if database.changes == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
+    try noteChange(ofTrip: oldTrip)
+    try noteChange(ofTrip: item.tripID)
   }
 
-  /// Deletes a stored item.
-  /// - Throws: `StoreError.itemNotFound` when no item has that id.
-  public func deleteItem(id: UUID) throws {
+  /// Deletes a stored item, leaving a tombstone dated by the store's clock
+  /// and raising its trip's revision (once per transaction).
+  /// - Parameter expectedRevision: the revision of the item's trip the
+  ///   deletion is based on; nil deletes whatever it is.
+  /// - Throws: `StoreError.itemNotFound` when no item has that id,
+  ///   `TripError.revisionConflict` when its trip is not at
+  ///   `expectedRevision`; nothing changes then.
+  public func deleteItem(id: UUID, expectedRevision: Int? = nil) throws {
+    let now = clock()
+    try transaction {
+      guard let trip = try tripOfItem(id) else {
+        throw StoreError.itemNotFound(id.uuidString.lowercased())
+      }
+      try checkRevision(ofTrip: trip, expected: expectedRevision)
+      try removeItem(id: id, at: now)
+    }
+  }
+
+  /// `deleteItem`'s deletion with its tombstone at `instant`, inside the
+  /// caller's transaction.
+  func removeItem(id: UUID, at instant: Date) throws {
+    guard let trip = try tripOfItem(id) else {
+      throw StoreError.itemNotFound(id.uuidString.lowercased())
+    }
     try database.execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
-    if database.changes == 0 { throw StoreError.itemNotFound(id.uuidString.lowercased()) }
+    try recordTombstone(.item, id: id, tripID: trip, at: instant)
+    try noteChange(ofTrip: trip)
   }
 
-  /// Sets a trip's modification time.
-  public func touchTrip(id: UUID, at instant: Date) throws {
-    try database.execute(
-      "UPDATE trips SET modified_at = ? WHERE id = ?",
-      [.real(instant.timeIntervalSinceReferenceDate), .text(Store.key(id))])
+  /// Sets a trip's modification time, raising its revision (once per
+  /// transaction).
+  /// - Parameter expectedRevision: the revision the change is based on;
+  ///   nil changes whatever it is.
+  /// - Throws: `TripError.revisionConflict` when the trip is not at
+  ///   `expectedRevision` (nothing changes then), or `StoreError`.
+  public func touchTrip(id: UUID, at instant: Date, expectedRevision: Int? = nil) throws {
+    try transaction {
+      try checkRevision(ofTrip: id, expected: expectedRevision)
+      try database.execute(
+        "UPDATE trips SET modified_at = ? WHERE id = ?",
+        [.real(instant.timeIntervalSinceReferenceDate), .text(Store.key(id))])
+      try noteChange(ofTrip: id)
+    }
   }
 
   // MARK: Row mapping
@@ -453,7 +563,8 @@ extension Store {
     return Trip(
       id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")),
+      revision: try row.int("revision"))
   }
 
   /// Refuses an item whose texts are not as `TextNormalization.validated`

@@ -18,6 +18,7 @@ extension Store {
   }
 
   /// Inserts one visit (inside the caller's transaction when there is one).
+  /// Storing a visit under the id of a deleted one removes its tombstone.
   /// - Throws: `StoreError.invalidText` for notes that were not cleaned,
   ///   `.gameNotFound`, `.gameAlreadyVisited`, or another `StoreError`.
   public func insertVisit(_ visit: Visit) throws {
@@ -31,6 +32,7 @@ extension Store {
         away_score, home_score, notes, created_at, modified_at)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
       """, Store.values(of: visit))
+    try clearTombstone(.visit, id: visit.id)
   }
 
   /// Every visit, or those at `venueID`, most recent first
@@ -112,13 +114,16 @@ extension Store {
     }
   }
 
-  /// Deletes the visit `reference` names.
+  /// Deletes the visit `reference` names, leaving a tombstone dated by the
+  /// store's clock.
   /// - Returns: the deleted visit.
   /// - Throws: as `visit(matching:)`.
   public func removeVisit(_ reference: String) throws -> Visit {
-    try transaction {
+    let now = clock()
+    return try transaction {
       let visit = try visit(matching: reference)
       try database.execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
+      try recordTombstone(.visit, id: visit.id, at: now)
       return visit
     }
   }

@@ -13,6 +13,13 @@ public final class Store {
   let database: Database
   /// The file's path (or `:memory:`).
   public let path: String
+  /// The clock for operations that are not given an instant (the
+  /// deletion time of a tombstone); read once per operation.
+  public let clock: @Sendable () -> Date
+  /// The trips the current outermost transaction has changed, each with
+  /// the revision it had before (nil for a trip this transaction created):
+  /// such a trip's revision was raised once already (`noteChange(ofTrip:)`).
+  var revisedTrips: [UUID: Int?] = [:]
 
   /// Opens (creating if needed) the database at `path` and migrates it.
   ///
@@ -33,14 +40,17 @@ public final class Store {
   ///     created: true for the default location (`defaultPath`), false
   ///     (the default) for a path someone gave, where a missing directory
   ///     is an error naming it.
+  ///   - clock: the current instant (default the system clock), for
+  ///     tombstones of deletions that are not given one.
   /// - Throws: `StoreError.unusableLocation`, `.foreignDatabase`,
   ///   `.unknownMigration`, `.cannotOpen`, `.diskFull` or `.sqlite` (e.g.
   ///   SQLITE_NOTADB for a file that is not SQLite, SQLITE_BUSY).
   public init(
     path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds,
-    createDirectories: Bool = false
+    createDirectories: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }
   ) throws {
     self.path = path
+    self.clock = clock
     database = try Database(
       path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       createDirectories: createDirectories, inspect: Schema.migrator.refuseIncompatible)
@@ -64,12 +74,23 @@ public final class Store {
   /// Runs `body` in one IMMEDIATE transaction: all or nothing. When it
   /// commits a change (a row inserted, updated or deleted), the store and
   /// the process remember it (`hasSavedChanges`,
-  /// `changesSavedInThisProcess`).
+  /// `changesSavedInThisProcess`). Each trip it changes goes up by exactly
+  /// one revision, however many of its rows change.
   /// - Throws: whatever `body` throws (after rolling back), or `StoreError`.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     let outermost = !database.isInTransaction
     let before = database.totalChanges
-    let result = try database.inTransaction(.immediate, body)
+    // A rolled-back transaction or savepoint took its revision raises with it.
+    let revisedBefore = outermost ? [:] : revisedTrips
+    revisedTrips = revisedBefore
+    let result: T
+    do {
+      result = try database.inTransaction(.immediate, body)
+    } catch {
+      revisedTrips = revisedBefore
+      throw error
+    }
+    if outermost { revisedTrips = [:] }
     if outermost, database.totalChanges != before {
       hasSavedChanges = true
       SavedChanges.shared.record()

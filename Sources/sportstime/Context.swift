@@ -42,10 +42,12 @@ struct Context {
   }
 
   /// Opens the database, creating the file on first use (and, at the
-  /// default location only, its directories).
+  /// default location only, its directories), with the command's clock.
   func openStore() throws -> Store {
     let location = databaseLocation
-    return try Store(path: location.path, createDirectories: location.isDefault)
+    return try Store(
+      path: location.path, createDirectories: location.isDefault,
+      clock: try environmentValues().now)
   }
 
   /// The built-in MLB catalog.

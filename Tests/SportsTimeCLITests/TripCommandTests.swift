@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import SportsTimeStore
+
 /// `sportstime trip new|list|show|delete` against the real 2024 schedule.
 /// Shares the imported schedule, the real trips (`tightTrip`, `loopTrip`)
 /// and `showJSON` with the editing tests (`ItineraryTestCase`).
@@ -575,6 +577,35 @@ final class TripCommandTests: ItineraryTestCase {
     XCTAssertEqual(result.stdout, "Deleted trip \"Chicago Loop\" (\(id)) and its 3 items.\n")
     XCTAssertEqual(try tripList(), [])
     try assertFailure(["trip", "show", id], containing: ["no trip"])
+  }
+
+  /// Issue 9: a deleted trip and its items leave tombstones dated by the
+  /// command's clock (`--now`); the printed report is unchanged, and a
+  /// re-import of the trip's file brings it back without them.
+  func testTripDelete_leavesTombstonesAtTheCommandsClock() throws {
+    try runOK(Self.loopTrip)
+    let id = try XCTUnwrap(try tripList().first?.id)
+    let file = scratch.appendingPathComponent("loop.json")
+    try runOK(["trip", "export", id, "--format", "json", "--out", file.path])
+    let result = try runOK(["trip", "delete", id, "--now", "2026-12-01T10:15:30.250+01:00"])
+    XCTAssertEqual(result.stdout, "Deleted trip \"Chicago Loop\" (\(id)) and its 3 items.\n")
+    do {
+      let store = try Store(path: database.path)
+      let stones = try store.tombstones(since: .distantPast)
+      XCTAssertEqual(
+        stones.map(\.kind).sorted { $0.rawValue < $1.rawValue }, [.item, .item, .item, .trip])
+      XCTAssertEqual(stones.first { $0.kind == .trip }?.id.uuidString.lowercased(), id)
+      XCTAssertEqual(
+        try store.database.query("SELECT DISTINCT deleted_at FROM tombstones").map {
+          try $0.string("deleted_at")
+        }, ["2026-12-01T09:15:30.250Z"])
+      try store.close()
+    }
+    try runOK(["trip", "import", file.path])
+    XCTAssertEqual(try tripList().map(\.id), [id])
+    let store = try Store(path: database.path)
+    XCTAssertEqual(try store.tombstones(since: .distantPast), [])
+    try store.close()
   }
 
   func testTripDelete_unknownTripSuggestsCloseName() throws {

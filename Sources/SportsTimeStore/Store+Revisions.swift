@@ -1,0 +1,171 @@
+import Foundation
+import SportsTimeCore
+
+/// A deleted trip, item or visit, kept so that sync and undo can tell it
+/// was deleted (`Store.tombstones(since:)`). Listings and lookups never
+/// show deleted rows.
+public struct Tombstone: Sendable, Hashable {
+  /// What was deleted.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// A trip (its items get tombstones of their own).
+    case trip
+    /// A stored itinerary item (travel leg or custom item).
+    case item
+    /// A stadium visit.
+    case visit
+  }
+
+  /// The deleted row's id.
+  public var id: UUID
+  /// What it was.
+  public var kind: Kind
+  /// The trip of a deleted item; nil for trips and visits.
+  public var tripID: UUID?
+  /// When it was deleted (UTC instant, to the millisecond).
+  public var deletedAt: Date
+
+  /// Creates a tombstone; see the properties.
+  public init(id: UUID, kind: Kind, tripID: UUID?, deletedAt: Date) {
+    self.id = id
+    self.kind = kind
+    self.tripID = tripID
+    self.deletedAt = deletedAt
+  }
+}
+
+extension Store {
+  /// The tombstones of deletions at or after `instant` (compared to the
+  /// millisecond), oldest first (ties by kind, then id). A row stored again
+  /// under a deleted id has no tombstone any more.
+  /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
+  public func tombstones(since instant: Date) throws -> [Tombstone] {
+    try read {
+      try database.query(
+        """
+        SELECT id, kind, trip_id, deleted_at FROM tombstones
+        WHERE deleted_at >= ? ORDER BY deleted_at, kind, id
+        """, [.text(Store.instantText(instant))]
+      ).map { row in
+        let idText = try row.string("id")
+        func corrupt(_ column: String, _ value: String) -> StoreError {
+          .corruptValue(table: "tombstones", id: idText, column: column, value: value)
+        }
+        guard let id = UUID(uuidString: idText) else { throw corrupt("id", idText) }
+        let kindText = try row.string("kind")
+        guard let kind = Tombstone.Kind(rawValue: kindText) else {
+          throw corrupt("kind", kindText)
+        }
+        var tripID: UUID?
+        if let text = try row.optionalString("trip_id") {
+          guard let trip = UUID(uuidString: text) else { throw corrupt("trip_id", text) }
+          tripID = trip
+        }
+        let when = try row.string("deleted_at")
+        guard let deletedAt = try? ISO8601Instant.parse(when) else {
+          throw corrupt("deleted_at", when)
+        }
+        return Tombstone(id: id, kind: kind, tripID: tripID, deletedAt: deletedAt)
+      }
+    }
+  }
+
+  /// The stored revision of trip `id`.
+  /// - Throws: `StoreError.tripNotFound` when no trip has that id.
+  public func revision(ofTrip id: UUID) throws -> Int {
+    try read {
+      guard
+        let row = try database.query(
+          "SELECT revision FROM trips WHERE id = ?", [.text(Store.key(id))]
+        ).first
+      else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
+      return try row.int("revision")
+    }
+  }
+
+  // MARK: Inside a write transaction
+
+  /// Refuses a write based on revision `expected` of trip `id` when the
+  /// trip has moved on (nil: no check). Inside a transaction that already
+  /// changed the trip, the revision it had before that transaction counts.
+  /// - Throws: `TripError.revisionConflict` naming the trip, `expected` and
+  ///   the current revision; `StoreError.tripNotFound` when no trip has
+  ///   that id.
+  func checkRevision(ofTrip id: UUID, expected: Int?) throws {
+    guard let expected else { return }
+    guard
+      let row = try database.query(
+        "SELECT name, revision FROM trips WHERE id = ?", [.text(Store.key(id))]
+      ).first
+    else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
+    var current = try row.int("revision")
+    if let before = revisedTrips[id] { current = before ?? 1 }
+    if current != expected {
+      throw TripError.revisionConflict(
+        trip: try row.string("name"), expected: expected, current: current)
+    }
+  }
+
+  /// Notes that the current transaction changes trip `id` (its row, games
+  /// or items): the first time in a transaction its revision goes up by 1;
+  /// later changes in the same transaction do not raise it again, nor do
+  /// changes to a trip this transaction created (it stays at 1).
+  func noteChange(ofTrip id: UUID) throws {
+    guard revisedTrips[id] == nil else { return }
+    let key = Store.key(id)
+    guard
+      let row = try database.query("SELECT revision FROM trips WHERE id = ?", [.text(key)]).first
+    else { return }
+    revisedTrips[id] = .some(try row.int("revision"))
+    try database.execute("UPDATE trips SET revision = revision + 1 WHERE id = ?", [.text(key)])
+  }
+
+  /// Notes that the current transaction created trip `id` (at revision 1).
+  func noteNewTrip(_ id: UUID) {
+    revisedTrips[id] = .some(nil)
+  }
+
+  /// Records the deletion of `id` at `instant` (replacing an older
+  /// tombstone of the same kind and id).
+  func recordTombstone(_ kind: Tombstone.Kind, id: UUID, tripID: UUID? = nil, at instant: Date)
+    throws
+  {
+    try database.execute(
+      """
+      INSERT INTO tombstones (id, kind, trip_id, deleted_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (kind, id) DO UPDATE SET trip_id = excluded.trip_id,
+        deleted_at = excluded.deleted_at
+      """,
+      [
+        .text(Store.key(id)), .text(kind.rawValue), .optional(tripID.map(Store.key)),
+        .text(Store.instantText(instant)),
+      ])
+  }
+
+  /// Removes the tombstone of `id`, if any: a row is stored again under
+  /// that id (a re-imported backup of a deleted trip).
+  func clearTombstone(_ kind: Tombstone.Kind, id: UUID) throws {
+    try database.execute(
+      "DELETE FROM tombstones WHERE kind = ? AND id = ?",
+      [.text(kind.rawValue), .text(Store.key(id))])
+  }
+
+  /// `instant` as ISO 8601 UTC text to the millisecond
+  /// (`2026-12-01T09:30:00.000Z`), rounded down, so text order is time
+  /// order.
+  static func instantText(_ instant: Date) -> String {
+    let milliseconds = (instant.timeIntervalSince1970 * 1000).rounded(.down)
+    let seconds = Int((milliseconds / 1000).rounded(.down))
+    let millisecond = Int(milliseconds) - seconds * 1000
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+    let c = utc.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second],
+      from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    func pad(_ value: Int?, _ width: Int) -> String {
+      let text = String(value ?? 0)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return
+      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2)).\(pad(millisecond, 3))Z"
+  }
+}
