@@ -190,10 +190,15 @@ public enum ICalendarExport {
 
   /// `20240604T231000`: the UTC fields of `instant` without the `Z`.
   private static func floatingStamp(_ instant: Date) -> String {
-    let c = ExportSupport.utcFields(instant)
-    return String(
-      format: "%04d%02d%02dT%02d%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
-      c.minute ?? 0, c.second ?? 0)
+    let (date, seconds) = CalendarDate.utcFields(instant)
+    var out = ""
+    out.reserveCapacity(16)
+    date.appendCompact(to: &out)
+    out.append("T")
+    CalendarDate.append(seconds / 3600, width: 2, to: &out)
+    CalendarDate.append(seconds / 60 % 60, width: 2, to: &out)
+    CalendarDate.append(seconds % 60, width: 2, to: &out)
+    return out
   }
 
   /// `s` as an RFC 5545 TEXT value (§3.3.11): backslash, semicolon and comma
