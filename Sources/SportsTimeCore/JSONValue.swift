@@ -24,82 +24,83 @@ public enum JSONValue: Sendable, Equatable {
   /// Pretty-printed JSON (2-space indent), RFC 8259 string escaping.
   /// - Complexity: O(n) in the output's length: one buffer, appended in place.
   public func render(indent: Int = 0) -> String {
-    var out: [UInt8] = []
+    var out = ""
     out.reserveCapacity(4096)
     write(to: &out, indent: indent)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// Appends the rendered value (as `render(indent:)`) to `out`.
-  func write(to out: inout [UInt8], indent: Int) {
+  func write(to out: inout String, indent: Int) {
     switch self {
-    case .null: out.append(contentsOf: "null".utf8)
-    case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-    case .int(let i): out.append(contentsOf: String(i).utf8)
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let i): out += String(i)
     case .number(let d):
       guard d.isFinite else {
-        out.append(contentsOf: "null".utf8)
+        out += "null"
         return
       }
       if d == d.rounded(), abs(d) < 1e15 {
-        out.append(contentsOf: String(Int64(d)).utf8)
+        out += String(Int64(d))
       } else {
-        out.append(contentsOf: "\(d)".utf8)
+        out += "\(d)"
       }
     case .string(let s): JSONValue.appendQuoted(s, to: &out)
     case .array(let items):
       if items.isEmpty {
-        out.append(contentsOf: "[]".utf8)
+        out += "[]"
         return
       }
-      out.append(contentsOf: "[\n".utf8)
+      out += "[\n"
       for (i, item) in items.enumerated() {
-        if i > 0 { out.append(contentsOf: ",\n".utf8) }
+        if i > 0 { out += ",\n" }
         JSONValue.appendIndent(indent + 1, to: &out)
         item.write(to: &out, indent: indent + 1)
       }
-      out.append(UInt8(ascii: "\n"))
+      out += "\n"
       JSONValue.appendIndent(indent, to: &out)
-      out.append(UInt8(ascii: "]"))
+      out += "]"
     case .object(let pairs):
       if pairs.isEmpty {
-        out.append(contentsOf: "{}".utf8)
+        out += "{}"
         return
       }
-      out.append(contentsOf: "{\n".utf8)
+      out += "{\n"
       for (i, pair) in pairs.enumerated() {
-        if i > 0 { out.append(contentsOf: ",\n".utf8) }
+        if i > 0 { out += ",\n" }
         JSONValue.appendIndent(indent + 1, to: &out)
         JSONValue.appendQuoted(pair.0, to: &out)
-        out.append(contentsOf: ": ".utf8)
+        out += ": "
         pair.1.write(to: &out, indent: indent + 1)
       }
-      out.append(UInt8(ascii: "\n"))
+      out += "\n"
       JSONValue.appendIndent(indent, to: &out)
-      out.append(UInt8(ascii: "}"))
+      out += "}"
     }
   }
 
   /// Two spaces per level.
-  private static func appendIndent(_ level: Int, to out: inout [UInt8]) {
-    for _ in 0..<max(0, level) { out.append(contentsOf: "  ".utf8) }
+  private static func appendIndent(_ level: Int, to out: inout String) {
+    for _ in 0..<max(0, level) { out += "  " }
   }
 
   /// `s` as a JSON string literal, escaping quotes, backslashes and control
   /// characters.
   public static func quote(_ s: String) -> String {
-    var out: [UInt8] = []
+    var out = ""
     out.reserveCapacity(s.utf8.count + 2)
     appendQuoted(s, to: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// Appends `quote(s)` to `out`: runs of bytes that need no escape are
   /// copied whole. Escaped are `"`, `\\`, C0 controls (LF, CR and tab by
   /// name), DEL, C1 controls (U+0080–U+009F, UTF-8 `C2 80`–`C2 9F`) and the
   /// line and paragraph separators (U+2028/U+2029, `E2 80 A8`/`E2 80 A9`).
-  static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
+  /// Runs end only before such a scalar, so every slice is whole scalars.
+  static func appendQuoted(_ s: String, to out: inout String) {
+    out += "\""
     let bytes = s.utf8
     var run = bytes.startIndex
     var i = run
@@ -129,16 +130,20 @@ public enum JSONValue: Sendable, Equatable {
       default: break
       }
       if let escaped {
-        out.append(contentsOf: bytes[run..<i])
-        out.append(contentsOf: escaped.text.utf8)
+        if run != i { out.append(contentsOf: Substring(bytes[run..<i])) }
+        out += escaped.text
         i = bytes.index(i, offsetBy: escaped.length)
         run = i
       } else {
         i = bytes.index(after: i)
       }
     }
-    out.append(contentsOf: bytes[run..<i])
-    out.append(UInt8(ascii: "\""))
+    if run == bytes.startIndex {
+      out += s
+    } else if run != i {
+      out.append(contentsOf: Substring(bytes[run..<i]))
+    }
+    out += "\""
   }
 
   /// `\u` and four lowercase hex digits.

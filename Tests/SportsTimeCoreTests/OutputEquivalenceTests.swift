@@ -169,9 +169,9 @@ final class OutputEquivalenceTests: XCTestCase {
       XCTAssertEqual(pieces, referenceFold(line))
       XCTAssertEqual(pieces.map { Array($0.utf8) }, referenceFold(line).map { Array($0.utf8) })
       XCTAssertTrue(pieces.allSatisfy { $0.utf8.count <= ICalendarExport.lineLimit }, line)
-      var out: [UInt8] = []
+      var out = ""
       ICalendarExport.appendFolded(line, to: &out)
-      XCTAssertEqual(out, Array(pieces.map { $0 + "\r\n" }.joined().utf8))
+      XCTAssertEqual(Array(out.utf8), Array(pieces.map { $0 + "\r\n" }.joined().utf8))
     }
   }
 }

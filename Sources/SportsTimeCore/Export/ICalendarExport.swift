@@ -84,10 +84,10 @@ public enum ICalendarExport {
       lines += event.lines
     }
     lines.append("END:VCALENDAR")
-    var out: [UInt8] = []
+    var out = ""
     out.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 4 })
     for line in lines { appendFolded(line, to: &out) }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   private static func gameEvent(
@@ -245,16 +245,24 @@ public enum ICalendarExport {
   }
 
   /// Appends `line` folded (`fold(_:)`), each physical line ended by CRLF.
-  static func appendFolded(_ line: String, to out: inout [UInt8]) {
+  static func appendFolded(_ line: String, to out: inout String) {
+    let breaks = foldBreaks(line)
+    guard !breaks.isEmpty else {
+      out.append(line)
+      out.append("\r\n")
+      return
+    }
+    // Pieces are sliced by octets (a break may fall inside a character
+    // longer than a line, between its scalars).
     let bytes = line.utf8
     var start = bytes.startIndex
-    for end in foldBreaks(line) {
-      out.append(contentsOf: bytes[start..<end])
-      out.append(contentsOf: "\r\n ".utf8)
+    for end in breaks {
+      out.append(contentsOf: Substring(bytes[start..<end]))
+      out.append("\r\n ")
       start = end
     }
-    out.append(contentsOf: bytes[start...])
-    out.append(contentsOf: "\r\n".utf8)
+    out.append(contentsOf: Substring(bytes[start...]))
+    out.append("\r\n")
   }
 
   /// Where the continuation pieces of `line` start (empty when it fits one
