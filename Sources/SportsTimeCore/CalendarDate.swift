@@ -97,11 +97,25 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   }
 
   /// The date and seconds of day of `instant` moved by `offset` seconds.
+  ///
+  /// Before 1582-10-15 (local) the fields come from Foundation's Gregorian
+  /// calendar, which is Julian there, as they always did: instants are
+  /// written and read back (`ISO8601DateFormatter`) with that calendar, and
+  /// a file's old timestamps must round-trip unchanged.
   static func utcFields(_ instant: Date, offset: Int = 0) -> (date: CalendarDate, seconds: Int) {
     let t = instant.timeIntervalSince1970.rounded(.down)
     // Beyond ±2^53 s a Double has no whole-second meaning; clamp so the
     // conversion never traps (such instants are never dates we show).
     let whole = Int(min(max(t, -9.0e15), 9.0e15)) + offset
+    if whole < gregorianStart {
+      let c = utcCalendar.dateComponents(
+        [.year, .month, .day, .hour, .minute, .second],
+        from: Date(timeIntervalSince1970: Double(whole)))
+      return (
+        CalendarDate(unchecked: (c.year ?? 1, c.month ?? 1, c.day ?? 1)),
+        (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)
+      )
+    }
     let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
     return (CalendarDate(unchecked: civil(fromDays: days)), whole - days * 86_400)
   }
@@ -136,6 +150,23 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   /// Appends `value` in decimal, zero-padded to `width` characters the way
   /// `%0*d` does (a minus sign counts towards the width).
   static func append(_ value: Int, width: Int, to out: inout String) {
+    if value >= 0 {
+      // Digits written straight into `out` (no intermediate string).
+      var divisor = 1
+      var count = 1
+      while divisor <= value / 10 {
+        divisor *= 10
+        count += 1
+      }
+      for _ in count..<max(count, width) { out.unicodeScalars.append("0") }
+      var rest = value
+      while divisor > 0 {
+        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
+        rest %= divisor
+        divisor /= 10
+      }
+      return
+    }
     let digits = String(value.magnitude)
     if value < 0 { out.append("-") }
     let sign = value < 0 ? 1 : 0
@@ -230,6 +261,18 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   static let utc =
     TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
     ?? TimeZone.current
+
+  /// 1582-10-15T00:00:00Z, where Foundation's Gregorian calendar starts
+  /// (it is Julian before), in seconds since 1970.
+  static let gregorianStart = -12_219_292_800
+
+  /// Foundation's Gregorian calendar in UTC, for instants before
+  /// `gregorianStart` only.
+  static let utcCalendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = utc
+    return calendar
+  }()
 
   /// Days in `month` (1–12) of `year` (proleptic Gregorian leap rule).
   static func daysInMonth(year: Int, month: Int) -> Int {

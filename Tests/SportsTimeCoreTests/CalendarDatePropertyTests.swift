@@ -119,4 +119,41 @@ final class CalendarDatePropertyTests: XCTestCase {
     XCTAssertEqual(CalendarDate(year: 1582, month: 10, day: 10)?.adding(days: 5).iso, "1582-10-15")
     XCTAssertEqual(CalendarDate(year: 1, month: 1, day: 1)?.weekdayName, "Monday")
   }
+
+  func testInstantTexts_matchFoundationFieldsAndPrintf() throws {
+    var rng = SplitMix64(seed: 0x7E_0009)
+    let zones = try ["UTC", "America/Chicago", "Asia/Kolkata", "America/St_Johns"].map {
+      try XCTUnwrap(TimeZone(identifier: $0), $0)
+    }
+    for _ in 0..<5_000 {
+      let micros = Double(Int.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &rng))
+      let instant = Date(timeIntervalSince1970: micros / 1_000_000)
+      // TripExchange's UTC text with microseconds.
+      let rounded = (instant.timeIntervalSince1970 * 1_000_000).rounded()
+      let seconds = (rounded / 1_000_000).rounded(.down)
+      let f = fields(Date(timeIntervalSince1970: seconds), utc)
+      XCTAssertEqual(
+        TripExchange.instant(instant),
+        String(
+          format: "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", f[0], f[1], f[2], f[3], f[4], f[5],
+          Int(rounded - seconds * 1_000_000)))
+      // A game's local ISO 8601 text and clock, whole seconds.
+      let whole = Date(timeIntervalSince1970: seconds)
+      for zone in zones {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let g = fields(whole, calendar)
+        let offset = zone.secondsFromGMT(for: whole)
+        XCTAssertEqual(
+          LocalTime.iso8601(whole, in: zone),
+          String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", g[0], g[1], g[2], g[3], g[4], g[5],
+            offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60))
+        let h12 = g[3] % 12 == 0 ? 12 : g[3] % 12
+        XCTAssertEqual(
+          LocalTime.clock(whole, in: zone),
+          String(format: "%d:%02d %@", h12, g[4], g[3] < 12 ? "am" : "pm"))
+      }
+    }
+  }
 }
