@@ -17,7 +17,8 @@ enum CommandBench {
       ProcessInfo.processInfo.environment["SPORTSTIME_BENCH_BIN"]
       ?? binDir.appendingPathComponent("sportstime").path
     guard FileManager.default.isExecutableFile(atPath: sportstime) else {
-      throw BenchError("no release sportstime beside the bench (\(sportstime)); make bench builds it")
+      throw BenchError(
+        "no release sportstime beside the bench (\(sportstime)); make bench builds it")
     }
     let data = ProcessInfo.processInfo.environment["SPORTSTIME_DATA"] ?? "../shared/data"
     let schedule = URL(fileURLWithPath: data).appendingPathComponent(
@@ -35,7 +36,9 @@ enum CommandBench {
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
     let db = path("bench.sqlite")
     let env = ["SPORTSTIME_DB": db, "NO_COLOR": "1"]
-    func st(_ label: String, _ args: [String], db: String = db, setUp: @escaping () throws -> Void = {})
+    func st(
+      _ label: String, _ args: [String], db: String = db, setUp: @escaping () throws -> Void = {}
+    )
       -> Command
     {
       Command(
@@ -84,7 +87,8 @@ enum CommandBench {
     if let sqlite3 {
       let rows = path("games.csv")
       let schema = try ProcessBench.output(sqlite3, [db, ".schema games"], environment: [:])
-      let csv = try ProcessBench.output(sqlite3, ["-csv", db, "SELECT * FROM games"], environment: [:])
+      let csv = try ProcessBench.output(
+        sqlite3, ["-csv", db, "SELECT * FROM games"], environment: [:])
       try csv.write(toFile: rows, atomically: true, encoding: .utf8)
       let referenceDB = path("reference.sqlite")
       let reference = Command(
@@ -110,7 +114,8 @@ enum CommandBench {
     _ = try output(["trip", "new", big] + ids.flatMap { ["--game", $0] })
     let file = path("big.json")
     _ = try output(["trip", "export", big, "--format", "json", "--out", file])
-    let baseRows = try JSONIDs.count(of: "\"id\": \"day:", in: output(["trip", "show", big, "--json"]))
+    let baseRows = try JSONIDs.count(
+      of: "\"id\": \"day:", in: output(["trip", "show", big, "--json"]))
     let total = try JSONIDs.count(of: "\"number\": ", in: output(["trip", "show", big, "--json"]))
     let exported = try String(contentsOfFile: file, encoding: .utf8)
     let wanted = max(0, 1_386 - total)
@@ -170,7 +175,8 @@ enum CommandBench {
       """
     try report(
       "progress (2,000 visits)", st("progress", ["progress"]),
-      Command(label: "sqlite3: per-venue counts", executable: sqlite3, arguments: [db, progressSQL]),
+      Command(
+        label: "sqlite3: per-venue counts", executable: sqlite3, arguments: [db, progressSQL]),
       target: "(target ≤ 2)")
     try report(
       "history (2,000 visits)", st("history", ["history"]),

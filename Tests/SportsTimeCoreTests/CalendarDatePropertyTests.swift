@@ -71,7 +71,8 @@ final class CalendarDatePropertyTests: XCTestCase {
       else { continue }
       let expected = fields(moved, utc)
       let ours = date.adding(days: step)
-      XCTAssertEqual([ours.year, ours.month, ours.day], Array(expected[0..<3]), "\(date) + \(step)")
+      XCTAssertEqual(
+        [ours.year, ours.month, ours.day], Array(expected[0..<3]), "\(date) + \(step)")
       XCTAssertEqual(date.days(to: ours), step)
       XCTAssertEqual(date.addingWithinCalendar(days: step), ours)
     }
@@ -96,8 +97,10 @@ final class CalendarDatePropertyTests: XCTestCase {
         let expected = fields(instant, calendar)
         let local = CalendarDate.local(instant, in: zone)
         XCTAssertEqual(
-          [local.date.year, local.date.month, local.date.day, local.seconds / 3600,
-            local.seconds / 60 % 60, local.seconds % 60], expected, "\(instant) in \(zone)")
+          [
+            local.date.year, local.date.month, local.date.day, local.seconds / 3600,
+            local.seconds / 60 % 60, local.seconds % 60,
+          ], expected, "\(instant) in \(zone)")
         XCTAssertEqual(CalendarDate(instant, in: zone), local.date)
       }
     }
@@ -126,7 +129,8 @@ final class CalendarDatePropertyTests: XCTestCase {
       try XCTUnwrap(TimeZone(identifier: $0), $0)
     }
     for _ in 0..<5_000 {
-      let micros = Double(Int.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &rng))
+      let micros = Double(
+        Int.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &rng))
       let instant = Date(timeIntervalSince1970: micros / 1_000_000)
       // TripExchange's UTC text with microseconds.
       let rounded = (instant.timeIntervalSince1970 * 1_000_000).rounded()

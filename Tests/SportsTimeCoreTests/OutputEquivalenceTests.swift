@@ -44,7 +44,9 @@ final class OutputEquivalenceTests: XCTestCase {
     case .object(let pairs):
       if pairs.isEmpty { return "{}" }
       return "{\n"
-        + pairs.map { inner + referenceQuote($0.0) + ": " + referenceRender($0.1, indent: indent + 1) }
+        + pairs.map {
+          inner + referenceQuote($0.0) + ": " + referenceRender($0.1, indent: indent + 1)
+        }
         .joined(separator: ",\n") + "\n" + pad + "}"
     }
   }
@@ -130,7 +132,8 @@ final class OutputEquivalenceTests: XCTestCase {
       let value = randomValue(&rng, depth: 0)
       let indent = Int.random(in: 0...2, using: &rng)
       XCTAssertEqual(
-        Array(value.render(indent: indent).utf8), Array(referenceRender(value, indent: indent).utf8))
+        Array(value.render(indent: indent).utf8), Array(referenceRender(value, indent: indent).utf8)
+      )
     }
   }
 
