@@ -150,22 +150,24 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   /// Appends `value` in decimal, zero-padded to `width` characters the way
   /// `%0*d` does (a minus sign counts towards the width).
   static func append(_ value: Int, width: Int, to out: inout String) {
+    // The common cases (2, 4 and 6 digits) as pairs from a table of small
+    // strings: no intermediate string, no per-digit append.
     if value >= 0 {
-      // Digits written straight into `out` (no intermediate string).
-      var divisor = 1
-      var count = 1
-      while divisor <= value / 10 {
-        divisor *= 10
-        count += 1
+      switch width {
+      case 2 where value < 100:
+        out.append(twoDigits[value])
+        return
+      case 4 where value < 10_000:
+        out.append(twoDigits[value / 100])
+        out.append(twoDigits[value % 100])
+        return
+      case 6 where value < 1_000_000:
+        out.append(twoDigits[value / 10_000])
+        out.append(twoDigits[value / 100 % 100])
+        out.append(twoDigits[value % 100])
+        return
+      default: break
       }
-      for _ in count..<max(count, width) { out.unicodeScalars.append("0") }
-      var rest = value
-      while divisor > 0 {
-        out.unicodeScalars.append(Unicode.Scalar(UInt8(48 + rest / divisor)))
-        rest %= divisor
-        divisor /= 10
-      }
-      return
     }
     let digits = String(value.magnitude)
     if value < 0 { out.append("-") }
@@ -261,6 +263,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   static let utc =
     TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)
     ?? TimeZone.current
+
+  /// "00" … "99".
+  static let twoDigits: [String] = (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }
 
   /// 1582-10-15T00:00:00Z, where Foundation's Gregorian calendar starts
   /// (it is Julian before), in seconds since 1970.
