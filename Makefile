@@ -3,7 +3,8 @@
 #               print a real trip's itinerary
 #   make test   run every test (unit, store, end-to-end CLI)
 #   make golden rewrite the golden files (Tests/Golden) from the current build; review git diff
-#   make bench  time the reorder engine against the seeds' rescanning (release)
+#   make bench  time the reorder engine against the seeds' rescanning, and the
+#               commands against their references (release; issue 9 targets)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 #   make deps   install what is missing (scripts/install-deps; demo and test run it)
 #   make fault-hunt  kill -9, concurrency, fuzz and odd-argv trials on the release build
@@ -43,8 +44,9 @@ demo: deps release
 
 # Benchmarks are release builds that print figures; not part of make test.
 bench:
+	$(SWIFT) build -c release --product sportstime
 	$(SWIFT) build -c release --product sportstime-bench
-	$$($(SWIFT) build -c release --show-bin-path)/sportstime-bench
+	SPORTSTIME_DATA=$(abspath $(DATA)) $$($(SWIFT) build -c release --show-bin-path)/sportstime-bench
 
 # kill -9, concurrency, mutated files and odd command lines (minutes; not in make test).
 fault-hunt: release

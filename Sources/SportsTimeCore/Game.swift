@@ -96,14 +96,14 @@ public struct Game: Sendable, Hashable, Codable, Identifiable {
 public enum LocalTime {
   /// `7:10 pm CDT`-style text for `instant` in `zone`.
   public static func clock(_ instant: Date, in zone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let c = calendar.dateComponents([.hour, .minute], from: instant)
-    let hour = c.hour ?? 0
-    let minute = c.minute ?? 0
+    let seconds = CalendarDate.local(instant, in: zone).seconds
+    let hour = seconds / 3600
     let h12 = hour % 12 == 0 ? 12 : hour % 12
-    let suffix = hour < 12 ? "am" : "pm"
-    return String(format: "%d:%02d %@", h12, minute, suffix)
+    var out = String(h12)
+    out.append(":")
+    CalendarDate.append(seconds / 60 % 60, width: 2, to: &out)
+    out.append(hour < 12 ? " am" : " pm")
+    return out
   }
 
   /// The zone's abbreviation at `instant` (e.g. `CDT`, `KST`), or its UTC
@@ -143,16 +143,26 @@ public enum LocalTime {
   /// ISO 8601 with the zone's UTC offset at that instant,
   /// e.g. `2024-06-04T19:10:00-05:00`.
   public static func iso8601(_ instant: Date, in zone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let c = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: instant)
     let offset = zone.secondsFromGMT(for: instant)
-    let sign = offset < 0 ? "-" : "+"
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year ?? 0,
-      c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0, sign,
-      abs(offset) / 3600, (abs(offset) % 3600) / 60)
+    let (date, seconds) = CalendarDate.utcFields(instant, offset: offset)
+    var out = date.iso
+    out.reserveCapacity(25)
+    out.append("T")
+    appendClock(seconds, to: &out)
+    out.append(offset < 0 ? "-" : "+")
+    CalendarDate.append(abs(offset) / 3600, width: 2, to: &out)
+    out.append(":")
+    CalendarDate.append((abs(offset) % 3600) / 60, width: 2, to: &out)
+    return out
+  }
+
+  /// Appends `HH:MM:SS` of `seconds` since midnight (0..<86_400).
+  static func appendClock(_ seconds: Int, to out: inout String) {
+    CalendarDate.append(seconds / 3600, width: 2, to: &out)
+    out.append(":")
+    CalendarDate.append(seconds / 60 % 60, width: 2, to: &out)
+    out.append(":")
+    CalendarDate.append(seconds % 60, width: 2, to: &out)
   }
 
   /// The instant of `hour:minute` local time on `date` in `zone`.

@@ -55,19 +55,23 @@ public struct SportProgress: Sendable, Hashable {
 
   /// Counts `visits` of `league`'s sport (other sports' visits are
   /// ignored).
-  /// - Complexity: O(v · f) for v visits and f franchises.
+  /// - Complexity: O(v + t · f) for v visits, t distinct home teams and f
+  ///   franchises (O(v · f) for visits without a matchup).
   public init(visits: [Visit], league: League) {
     sport = league.sport
     let mine = visits.filter { $0.sport == league.sport }
     var seen: Set<String> = []
     var count: [Venue.ID: Int] = [:]
     var last: [Venue.ID: CalendarDate] = [:]
+    // Each home team's franchise, looked up once (the lookup scans them all).
+    var franchiseOf: [String: Franchise?] = [:]
     for visit in mine {
       count[visit.venueID, default: 0] += 1
       last[visit.venueID] = max(last[visit.venueID] ?? visit.date, visit.date)
       let candidates: [Franchise]
       if let home = visit.matchup?.homeTeamID {
-        candidates = league.franchise(ofTeam: home).map { [$0] } ?? []
+        if franchiseOf[home] == nil { franchiseOf[home] = .some(league.franchise(ofTeam: home)) }
+        candidates = (franchiseOf[home] ?? nil).map { [$0] } ?? []
       } else {
         candidates = league.franchises
       }

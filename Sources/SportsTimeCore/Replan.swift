@@ -238,7 +238,9 @@ extension Itinerary {
       result.append(moved)
     }
 
-    // Legs: match by stops (venue and shared games).
+    // Legs: match by stops (venue and shared games). The old legs are
+    // grouped by their venue pair (in layout order), so each new leg looks
+    // only at the old legs between the same venues: O(legs) in all.
     let oldTravel = inLayoutOrder.filter { $0.travelInfo != nil }
     var claimed: Set<UUID> = []
     func gameIDs(_ stop: TripStop) -> Set<String> { Set(stop.games.map(\.id)) }
@@ -246,16 +248,26 @@ extension Itinerary {
       guard let index, schedule.stops.indices.contains(index) else { return nil }
       return schedule.stops[index]
     }
+    struct VenuePair: Hashable {
+      var from: Venue.ID
+      var to: Venue.ID
+    }
+    var candidates: [VenuePair: [(item: ItineraryItem, from: Set<String>, to: Set<String>)]] = [:]
+    for item in oldTravel {
+      guard let info = item.travelInfo, let from = oldStop(info.fromStop),
+        let to = oldStop(info.toStop)
+      else { continue }
+      candidates[VenuePair(from: from.venue.id, to: to.venue.id), default: []].append(
+        (item, gameIDs(from), gameIDs(to)))
+    }
     for leg in newSchedule.legs {
       let fresh = TravelPlacement.travelInfo(for: leg, estimator: environment.estimator)
-      let match = oldTravel.first { item in
-        guard !claimed.contains(item.id), let info = item.travelInfo,
-          let from = oldStop(info.fromStop), let to = oldStop(info.toStop),
-          from.venue.id == leg.from.venue.id, to.venue.id == leg.to.venue.id
-        else { return false }
-        return !gameIDs(from).isDisjoint(with: gameIDs(leg.from))
-          && !gameIDs(to).isDisjoint(with: gameIDs(leg.to))
-      }
+      let legFrom = gameIDs(leg.from)
+      let legTo = gameIDs(leg.to)
+      let match = candidates[VenuePair(from: leg.from.venue.id, to: leg.to.venue.id)]?.first {
+        !claimed.contains($0.item.id) && !$0.from.isDisjoint(with: legFrom)
+          && !$0.to.isDisjoint(with: legTo)
+      }?.item
       if let old = match {
         claimed.insert(old.id)
         var kept = old

@@ -636,10 +636,15 @@ public enum TripExchange {
     let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
     let seconds = (micros / 1_000_000).rounded(.down)
     let fraction = Int(micros - seconds * 1_000_000)
-    let whole = Date(timeIntervalSince1970: seconds)
-    let base = LocalTime.iso8601(whole, in: CalendarDate.utc)
-    // "2024-06-01T12:00:00+00:00" → "2024-06-01T12:00:00.000000Z"
-    return String(base.prefix(19)) + String(format: ".%06dZ", fraction)
+    let (day, clock) = CalendarDate.utcFields(Date(timeIntervalSince1970: seconds))
+    var out = day.iso
+    out.reserveCapacity(27)
+    out.append("T")
+    LocalTime.appendClock(clock, to: &out)
+    out.append(".")
+    CalendarDate.append(fraction, width: 6, to: &out)
+    out.append("Z")
+    return out
   }
 
   /// Parses `instant(_:)`'s format (and plain ISO 8601 without fraction).

@@ -16,7 +16,13 @@ import Foundation
 /// nearest venue is in Chicago, on Central time).
 public struct VenueTimeZones: Sendable {
   /// The venues searched, one per coordinate and zone, ordered by id.
-  public let venues: [Venue]
+  /// For `builtIn`, the tables are read the first time this is asked for
+  /// (most commands never need them: only an item with its own location
+  /// does).
+  public var venues: [Venue] { list ?? VenueTimeZones.builtInVenues }
+
+  /// The venues given; nil for the built-in tables.
+  private let list: [Venue]?
 
   /// How far a venue may be from the point and still give its zone:
   /// 200 km, in meters.
@@ -24,8 +30,15 @@ public struct VenueTimeZones: Sendable {
 
   /// Searches `venues` (duplicates by id are dropped).
   public init(venues: [Venue]) {
+    list = VenueTimeZones.searched(venues)
+  }
+
+  private init(builtIn: Void) { list = nil }
+
+  /// `venues` ordered by id, duplicates dropped.
+  private static func searched(_ venues: [Venue]) -> [Venue] {
     var seen: Set<Venue.ID> = []
-    self.venues = venues.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
+    return venues.sorted { $0.id < $1.id }.filter { seen.insert($0.id).inserted }
   }
 
   /// Searches every venue of every sport in `leagues`.
@@ -37,13 +50,18 @@ public struct VenueTimeZones: Sendable {
   /// No venues: every item's time follows its position.
   public static let none = VenueTimeZones(venues: [])
 
-  /// The built-in tables (`Leagues.builtIn()`), loaded once.
+  /// The built-in tables (`Leagues.builtIn()`), loaded once, when first
+  /// searched.
   ///
   /// The tables are resources of this module; a build without them is a
   /// packaging mistake, caught by the catalog's tests.
-  public static let builtIn: VenueTimeZones = {
+  public static let builtIn = VenueTimeZones(builtIn: ())
+
+  /// Every venue of the built-in tables, read on first use (a `static let`
+  /// is initialised once, thread-safely).
+  private static let builtInVenues: [Venue] = {
     do {
-      return VenueTimeZones(leagues: try Leagues.builtIn())
+      return VenueTimeZones(leagues: try Leagues.builtIn()).venues
     } catch {
       preconditionFailure("the built-in venue tables cannot be read: \(error)")
     }
@@ -65,6 +83,7 @@ public struct VenueTimeZones: Sendable {
     -> Venue?
   {
     var best: (venue: Venue, distance: Double)?
+    let venues = self.venues
     for venue in venues {
       let d = point.distance(to: venue.coordinate)
       guard d <= limit else { continue }

@@ -627,9 +627,9 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "itinerary_items", id: idText, column: column, value: value)
     }
-    guard let id = UUID(uuidString: idText) else { throw corrupt("id", idText) }
+    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
     let tripText = try row.string("trip_id")
-    guard let tripID = UUID(uuidString: tripText) else { throw corrupt("trip_id", tripText) }
+    guard let tripID = UUID(text: tripText) else { throw corrupt("trip_id", tripText) }
     let kindText = try row.string("kind")
     let kind: ItineraryItem.Kind
     switch kindText {

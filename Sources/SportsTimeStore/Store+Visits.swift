@@ -199,7 +199,7 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "visits", id: idText, column: column, value: value)
     }
-    guard let id = UUID(uuidString: idText) else { throw corrupt("id", idText) }
+    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
     let sportText = try row.string("sport")
     guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
     let dateText = try row.string("local_date")

@@ -4,8 +4,15 @@ import SportsTimeCore
 // Benchmark of the reorder engine (issue 3): for itineraries of 100, 1,000
 // and 10,000 rows, the time to start a drag on a travel item (every slot's
 // validity) and to drop it, next to a straightforward implementation of the
-// seeds' per-row rescanning on the same input. Run with `make bench`
-// (release build). Prints figures; asserts nothing.
+// seeds' per-row rescanning on the same input. Then the whole-process
+// figures of issue 9 (CommandBench.swift). Run with `make bench` (release
+// build). Prints figures; asserts nothing.
+
+// `--hello`: a Foundation hello-world, the reference for start-up.
+if CommandLine.arguments.dropFirst().first == "--hello" {
+  print("Hello, \(ProcessInfo.processInfo.processName)")
+  exit(0)
+}
 
 /// A synthetic but real-shaped itinerary of about `rows` rows: one game a
 /// day at venues cycling through real ballparks, custom items padding each
@@ -183,6 +190,7 @@ do {
       ].joined(separator: " "))
   }
   print("Target: 10,000 rows' slot validities in under 1 ms.  (checksum \(sink))")
+  if !CommandLine.arguments.contains("--engine-only") { try CommandBench.run() }
 } catch {
   FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
   exit(1)

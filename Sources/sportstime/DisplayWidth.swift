@@ -19,7 +19,16 @@ enum DisplayWidth {
   /// ```
   /// - Complexity: O(n) for n Unicode scalars.
   static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // ASCII (most table cells): every character takes one column; CR LF
+    // is one character.
+    var ascii = 0
+    var previousWasCR = false
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+      if !(byte == UInt8(ascii: "\n") && previousWasCR) { ascii += 1 }
+      previousWasCR = byte == UInt8(ascii: "\r")
+    }
+    return ascii
   }
 
   /// The columns one character takes: 0, 1 or 2.

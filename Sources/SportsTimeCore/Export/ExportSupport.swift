@@ -75,20 +75,15 @@ public enum ExportSupport {
     Dictionary(itinerary.layout.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// The UTC calendar fields of `instant`, whole seconds (rounded down).
-  static func utcFields(_ instant: Date) -> DateComponents {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = utc
-    let whole = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down))
-    return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
-  }
-
-  /// ISO 8601 in UTC, e.g. `2024-06-05T00:10:00Z` (XML Schema `dateTime`).
+  /// ISO 8601 in UTC, e.g. `2024-06-05T00:10:00Z` (XML Schema `dateTime`),
+  /// whole seconds (rounded down).
   static func isoUTC(_ instant: Date) -> String {
-    let c = utcFields(instant)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0,
-      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    let (date, seconds) = CalendarDate.utcFields(instant)
+    var out = date.iso
+    out.append("T")
+    LocalTime.appendClock(seconds, to: &out)
+    out.append("Z")
+    return out
   }
 
   /// Decimal degrees with 6 decimals (about 0.1 m), e.g. `-87.655300`;

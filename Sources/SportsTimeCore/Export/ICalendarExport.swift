@@ -84,7 +84,10 @@ public enum ICalendarExport {
       lines += event.lines
     }
     lines.append("END:VCALENDAR")
-    return lines.flatMap { fold($0) }.map { $0 + "\r\n" }.joined()
+    var out = ""
+    out.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 4 })
+    for line in lines { appendFolded(line, to: &out) }
+    return out
   }
 
   private static func gameEvent(
@@ -190,10 +193,15 @@ public enum ICalendarExport {
 
   /// `20240604T231000`: the UTC fields of `instant` without the `Z`.
   private static func floatingStamp(_ instant: Date) -> String {
-    let c = ExportSupport.utcFields(instant)
-    return String(
-      format: "%04d%02d%02dT%02d%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
-      c.minute ?? 0, c.second ?? 0)
+    let (date, seconds) = CalendarDate.utcFields(instant)
+    var out = ""
+    out.reserveCapacity(16)
+    date.appendCompact(to: &out)
+    out.append("T")
+    CalendarDate.append(seconds / 3600, width: 2, to: &out)
+    CalendarDate.append(seconds / 60 % 60, width: 2, to: &out)
+    CalendarDate.append(seconds % 60, width: 2, to: &out)
+    return out
   }
 
   /// `s` as an RFC 5545 TEXT value (§3.3.11): backslash, semicolon and comma
@@ -227,31 +235,78 @@ public enum ICalendarExport {
   /// sequence.
   /// - Returns: the physical lines, without line ends.
   public static func fold(_ line: String) -> [String] {
-    var pieces: [String] = []
-    var current = String.UnicodeScalarView()
+    var starts = [line.startIndex]
+    starts += foldBreaks(line)
+    starts.append(line.endIndex)
+    return (0..<starts.count - 1).map { i in
+      let piece = String(Substring(line.unicodeScalars[starts[i]..<starts[i + 1]]))
+      return i == 0 ? piece : " " + piece
+    }
+  }
+
+  /// Appends `line` folded (`fold(_:)`), each physical line ended by CRLF.
+  static func appendFolded(_ line: String, to out: inout String) {
+    let breaks = foldBreaks(line)
+    guard !breaks.isEmpty else {
+      out.append(line)
+      out.append("\r\n")
+      return
+    }
+    // Pieces are sliced by octets (a break may fall inside a character
+    // longer than a line, between its scalars).
+    let bytes = line.utf8
+    var start = bytes.startIndex
+    for end in breaks {
+      out.append(contentsOf: Substring(bytes[start..<end]))
+      out.append("\r\n ")
+      start = end
+    }
+    out.append(contentsOf: Substring(bytes[start...]))
+    out.append("\r\n")
+  }
+
+  /// Where the continuation pieces of `line` start (empty when it fits one
+  /// line), in one pass over its UTF-8 octets.
+  /// - Complexity: O(n) for n octets.
+  static func foldBreaks(_ line: String) -> [String.Index] {
+    let bytes = line.utf8
+    if bytes.count <= lineLimit { return [] }
+    var breaks: [String.Index] = []
+    // ASCII without CR: every byte is a character of one octet.
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+      var offset = lineLimit
+      while offset < bytes.count {
+        breaks.append(bytes.index(bytes.startIndex, offsetBy: offset))
+        offset += lineLimit - 1
+      }
+      return breaks
+    }
     var octets = 0
     var capacity = lineLimit
-    func add(_ scalars: String.UnicodeScalarView, width: Int) {
+    func add(_ at: String.Index, width: Int) {
       if octets + width > capacity && octets > 0 {
-        pieces.append(String(current))
-        current = String.UnicodeScalarView()
+        breaks.append(at)
         octets = 0
         capacity = lineLimit - 1
       }
-      current.append(contentsOf: scalars)
       octets += width
     }
-    for character in line {
-      let width = character.utf8.count
+    let scalars = line.unicodeScalars
+    var i = line.startIndex
+    while i < line.endIndex {
+      let next = line.index(after: i)
+      let width = bytes.distance(from: i, to: next)
       if width <= lineLimit - 1 {
-        add(character.unicodeScalars, width: width)
+        add(i, width: width)
       } else {
-        for scalar in character.unicodeScalars {
-          add(String.UnicodeScalarView([scalar]), width: UTF8.width(scalar))
+        var j = i
+        while j < next {
+          add(j, width: UTF8.width(scalars[j]))
+          j = scalars.index(after: j)
         }
       }
+      i = next
     }
-    pieces.append(String(current))
-    return pieces.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }
+    return breaks
   }
 }
