@@ -290,7 +290,9 @@ public struct ClockTime: Sendable, Hashable, Codable, Comparable,
   /// Parses `HH:MM` (24-hour, e.g. `18:30` or `7:05`).
   public init?(_ text: String) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    // ASCII digits only: `Int("+7")` would take a sign (`+7:30`, `07:+5`).
     guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),
       let h = Int(parts[0]), let m = Int(parts[1])
     else { return nil }
     self.init(hour: h, minute: m)

@@ -82,6 +82,16 @@ final class ItemTimeTests: XCTestCase {
 
   // MARK: - item 7: the gap and the repeated hour
 
+  /// Review of issue 9's typed options: `--time +7:30` was read as 07:30
+  /// (`Int` takes a sign) while `7:5` was refused.
+  func testClockTime_parsesDigitsOnly() {
+    XCTAssertEqual(ClockTime("7:05"), ClockTime(hour: 7, minute: 5))
+    XCTAssertEqual(ClockTime("18:30"), ClockTime(hour: 18, minute: 30))
+    for text in ["+7:30", "07:+5", "-1:00", "7:5", "0730", " 7:05", "٧:٠٥", "24:00", "7:60"] {
+      XCTAssertNil(ClockTime(text), text)
+    }
+  }
+
   func testAdd_timeInTheSpringGapIsRefused() throws {
     let itinerary = try springWest()
     XCTAssertEqual(itinerary.schedule.date(ofDay: 1).iso, "2024-03-10")
