@@ -212,7 +212,7 @@ public struct TravelInfo: Sendable, Hashable, Codable {
   public static let maximumDistanceMeters: Double = 40_075_000
 
   /// The longest leg accepted, in seconds: the 366-day trip limit.
-  public static let maximumDurationSeconds = Double(TripPlanner.maximumDays) * 86_400
+  public static let maximumDurationSeconds = Double(TripBuilder.maximumDays) * 86_400
 
   /// Why a leg's figures cannot be stored — a distance or duration that
   /// is not finite, negative, or beyond `maximumDistanceMeters` /

@@ -177,7 +177,7 @@ public enum LegacyTripResult: Sendable {
 /// `customItems` and `travelDayOverrides` may be left out (none). Category
 /// and city names compare ignoring case.
 ///
-/// Conversion of one trip: `TripPlanner.plan` builds it from its games and
+/// Conversion of one trip: `TripBuilder.plan` builds it from its games and
 /// dates (travel at defaults); each override moves its leg to that day at
 /// the leg's default spot there (or the first valid slot of that day) when
 /// the rules allow it, else the leg stays and the reason is reported; then
@@ -409,7 +409,7 @@ public enum LegacyImport {
   ) throws -> LegacyConversion {
     let planned: PlannedTrip
     do {
-      planned = try TripPlanner.plan(
+      planned = try TripBuilder.plan(
         name: legacy.name, games: games, start: legacy.startDate, end: legacy.endDate,
         catalog: catalog, environment: environment)
     } catch let error as TripError {

@@ -112,7 +112,7 @@ extension Itinerary {
     let adding = unique(adding)
     let removing = unique(removing)
     func describe(_ game: Game) -> (String, String, CalendarDate) {
-      (game.id, TripPlanner.title(of: game, teams: teams), game.localDate)
+      (game.id, TripBuilder.title(of: game, teams: teams), game.localDate)
     }
     let removedIDs = Set(removing.map(\.id))
     if let both = adding.first(where: { removedIDs.contains($0.id) }) {
@@ -180,7 +180,7 @@ extension Itinerary {
     let last = dates.max() ?? trip.endDate
     let newStart = start ?? min(trip.startDate, first)
     let newEnd = end ?? max(trip.endDate, last)
-    let dayCount = try TripPlanner.checkDays(
+    let dayCount = try TripBuilder.checkDays(
       of: ordered, start: start, end: end, first: newStart, last: newEnd, teams: catalog.teams)
     let now = environment.now()
     let newSchedule = TripSchedule(

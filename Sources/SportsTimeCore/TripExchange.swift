@@ -32,10 +32,10 @@ public enum TripExchange {
   public static let version = 1
 
   /// How far an item's day may lie outside the trip's days, in days
-  /// before the start or after the end (`TripPlanner.maximumDays`): an
+  /// before the start or after the end (`TripBuilder.maximumDays`): an
   /// Unscheduled item a re-plan left behind lies within a trip's length of
   /// its days; one further out is a damaged file.
-  public static let maximumDaysOutsideTrip = TripPlanner.maximumDays
+  public static let maximumDaysOutsideTrip = TripBuilder.maximumDays
 
   /// The export of `itinerary` as JSON text (deterministic: same trip, same
   /// bytes).
@@ -146,8 +146,8 @@ public enum TripExchange {
   /// Reads an export and checks everything that needs no stored data:
   /// the texts are cleaned as every command cleans them
   /// (`TextNormalization.validated`; the trip's name by
-  /// `TripPlanner.validatedName`), the days follow `trip new`'s rule
-  /// (`TripPlanner.checkDays`: at most 366), every item day is a real
+  /// `TripBuilder.validatedName`), the days follow `trip new`'s rule
+  /// (`TripBuilder.checkDays`: at most 366), every item day is a real
   /// date, sortOrders follow `ItineraryItem.sortOrderProblem`, travel
   /// figures `TravelInfo.figuresProblem`, stop indices are not negative,
   /// a time zone without a time is dropped (with a warning), as an edit
@@ -199,7 +199,7 @@ public enum TripExchange {
     let start = try reader.date(tripObject, "startDate", at: "trip")
     let end = try reader.date(tripObject, "endDate", at: "trip")
     do {
-      _ = try TripPlanner.checkDays(start: start, end: end, games: [])
+      _ = try TripBuilder.checkDays(start: start, end: end, games: [])
     } catch let error as TripError {
       throw fail("trip.endDate", error.description)
     }
@@ -402,8 +402,8 @@ public enum TripExchange {
   /// item commands with `games` (the stored games its `gameIDs` name), and
   /// gives its items what those commands give them:
   ///
-  /// - the games: at least one, none cancelled (`TripPlanner.checkGames`),
-  ///   every one inside the trip's days (`TripPlanner.checkDays`);
+  /// - the games: at least one, none cancelled (`TripBuilder.checkGames`),
+  ///   every one inside the trip's days (`TripBuilder.checkDays`);
   /// - the file's own account of each game agrees with the stored game:
   ///   a different venue, home or visiting team means the id names another
   ///   game than the one the trip was planned with, and is refused; a
@@ -462,8 +462,8 @@ public enum TripExchange {
     }
     let ordered = games.sorted { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }
     do {
-      try TripPlanner.checkGames(ordered)
-      _ = try TripPlanner.checkDays(
+      try TripBuilder.checkGames(ordered)
+      _ = try TripBuilder.checkDays(
         start: t.startDate, end: t.endDate, games: ordered, teams: catalog.teams)
     } catch let error as TripError {
       switch error {

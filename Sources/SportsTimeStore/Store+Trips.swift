@@ -47,7 +47,7 @@ extension Store {
   /// `t.revision` says. Storing a trip or item under the id of a deleted one
   /// (a re-imported backup) removes that id's tombstone: it exists again.
   /// - Throws: `StoreError.invalidText` for a name not cleaned as
-  ///   `TripPlanner.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
+  ///   `TripBuilder.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
   ///   for a game not in the database, or another `StoreError`; nothing is
   ///   stored then.

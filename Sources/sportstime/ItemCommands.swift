@@ -21,7 +21,7 @@ enum ItemCommands {
       "after", valueName: "ROW",
       help: "Put it just below this row (below a day header: top of that day)."),
     .value(
-      "day", valueName: "N", kind: .integer(1...TripPlanner.maximumDays),
+      "day", valueName: "N", kind: .integer(1...TripBuilder.maximumDays),
       help: "Put it on day N (1-based)."),
     .flag("top", help: "With --day: first on that day."),
     .flag("bottom", help: "With --day: last on that day (the default)."),

@@ -167,7 +167,7 @@ enum TripCommands {
     let catalog = try context.catalog()
     let store = try context.openStore()
     let games = try references.map { try resolve($0, store: store, catalog: catalog) }
-    let planned = try TripPlanner.plan(
+    let planned = try TripBuilder.plan(
       name: name, games: games, start: start, end: end, catalog: catalog,
       environment: environment)
     try store.insert(planned)

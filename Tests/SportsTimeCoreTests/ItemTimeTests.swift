@@ -28,7 +28,7 @@ final class ItemTimeTests: XCTestCase {
   private func trip(_ ids: [String], start: String? = nil, end: String? = nil) throws
     -> Itinerary
   {
-    let planned = try TripPlanner.plan(
+    let planned = try TripBuilder.plan(
       name: "Test", games: try ids.map { try Fixtures.seasonGame($0) },
       start: try start.map { try Fixtures.date($0) }, end: try end.map { try Fixtures.date($0) },
       catalog: try Fixtures.catalog(), environment: environment)

@@ -36,7 +36,7 @@ final class ReplanTests: XCTestCase {
   private func plan(_ ids: [String], start: String? = nil, end: String? = nil) throws
     -> Itinerary
   {
-    let p = try TripPlanner.plan(
+    let p = try TripBuilder.plan(
       name: "Replan", games: try ids.map { try Fixtures.seasonGame($0) },
       start: try start.map { try Fixtures.date($0) }, end: try end.map { try Fixtures.date($0) },
       catalog: try Fixtures.catalog(), environment: .fixed(now: planned))

@@ -391,7 +391,7 @@ final class TextNormalizationTests: XCTestCase {
     }
     // An item's title and a trip's name are refused in the same words.
     let catalog = try Fixtures.catalog()
-    let planned = try TripPlanner.plan(
+    let planned = try TripBuilder.plan(
       name: "Words", games: [try Fixtures.seasonGame("CHN202406170")], start: nil, end: nil,
       catalog: catalog, environment: .fixed(now: Date(timeIntervalSinceReferenceDate: 0)))
     let itinerary = Itinerary(trip: planned.trip, schedule: planned.schedule, items: planned.items)
@@ -420,7 +420,7 @@ final class TextNormalizationTests: XCTestCase {
     let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000))
     let games = try ["CHN202406170", "MIL202406240"].map { try Fixtures.seasonGame($0) }
     let catalog = try Fixtures.catalog()
-    let planned = try TripPlanner.plan(
+    let planned = try TripBuilder.plan(
       name: Self.evil, games: games, start: nil, end: nil, catalog: catalog,
       environment: environment)
     XCTAssertEqual(planned.trip.name, Self.cleaned)

@@ -21,7 +21,7 @@ final class StoreTripImportTests: StoreTestCase {
     let games = try ["CHN202406040", "CHA202406060", "DET202406080"].map {
       try StoreFixtures.game2024($0)
     }
-    let planned = try TripPlanner.plan(
+    let planned = try TripBuilder.plan(
       name: Self.name, games: games, start: try StoreFixtures.date("2024-06-03"),
       end: try StoreFixtures.date("2024-06-10"), catalog: catalog, environment: environment)
     try store.insert(planned)

@@ -262,7 +262,7 @@ enum PropertyTrips {
   /// Plans a trip over the 2024 games `ids` with `environment`.
   static func plan(_ ids: [String], environment: Environment) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
-    return try TripPlanner.plan(
+    return try TripBuilder.plan(
       name: "Property", games: games, start: nil, end: nil, catalog: try Fixtures.catalog(),
       environment: environment)
   }

@@ -135,7 +135,7 @@ enum StoreFixtures {
     environment: Environment, file: StaticString = #filePath, line: UInt = #line
   ) throws -> PlannedTrip {
     let games = try gameIDs.map { try game2024($0, file: file, line: line) }
-    return try TripPlanner.plan(
+    return try TripBuilder.plan(
       name: name, games: games, start: nil, end: nil, catalog: catalog(),
       environment: environment)
   }

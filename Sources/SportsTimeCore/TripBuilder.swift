@@ -12,8 +12,10 @@ public struct PlannedTrip: Sendable {
   public var tightLegs: [TightLeg]
 }
 
-/// Builds new trips from picked games (issue 2, DESIGN.md).
-public enum TripPlanner {
+/// Builds new trips from picked games (issue 2, DESIGN.md). Named
+/// `TripPlanner` until issue 9: "planner" is kept for the trip optimiser
+/// that finds the best games, which comes later.
+public enum TripBuilder {
   /// Builds a trip.
   ///
   /// Days run from `start` to `end` (defaults: first and last game's local
@@ -176,7 +178,7 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// it).
   case gameOutsideTrip(
     String, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
-  /// The trip would have this many days, over `TripPlanner.maximumDays`.
+  /// The trip would have this many days, over `TripBuilder.maximumDays`.
   case tooLong(Int)
   /// A re-plan removes a game (id, "AWAY @ HOME", local date) that the
   /// trip (its name) does not have.
@@ -243,7 +245,7 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(game), outside the trip's days"
       }
     case .tooLong(let days):
-      return "a trip of \(days) days is longer than the \(TripPlanner.maximumDays)-day limit"
+      return "a trip of \(days) days is longer than the \(TripBuilder.maximumDays)-day limit"
     case .gameNotInTrip(let id, let title, let date, let trip):
       return
         "game \(id) (\(title) on \(date)) is not in the trip \"\(TextNormalization.excerpt(trip))\", so it cannot be removed"

@@ -4,7 +4,7 @@ import XCTest
 @testable import SportsTimeCore
 
 /// Building trips from real 2024 games.
-final class TripPlannerTests: XCTestCase {
+final class TripBuilderTests: XCTestCase {
 
   private let now = Date(timeIntervalSince1970: 1_717_000_000)
 
@@ -12,7 +12,7 @@ final class TripPlannerTests: XCTestCase {
     _ ids: [String], name: String = "Midwest", start: String? = nil, end: String? = nil
   ) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
-    return try TripPlanner.plan(
+    return try TripBuilder.plan(
       name: name, games: games, start: try start.map { try Fixtures.date($0) },
       end: try end.map { try Fixtures.date($0) }, catalog: try Fixtures.catalog(),
       environment: .fixed(now: now))
