@@ -163,3 +163,23 @@ class CLITestCase: XCTestCase {
     XCTAssertEqual(firstLine, "Error: \(message)", file: file, line: line)
   }
 }
+
+/// A test class that runs its own command tree and wants `assertUsage`.
+protocol RunsCommandLine {
+  /// Runs `arguments` against the class's tree with its defaults.
+  func outcome(of arguments: [String]) -> Outcome
+}
+
+extension RunsCommandLine {
+  /// Asserts exit 64 and the first stderr line `Error: <message>`; the action never ran.
+  func assertUsage(
+    _ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let outcome = outcome(of: arguments)
+    XCTAssertEqual(outcome.code, 64, "\(arguments): \(outcome.err)", file: file, line: line)
+    XCTAssertNil(outcome.args, "the action must not run", file: file, line: line)
+    XCTAssertEqual(
+      outcome.err.split(separator: "\n").first.map(String.init), "Error: \(message)",
+      file: file, line: line)
+  }
+}

@@ -13,7 +13,7 @@ import XCTest
 
 /// Option value kinds (ranges), repeated options, negative values and the
 /// checked standard output (issue 8, items 1, 4, 15 and 19).
-final class OptionValueTests: XCTestCase {
+final class OptionValueTests: XCTestCase, RunsCommandLine {
   /// A tree with one command whose options have kinds.
   static func tree(_ recorder: Recorder, finish: OutputOutcome = .delivered) -> CommandSpec {
     CommandSpec(
@@ -48,6 +48,8 @@ final class OptionValueTests: XCTestCase {
   }
 
   /// Runs `arguments` against `tree` with captured output.
+  func outcome(of arguments: [String]) -> Outcome { run(arguments) }
+
   func run(_ arguments: [String], finish: OutputOutcome = .delivered) -> Outcome {
     let recorder = Recorder()
     let out = Capture()
@@ -58,18 +60,6 @@ final class OptionValueTests: XCTestCase {
       root: Self.tree(recorder), arguments: arguments, version: "1", console: console,
       environment: [:], helpWidth: 80)
     return Outcome(code: code, out: out.text, err: err.text, args: recorder.last)
-  }
-
-  /// Asserts exit 64 and the first stderr line `Error: <message>`; the action never ran.
-  func assertUsage(
-    _ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let outcome = run(arguments)
-    XCTAssertEqual(outcome.code, 64, "\(arguments): \(outcome.err)", file: file, line: line)
-    XCTAssertNil(outcome.args, "the action must not run", file: file, line: line)
-    XCTAssertEqual(
-      outcome.err.split(separator: "\n").first.map(String.init), "Error: \(message)",
-      file: file, line: line)
   }
 
   // MARK: Ranges (item 1)

@@ -5,7 +5,7 @@ import XCTest
 
 /// Typed option values (`.parsed(ValueParser)`: parsed once while parsing)
 /// and the `validate` step between parsing and running.
-final class TypedValueTests: XCTestCase {
+final class TypedValueTests: XCTestCase, RunsCommandLine {
   /// A small output format, as an executable would declare one.
   enum Shape: String, CaseIterable, Sendable {
     case md
@@ -108,6 +108,8 @@ final class TypedValueTests: XCTestCase {
   }
 
   /// Runs `arguments` against the tree with captured output.
+  func outcome(of arguments: [String]) -> Outcome { run(arguments) }
+
   func run(_ arguments: [String], counter: Counter = Counter()) -> Outcome {
     let recorder = Recorder()
     let out = Capture()
@@ -117,18 +119,6 @@ final class TypedValueTests: XCTestCase {
       root: Self.tree(recorder, counter: counter), arguments: arguments, version: "1",
       console: console, environment: [:], helpWidth: 80)
     return Outcome(code: code, out: out.text, err: err.text, args: recorder.last)
-  }
-
-  /// Asserts exit 64 and the first stderr line `Error: <message>`; the action never ran.
-  func assertUsage(
-    _ arguments: [String], _ message: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let outcome = run(arguments)
-    XCTAssertEqual(outcome.code, 64, "\(arguments): \(outcome.err)", file: file, line: line)
-    XCTAssertNil(outcome.args, "the action must not run", file: file, line: line)
-    XCTAssertEqual(
-      outcome.err.split(separator: "\n").first.map(String.init), "Error: \(message)",
-      file: file, line: line)
   }
 
   // MARK: Choices

@@ -63,6 +63,22 @@ final class TripRoundTripTests: ItineraryTestCase {
   }
 
   /// The export at `url` as a JSON object.
+  /// The built trip exported to trip.json and deleted: the file, the
+  /// database snapshot without the trip, the file's items and the index of
+  /// its first travel and first custom item.
+  func exportedAndDeleted() throws -> (
+    file: URL, baseline: Snapshot, items: [[String: Any]], travel: Int, custom: Int
+  ) {
+    try buildTrip()
+    let file = try export("trip.json")
+    try runOK(["trip", "delete", Self.trip])
+    let baseline = try snapshot()
+    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
+    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
+    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    return (file, baseline, items, travel, custom)
+  }
+
   func object(_ url: URL) throws -> [String: Any] {
     try XCTUnwrap(
       try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as? [String: Any])
@@ -256,13 +272,7 @@ final class TripRoundTripTests: ItineraryTestCase {
   }
 
   func testImport_refusesWhatTripNewAndTheItemCommandsRefuse_namingTheField() throws {
-    try buildTrip()
-    let file = try export("trip.json")
-    try runOK(["trip", "delete", Self.trip])
-    let baseline = try snapshot()
-    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
-    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
-    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let (file, baseline, items, travel, custom) = try exportedAndDeleted()
     let cases: [(URL, [String])] = [
       (
         try edited(file, "duration.json", kind: "travel") { $0["durationSeconds"] = 1e300 },
@@ -315,13 +325,7 @@ final class TripRoundTripTests: ItineraryTestCase {
   /// `true` as a number and an item far outside the days are refused with
   /// the field; a -0 distance is never shown as "-0 mi".
   func testImport_versionBooleansFarDaysAndNegativeZero() throws {
-    try buildTrip()
-    let file = try export("trip.json")
-    try runOK(["trip", "delete", Self.trip])
-    let baseline = try snapshot()
-    let items = try XCTUnwrap(try object(file)["items"] as? [[String: Any]])
-    let travel = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "travel" })
-    let custom = try XCTUnwrap(items.firstIndex { $0["kind"] as? String == "custom" })
+    let (file, baseline, items, travel, custom) = try exportedAndDeleted()
     let customTitle = try XCTUnwrap((items[custom]["custom"] as? [String: Any])?["title"])
     func version(_ value: Any, _ name: String) throws -> URL {
       try corrupted(file, name) { $0["version"] = value }

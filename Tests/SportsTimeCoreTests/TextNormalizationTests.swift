@@ -139,13 +139,7 @@ final class TextNormalizationTests: XCTestCase {
     ]
     for _ in 0..<5_000 {
       let length = Int.random(in: 0...16, using: &generator)
-      var scalars = String.UnicodeScalarView()
-      for _ in 0..<length {
-        if let s = Unicode.Scalar(pool[Int.random(in: 0..<pool.count, using: &generator)]) {
-          scalars.append(s)
-        }
-      }
-      let text = String(scalars)
+      let text = Self.randomText(length, from: pool, using: &generator)
       let once = TextNormalization.clean(text)
       XCTAssertEqual(TextNormalization.clean(once), once, text.debugDescription)
       // Nothing invisible is left that is not attached to a visible
@@ -240,13 +234,7 @@ final class TextNormalizationTests: XCTestCase {
       + [0xFEFF, 0xFFFE, 0xFFFD, 0x1F3F4, 0xE0067, 0xE0062, 0xE007F, 0x1F468, 0xFE0F, 0xE9, 0x4E2C]
     for _ in 0..<2_000 {
       let length = Int.random(in: 0...24, using: &generator)
-      var scalars = String.UnicodeScalarView()
-      for _ in 0..<length {
-        if let s = Unicode.Scalar(pool[Int.random(in: 0..<pool.count, using: &generator)]) {
-          scalars.append(s)
-        }
-      }
-      let text = String(scalars)
+      let text = Self.randomText(length, from: pool, using: &generator)
       let once = TextNormalization.clean(text)
       XCTAssertEqual(TextNormalization.clean(once), once, text.debugDescription)
       XCTAssertEqual(once, once.precomposedStringWithCanonicalMapping, text.debugDescription)
@@ -524,5 +512,18 @@ final class TextNormalizationTests: XCTestCase {
           "an item needs a title (the one given has only control or invisible characters)"),
         "\(error)")
     }
+  }
+
+  /// `length` scalars drawn from `pool` (values that are no scalar skipped).
+  static func randomText(_ length: Int, from pool: [UInt32], using generator: inout SplitMix64)
+    -> String
+  {
+    var scalars = String.UnicodeScalarView()
+    for _ in 0..<length {
+      if let s = Unicode.Scalar(pool[Int.random(in: 0..<pool.count, using: &generator)]) {
+        scalars.append(s)
+      }
+    }
+    return String(scalars)
   }
 }
