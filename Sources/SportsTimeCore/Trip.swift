@@ -87,6 +87,18 @@ public struct Environment: Sendable {
   public static let live = Environment(
     now: { Date() }, uuid: { UUID() }, estimator: .default)
 
+  /// This environment with its clock read once, now: every later `now()`
+  /// returns that same instant. A front end freezes the environment at the
+  /// start of each operation (a command, a request), so every rule and
+  /// store write of the operation stamps one instant (issue 9: the current
+  /// instant is read once per operation).
+  public func frozen() -> Environment {
+    var copy = self
+    let instant = now()
+    copy.now = { instant }
+    return copy
+  }
+
   /// A fixed clock and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
   /// …), for tests and reproducible runs.
   public static func fixed(now: Date, estimator: RouteEstimator = .default)

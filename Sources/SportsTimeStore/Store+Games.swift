@@ -170,7 +170,7 @@ extension Store {
     _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error
   ) throws -> GameImportResult {
     try transaction {
-      let stored = try database.query("SELECT * FROM games").map(Store.game(from:))
+      let stored = try select("SELECT * FROM games").map(Store.game(from:))
       let merge: ScheduleMerge
       do {
         merge = try ScheduleMerge.plan(stored: stored, incoming: games, replace: replace)
@@ -185,13 +185,13 @@ extension Store {
 
       // Who uses which game: trips by name, visits.
       var tripsOfGame: [String: [(id: String, name: String)]] = [:]
-      for row in try database.query(
+      for row in try select(
         "SELECT trip_games.game_id, trips.id, trips.name FROM trip_games JOIN trips ON trips.id = trip_games.trip_id"
       ) {
         tripsOfGame[try row.string("game_id"), default: []].append(
           (try row.string("id"), try row.string("name")))
       }
-      let linkedVisits = try database.query("SELECT * FROM visits WHERE game_id IS NOT NULL")
+      let linkedVisits = try select("SELECT * FROM visits WHERE game_id IS NOT NULL")
         .map(Store.visit(from:))
 
       let inUse = merge.removed.compactMap { game -> GameInUse? in
@@ -219,39 +219,24 @@ extension Store {
       // Writes: removals, unlinked visits, moves (through temporary ids so
       // that ids can trade places), updates, inserts.
       for game in merge.removed {
-        try database.execute("DELETE FROM games WHERE id = ?", [.text(game.id)])
+        try execute("DELETE FROM games WHERE id = ?", [.text(game.id)])
       }
       for change in result.visits where !change.keepsLink {
-        try database.execute(
+        try execute(
           "UPDATE visits SET game_id = NULL WHERE id = ?", [.text(change.visit.key)])
       }
       for change in merge.changes where change.old.id != change.new.id {
-        try database.execute(
+        try execute(
           "UPDATE games SET id = ? WHERE id = ?",
           [.text("moving:" + change.old.id), .text(change.old.id)])
       }
       for change in merge.changes {
         let currentID = change.old.id != change.new.id ? "moving:" + change.old.id : change.old.id
-        var values = Store.values(of: change.new)
-        values.append(.text(currentID))
-        try database.execute(
-          """
-          UPDATE games SET id = ?1, sport = ?2, season = ?3, home_team = ?4, away_team = ?5,
-            venue_id = ?6, start_utc = ?7, time_zone = ?8, local_date = ?9,
-            time_estimated = ?10, time_unknown = ?11, status = ?12,
-            original_date = ?13, game_number = ?14, postponement_reason = ?15,
-            schedule_key = ?16
-          WHERE id = ?17
-          """, values)
+        try update(
+          "games", set: Store.columns(of: change.new), whereColumn: "id", is: .text(currentID))
       }
       for game in merge.inserts {
-        try database.execute(
-          """
-          INSERT INTO games (id, sport, season, home_team, away_team, venue_id,
-            start_utc, time_zone, local_date, time_estimated, time_unknown, status,
-            original_date, game_number, postponement_reason, schedule_key)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-          """, Store.values(of: game))
+        try insert(into: "games", Store.columns(of: game))
       }
       // A trip whose games changed is a changed trip: one revision up.
       for trip in result.trips { try noteChange(ofTrip: trip.id) }
@@ -284,31 +269,42 @@ extension Store {
       args.append(.text(to.iso))
     }
     let whereClause = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-    return try database.query(
+    return try select(
       "SELECT * FROM games\(whereClause) ORDER BY start_utc, id", args
     ).map(Store.game(from:))
   }
 
   /// The game with `id`, or nil.
   public func game(id: String) throws -> Game? {
-    try database.query("SELECT * FROM games WHERE id = ?", [.text(id)]).first.map(
+    try select("SELECT * FROM games WHERE id = ?", [.text(id)]).first.map(
       Store.game(from:))
   }
 
   /// Number of stored games.
   public func gameCount() throws -> Int {
-    try database.query("SELECT count(*) AS n FROM games").first?.int("n") ?? 0
+    try select("SELECT count(*) AS n FROM games").first?.int("n") ?? 0
   }
 
-  static func values(of game: Game) -> [SQLValue] {
-    [
-      .text(game.id), .text(game.sport.rawValue), SQLValue(game.season),
-      .text(game.homeTeamID), .text(game.awayTeamID), .text(game.venueID.rawValue),
-      .real(game.start.timeIntervalSince1970), .text(game.timeZoneID),
-      .text(game.localDate.iso), SQLValue(game.timeEstimated), SQLValue(game.timeUnknown),
-      .text(game.status.rawValue), .optional(game.originalDate?.iso),
-      SQLValue(game.gameNumber), .optional(game.postponementReason), .text(game.scheduleKey),
-    ]
+  /// The `games` row of `game`, by column name.
+  static func columns(of game: Game) -> ColumnValues {
+    var row = ColumnValues()
+    row["id"] = .text(game.id)
+    row["sport"] = .text(game.sport.rawValue)
+    row["season"] = SQLValue(game.season)
+    row["home_team"] = .text(game.homeTeamID)
+    row["away_team"] = .text(game.awayTeamID)
+    row["venue_id"] = .text(game.venueID.rawValue)
+    row["start_utc"] = .real(game.start.timeIntervalSince1970)
+    row["time_zone"] = .text(game.timeZoneID)
+    row["local_date"] = .text(game.localDate.iso)
+    row["time_estimated"] = SQLValue(game.timeEstimated)
+    row["time_unknown"] = SQLValue(game.timeUnknown)
+    row["status"] = .text(game.status.rawValue)
+    row["original_date"] = .optional(game.originalDate?.iso)
+    row["game_number"] = SQLValue(game.gameNumber)
+    row["postponement_reason"] = .optional(game.postponementReason)
+    row["schedule_key"] = .text(game.scheduleKey)
+    return row
   }
 
   static func game(from row: Row) throws -> Game {

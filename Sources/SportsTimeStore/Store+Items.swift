@@ -86,7 +86,7 @@ extension Store {
       var replan = try plan(itinerary)
       let t = replan.trip
       if replan.tripChanged || t.modifiedAt != itinerary.trip.modifiedAt {
-        try database.execute(
+        try execute(
           "UPDATE trips SET start_date = ?, end_date = ?, modified_at = ? WHERE id = ?",
           [
             .text(t.startDate.iso), .text(t.endDate.iso),
@@ -95,11 +95,11 @@ extension Store {
         try noteChange(ofTrip: t.id)
       }
       if replan.tripChanged {
-        try database.execute(
+        try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {
           guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
-          try database.execute(
+          try execute(
             "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
             [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
         }

@@ -40,7 +40,7 @@ extension Store {
   /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
   public func tombstones(since instant: Date) throws -> [Tombstone] {
     try read {
-      try database.query(
+      try select(
         """
         SELECT id, kind, trip_id, deleted_at FROM tombstones
         WHERE deleted_at >= ? ORDER BY deleted_at, kind, id
@@ -74,7 +74,7 @@ extension Store {
   public func revision(ofTrip id: UUID) throws -> Int {
     try read {
       guard
-        let row = try database.query(
+        let row = try select(
           "SELECT revision FROM trips WHERE id = ?", [.text(Store.key(id))]
         ).first
       else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
@@ -93,7 +93,7 @@ extension Store {
   func checkRevision(ofTrip id: UUID, expected: Int?) throws {
     guard let expected else { return }
     guard
-      let row = try database.query(
+      let row = try select(
         "SELECT name, revision FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
     else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
@@ -113,10 +113,10 @@ extension Store {
     guard revisedTrips[id] == nil else { return }
     let key = Store.key(id)
     guard
-      let row = try database.query("SELECT revision FROM trips WHERE id = ?", [.text(key)]).first
+      let row = try select("SELECT revision FROM trips WHERE id = ?", [.text(key)]).first
     else { return }
     revisedTrips[id] = .some(try row.int("revision"))
-    try database.execute("UPDATE trips SET revision = revision + 1 WHERE id = ?", [.text(key)])
+    try execute("UPDATE trips SET revision = revision + 1 WHERE id = ?", [.text(key)])
   }
 
   /// Notes that the current transaction created trip `id` (at revision 1).
@@ -129,7 +129,7 @@ extension Store {
   func recordTombstone(_ kind: Tombstone.Kind, id: UUID, tripID: UUID? = nil, at instant: Date)
     throws
   {
-    try database.execute(
+    try execute(
       """
       INSERT INTO tombstones (id, kind, trip_id, deleted_at) VALUES (?, ?, ?, ?)
       ON CONFLICT (kind, id) DO UPDATE SET trip_id = excluded.trip_id,
@@ -144,7 +144,7 @@ extension Store {
   /// Removes the tombstone of `id`, if any: a row is stored again under
   /// that id (a re-imported backup of a deleted trip).
   func clearTombstone(_ kind: Tombstone.Kind, id: UUID) throws {
-    try database.execute(
+    try execute(
       "DELETE FROM tombstones WHERE kind = ? AND id = ?",
       [.text(kind.rawValue), .text(Store.key(id))])
   }

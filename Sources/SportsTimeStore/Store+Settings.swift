@@ -115,19 +115,19 @@ extension Store {
 
   /// The text stored under `key`, or nil.
   func setting(_ key: String) throws -> String? {
-    try database.query("SELECT value FROM settings WHERE key = ?", [.text(key)]).first?
+    try select("SELECT value FROM settings WHERE key = ?", [.text(key)]).first?
       .string("value")
   }
 
   /// Stores `value` under `key`; nil removes the key.
   func setSetting(_ key: String, _ value: String?) throws {
     if let value {
-      try database.execute(
+      try execute(
         "INSERT INTO settings (key, value) VALUES (?, ?) "
           + "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         [.text(key), .text(value)])
     } else {
-      try database.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
+      try execute("DELETE FROM settings WHERE key = ?", [.text(key)])
     }
   }
 }

@@ -57,26 +57,25 @@ extension Store {
     }
     try transaction {
       try checkNameIsFree(t.name, except: nil)
-      if let existing = try database.query(
+      if let existing = try select(
         "SELECT name FROM trips WHERE id = ?", [.text(Store.key(t.id))]
       ).first {
         throw StoreError.duplicateTripID(Store.key(t.id), name: try existing.string("name"))
       }
-      try database.execute(
-        """
-        INSERT INTO trips (id, name, start_date, end_date, created_at, modified_at, revision)
-        VALUES (?, ?, ?, ?, ?, ?, 1)
-        """,
-        [
-          .text(Store.key(t.id)), .text(t.name), .text(t.startDate.iso),
-          .text(t.endDate.iso), .real(t.createdAt.timeIntervalSinceReferenceDate),
-          .real(t.modifiedAt.timeIntervalSinceReferenceDate),
-        ])
+      var row = ColumnValues()
+      row["id"] = .text(Store.key(t.id))
+      row["name"] = .text(t.name)
+      row["start_date"] = .text(t.startDate.iso)
+      row["end_date"] = .text(t.endDate.iso)
+      row["created_at"] = .real(t.createdAt.timeIntervalSinceReferenceDate)
+      row["modified_at"] = .real(t.modifiedAt.timeIntervalSinceReferenceDate)
+      row["revision"] = .integer(1)
+      try insert(into: "trips", row)
       noteNewTrip(t.id)
       try clearTombstone(.trip, id: t.id)
       for (position, gameID) in t.gameIDs.enumerated() {
         guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
-        try database.execute(
+        try execute(
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
           [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
       }
@@ -109,7 +108,7 @@ extension Store {
   ) throws -> TripImport {
     let trip = imported.trip
     return try transaction {
-      if let existing = try database.query(
+      if let existing = try select(
         "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
       ).first {
         throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
@@ -157,7 +156,7 @@ extension Store {
   ///   id already used, or another `StoreError`; nothing is stored then.
   public func importTrip(_ trip: Trip, items: [ItineraryItem]) throws {
     try transaction {
-      if let existing = try database.query(
+      if let existing = try select(
         "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
       ).first {
         throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
@@ -181,7 +180,7 @@ extension Store {
   /// The name of the stored trip item `id` belongs to, nil when no stored
   /// item has that id.
   func itemOwner(_ id: UUID) throws -> String? {
-    try database.query(
+    try select(
       """
       SELECT trips.name FROM itinerary_items JOIN trips ON trips.id = itinerary_items.trip_id
       WHERE itinerary_items.id = ?
@@ -191,7 +190,7 @@ extension Store {
 
   /// All trips, by start date then name.
   public func trips() throws -> [Trip] {
-    let rows = try database.query("SELECT * FROM trips ORDER BY start_date, name")
+    let rows = try select("SELECT * FROM trips ORDER BY start_date, name")
     return try rows.map { try trip(from: $0) }
   }
 
@@ -224,12 +223,12 @@ extension Store {
     }
     let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
     if let id = UUID(uuidString: text),
-      let row = try database.query("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
+      let row = try select("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
         .first
     {
       return try trip(from: row)
     }
-    let all = try database.query("SELECT * FROM trips ORDER BY id")
+    let all = try select("SELECT * FROM trips ORDER BY id")
     let exact = TextNormalization.clean(reference).lowercased()
     for row in all where TextNormalization.clean(try row.string("name")).lowercased() == exact {
       return try trip(from: row)
@@ -270,14 +269,14 @@ extension Store {
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
   private func readTrip(id: UUID) throws -> LoadedTrip {
     guard
-      let row = try database.query(
+      let row = try select(
         "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
     else {
       throw StoreError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
     }
     let t = try trip(from: row)
-    let games = try database.query(
+    let games = try select(
       """
       SELECT g.* FROM games g JOIN trip_games tg ON tg.game_id = g.id
       WHERE tg.trip_id = ? ORDER BY g.start_utc, g.id
@@ -329,7 +328,7 @@ extension Store {
       try checkRevision(ofTrip: before.id, expected: expectedRevision)
       var after = try before.renamed(to: name, now: now)
       try checkNameIsFree(after.name, except: after.id)
-      try database.execute(
+      try execute(
         "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
         [
           .text(after.name), .real(after.modifiedAt.timeIntervalSinceReferenceDate),
@@ -368,7 +367,7 @@ extension Store {
   /// `name` (compared by `TextNormalization.key`).
   func checkNameIsFree(_ name: String, except id: UUID?) throws {
     let key = TextNormalization.key(name)
-    for row in try database.query("SELECT id, name FROM trips") {
+    for row in try select("SELECT id, name FROM trips") {
       let existing = try row.string("name")
       if TextNormalization.key(existing) == key, try row.string("id") != id.map(Store.key) {
         throw StoreError.duplicateTripName(existing)
@@ -389,10 +388,10 @@ extension Store {
     let now = clock()
     return try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
-      let itemIDs = try database.query(
+      let itemIDs = try select(
         "SELECT id FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(id))]
       ).map { try $0.string("id") }
-      try database.execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
+      try execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
       if database.changes == 0 {
         throw StoreError.tripNotFound(Store.key(id), suggestion: nil)
       }
@@ -411,7 +410,7 @@ extension Store {
   /// The stored items of a trip, in no particular order (lay them out with
   /// `ItineraryLayout`).
   public func items(tripID: UUID) throws -> [ItineraryItem] {
-    try database.query(
+    try select(
       "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(tripID))]
     ).map(Store.item(from:))
   }
@@ -435,15 +434,7 @@ extension Store {
   /// `insertItem`'s insert, inside the caller's transaction.
   func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
-    try database.execute(
-      """
-      INSERT INTO itinerary_items (id, trip_id, day, sort_order, kind, title, category,
-        time, time_zone, latitude, longitude, address, from_stop, to_stop, from_venue,
-        to_venue, from_name, to_name, distance_meters, duration_seconds, created_at,
-        modified_at, travel_mode)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-        ?18, ?19, ?20, ?21, ?22, ?23)
-      """, try Store.values(of: item))
+    try insert(into: "itinerary_items", try Store.columns(of: item))
     try clearTombstone(.item, id: item.id)
     try noteChange(ofTrip: item.tripID)
   }
@@ -466,7 +457,7 @@ extension Store {
   /// The trip of stored item `id`, nil when no item has that id.
   func tripOfItem(_ id: UUID) throws -> UUID? {
     guard
-      let text = try database.query(
+      let text = try select(
         "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(id))]
       ).first?.string("trip_id")
     else { return nil }
@@ -482,16 +473,11 @@ extension Store {
     guard let oldTrip = try tripOfItem(item.id) else {
       throw StoreError.itemNotFound(item.id.uuidString.lowercased())
     }
-    try database.execute(
-      """
-      UPDATE itinerary_items SET trip_id = ?2, day = ?3, sort_order = ?4, kind = ?5,
-        title = ?6, category = ?7, time = ?8, time_zone = ?9, latitude = ?10,
-        longitude = ?11, address = ?12, from_stop = ?13, to_stop = ?14, from_venue = ?15,
-        to_venue = ?16, from_name = ?17, to_name = ?18, distance_meters = ?19,
-        duration_seconds = ?20, created_at = ?21, modified_at = ?22, travel_mode = ?23
-      WHERE id = ?1
-      """, try Store.values(of: item))
-    if database.changes == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
+    var row = try Store.columns(of: item)
+    row["id"] = nil
+    let changed = try update(
+      "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
+    if changed == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
     try noteChange(ofTrip: oldTrip)
     try noteChange(ofTrip: item.tripID)
   }
@@ -520,7 +506,7 @@ extension Store {
     guard let trip = try tripOfItem(id) else {
       throw StoreError.itemNotFound(id.uuidString.lowercased())
     }
-    try database.execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
+    try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
     try recordTombstone(.item, id: id, tripID: trip, at: instant)
     try noteChange(ofTrip: trip)
   }
@@ -534,7 +520,7 @@ extension Store {
   public func touchTrip(id: UUID, at instant: Date, expectedRevision: Int? = nil) throws {
     try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
-      try database.execute(
+      try execute(
         "UPDATE trips SET modified_at = ? WHERE id = ?",
         [.real(instant.timeIntervalSinceReferenceDate), .text(Store.key(id))])
       try noteChange(ofTrip: id)
@@ -557,7 +543,7 @@ extension Store {
       throw StoreError.corruptValue(
         table: "trips", id: idText, column: "start_date/end_date", value: "\(startText)/\(endText)")
     }
-    let gameIDs = try database.query(
+    let gameIDs = try select(
       "SELECT game_id FROM trip_games WHERE trip_id = ? ORDER BY position", [.text(idText)]
     ).map { try $0.string("game_id") }
     return Trip(
@@ -586,13 +572,22 @@ extension Store {
     }
   }
 
-  static func values(of item: ItineraryItem) throws -> [SQLValue] {
+  /// The `itinerary_items` row of `item`, by column name: every column is
+  /// set (NULL where the item's kind has no such field), so an update
+  /// clears what the item no longer has.
+  /// - Throws: `StoreError.invalidItem` for a game (never stored), a
+  ///   sortOrder or travel figures out of range.
+  static func columns(of item: ItineraryItem) throws -> ColumnValues {
     if let problem = ItineraryItem.sortOrderProblem(item.sortOrder) {
       throw StoreError.invalidItem(problem)
     }
-    var v: [SQLValue] = [
-      .text(key(item.id)), .text(key(item.tripID)), SQLValue(item.day), .real(item.sortOrder),
-    ]
+    var row = ColumnValues()
+    row["id"] = .text(key(item.id))
+    row["trip_id"] = .text(key(item.tripID))
+    row["day"] = SQLValue(item.day)
+    row["sort_order"] = .real(item.sortOrder)
+    var travel: TravelInfo?
+    var custom: CustomInfo?
     switch item.kind {
     case .game(let id):
       throw StoreError.invalidItem("game \(id) is derived from the trip and never stored")
@@ -600,26 +595,31 @@ extension Store {
       if let (_, reason) = t.figuresProblem {
         throw StoreError.invalidItem("travel \(t.title): \(reason)")
       }
-      v += [
-        .text("travel"), .null, .null, .null, .null, .null, .null, .null,
-        .optional(t.fromStop), .optional(t.toStop), .optional(t.fromVenueID?.rawValue),
-        .optional(t.toVenueID?.rawValue), .text(t.fromName), .text(t.toName),
-        .real(t.distanceMeters), .real(t.durationSeconds),
-      ]
+      travel = t
+      row["kind"] = .text("travel")
     case .custom(let c):
-      v += [
-        .text("custom"), .text(c.title), .text(c.category.rawValue),
-        .optional(c.time?.description), .optional(c.timeZoneID),
-        .optional(c.coordinate?.latitude), .optional(c.coordinate?.longitude),
-        .optional(c.address), .null, .null, .null, .null, .null, .null, .null, .null,
-      ]
+      custom = c
+      row["kind"] = .text("custom")
     }
-    v += [
-      .real(item.createdAt.timeIntervalSinceReferenceDate),
-      .real(item.modifiedAt.timeIntervalSinceReferenceDate),
-      .optional(item.travelInfo?.mode.rawValue),
-    ]
-    return v
+    row["title"] = .optional(custom?.title)
+    row["category"] = .optional(custom?.category.rawValue)
+    row["time"] = .optional(custom?.time?.description)
+    row["time_zone"] = .optional(custom?.timeZoneID)
+    row["latitude"] = .optional(custom?.coordinate?.latitude)
+    row["longitude"] = .optional(custom?.coordinate?.longitude)
+    row["address"] = .optional(custom?.address)
+    row["from_stop"] = .optional(travel?.fromStop)
+    row["to_stop"] = .optional(travel?.toStop)
+    row["from_venue"] = .optional(travel?.fromVenueID?.rawValue)
+    row["to_venue"] = .optional(travel?.toVenueID?.rawValue)
+    row["from_name"] = .optional(travel?.fromName)
+    row["to_name"] = .optional(travel?.toName)
+    row["distance_meters"] = .optional(travel?.distanceMeters)
+    row["duration_seconds"] = .optional(travel?.durationSeconds)
+    row["created_at"] = .real(item.createdAt.timeIntervalSinceReferenceDate)
+    row["modified_at"] = .real(item.modifiedAt.timeIntervalSinceReferenceDate)
+    row["travel_mode"] = .optional(travel?.mode.rawValue)
+    return row
   }
 
   static func item(from row: Row) throws -> ItineraryItem {

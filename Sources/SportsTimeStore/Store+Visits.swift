@@ -26,12 +26,7 @@ extension Store {
       throw StoreError.invalidText(field: "visit's notes")
     }
     try checkGame(of: visit)
-    try database.execute(
-      """
-      INSERT INTO visits (id, sport, venue_id, local_date, game_id, away_team, home_team,
-        away_score, home_score, notes, created_at, modified_at)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-      """, Store.values(of: visit))
+    try insert(into: "visits", Store.columns(of: visit))
     try clearTombstone(.visit, id: visit.id)
   }
 
@@ -41,15 +36,15 @@ extension Store {
   public func visits(venueID: Venue.ID? = nil) throws -> [Visit] {
     let rows =
       try venueID.map {
-        try database.query("SELECT * FROM visits WHERE venue_id = ?", [.text($0.rawValue)])
-      } ?? database.query("SELECT * FROM visits")
+        try select("SELECT * FROM visits WHERE venue_id = ?", [.text($0.rawValue)])
+      } ?? select("SELECT * FROM visits")
     return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
   }
 
   /// The ids of the games that have a visit.
   public func visitedGameIDs() throws -> Set<String> {
     Set(
-      try database.query("SELECT game_id FROM visits WHERE game_id IS NOT NULL").map {
+      try select("SELECT game_id FROM visits WHERE game_id IS NOT NULL").map {
         try $0.string("game_id")
       })
   }
@@ -69,10 +64,10 @@ extension Store {
     guard key.count >= 4, idLike else {
       throw StoreError.visitNotFound(reference)
     }
-    if let row = try database.query("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {
+    if let row = try select("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {
       return try Store.visit(from: row)
     }
-    let matches = try database.query(
+    let matches = try select(
       "SELECT * FROM visits WHERE substr(id, 1, ?) = ? ORDER BY id",
       [SQLValue(key.count), .text(key)])
     if matches.count > 1 {
@@ -100,16 +95,9 @@ extension Store {
       new.id = old.id
       new.createdAt = old.createdAt
       try checkGame(of: new)
-      var values = Store.values(of: new)
-      values.removeFirst()
-      values.append(.text(new.key))
-      try database.execute(
-        """
-        UPDATE visits SET sport = ?1, venue_id = ?2, local_date = ?3, game_id = ?4,
-          away_team = ?5, home_team = ?6, away_score = ?7, home_score = ?8, notes = ?9,
-          created_at = ?10, modified_at = ?11
-        WHERE id = ?12
-        """, values)
+      var row = Store.columns(of: new)
+      row["id"] = nil
+      try update("visits", set: row, whereColumn: "id", is: .text(new.key))
       return (old, new)
     }
   }
@@ -122,7 +110,7 @@ extension Store {
     let now = clock()
     return try transaction {
       let visit = try visit(matching: reference)
-      try database.execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
+      try execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
       try recordTombstone(.visit, id: visit.id, at: now)
       return visit
     }
@@ -146,7 +134,7 @@ extension Store {
       // with no matchup or the game's matchup, is that game: link it rather
       // than record the game a second time.
       for game in loaded.games where !recorded.contains(game.id) {
-        let rows = try database.query(
+        let rows = try select(
           """
           SELECT id FROM visits
           WHERE game_id IS NULL AND venue_id = ? AND local_date = ?
@@ -158,7 +146,7 @@ extension Store {
             .text(game.homeTeamID),
           ])
         if let row = rows.first {
-          try database.execute(
+          try execute(
             "UPDATE visits SET game_id = ? WHERE id = ?",
             [.text(game.id), .text(try row.string("id"))])
           recorded.insert(game.id)
@@ -174,7 +162,7 @@ extension Store {
   private func checkGame(of visit: Visit) throws {
     guard let gameID = visit.gameID else { return }
     guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
-    if let other = try database.query(
+    if let other = try select(
       "SELECT id FROM visits WHERE game_id = ? AND id != ?", [.text(gameID), .text(visit.key)]
     ).first {
       throw StoreError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
@@ -183,15 +171,22 @@ extension Store {
 
   // MARK: Row mapping
 
-  static func values(of visit: Visit) -> [SQLValue] {
-    [
-      .text(visit.key), .text(visit.sport.rawValue), .text(visit.venueID.rawValue),
-      .text(visit.date.iso), .optional(visit.gameID), .optional(visit.matchup?.awayTeamID),
-      .optional(visit.matchup?.homeTeamID), .optional(visit.score?.away),
-      .optional(visit.score?.home), .optional(visit.notes),
-      .real(visit.createdAt.timeIntervalSinceReferenceDate),
-      .real(visit.modifiedAt.timeIntervalSinceReferenceDate),
-    ]
+  /// The `visits` row of `visit`, by column name.
+  static func columns(of visit: Visit) -> ColumnValues {
+    var row = ColumnValues()
+    row["id"] = .text(visit.key)
+    row["sport"] = .text(visit.sport.rawValue)
+    row["venue_id"] = .text(visit.venueID.rawValue)
+    row["local_date"] = .text(visit.date.iso)
+    row["game_id"] = .optional(visit.gameID)
+    row["away_team"] = .optional(visit.matchup?.awayTeamID)
+    row["home_team"] = .optional(visit.matchup?.homeTeamID)
+    row["away_score"] = .optional(visit.score?.away)
+    row["home_score"] = .optional(visit.score?.home)
+    row["notes"] = .optional(visit.notes)
+    row["created_at"] = .real(visit.createdAt.timeIntervalSinceReferenceDate)
+    row["modified_at"] = .real(visit.modifiedAt.timeIntervalSinceReferenceDate)
+    return row
   }
 
   static func visit(from row: Row) throws -> Visit {

@@ -8,7 +8,17 @@ import SportsTimeCore
 /// loss), foreign keys on, a busy timeout, forward migrations; every public
 /// operation is one transaction, so bad input changes nothing and a crash
 /// never leaves half an import. Reads take no write lock.
-public final class Store {
+///
+/// Safe to share between threads, like GRDB's `DatabaseQueue`: the store
+/// owns one connection and serializes every public operation on it (a
+/// recursive lock held for a whole transaction, so a transaction's body may
+/// call other store operations on its own thread), so no two threads ever use
+/// the connection at once and each operation sees the state the previous one
+/// left. An extension adding a public operation wraps it in `transaction`,
+/// `read` or `serialized`.
+public final class Store: @unchecked Sendable {
+  /// Serializes every use of `database` and of the mutable state below.
+  private let lock = NSRecursiveLock()
   /// The underlying connection.
   let database: Database
   /// The file's path (or `:memory:`).
@@ -78,6 +88,11 @@ public final class Store {
   /// one revision, however many of its rows change.
   /// - Throws: whatever `body` throws (after rolling back), or `StoreError`.
   public func transaction<T>(_ body: () throws -> T) throws -> T {
+    try serialized { try unserializedTransaction(body) }
+  }
+
+  /// `transaction`'s work, with the lock held.
+  private func unserializedTransaction<T>(_ body: () throws -> T) throws -> T {
     let outermost = !database.isInTransaction
     let before = database.totalChanges
     // A rolled-back transaction or savepoint took its revision raises with it.
@@ -92,7 +107,7 @@ public final class Store {
     }
     if outermost { revisedTrips = [:] }
     if outermost, database.totalChanges != before {
-      hasSavedChanges = true
+      savedChanges = true
       SavedChanges.shared.record()
     }
     return result
@@ -101,7 +116,9 @@ public final class Store {
   /// Whether a transaction of this store has committed a change (a row
   /// inserted, updated or deleted); setting up or migrating the file does
   /// not count.
-  public private(set) var hasSavedChanges = false
+  public var hasSavedChanges: Bool { serialized { savedChanges } }
+  /// Backs `hasSavedChanges`; guarded by `lock`.
+  private var savedChanges = false
 
   /// Whether any store of this process has committed a change, so that a
   /// front end whose report of a command could not be delivered (standard
@@ -115,11 +132,47 @@ public final class Store {
   /// simply runs in that transaction.
   /// - Throws: whatever `body` throws, or `StoreError`.
   public func read<T>(_ body: () throws -> T) throws -> T {
-    try database.inTransaction(.deferred, body)
+    try serialized { try database.inTransaction(.deferred, body) }
+  }
+
+  /// Runs `body` with the store to itself: no other thread uses the
+  /// connection until it returns. For a single statement, which SQLite runs
+  /// atomically anyway; several reads that must agree use `read`.
+  /// - Throws: whatever `body` throws.
+  public func serialized<T>(_ body: () throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  // MARK: Statements, serialized
+
+  /// `Database.query` with the lock held: the rows of one statement.
+  func select(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
+    try serialized { try database.query(sql, arguments) }
+  }
+
+  /// `Database.execute` with the lock held.
+  func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+    try serialized { try database.execute(sql, arguments) }
+  }
+
+  /// `Database.insert(into:_:)` with the lock held.
+  func insert(into table: String, _ row: ColumnValues) throws {
+    try serialized { try database.insert(into: table, row) }
+  }
+
+  /// `Database.update(_:set:whereColumn:is:)` with the lock held.
+  /// - Returns: the number of rows changed.
+  @discardableResult
+  func update(
+    _ table: String, set row: ColumnValues, whereColumn keyColumn: String, is key: SQLValue
+  ) throws -> Int {
+    try serialized { try database.update(table, set: row, whereColumn: keyColumn, is: key) }
   }
 
   /// Closes the connection, reporting any statement still open.
-  public func close() throws { try database.close() }
+  public func close() throws { try serialized { try database.close() } }
 }
 
 /// The process-wide record behind `Store.changesSavedInThisProcess`.

@@ -11,6 +11,8 @@ struct Context {
   let environment: [String: String]
   let console: Console
   let useColor: Bool
+  /// The command's one environment (`environmentValues()`).
+  private let values: SportsTimeCore.Environment
 
   /// - Throws: a usage error for an empty `--db`. (A `--now` that is not an
   ///   ISO 8601 instant is refused while parsing, for every command.)
@@ -24,6 +26,13 @@ struct Context {
     self.useColor = Terminal.useColor(
       isTTY: Terminal.isStdoutTTY, environment: environment,
       noColorFlag: arguments.flag("no-color"))
+    var values = SportsTimeCore.Environment.live
+    if let instant = arguments.value("now", as: Date.self) {
+      values.now = { instant }
+    } else {
+      values = values.frozen()
+    }
+    self.values = values
     if let db = arguments.value("db"), db.trimmingCharacters(in: .whitespaces).isEmpty {
       throw arguments.usageError("--db needs a file path")
     }
@@ -69,14 +78,11 @@ struct Context {
       }
     })
 
-  /// The clock (`--now` when given), random ids and the default estimator.
-  /// (Still `throws` for the callers; `--now` was checked while parsing.)
-  func environmentValues() throws -> SportsTimeCore.Environment {
-    guard let instant = arguments.value("now", as: Date.self) else { return .live }
-    var environment = SportsTimeCore.Environment.live
-    environment.now = { instant }
-    return environment
-  }
+  /// The clock (`--now` when given, else the system clock read once for
+  /// the whole command: `Environment.frozen()`), random ids and the default
+  /// estimator. (Still `throws` for the callers; `--now` was checked while
+  /// parsing.)
+  func environmentValues() throws -> SportsTimeCore.Environment { values }
 
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }

@@ -224,6 +224,51 @@ final class DatabaseTests: XCTestCase {
     }
   }
 
+  /// Rows written by column name (`ColumnValues`): an insert stores the
+  /// named columns whatever their order in the table and leaves the rest to
+  /// their default; an update changes only the columns it names and reports
+  /// how many rows changed; an empty row or a name that is not a plain
+  /// identifier is refused before SQLite sees it, changing nothing.
+  func testInsertAndUpdateByColumnName() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (id TEXT PRIMARY KEY, a INTEGER, b TEXT DEFAULT 'x', c REAL)")
+      var row = ColumnValues()
+      row["c"] = .real(2.5)
+      row["id"] = .text("one")
+      row["a"] = .integer(7)
+      XCTAssertEqual(row.names, ["c", "id", "a"])
+      row["a"] = .integer(8)
+      XCTAssertEqual(row.names, ["c", "id", "a"], "setting again keeps the position")
+      try db.insert(into: "t", row)
+      let stored = try XCTUnwrap(try db.query("SELECT * FROM t").first)
+      XCTAssertEqual(try stored.string("id"), "one")
+      XCTAssertEqual(try stored.int64("a"), 8)
+      XCTAssertEqual(try stored.string("b"), "x")
+      XCTAssertEqual(try stored.double("c"), 2.5)
+
+      var change = ColumnValues()
+      change["b"] = .null
+      change["a"] = .integer(9)
+      change["a"] = nil
+      XCTAssertEqual(change.names, ["b"], "a column set to nil is not written")
+      XCTAssertEqual(try db.update("t", set: change, whereColumn: "id", is: .text("one")), 1)
+      XCTAssertEqual(try db.update("t", set: change, whereColumn: "id", is: .text("none")), 0)
+      let updated = try XCTUnwrap(try db.query("SELECT * FROM t").first)
+      XCTAssertNil(try updated.optionalString("b"))
+      XCTAssertEqual(try updated.int64("a"), 8)
+
+      XCTAssertEqual(
+        storeError { try db.insert(into: "t", ColumnValues()) }?.sqliteCode, SQLITE_MISUSE)
+      var hostile = ColumnValues()
+      hostile["a) VALUES (1); DROP TABLE t; --"] = .integer(1)
+      XCTAssertEqual(storeError { try db.insert(into: "t", hostile) }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(
+        storeError { try db.update("t", set: hostile, whereColumn: "id", is: .text("one")) }?
+          .sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int64("n"), 1)
+    }
+  }
+
   /// A prepared statement can be re-run with new arguments and stepped row by row.
   func testStatementReuseAndStepping() throws {
     try onBothDatabases { db in

@@ -17,7 +17,8 @@ import SportsTimeCore
 /// the file before anything can change it, then switches file databases to
 /// WAL (only if they are not in WAL mode already). Not thread-safe and
 /// deliberately not `Sendable`: use one `Database` from one thread/actor at a
-/// time. Every failing SQLite call is turned into `StoreError.sqlite` (or
+/// time (`Store` is the handle to share: it serializes every use of its
+/// one connection). Every failing SQLite call is turned into `StoreError.sqlite` (or
 /// `.diskFull`) by `error(code:sql:)`.
 ///
 /// Sources: https://www.sqlite.org/c3ref/open.html,
@@ -186,6 +187,43 @@ public final class Database {
   /// - Throws: `StoreError.sqlite` if preparing, binding or stepping fails.
   public func query(_ sql: String, _ arguments: [SQLValue] = []) throws -> [Row] {
     try run(sql, arguments, cached: true, collectRows: true)
+  }
+
+  /// Inserts one row into `table`: `INSERT INTO table (columns…) VALUES
+  /// (?1…?n)` with the columns of `row` in their order.
+  /// - Throws: `StoreError.sqlite` (SQLITE_MISUSE for no column or a table
+  ///   or column name that is not a plain identifier), or as `execute`.
+  public func insert(into table: String, _ row: ColumnValues) throws {
+    try checkIdentifiers([table] + row.names, nonEmpty: row.names)
+    let placeholders = row.names.indices.map { "?\($0 + 1)" }
+    let sql =
+      "INSERT INTO \(table) (\(row.names.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
+    try execute(sql, row.values)
+  }
+
+  /// Updates the rows of `table` whose `keyColumn` equals `key`: `UPDATE
+  /// table SET column = ?1, … WHERE keyColumn = ?n+1`.
+  /// - Returns: the number of rows changed (0 when no row matched).
+  /// - Throws: as `insert(into:_:)`.
+  @discardableResult
+  public func update(
+    _ table: String, set row: ColumnValues, whereColumn keyColumn: String, is key: SQLValue
+  ) throws -> Int {
+    try checkIdentifiers([table, keyColumn] + row.names, nonEmpty: row.names)
+    let assignments = row.names.enumerated().map { "\($0.element) = ?\($0.offset + 1)" }
+    let sql =
+      "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \(keyColumn) = ?\(row.names.count + 1)"
+    try execute(sql, row.values + [key])
+    return changes
+  }
+
+  /// Refuses an empty column list or a name that is not a plain identifier.
+  private func checkIdentifiers(_ names: [String], nonEmpty: [String]) throws {
+    guard !nonEmpty.isEmpty, names.allSatisfy(ColumnValues.isPlainIdentifier) else {
+      throw misuse(
+        "A row to write needs at least one column, named by a plain identifier.",
+        sql: names.first)
+    }
   }
 
   /// Runs several `;`-separated statements without arguments via
