@@ -38,21 +38,28 @@ let package = Package(
       name: "sportstime-bench",
       dependencies: ["SportsTimeCore"]
     ),
+    // What every test target shares: where the repository and the real
+    // data are, a seeded generator, temporary directories, a locked box.
+    // Foundation only, so any test target can use it.
+    .target(
+      name: "SportsTimeTestSupport",
+      path: "Tests/SportsTimeTestSupport"
+    ),
     .testTarget(
       name: "SportsTimeCoreTests",
-      dependencies: ["SportsTimeCore"]
+      dependencies: ["SportsTimeCore", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeStoreTests",
-      dependencies: ["SportsTimeStore", "SportsTimeCore"]
+      dependencies: ["SportsTimeStore", "SportsTimeCore", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "CLIKitTests",
-      dependencies: ["CLIKit"]
+      dependencies: ["CLIKit", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeCLITests",
-      dependencies: ["sportstime", "CLIKit"]
+      dependencies: ["sportstime", "CLIKit", "SportsTimeTestSupport"]
     ),
   ]
 )

@@ -1,50 +1,29 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import CLIKit
 
 /// Thread-safe text sink used to capture a `Console`.
-final class Capture: @unchecked Sendable {
-  /// Guards `text`.
-  private let lock = NSLock()
-  /// Everything written so far.
-  private var storage = ""
+typealias Capture = Locked<String>
 
-  /// Appends `string`.
-  func append(_ string: String) {
-    lock.lock()
-    storage += string
-    lock.unlock()
-  }
-
+extension Locked where Value == String {
+  /// An empty sink.
+  convenience init() { self.init("") }
   /// Everything written so far.
-  var text: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
+  var text: String { current }
 }
 
 /// Records the arguments that reached a command action.
-final class Recorder: @unchecked Sendable {
-  /// Guards `last`.
-  private let lock = NSLock()
-  /// The arguments of the most recent run.
-  private var stored: ParsedArguments?
+typealias Recorder = Locked<ParsedArguments?>
 
+extension Locked where Value == ParsedArguments? {
+  /// A recorder that has seen no run.
+  convenience init() { self.init(nil) }
   /// Stores `arguments`.
-  func record(_ arguments: ParsedArguments) {
-    lock.lock()
-    stored = arguments
-    lock.unlock()
-  }
-
+  func record(_ arguments: ParsedArguments) { update { $0 = arguments } }
   /// The arguments of the most recent run, if any.
-  var last: ParsedArguments? {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
+  var last: ParsedArguments? { current }
 }
 
 /// An error that is not a usage error.

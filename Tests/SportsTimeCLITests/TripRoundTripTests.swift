@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 /// `trip export --format json` then `trip import` gives back the very same
@@ -476,7 +477,7 @@ final class TripRoundTripTests: ItineraryTestCase {
     let original = try object(file)
     let seed: UInt64 = 0x5EED_C11
     print("TripRoundTripTests fuzz: seed \(String(seed, radix: 16))")
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var accepted = 0
     var refused = 0
     for round in 0..<40 where accepted < 10 {
@@ -565,19 +566,6 @@ final class TripRoundTripTests: ItineraryTestCase {
       }
     }
     return String(out)
-  }
-}
-
-/// SplitMix64: a small seedable generator for the fuzz test.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

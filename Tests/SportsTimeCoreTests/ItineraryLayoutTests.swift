@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore
@@ -117,7 +118,7 @@ final class ItineraryLayoutTests: XCTestCase {
           createdAt: Date(timeIntervalSince1970: Double(n % 4))))
     }
     let reference = ItineraryLayout(schedule: schedule, items: items).allRows.map(\.id)
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<10 {
       let shuffled = items.shuffled(using: &generator)
       XCTAssertEqual(
@@ -177,18 +178,5 @@ final class ItineraryLayoutTests: XCTestCase {
       return nil
     }
     XCTAssertEqual(dates, ["2024-06-01", "2024-06-02", "2024-06-03", "2024-06-04"])
-  }
-}
-
-/// A small deterministic generator so shuffles are reproducible.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore

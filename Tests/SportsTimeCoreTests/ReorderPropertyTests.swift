@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore
@@ -251,6 +252,7 @@ final class ReorderPropertyTests: XCTestCase {
     let itinerary = world.itinerary
     let item = try XCTUnwrap(world.model.items.randomElement(using: &rng))
     let session = try Engine.session(item, in: itinerary)
+    XCTAssertEqual(session.checkInvariants(), [], "\(step): drag of \(item.title)")
     // The red zone matches the rule, computed independently.
     let expected = Engine.expectedValidity(
       of: item, rows: session.rows, schedule: world.schedule)
@@ -412,6 +414,7 @@ final class ReorderPropertyTests: XCTestCase {
     XCTAssertTrue(itinerary.layout.unscheduled.isEmpty, step)
     // The from-scratch layout equals the rows the edit should have produced.
     let fresh = itinerary.layout
+    XCTAssertEqual(fresh.checkInvariants(), [], step)
     XCTAssertEqual(Engine.ids(fresh.rows), world.expectedRows, step)
     XCTAssertEqual(
       Engine.ids(fresh.rows).filter { $0.hasPrefix("item:") }.count, items.count, step)

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore
@@ -367,20 +368,14 @@ final class SVGMapTests: XCTestCase {
 
 /// Paths, data and external tools for the map tests.
 enum MapTestSupport {
-  /// The repository root (this file is Tests/SportsTimeCoreTests/…).
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository root (`TestData.repositoryRoot`).
+  static var repositoryRoot: URL { TestData.repositoryRoot }
 
   /// `scripts/map_check.py`.
-  static var script: URL { repositoryRoot.appendingPathComponent("scripts/map_check.py") }
+  static var script: URL { TestData.repositoryFile("scripts/map_check.py") }
 
-  /// The shared data folder: `$SPORTSTIME_DATA`, else `../shared/data`.
-  static var dataDirectory: URL {
-    if let path = ProcessInfo.processInfo.environment["SPORTSTIME_DATA"], !path.isEmpty {
-      return URL(fileURLWithPath: path)
-    }
-    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-  }
+  /// The shared data folder (`TestData.directory`).
+  static var dataDirectory: URL { TestData.directory }
 
   private static let loadedStates: Result<Basemap, any Error> = Result {
     let url = dataDirectory.appendingPathComponent("basemap/us-states.json")

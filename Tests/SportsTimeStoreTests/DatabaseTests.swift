@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import SportsTimeCore
 import SportsTimeStore
+import SportsTimeTestSupport
 import XCTest
 
 /// An error thrown from test transaction bodies.
@@ -15,20 +16,22 @@ private enum TestError: Error, Equatable {
 final class DatabaseTests: XCTestCase {
   /// A unique directory per test; removed in `tearDown`.
   private var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+  /// `directory` and its removal.
+  private var temporary: TemporaryDirectory?
 
   /// Makes a fresh temporary directory with the `nested/dir` folder
   /// `filePath` names (`Database` creates one only when asked to).
   override func setUpWithError() throws {
     try super.setUpWithError()
-    directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("sqlitekit-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(
-      at: directory.appendingPathComponent("nested/dir"), withIntermediateDirectories: true)
+    let temporary = try TemporaryDirectory(
+      prefix: "sqlitekit-tests", subdirectories: ["nested/dir"])
+    self.temporary = temporary
+    directory = temporary.url
   }
 
   /// Deletes the temporary directory.
   override func tearDown() {
-    try? FileManager.default.removeItem(at: directory)
+    temporary?.remove()
     super.tearDown()
   }
 

@@ -1,12 +1,15 @@
 import CSQLite
 import Foundation
 import SportsTimeStore
+import SportsTimeTestSupport
 import XCTest
 
 /// Tests for `Migrator` on ":memory:" and a unique temporary file.
 final class MigratorTests: XCTestCase {
   /// A unique directory per test; removed in `tearDown`.
   private var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+  /// `directory` and its removal.
+  private var temporary: TemporaryDirectory?
 
   /// The first two migrations of a sample schema.
   private let base = [
@@ -23,14 +26,14 @@ final class MigratorTests: XCTestCase {
   /// Makes a fresh temporary directory (a database's directory must exist).
   override func setUpWithError() throws {
     try super.setUpWithError()
-    directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("sqlitekit-migrator-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = try TemporaryDirectory(prefix: "sqlitekit-migrator")
+    self.temporary = temporary
+    directory = temporary.url
   }
 
   /// Deletes the temporary directory.
   override func tearDown() {
-    try? FileManager.default.removeItem(at: directory)
+    temporary?.remove()
     super.tearDown()
   }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeStore
@@ -34,7 +35,7 @@ final class StoreConcurrencyTests: StoreTestCase {
       try storeWith2024(store)
       let catalog = try StoreFixtures.catalog()
       let games = try StoreFixtures.games2024()
-      let failures = Failures()
+      let failures = Locked<[String]>([])
       DispatchQueue.concurrentPerform(iterations: threads) { index in
         do {
           let planned = try StoreFixtures.plan("Trip \(index)", environment: environment)
@@ -55,7 +56,7 @@ final class StoreConcurrencyTests: StoreTestCase {
           failures.append("thread \(index): \(error)")
         }
       }
-      XCTAssertEqual(failures.all, [], path)
+      XCTAssertEqual(failures.current, [], path)
       let trips = try store.trips()
       XCTAssertEqual(
         trips.map(\.name).sorted(), (0..<threads).map { "Trip \($0)" }.sorted(), path)
@@ -82,7 +83,7 @@ final class StoreConcurrencyTests: StoreTestCase {
     let catalog = try StoreFixtures.catalog()
     try store.insert(try StoreFixtures.plan("Shared", environment: environment))
     let edits = 25
-    let failures = Failures()
+    let failures = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       for n in 0..<edits {
         do {
@@ -96,31 +97,9 @@ final class StoreConcurrencyTests: StoreTestCase {
         }
       }
     }
-    XCTAssertEqual(failures.all, [])
+    XCTAssertEqual(failures.current, [])
     let loaded = try store.loadTrip("Shared")
     XCTAssertEqual(loaded.items.filter { $0.customInfo != nil }.count, 2 * edits)
     XCTAssertEqual(loaded.trip.revision, 1 + 2 * edits)
-  }
-}
-
-/// Failures collected from several threads.
-private final class Failures: @unchecked Sendable {
-  /// Guards `messages`.
-  private let lock = NSLock()
-  /// What went wrong, in the order reported.
-  private var messages: [String] = []
-
-  /// Records one failure.
-  func append(_ message: String) {
-    lock.lock()
-    messages.append(message)
-    lock.unlock()
-  }
-
-  /// Every failure recorded.
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return messages
   }
 }

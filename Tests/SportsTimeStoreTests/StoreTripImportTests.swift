@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeStore

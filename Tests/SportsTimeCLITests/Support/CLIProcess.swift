@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -84,29 +85,23 @@ enum CLIProcess {
       ))
   }()
 
-  /// The repository root: this file is Tests/SportsTimeCLITests/Support/CLIProcess.swift.
-  static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The repository root (`TestData.repositoryRoot`).
+  static let repositoryRoot: URL = TestData.repositoryRoot
 
-  /// The shared data folder: `$SPORTSTIME_DATA`, else `<repo>/../shared/data`.
+  /// The shared data folder (`TestData.directory`), when it holds the
+  /// schedules these tests import.
   static let dataDirectory: Result<URL, HarnessError> = {
-    let environment = ProcessInfo.processInfo.environment
-    let url: URL
-    if let path = environment["SPORTSTIME_DATA"], !path.isEmpty {
-      url = URL(fileURLWithPath: path)
-    } else {
-      url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-    }
-    let probe = url.appendingPathComponent("retrosheet/2024schedule.csv").path
+    let url = TestData.directory
+    let probe = TestData.retrosheetSchedule(2024).path
     return FileManager.default.fileExists(atPath: probe)
-      ? .success(url.standardizedFileURL)
+      ? .success(url)
       : .failure(HarnessError("no schedule data at \(probe); set SPORTSTIME_DATA"))
   }()
 
   /// The Retrosheet schedule of `year` in the shared data.
   static func schedule(_ year: Int) throws -> URL {
-    try dataDirectory.get().appendingPathComponent("retrosheet/\(year)schedule.csv")
+    _ = try dataDirectory.get()
+    return TestData.retrosheetSchedule(year)
   }
 
   /// Runs the binary with exactly `environment` (nothing inherited), standard
@@ -140,11 +135,12 @@ enum CLIProcess {
     try process.run()
     let watchdog = Watchdog(process)
     // Drain both pipes before waiting, so a full pipe can never block the child.
-    let errBox = DataBox()
+    let errBox = Locked(Data())
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-      errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+      let data = err.fileHandleForReading.readDataToEndOfFile()
+      errBox.update { $0 = data }
       group.leave()
     }
     // The unused pipe's writing end must close, or reading it never ends.
@@ -157,7 +153,7 @@ enum CLIProcess {
       throw HarnessError("sportstime \(arguments) did not finish in \(Int(timeout)) s")
     }
     return CLIResult(
-      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.data)
+      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.current)
   }
 
   /// Runs the binary with standard output on a pseudo-terminal (so it believes
@@ -189,11 +185,12 @@ enum CLIProcess {
     }
     close(slave)  // only the child holds the terminal now: reads end when it exits
     let watchdog = Watchdog(process)
-    let errBox = DataBox()
+    let errBox = Locked(Data())
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-      errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+      let data = err.fileHandleForReading.readDataToEndOfFile()
+      errBox.update { $0 = data }
       group.leave()
     }
     var outData = Data()
@@ -215,7 +212,7 @@ enum CLIProcess {
       throw HarnessError("sportstime \(arguments) did not finish in \(Int(timeout)) s")
     }
     return CLIResult(
-      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.data)
+      status: process.terminationStatus, stdoutData: outData, stderrData: errBox.current)
   }
 }
 
@@ -236,11 +233,6 @@ private final class Exited: @unchecked Sendable {
     semaphore.wait()
     process.waitUntilExit()  // returns at once: the process has exited
   }
-}
-
-/// A data buffer filled on another thread (read after `DispatchGroup.wait`).
-private final class DataBox: @unchecked Sendable {
-  var data = Data()
 }
 
 /// Kills a process that runs longer than `CLIProcess.timeout`.

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 /// One database with the real 2024 schedule imported, made once per test run
@@ -47,16 +48,19 @@ class EndToEndTestCase: XCTestCase {
   /// The database every `run` uses through SPORTSTIME_DB (unless overridden).
   var database: URL { scratch.appendingPathComponent("test.sqlite") }
 
+  /// `scratch` and its removal.
+  private var temporary: TemporaryDirectory?
+
   override func setUpWithError() throws {
     try super.setUpWithError()
-    scratch = FileManager.default.temporaryDirectory
-      .appendingPathComponent("sportstime-cli-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+    let temporary = try TemporaryDirectory(
+      prefix: "sportstime-cli-tests", subdirectories: ["home", "xdg-data"])
+    self.temporary = temporary
+    scratch = temporary.url
   }
 
   override func tearDownWithError() throws {
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    temporary?.remove()
     try super.tearDownWithError()
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore
@@ -127,27 +128,12 @@ enum Fixtures {
     UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n))!
   }
 
-  /// The repository root: the nearest directory above this file holding
-  /// `Package.swift`.
-  static func repoRoot(from path: String = #filePath) -> URL {
-    var dir = URL(fileURLWithPath: path).deletingLastPathComponent()
-    while dir.path != "/" {
-      if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-        return dir
-      }
-      dir = dir.deletingLastPathComponent()
-    }
-    return URL(fileURLWithPath: path)
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-  }
+  /// The repository root (`TestData.repositoryRoot`).
+  static func repoRoot() -> URL { TestData.repositoryRoot }
 
-  /// A file of the shared Retrosheet data (`../shared/data/retrosheet/NAME`
-  /// beside the repo root). Read in place, never copied into the repo.
-  static func retrosheetURL(_ name: String) -> URL {
-    repoRoot().deletingLastPathComponent()
-      .appendingPathComponent("shared/data/retrosheet/\(name)")
-  }
+  /// A file of the shared Retrosheet data (`retrosheet/NAME` in
+  /// `TestData.directory`). Read in place, never copied into the repo.
+  static func retrosheetURL(_ name: String) -> URL { TestData.url("retrosheet/\(name)") }
 
   /// The text of a shared Retrosheet file.
   static func retrosheetText(_ name: String) throws -> String {

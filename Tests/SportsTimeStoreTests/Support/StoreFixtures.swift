@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeStore
@@ -13,36 +14,17 @@ enum StoreTestError: Error, Equatable {
 /// Real data for store tests: the 2024 Retrosheet schedule parsed with the
 /// built-in MLB catalog (loaded once per test run).
 ///
-/// The data directory is `$SPORTSTIME_DATA` when set, else `../shared/data`
-/// beside the repository root (found by walking up from this file to
-/// `Package.swift`). Data is read in place, never copied into the repo.
+/// The data is found by `TestData` (`$SPORTSTIME_DATA`, else
+/// `../shared/data`) and read in place, never copied into the repo.
 enum StoreFixtures {
-  /// The shared data directory.
-  static var dataDirectory: URL {
-    if let env = ProcessInfo.processInfo.environment["SPORTSTIME_DATA"], !env.isEmpty {
-      return URL(fileURLWithPath: env, isDirectory: true)
-    }
-    return repositoryRoot.deletingLastPathComponent()
-      .appendingPathComponent("shared/data", isDirectory: true)
-  }
+  /// The shared data directory (`TestData.directory`).
+  static var dataDirectory: URL { TestData.directory }
 
-  /// The package root: the nearest ancestor of this file holding `Package.swift`.
-  static var repositoryRoot: URL {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while url.path != "/" {
-      let manifest = url.appendingPathComponent("Package.swift")
-      if FileManager.default.fileExists(atPath: manifest.path) { return url }
-      url = url.deletingLastPathComponent()
-    }
-    // Tests/SportsTimeStoreTests/Support/StoreFixtures.swift: four levels down.
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  }
+  /// The package root (`TestData.repositoryRoot`).
+  static var repositoryRoot: URL { TestData.repositoryRoot }
 
   /// `retrosheet/2024schedule.csv` in the data directory.
-  static var schedule2024URL: URL {
-    dataDirectory.appendingPathComponent("retrosheet/2024schedule.csv")
-  }
+  static var schedule2024URL: URL { TestData.retrosheetSchedule(2024) }
 
   private static let loadedCatalog: Result<Catalog, any Error> = Result { try Catalog.mlb() }
 
@@ -68,7 +50,7 @@ enum StoreFixtures {
 
   /// All 2025 games in file order.
   static func season2025Games() throws -> [Game] {
-    let url = dataDirectory.appendingPathComponent("retrosheet/2025schedule.csv")
+    let url = TestData.retrosheetSchedule(2025)
     return try RetrosheetSchedule.parse(
       try String(contentsOf: url, encoding: .utf8), file: "2025schedule.csv", catalog: catalog()
     ).games
@@ -160,21 +142,23 @@ enum StoreFixtures {
 class StoreTestCase: XCTestCase {
   /// A unique directory per test; removed in `tearDown`.
   var directory = URL(fileURLWithPath: NSTemporaryDirectory())
+  /// `directory` and its removal.
+  private var temporary: TemporaryDirectory?
 
   /// Makes a fresh temporary directory with the `data` folder `filePath`
   /// names (a database's directory must exist: `Store` creates one only
   /// when asked to).
   override func setUpWithError() throws {
     try super.setUpWithError()
-    directory = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("sportstime-store-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(
-      at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
+    let temporary = try TemporaryDirectory(
+      prefix: "sportstime-store-tests", subdirectories: ["data"])
+    self.temporary = temporary
+    directory = temporary.url
   }
 
   /// Deletes the temporary directory.
   override func tearDown() {
-    try? FileManager.default.removeItem(at: directory)
+    temporary?.remove()
     super.tearDown()
   }
 
@@ -224,21 +208,5 @@ class StoreTestCase: XCTestCase {
   /// Number of rows in `table` (read through the store's own connection).
   func rowCount(_ table: String, in store: Store) throws -> Int {
     try store.database.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1
-  }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small, seedable, repeatable
-/// generator for randomised tests (the Core tests' copy).
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,0 +1,20 @@
+/// SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number
+/// generators", OOPSLA 2014): a small, seedable, repeatable generator for the
+/// randomised tests of every test target, so a failing seed can be replayed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The generator's state, advanced by the golden-ratio increment.
+  private var state: UInt64
+
+  /// A generator that starts from `seed`; the same seed gives the same
+  /// sequence on every machine.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
