@@ -330,43 +330,15 @@ enum TripCommands {
     let store = try context.openStore()
     let catalog = try context.catalog()
     let itinerary = try store.itinerary(reference, catalog: catalog)
-    let numbers = Dictionary(
-      itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
-      uniquingKeysWith: { a, _ in a })
-    typealias Finding = (id: String, title: String, icon: String, reason: String)
-    // Games that moved out of the trip or were cancelled, then stored items
-    // that break a rule.
-    let unordered: [Finding] =
-      itinerary.gameProblems().map {
-        (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
-      }
-      + itinerary.missingLegs().map {
-        (
-          "leg:\($0.leg.index)", "\($0.leg.from.name) → \($0.leg.to.name)",
-          RouteEstimator.mode(
-            fromCountry: $0.leg.from.venue.country, toCountry: $0.leg.to.venue.country
-          ).icon,
-          $0.reason
-        )
-      }
-      + itinerary.problems().map {
-        (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.reason)
-      }
-    // In row order; route legs (no row) last.
-    let problems = unordered.enumerated().sorted {
-      (numbers[$0.element.id] ?? Int.max, $0.offset) < (
-        numbers[$1.element.id] ?? Int.max, $1.offset
-      )
-    }.map(\.element)
-    // Unscheduled items break no rule: notices, in row order already.
-    let notices: [Finding] = itinerary.notices().map {
-      (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.notice)
-    }
-    func json(_ findings: [Finding]) -> JSON {
+    // Problems in row order (route legs last), then notices (Core's rule).
+    let findings = itinerary.check()
+    let problems = findings.filter { $0.severity == .breaksRule }
+    let notices = findings.filter { $0.severity == .notice }
+    func json(_ findings: [TripProblem]) -> JSON {
       .array(
         findings.map { p in
           .object([
-            ("id", .string(p.id)), ("number", .optional(numbers[p.id])),
+            ("id", .string(p.subject.description)), ("number", .optional(p.number)),
             ("title", .string(p.title)), ("reason", .string(p.reason)),
           ])
         })
@@ -379,11 +351,11 @@ enum TripCommands {
         ]))
     } else {
       for p in problems {
-        let n = numbers[p.id].map { "row \($0)" } ?? "route"
+        let n = p.number.map { "row \($0)" } ?? "route"
         context.print("\(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
       for p in notices {
-        let n = numbers[p.id].map { "row \($0)" } ?? "route"
+        let n = p.number.map { "row \($0)" } ?? "route"
         context.print(
           "Notice: \(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
