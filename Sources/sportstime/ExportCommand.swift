@@ -45,7 +45,8 @@ enum ExportCommand {
     let out = try destination(context)
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let itinerary = try store.itinerary(reference, catalog: catalog)
+    let itinerary = try store.itinerary(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     let document = TripExport.render(
       itinerary, as: format, catalog: catalog, metric: args.flag("metric"))
     guard let out else {

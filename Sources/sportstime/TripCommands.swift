@@ -166,7 +166,7 @@ enum TripCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let games = try references.map { try resolve($0, store: store, catalog: catalog) }
+    let games = try store.games(for: references, catalog: catalog)
     let planned = try TripBuilder.plan(
       name: name, games: games, start: start, end: end, catalog: catalog,
       environment: environment)
@@ -188,47 +188,6 @@ enum TripCommands {
     context.print()
     context.print(context.style(presenter.headline, .bold))
     for line in presenter.textLines(metric: false, style: context.style) { context.print(line) }
-  }
-
-  /// Finds the game a reference names.
-  static func resolve(_ reference: GameReference, store: Store, catalog: Catalog) throws -> Game {
-    switch reference {
-    case .id(let id):
-      guard let game = try store.game(id: id) else {
-        if try store.gameCount() == 0 {
-          throw CommandError(
-            "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
-          )
-        }
-        throw CommandError(
-          "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
-        )
-      }
-      return game
-    case .teamOnDate(let teamName, let date, _):
-      if try store.gameCount() == 0 {
-        throw CommandError(
-          "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
-        )
-      }
-      let team = try catalog.team(named: teamName, season: date.year)
-      let codes = catalog.franchise(of: team).map(\.id)
-      let games = try store.games(
-        GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()), from: date, to: date))
-      if games.isEmpty {
-        // A game scheduled that day may have moved: point at its new date.
-        let moved = try store.games(
-          GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()))
-        )
-        .filter { $0.originalDate == date && $0.status == .rescheduled }
-        if let game = moved.first {
-          throw CommandError(
-            "\(team.fullName) has no game on \(date.iso): the game scheduled that day (\(Format.matchup(game, catalog: catalog))) was moved to \(game.localDate.iso); use \(game.id)"
-          )
-        }
-      }
-      return try reference.pick(from: games, teamName: team.fullName)
-    }
   }
 
   static func runList(_ context: Context) throws {
@@ -266,7 +225,7 @@ enum TripCommands {
   static func runShow(_ context: Context) throws {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
-    let loaded = try store.loadTrip(reference)
+    let loaded = try store.loadTrip(id: try TripResolver(store: store).id(matching: reference))
     let presenter = ItineraryPresenter(loaded, catalog: try context.catalog())
     if let dragged = context.arguments.value("drag") {
       try showDrag(dragged, presenter: presenter, context: context)
@@ -329,7 +288,8 @@ enum TripCommands {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
     let catalog = try context.catalog()
-    let itinerary = try store.itinerary(reference, catalog: catalog)
+    let itinerary = try store.itinerary(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     // Problems in row order (route legs last), then notices (Core's rule).
     let findings = itinerary.check()
     let problems = findings.filter { $0.severity == .breaksRule }
@@ -382,7 +342,8 @@ enum TripCommands {
     let name = try args.requiredPositional("NAME")
     let environment = try context.environmentValues()
     let store = try context.openStore()
-    let (before, after) = try store.renameTrip(reference, to: name, now: environment.now())
+    let (before, after) = try store.renameTrip(
+      id: try TripResolver(store: store).id(matching: reference), to: name, now: environment.now())
     if args.flag("json") {
       context.print(
         json: .object([
@@ -403,7 +364,9 @@ enum TripCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let (original, copy) = try store.copyTrip(reference, as: name, environment: environment)
+    let (original, copy) = try store.copyTrip(
+      id: try TripResolver(store: store).id(matching: reference), as: name, environment: environment
+    )
     if args.flag("json") {
       let presenter = ItineraryPresenter(copy, catalog: catalog)
       guard case .object(var pairs) = presenter.json else { return }
@@ -426,7 +389,8 @@ enum TripCommands {
   static func runDelete(_ context: Context) throws {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
-    let (trip, count) = try store.deleteTrip(reference)
+    let trip = try TripResolver(store: store).trip(matching: reference)
+    let count = try store.deleteTrip(id: trip.id)
     let id = trip.id.uuidString.lowercased()
     if context.arguments.flag("json") {
       context.print(
