@@ -73,3 +73,28 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+extension RowReference {
+  /// The stored item `text` names among `rows` (as `resolve(_:in:)`): the
+  /// rows a traveller can move, edit or remove. A day header or a game is
+  /// refused, saying which it is.
+  /// - Parameters:
+  ///   - text: a row number, row id or item id prefix as typed.
+  ///   - rows: the numbered rows (`Itinerary.numberedRows`).
+  ///   - verb: what was asked, in the passive ("moved", "removed"), for the
+  ///     refusal of a game.
+  /// - Throws: as `resolve(_:in:)`; `ItineraryRefusal` for a day header or
+  ///   a game row.
+  public static func item(_ text: String, in rows: [LayoutRow], verb: String) throws
+    -> ItineraryItem
+  {
+    let row = try resolve(text, in: rows)
+    switch row.content {
+    case .day(let day, _):
+      throw ItineraryRefusal(reason: "Row \(text) is the Day \(day) header, not an item.")
+    case .game(let g):
+      throw ItineraryRefusal(reason: "Games are fixed: \(g.title) cannot be \(verb).")
+    case .item(let item): return item
+    }
+  }
+}

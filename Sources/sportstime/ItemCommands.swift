@@ -170,16 +170,9 @@ enum ItemCommands {
     return nil
   }
 
-  /// The stored item ITEM names.
+  /// The stored item ITEM names (`RowReference.item`).
   static func item(_ text: String, in itinerary: Itinerary, verb: String) throws -> ItineraryItem {
-    let row = try RowReference.resolve(text, in: itinerary.numberedRows)
-    switch row.content {
-    case .day(let day, _):
-      throw ItineraryRefusal(reason: "Row \(text) is the Day \(day) header, not an item.")
-    case .game(let g):
-      throw ItineraryRefusal(reason: "Games are fixed: \(g.title) cannot be \(verb).")
-    case .item(let item): return item
-    }
+    try RowReference.item(text, in: itinerary.numberedRows, verb: verb)
   }
 
   /// Category, time, location and address options as changes.

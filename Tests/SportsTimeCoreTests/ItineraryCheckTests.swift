@@ -56,6 +56,25 @@ final class ItineraryCheckTests: XCTestCase {
     }
   }
 
+  /// Only stored items can be moved: a header or a game row is refused by
+  /// Core, saying which it is.
+  func testRowReference_itemRefusesHeadersAndGames() throws {
+    let leg = try Fixtures.leg(0, of: try midwest(items: []).schedule)
+    let travel = Fixtures.item(.travel(leg), day: 2, sortOrder: 50, id: Fixtures.uuid(4))
+    let rows = try midwest(items: [travel]).numberedRows
+    XCTAssertEqual(
+      try RowReference.item("item:00000000-0000-0000-0000-000000000004", in: rows, verb: "moved"),
+      travel)
+    XCTAssertEqual(try RowReference.item("0000", in: rows, verb: "moved").id, travel.id)
+    XCTAssertThrowsError(try RowReference.item("1", in: rows, verb: "moved")) {
+      XCTAssertEqual(($0 as? ItineraryRefusal)?.reason, "Row 1 is the Day 1 header, not an item.")
+    }
+    XCTAssertThrowsError(try RowReference.item("game:CHN202406040", in: rows, verb: "removed")) {
+      XCTAssertEqual(
+        ($0 as? ItineraryRefusal)?.reason, "Games are fixed: CWS @ CHC cannot be removed.")
+    }
+  }
+
   func testCheck_freshTripKeepsEveryRule() throws {
     let schedule = try midwest(items: []).schedule
     let leg = try Fixtures.leg(0, of: schedule)
