@@ -118,10 +118,13 @@ public enum RowReference {
     }
     let lower = key.lowercased()
     if let exact = rows.first(where: { $0.id.lowercased() == lower }) { return exact }
-    if lower.hasPrefix("game:") || lower.hasPrefix("day:") {
+    // A day or game row id that is not this trip's names no row; an item
+    // id (whole or a prefix) may be given with or without `item:`.
+    let split = RowID.split(key)
+    if let kind = split?.kind, kind != .item {
       throw ItineraryRefusal(reason: "There is no row \(key) in this trip.")
     }
-    let prefix = lower.hasPrefix("item:") ? String(lower.dropFirst(5)) : lower
+    let prefix = split.map { $0.rest.lowercased() } ?? lower
     guard prefix.count >= 4 else {
       throw ItineraryRefusal(
         reason:

@@ -41,12 +41,21 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
     return nil
   }
 
-  /// Row id of a stored item.
-  public static func id(item: UUID) -> String { "item:\(item.uuidString.lowercased())" }
-  /// Row id of a game.
-  public static func id(game: String) -> String { "game:\(game)" }
-  /// Row id of a day header.
-  public static func id(day: Int) -> String { "day:\(day)" }
+  /// The row's id as a value (`id` is its text form).
+  public var rowID: RowID {
+    switch content {
+    case .day(let day, _): return .day(day)
+    case .game(let g): return .game(g.id)
+    case .item(let item): return .item(item.id)
+    }
+  }
+
+  /// Row id of a stored item (`RowID.item`'s text).
+  public static func id(item: UUID) -> String { RowID.item(item).description }
+  /// Row id of a game (`RowID.game`'s text).
+  public static func id(game: String) -> String { RowID.game(game).description }
+  /// Row id of a day header (`RowID.day`'s text).
+  public static func id(day: Int) -> String { RowID.day(day).description }
 }
 
 /// The one ordering function (DESIGN.md, "Layout and reordering"): every view

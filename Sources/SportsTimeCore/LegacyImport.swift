@@ -606,7 +606,7 @@ public enum LegacyImport {
     var rank: Int {
       switch self {
       case .top: return 0
-      case .afterRow(let id): return id.hasPrefix("game:") ? 1 : 2
+      case .afterRow(let id): return RowID(id)?.kind == .game ? 1 : 2
       case .bottom: return 3
       case .unscheduled: return 4
       }

@@ -2,12 +2,27 @@ import Foundation
 
 /// What a re-plan did, by row id (`item:<uuid>`), for the traveller.
 public struct ReplanReport: Sendable, Hashable {
+  /// A leg whose stored position broke a rule after the re-plan, moved to
+  /// its default position.
+  public struct Reset: Sendable, Hashable {
+    /// The leg's row id (`item:<uuid>`).
+    public var rowID: String
+    /// Why its old position broke a rule, in a traveller's words.
+    public var reason: String
+
+    /// A reset leg; see the properties.
+    public init(rowID: String, reason: String) {
+      self.rowID = rowID
+      self.reason = reason
+    }
+  }
+
   /// Legs still in the route whose position is still valid: left in place
   /// (their figures may have been updated).
   public var kept: [String] = []
   /// Legs still in the route whose position broke a rule: moved to their
   /// default, with the reason.
-  public var reset: [(rowID: String, reason: String)] = []
+  public var reset: [Reset] = []
   /// Legs no longer in the route, deleted.
   public var removed: [String] = []
   /// New legs at their default position.
@@ -19,28 +34,11 @@ public struct ReplanReport: Sendable, Hashable {
   /// Custom items that were Unscheduled and whose date is back in the trip.
   public var returned: [String] = []
 
-  /// True when the re-plan changed nothing at all.
+  /// True when the report lists no change (legs kept in place are no
+  /// change).
   public var isEmpty: Bool {
     reset.isEmpty && removed.isEmpty && added.isEmpty && redated.isEmpty && unscheduled.isEmpty
       && returned.isEmpty
-  }
-
-  public static func == (a: ReplanReport, b: ReplanReport) -> Bool {
-    a.kept == b.kept && a.reset.map(\.rowID) == b.reset.map(\.rowID)
-      && a.reset.map(\.reason) == b.reset.map(\.reason) && a.removed == b.removed
-      && a.added == b.added && a.redated == b.redated && a.unscheduled == b.unscheduled
-      && a.returned == b.returned
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kept)
-    hasher.combine(reset.map(\.rowID))
-    hasher.combine(reset.map(\.reason))
-    hasher.combine(removed)
-    hasher.combine(added)
-    hasher.combine(redated)
-    hasher.combine(unscheduled)
-    hasher.combine(returned)
   }
 }
 
@@ -57,6 +55,17 @@ public struct Replan: Sendable {
   public var report: ReplanReport
   /// Whether the trip row itself changed (days or games).
   public var tripChanged: Bool
+  /// The stored items as they were before the re-plan (to name the legs it
+  /// removed).
+  public var previousItems: [ItineraryItem]
+
+  /// True when the re-plan changes nothing at all: the same days and games,
+  /// and no item inserted, updated or deleted — re-planning twice with the
+  /// same input ends here the second time.
+  public var changesNothing: Bool {
+    !tripChanged && report.isEmpty && change.updated.isEmpty && change.inserted.isEmpty
+      && change.deleted.isEmpty
+  }
 }
 
 extension Itinerary {
@@ -166,15 +175,9 @@ extension Itinerary {
     games: [Game], start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
     environment: Environment
   ) throws -> Replan {
-    guard !games.isEmpty else { throw TripError.noGames }
-    var seen: Set<String> = []
-    for g in games {
-      guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
-      if g.status == .cancelled && !trip.gameIDs.contains(g.id) {
-        throw TripError.cancelledGame(g.id)
-      }
-    }
-    let ordered = games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    // A game the trip already has may have been cancelled since: it stays.
+    try TripBuilder.checkGames(games, keeping: Set(trip.gameIDs))
+    let ordered = TripBuilder.inTimeOrder(games)
     let dates = ordered.map(\.localDate)
     let first = dates.min() ?? trip.startDate
     let last = dates.max() ?? trip.endDate
@@ -278,7 +281,7 @@ extension Itinerary {
           let position = TravelPlacement.defaultPosition(for: fresh, in: constraints)
           kept.day = position?.day ?? kept.day
           kept.sortOrder = position?.sortOrder ?? kept.sortOrder
-          report.reset.append((LayoutRow.id(item: old.id), reason))
+          report.reset.append(.init(rowID: LayoutRow.id(item: old.id), reason: reason))
         } else {
           report.kept.append(LayoutRow.id(item: old.id))
         }
@@ -288,12 +291,9 @@ extension Itinerary {
         }
         result.append(kept)
       } else {
-        let position = TravelPlacement.defaultPosition(for: fresh, in: constraints)
-        let item = ItineraryItem(
-          id: environment.uuid(), tripID: trip.id,
-          day: position?.day ?? leg.from.lastGame?.day ?? 1,
-          sortOrder: position?.sortOrder ?? 50, kind: .travel(fresh), createdAt: now,
-          modifiedAt: now)
+        let item = TripBuilder.legItem(
+          for: leg, info: fresh, constraints: constraints, tripID: trip.id,
+          id: environment.uuid(), now: now)
         change.inserted.append(item)
         report.added.append(LayoutRow.id(item: item.id))
         result.append(item)
@@ -318,6 +318,6 @@ extension Itinerary {
     }
     return Replan(
       trip: newTrip, schedule: newSchedule, change: change, report: report,
-      tripChanged: tripChanged)
+      tripChanged: tripChanged, previousItems: items)
   }
 }

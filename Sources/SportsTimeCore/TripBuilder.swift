@@ -41,7 +41,7 @@ public enum TripBuilder {
   ) throws -> PlannedTrip {
     let trimmed = try Trip.validatedName(name)
     try checkGames(games)
-    let ordered = games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+    let ordered = inTimeOrder(games)
     let dates = ordered.map(\.localDate)
     let first = start ?? dates.min() ?? dates[0]
     let last = end ?? dates.max() ?? dates[0]
@@ -60,13 +60,10 @@ public enum TripBuilder {
     for leg in schedule.legs {
       let info = TravelPlacement.travelInfo(for: leg, estimator: environment.estimator)
       infos.append(info)
-      let position = TravelPlacement.defaultPosition(for: info, in: constraints)
       items.append(
-        ItineraryItem(
-          id: environment.uuid(), tripID: trip.id,
-          day: position?.day ?? leg.from.lastGame?.day ?? 1,
-          sortOrder: position?.sortOrder ?? 50, kind: .travel(info), createdAt: now,
-          modifiedAt: now))
+        legItem(
+          for: leg, info: info, constraints: constraints, tripID: trip.id,
+          id: environment.uuid(), now: now))
     }
     return PlannedTrip(
       trip: trip, schedule: schedule, items: items,
@@ -129,16 +126,53 @@ public enum TripBuilder {
     try checkDays(of: games, start: start, end: end, first: start, last: end, teams: teams)
   }
 
-  /// Checks the games picked for a trip: at least one, none twice, none
-  /// cancelled.
-  /// - Throws: `TripError.noGames`, `.duplicateGame` or `.cancelledGame`.
-  public static func checkGames(_ games: [Game]) throws {
+  /// Checks the games picked for a trip, as building and re-planning one
+  /// do: at least one, none twice, none cancelled — except the games in
+  /// `keeping` (a re-plan keeps a game of the trip that was cancelled
+  /// since, so the traveller sees it and decides).
+  /// - Parameters:
+  ///   - games: the trip's games (any order).
+  ///   - keeping: ids of games that may be cancelled (those the trip already
+  ///     has); empty for a new trip.
+  /// - Throws: `TripError.noGames`, `.duplicateGame` or `.cancelledGame`
+  ///   (the first game at fault).
+  public static func checkGames(_ games: [Game], keeping: Set<String> = []) throws {
     guard !games.isEmpty else { throw TripError.noGames }
     var seen: Set<String> = []
     for g in games {
       guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
-      if g.status == .cancelled { throw TripError.cancelledGame(g.id) }
+      if g.status == .cancelled && !keeping.contains(g.id) {
+        throw TripError.cancelledGame(g.id)
+      }
     }
+  }
+
+  /// The games by start instant, ties by id: the order of a trip's games
+  /// and stops.
+  static func inTimeOrder(_ games: [Game]) -> [Game] {
+    games.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+  }
+
+  /// A new travel item for `leg`, at its default position
+  /// (`TravelPlacement.defaultPosition`); when the leg's limits cannot be
+  /// met, on the day of its departure stop's last game (else Day 1) at
+  /// sortOrder 50, where `trip check` reports it. Shared by building and
+  /// re-planning a trip.
+  /// - Parameters:
+  ///   - leg: the leg of the trip's route.
+  ///   - info: its travel details (`TravelPlacement.travelInfo`).
+  ///   - constraints: the trip's rules.
+  ///   - tripID: the trip's id.
+  ///   - id: the new item's id.
+  ///   - now: its creation and modification instant.
+  static func legItem(
+    for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: UUID,
+    id: UUID, now: Date
+  ) -> ItineraryItem {
+    let position = TravelPlacement.defaultPosition(for: info, in: constraints)
+    return ItineraryItem(
+      id: id, tripID: tripID, day: position?.day ?? leg.from.lastGame?.day ?? 1,
+      sortOrder: position?.sortOrder ?? 50, kind: .travel(info), createdAt: now, modifiedAt: now)
   }
 
   /// "AWAY @ HOME" by abbreviation (codes when unknown), as `TripSchedule`

@@ -129,7 +129,7 @@ extension Store {
   ///     that it does not list.
   /// - Returns: what changed.
   /// - Throws: `FileFormatError` for a clash (`ScheduleConflict`),
-  ///   `StoreError.gamesInUse` when games to remove are used, or another
+  ///   `RecordError.gamesInUse` when games to remove are used, or another
   ///   `StoreError`; nothing is stored then.
   public func importSchedule(_ schedule: ScheduleImport, replace: Bool = false) throws
     -> GameImportResult
@@ -158,12 +158,12 @@ extension Store {
   /// - Returns: counts of what changed, the trips and visits of changed
   ///   games; importing the same games twice gives `isNoOp == true` the
   ///   second time.
-  /// - Throws: `StoreError.invalidItem` for a clash (`ScheduleConflict`:
+  /// - Throws: `RecordError.invalidItem` for a clash (`ScheduleConflict`:
   ///   a game listed twice, an id a kept game holds, a team in two places
-  ///   at once), `.gamesInUse`, or another `StoreError`; on any error
+  ///   at once), `.gamesInUse`, or a `StoreError`; on any error
   ///   nothing is stored.
   public func importGames(_ games: [Game], replace: Bool = false) throws -> GameImportResult {
-    try importGames(games, replace: replace) { StoreError.invalidItem($0.description) }
+    try importGames(games, replace: replace) { RecordError.invalidItem($0.description) }
   }
 
   private func importGames(
@@ -200,7 +200,7 @@ extension Store {
         return trips.isEmpty && visits.isEmpty
           ? nil : GameInUse(gameID: game.id, tripNames: trips, visits: visits)
       }
-      if !inUse.isEmpty { throw StoreError.gamesInUse(inUse) }
+      if !inUse.isEmpty { throw RecordError.gamesInUse(inUse) }
 
       var changedOfTrip: [String: (name: String, gameIDs: [String])] = [:]
       for change in merge.changes {

@@ -2,32 +2,32 @@ import Foundation
 import SportsTimeCore
 
 extension Store {
-  /// Loads a trip as an `Itinerary` (schedule against `catalog`, stored
-  /// items, layout, constraints).
-  /// - Throws: as `loadTrip(_:)`.
-  public func itinerary(_ reference: String, catalog: Catalog) throws -> Itinerary {
-    let loaded = try loadTrip(reference)
+  /// Loads the trip `id` as an `Itinerary` (schedule against `catalog`,
+  /// stored items, layout, constraints), in one read transaction.
+  /// - Throws: as `loadTrip(id:)`.
+  public func itinerary(id: UUID, catalog: Catalog) throws -> Itinerary {
+    let loaded = try loadTrip(id: id)
     return Itinerary(
       trip: loaded.trip, schedule: loaded.schedule(catalog: catalog), items: loaded.items)
   }
 
-  /// Runs one edit of a trip as a single IMMEDIATE transaction: loads the
-  /// trip, lets `edit` compute the change from it, stores the change and
+  /// Runs one edit of the trip `id` as a single IMMEDIATE transaction: loads
+  /// the trip, lets `edit` compute the change from it, stores the change and
   /// the trip's modification time, and raises the trip's revision by 1.
   /// Any throw (a refusal included) rolls everything back, so a refused
   /// edit changes nothing.
   /// - Parameter expectedRevision: the revision the edit is based on,
   ///   checked before `edit` runs; nil edits whatever the trip's revision.
   /// - Returns: the change that was stored.
-  /// - Throws: as `itinerary(_:catalog:)`, `TripError.revisionConflict`
+  /// - Throws: as `itinerary(id:catalog:)`, `TripError.revisionConflict`
   ///   when the trip is not at `expectedRevision`, whatever `edit` throws,
   ///   or as `apply`.
   public func editTrip(
-    _ reference: String, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
+    id: UUID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
     _ edit: (Itinerary) throws -> ItineraryChange
   ) throws -> ItineraryChange {
     try transaction {
-      let itinerary = try self.itinerary(reference, catalog: catalog)
+      let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       let change = try edit(itinerary)
       try apply(change, tripID: itinerary.trip.id, now: now)
@@ -63,7 +63,7 @@ extension Store {
 }
 
 extension Store {
-  /// Re-plans a stored trip in one IMMEDIATE transaction: loads it, lets
+  /// Re-plans the stored trip `id` in one IMMEDIATE transaction: loads it, lets
   /// `plan` compute the re-plan, stores the trip's days and games and the
   /// item changes, raising the trip's revision by 1 when anything was
   /// stored; removed legs leave tombstones dated by the store's clock. Any
@@ -72,16 +72,16 @@ extension Store {
   ///   checked before `plan` runs; nil re-plans whatever the trip's
   ///   revision.
   /// - Returns: the stored re-plan, its trip at its new revision.
-  /// - Throws: as `itinerary(_:catalog:)`, `TripError.revisionConflict`
+  /// - Throws: as `itinerary(id:catalog:)`, `TripError.revisionConflict`
   ///   when the trip is not at `expectedRevision`, whatever `plan` throws,
   ///   or `StoreError`.
   public func replanTrip(
-    _ reference: String, catalog: Catalog, expectedRevision: Int? = nil,
+    id: UUID, catalog: Catalog, expectedRevision: Int? = nil,
     _ plan: (Itinerary) throws -> Replan
   ) throws -> Replan {
     let now = clock()
     return try transaction {
-      let itinerary = try self.itinerary(reference, catalog: catalog)
+      let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       var replan = try plan(itinerary)
       let t = replan.trip
@@ -98,7 +98,7 @@ extension Store {
         try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {
-          guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+          guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
           try execute(
             "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
             [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
@@ -110,6 +110,44 @@ extension Store {
       for id in replan.change.deleted { try removeItem(id: id, at: now) }
       replan.trip.revision = try revision(ofTrip: t.id)
       return replan
+    }
+  }
+}
+
+extension Store {
+  /// Re-plans the stored trip `id` with the games `adding` and `removing`
+  /// name and/or new days, in one IMMEDIATE transaction: the references
+  /// are looked up (`games(for:catalog:)`, additions first), the re-plan
+  /// argument rule applied (`Itinerary.games(adding:removing:teams:)`: a
+  /// game added twice or removed when absent is refused, and so is
+  /// removing every game) and the trip re-planned and stored
+  /// (`replanTrip(id:catalog:expectedRevision:_:)`).
+  /// - Parameters:
+  ///   - id: the trip's id (a front end finds it with `TripResolver`).
+  ///   - adding: games to add.
+  ///   - removing: games to remove.
+  ///   - start: the new first day, or nil (see `Itinerary.replan`).
+  ///   - end: the new last day, or nil.
+  ///   - catalog: venues and teams.
+  ///   - environment: clock, ids and estimator.
+  ///   - expectedRevision: the revision the re-plan is based on; nil
+  ///     re-plans whatever the trip's revision.
+  /// - Returns: the stored re-plan (`Replan.changesNothing` when it was a
+  ///   no-op).
+  /// - Throws: `RecordError.tripNotFound`; as `games(for:catalog:)`;
+  ///   `TripError` (`.removesEveryGame`, `.gameNotInTrip`, …,
+  ///   `.revisionConflict`); `ItineraryRefusal`; or `StoreError`. Nothing
+  ///   changes then.
+  public func replanTrip(
+    id: UUID, adding: [GameReference], removing: [GameReference], start: CalendarDate?,
+    end: CalendarDate?, catalog: Catalog, environment: Environment,
+    expectedRevision: Int? = nil
+  ) throws -> Replan {
+    try replanTrip(id: id, catalog: catalog, expectedRevision: expectedRevision) { itinerary in
+      try itinerary.replan(
+        adding: try games(for: adding, catalog: catalog),
+        removing: try games(for: removing, catalog: catalog), start: start, end: end,
+        catalog: catalog, environment: environment)
     }
   }
 }

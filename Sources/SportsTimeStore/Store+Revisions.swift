@@ -70,14 +70,14 @@ extension Store {
   }
 
   /// The stored revision of trip `id`.
-  /// - Throws: `StoreError.tripNotFound` when no trip has that id.
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id.
   public func revision(ofTrip id: UUID) throws -> Int {
     try read {
       guard
         let row = try select(
           "SELECT revision FROM trips WHERE id = ?", [.text(Store.key(id))]
         ).first
-      else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
+      else { throw RecordError.tripNotFound(Store.key(id), suggestion: nil) }
       return try row.int("revision")
     }
   }
@@ -88,7 +88,7 @@ extension Store {
   /// trip has moved on (nil: no check). Inside a transaction that already
   /// changed the trip, the revision it had before that transaction counts.
   /// - Throws: `TripError.revisionConflict` naming the trip, `expected` and
-  ///   the current revision; `StoreError.tripNotFound` when no trip has
+  ///   the current revision; `RecordError.tripNotFound` when no trip has
   ///   that id.
   func checkRevision(ofTrip id: UUID, expected: Int?) throws {
     guard let expected else { return }
@@ -96,7 +96,7 @@ extension Store {
       let row = try select(
         "SELECT name, revision FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
-    else { throw StoreError.tripNotFound(Store.key(id), suggestion: nil) }
+    else { throw RecordError.tripNotFound(Store.key(id), suggestion: nil) }
     var current = try row.int("revision")
     if let before = revisedTrips[id] { current = before ?? 1 }
     if current != expected {

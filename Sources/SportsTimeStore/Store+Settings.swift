@@ -39,7 +39,7 @@ extension Store {
   /// A stored value out of bounds (e.g. edited by hand) is clamped as
   /// `MapViewport` does.
   /// - Throws: `StoreError.corruptValue` when only some viewport keys are
-  ///   stored or a value is not a finite number; another `StoreError` when
+  ///   stored or a value is not a finite number; a `StoreError` when
   ///   reading fails.
   public func mapState() throws -> MapState {
     var values: [Double] = []

@@ -31,13 +31,16 @@ public struct TripImport: Sendable {
   /// The items outside the trip's days (listed under Unscheduled), in
   /// file order.
   public var unscheduled: [UUID]
+  /// The trip as stored, with its games and items, read back in the same
+  /// transaction (what `loadTrip(id:)` returns).
+  public var stored: LoadedTrip
 }
 
 extension Store {
   /// Stores a newly planned trip and its items in one transaction.
-  /// - Throws: `StoreError.duplicateTripName` when a trip of that name (any
+  /// - Throws: `RecordError.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.gameNotFound` for a game not in the database, or
-  ///   another `StoreError`; nothing is stored then.
+  ///   a `StoreError`; nothing is stored then.
   public func insert(_ planned: PlannedTrip) throws {
     try insert(trip: planned.trip, items: planned.items)
   }
@@ -46,21 +49,21 @@ extension Store {
   /// imported trips). The trip is stored at revision 1 whatever
   /// `t.revision` says. Storing a trip or item under the id of a deleted one
   /// (a re-imported backup) removes that id's tombstone: it exists again.
-  /// - Throws: `StoreError.invalidText` for a name not cleaned as
+  /// - Throws: `RecordError.invalidText` for a name not cleaned as
   ///   `TripBuilder.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
-  ///   for a game not in the database, or another `StoreError`; nothing is
+  ///   for a game not in the database, or a `StoreError`; nothing is
   ///   stored then.
   public func insert(trip t: Trip, items: [ItineraryItem]) throws {
     guard TextNormalization.isStorable(t.name, as: .tripName) else {
-      throw StoreError.invalidText(field: "trip's name")
+      throw RecordError.invalidText(field: "trip's name")
     }
     try transaction {
       try checkNameIsFree(t.name, except: nil)
       if let existing = try select(
         "SELECT name FROM trips WHERE id = ?", [.text(Store.key(t.id))]
       ).first {
-        throw StoreError.duplicateTripID(Store.key(t.id), name: try existing.string("name"))
+        throw RecordError.duplicateTripID(Store.key(t.id), name: try existing.string("name"))
       }
       var row = ColumnValues()
       row["id"] = .text(Store.key(t.id))
@@ -74,7 +77,7 @@ extension Store {
       noteNewTrip(t.id)
       try clearTombstone(.trip, id: t.id)
       for (position, gameID) in t.gameIDs.enumerated() {
-        guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+        guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
         try execute(
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
           [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
@@ -96,28 +99,20 @@ extension Store {
   ///   - estimator: the legs' estimator (default `RouteEstimator.default`,
   ///     as `trip new`'s).
   /// - Returns: the stored trip, its items as stored, warnings for the
-  ///   traveller and its Unscheduled items.
+  ///   traveller, its Unscheduled items, and the trip read back as stored.
   /// - Throws: `FileFormatError` naming the field of the first problem
   ///   (games missing from the database: the first five, field `games`;
   ///   an item id another stored trip uses: `items[i].id`, naming that
-  ///   trip); `StoreError.duplicateTripID`, `.duplicateTripName`, or
-  ///   another `StoreError`.
+  ///   trip); `RecordError.duplicateTripID`, `.duplicateTripName`, or
+  ///   a `StoreError`.
   public func importTrip(
     _ imported: TripExchange.Imported, file: String, catalog: Catalog,
     estimator: RouteEstimator = .default
   ) throws -> TripImport {
     let trip = imported.trip
     return try transaction {
-      if let existing = try select(
-        "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
-      ).first {
-        throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
-      }
-      var games: [Game] = []
-      var missing: [String] = []
-      for id in trip.gameIDs {
-        if let game = try game(id: id) { games.append(game) } else { missing.append(id) }
-      }
+      try checkTripIDIsFree(trip)
+      let (games, missing) = try storedGames(of: trip)
       if !missing.isEmpty {
         let one = missing.count == 1
         // Name the first five (each quoted at most 80 characters).
@@ -131,47 +126,71 @@ extension Store {
       }
       let checked = try TripExchange.validate(
         imported, games: games, catalog: catalog, file: file, estimator: estimator)
-      for (i, item) in checked.items.enumerated() {
-        if let owner = try itemOwner(item.id) {
-          throw FileFormatError(
-            file: file, line: nil, field: "items[\(i)].id",
-            message:
-              "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
-          )
-        }
+      if let (i, item, owner) = try firstTakenItem(checked.items) {
+        throw FileFormatError(
+          file: file, line: nil, field: "items[\(i)].id",
+          message:
+            "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
+        )
       }
-      try importTrip(trip, items: checked.items)
+      try insert(trip: trip, items: checked.items)
       let days = 1...max(1, trip.dayCount)
       return TripImport(
         trip: trip, items: checked.items, warnings: checked.warnings,
-        unscheduled: checked.items.filter { !days.contains($0.day) }.map(\.id))
+        unscheduled: checked.items.filter { !days.contains($0.day) }.map(\.id),
+        stored: try loadTrip(id: trip.id))
     }
+  }
+
+  /// Throws `RecordError.duplicateTripID` when a stored trip has `trip`'s
+  /// id.
+  private func checkTripIDIsFree(_ trip: Trip) throws {
+    if let existing = try select(
+      "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
+    ).first {
+      throw RecordError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
+    }
+  }
+
+  /// The stored games of `trip`, in its order, and the ids of those not
+  /// stored.
+  private func storedGames(of trip: Trip) throws -> (games: [Game], missing: [String]) {
+    var games: [Game] = []
+    var missing: [String] = []
+    for id in trip.gameIDs {
+      if let game = try game(id: id) { games.append(game) } else { missing.append(id) }
+    }
+    return (games, missing)
+  }
+
+  /// The first of `items` whose id a stored item already has: its index,
+  /// the item and the name of the trip that owns the id.
+  private func firstTakenItem(_ items: [ItineraryItem]) throws -> (
+    Int, ItineraryItem, String
+  )? {
+    for (i, item) in items.enumerated() {
+      if let owner = try itemOwner(item.id) { return (i, item, owner) }
+    }
+    return nil
   }
 
   /// Stores a trip built from a file (a checked trip file, a legacy
   /// conversion), checking first that its games are in the database and
   /// its item ids are free (one transaction).
-  /// - Throws: `StoreError.gameNotFound` (naming every missing game),
+  /// - Throws: `RecordError.gameNotFound` (naming every missing game),
   ///   `.duplicateTripID`, `.duplicateTripName`, `.invalidItem` for an item
-  ///   id already used, or another `StoreError`; nothing is stored then.
+  ///   id already used, or a `StoreError`; nothing is stored then.
   public func importTrip(_ trip: Trip, items: [ItineraryItem]) throws {
     try transaction {
-      if let existing = try select(
-        "SELECT name FROM trips WHERE id = ?", [.text(Store.key(trip.id))]
-      ).first {
-        throw StoreError.duplicateTripID(Store.key(trip.id), name: try existing.string("name"))
-      }
-      var missing: [String] = []
-      for id in trip.gameIDs where try game(id: id) == nil { missing.append(id) }
+      try checkTripIDIsFree(trip)
+      let missing = try storedGames(of: trip).missing
       if !missing.isEmpty {
-        throw StoreError.gameNotFound(missing.joined(separator: ", "))
+        throw RecordError.gameNotFound(missing.joined(separator: ", "))
       }
-      for item in items {
-        if let owner = try itemOwner(item.id) {
-          throw StoreError.invalidItem(
-            "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
-          )
-        }
+      if let (_, item, owner) = try firstTakenItem(items) {
+        throw RecordError.invalidItem(
+          "item \(Store.key(item.id)) already belongs to trip '\(TextNormalization.excerpt(owner))'"
+        )
       }
       try insert(trip: trip, items: items)
     }
@@ -194,88 +213,31 @@ extension Store {
     return try rows.map { try trip(from: $0) }
   }
 
-  /// The trip `reference` names, tried in this order (the first that
-  /// matches wins):
-  ///
-  /// 1. its exact id (any case, surrounding white space ignored);
-  /// 2. its exact name in any case (the cleaned texts, lowercased);
-  /// 3. a unique id prefix of at least 4 characters;
-  /// 4. its name as names are compared (`TextNormalization.key`: also
-  ///    ignoring width, Unicode case folding and invisible characters, so
-  ///    `ｅｃ４３`, `ﬀﬀ` or `beef` + U+FE0F).
-  ///
-  /// So an id always finds its own trip, a name is never taken for another
-  /// trip's id prefix, and a look-alike name that only matches once folded
-  /// (a full-width `ｅｃ４３` for `ec43`) never wins over the trip whose id
-  /// starts so. Steps 3 and 4 can both match only when the reference looks
-  /// like an id (`Trip.looksLikeID(_:)`), and new names that do are
-  /// refused (`Trip.validatedName(_:)`); older databases may hold some.
-  /// An empty reference, or one that is blank once cleaned, names no trip
-  /// and is refused plainly (no "did you mean").
-  /// - Throws: `StoreError.emptyTripReference`, `.tripNotFound` (with the
-  ///   closest name),
-  ///   `.ambiguousTrip` when several ids start with the prefix, or when
-  ///   several trips' names match only once folded.
-  /// - Complexity: O(t) for t trips.
-  public func trip(matching reference: String) throws -> Trip {
-    guard !TextNormalization.clean(reference).isEmpty else {
-      throw StoreError.emptyTripReference
-    }
-    let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
-    if let id = UUID(uuidString: text),
-      let row = try select("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
-        .first
-    {
-      return try trip(from: row)
-    }
-    let all = try select("SELECT * FROM trips ORDER BY id")
-    let exact = TextNormalization.clean(reference).lowercased()
-    for row in all where TextNormalization.clean(try row.string("name")).lowercased() == exact {
-      return try trip(from: row)
-    }
-    if text.count >= 4 {
-      let byID = try all.filter { try $0.string("id").hasPrefix(text) }
-      if byID.count == 1 { return try trip(from: byID[0]) }
-      if byID.count > 1 {
-        throw StoreError.ambiguousTrip(
-          reference, candidates: try byID.map { try $0.string("name") })
-      }
-    }
-    let key = TextNormalization.key(reference)
-    let folded = try all.filter { TextNormalization.key(try $0.string("name")) == key }
-    if folded.count == 1 { return try trip(from: folded[0]) }
-    if folded.count > 1 {
-      throw StoreError.ambiguousTrip(
-        reference, candidates: try folded.map { try $0.string("name") })
-    }
-    let names = try all.map { try $0.string("name") }
-    throw StoreError.tripNotFound(
-      reference, suggestion: Suggest.closest(to: reference, in: names))
-  }
-
-  /// The trip with its games and stored items, read in one read
-  /// transaction (one consistent state, no write lock).
-  /// - Throws: as `trip(matching:)`, or `StoreError`.
-  public func loadTrip(_ reference: String) throws -> LoadedTrip {
-    try read { try loadTrip(id: try trip(matching: reference).id) }
-  }
-
   /// The trip with id `id`, its games and stored items, read in one read
-  /// transaction.
+  /// transaction (one consistent state, no write lock).
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id, or
+  ///   `StoreError`.
   public func loadTrip(id: UUID) throws -> LoadedTrip {
     try read { try readTrip(id: id) }
   }
 
-  /// `loadTrip(id:)`'s reads, inside the caller's transaction.
-  private func readTrip(id: UUID) throws -> LoadedTrip {
+  /// The stored trip `id` (without its games and items), inside the
+  /// caller's transaction when there is one.
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id.
+  func storedTrip(id: UUID) throws -> Trip {
     guard
       let row = try select(
         "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
     else {
-      throw StoreError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
+      throw RecordError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
     }
-    let t = try trip(from: row)
+    return try trip(from: row)
+  }
+
+  /// `loadTrip(id:)`'s reads, inside the caller's transaction.
+  private func readTrip(id: UUID) throws -> LoadedTrip {
+    let t = try storedTrip(id: id)
     let games = try select(
       """
       SELECT g.* FROM games g JOIN trip_games tg ON tg.game_id = g.id
@@ -285,46 +247,26 @@ extension Store {
     return LoadedTrip(trip: t, games: games, items: try items(tripID: id))
   }
 
-  /// Deletes the trip `reference` names (as `trip(matching:)`) and its
-  /// items, in one transaction, so what is reported is what was deleted;
-  /// each leaves a tombstone (`deleteTrip(id:expectedRevision:)`).
-  /// - Parameter expectedRevision: the revision the deletion is based on;
-  ///   nil deletes whatever the trip's revision.
-  /// - Returns: the deleted trip (at the revision it had) and the number of
-  ///   stored items deleted with it.
-  /// - Throws: as `trip(matching:)`, `TripError.revisionConflict` when the
-  ///   trip is not at `expectedRevision`, or `StoreError`; nothing is
-  ///   deleted then.
-  public func deleteTrip(_ reference: String, expectedRevision: Int? = nil) throws -> (
-    trip: Trip, itemCount: Int
-  ) {
-    try transaction {
-      let trip = try trip(matching: reference)
-      return (trip, try deleteTrip(id: trip.id, expectedRevision: expectedRevision))
-    }
-  }
-
-  /// Renames the trip `reference` names (as `trip(matching:)`), in one
-  /// transaction. The new name follows `Trip.validatedName(_:)` and must
-  /// not be another trip's (ignoring case); changing only the case of the
-  /// trip's own name is allowed.
+  /// Renames the trip `id`, in one transaction. The new name follows
+  /// `Trip.validatedName(_:)` and must not be another trip's (ignoring
+  /// case); changing only the case of the trip's own name is allowed.
   /// - Parameters:
-  ///   - reference: the trip's id, name or unique id prefix.
+  ///   - id: the trip's id (a front end finds it with `TripResolver`).
   ///   - name: the new name as typed.
   ///   - now: the modification instant (UTC).
   ///   - expectedRevision: the revision the rename is based on; nil renames
   ///     whatever the trip's revision.
   /// - Returns: the trip before and after (one revision up).
-  /// - Throws: as `trip(matching:)`; `TripError.revisionConflict` when the
-  ///   trip is not at `expectedRevision`; `TripError` for a blank or
-  ///   id-like name or the name it already has;
-  ///   `StoreError.duplicateTripName` when another trip has it; nothing
-  ///   changes then.
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id;
+  ///   `TripError.revisionConflict` when the trip is not at
+  ///   `expectedRevision`; `TripError` for a blank or id-like name or the
+  ///   name it already has; `RecordError.duplicateTripName` when another
+  ///   trip has it; nothing changes then.
   public func renameTrip(
-    _ reference: String, to name: String, now: Date, expectedRevision: Int? = nil
+    id: UUID, to name: String, now: Date, expectedRevision: Int? = nil
   ) throws -> (before: Trip, after: Trip) {
     try transaction {
-      let before = try trip(matching: reference)
+      let before = try storedTrip(id: id)
       try checkRevision(ofTrip: before.id, expected: expectedRevision)
       var after = try before.renamed(to: name, now: now)
       try checkNameIsFree(after.name, except: after.id)
@@ -340,22 +282,23 @@ extension Store {
     }
   }
 
-  /// Copies the trip `reference` names (as `trip(matching:)`) under a new
-  /// name, in one transaction: a new trip id and new item ids, the same
-  /// days, games, and items at the same positions (`Trip.copy`).
+  /// Copies the trip `id` under a new name, in one transaction: a new trip
+  /// id and new item ids, the same days, games, and items at the same
+  /// positions (`Trip.copy`).
   /// - Parameters:
-  ///   - reference: the trip's id, name or unique id prefix.
+  ///   - id: the trip's id (a front end finds it with `TripResolver`).
   ///   - name: the copy's name as typed.
   ///   - environment: the clock and id source for the copy.
   /// - Returns: the original trip and the stored copy.
-  /// - Throws: as `trip(matching:)`; `TripError` for a blank or id-like
-  ///   name; `StoreError.duplicateTripName` when a trip has it; nothing is
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id;
+  ///   `TripError` for a blank or id-like name;
+  ///   `RecordError.duplicateTripName` when a trip has it; nothing is
   ///   stored then.
-  public func copyTrip(_ reference: String, as name: String, environment: Environment) throws
+  public func copyTrip(id: UUID, as name: String, environment: Environment) throws
     -> (original: Trip, copy: LoadedTrip)
   {
     try transaction {
-      let original = try trip(matching: reference)
+      let original = try storedTrip(id: id)
       let items = try items(tripID: original.id)
       let copy = try original.copy(named: name, items: items, environment: environment)
       try insert(trip: copy.trip, items: copy.items)
@@ -363,14 +306,14 @@ extension Store {
     }
   }
 
-  /// Throws `StoreError.duplicateTripName` when a trip other than `id` has
+  /// Throws `RecordError.duplicateTripName` when a trip other than `id` has
   /// `name` (compared by `TextNormalization.key`).
   func checkNameIsFree(_ name: String, except id: UUID?) throws {
     let key = TextNormalization.key(name)
     for row in try select("SELECT id, name FROM trips") {
       let existing = try row.string("name")
       if TextNormalization.key(existing) == key, try row.string("id") != id.map(Store.key) {
-        throw StoreError.duplicateTripName(existing)
+        throw RecordError.duplicateTripName(existing)
       }
     }
   }
@@ -381,7 +324,7 @@ extension Store {
   /// - Parameter expectedRevision: the revision the deletion is based on;
   ///   nil deletes whatever the trip's revision.
   /// - Returns: the number of stored items deleted with it.
-  /// - Throws: `StoreError.tripNotFound` when no trip has that id,
+  /// - Throws: `RecordError.tripNotFound` when no trip has that id,
   ///   `TripError.revisionConflict` when it is not at `expectedRevision`;
   ///   nothing is deleted then.
   public func deleteTrip(id: UUID, expectedRevision: Int? = nil) throws -> Int {
@@ -393,7 +336,7 @@ extension Store {
       ).map { try $0.string("id") }
       try execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
       if database.changes == 0 {
-        throw StoreError.tripNotFound(Store.key(id), suggestion: nil)
+        throw RecordError.tripNotFound(Store.key(id), suggestion: nil)
       }
       try recordTombstone(.trip, id: id, at: now)
       for text in itemIDs {
@@ -420,9 +363,9 @@ extension Store {
   /// - Parameter expectedRevision: the revision of the item's trip the
   ///   insert is based on; nil inserts whatever it is.
   /// - Throws: `TripError.revisionConflict` when the trip is not at
-  ///   `expectedRevision`, `StoreError.invalidText` for a text not cleaned as
+  ///   `expectedRevision`, `RecordError.invalidText` for a text not cleaned as
   ///   `TextNormalization.validated` stores it, `.invalidItem` for a
-  ///   sortOrder or travel figures out of range, or another `StoreError`;
+  ///   sortOrder or travel figures out of range, or a `StoreError`;
   ///   nothing changes then.
   public func insertItem(_ item: ItineraryItem, expectedRevision: Int? = nil) throws {
     try transaction {
@@ -444,7 +387,7 @@ extension Store {
   /// - Parameter expectedRevision: the revision of `item.tripID`'s trip the
   ///   update is based on; nil updates whatever it is.
   /// - Throws: `TripError.revisionConflict` when the trip is not at
-  ///   `expectedRevision`, `StoreError.itemNotFound` when no item has that
+  ///   `expectedRevision`, `RecordError.itemNotFound` when no item has that
   ///   id, `.invalidItem` for a sortOrder or travel figures out of range;
   ///   nothing changes then.
   public func updateItem(_ item: ItineraryItem, expectedRevision: Int? = nil) throws {
@@ -471,13 +414,13 @@ extension Store {
   /// `updateItem`'s update, inside the caller's transaction.
   func rewriteItem(_ item: ItineraryItem) throws {
     guard let oldTrip = try tripOfItem(item.id) else {
-      throw StoreError.itemNotFound(item.id.uuidString.lowercased())
+      throw RecordError.itemNotFound(item.id.uuidString.lowercased())
     }
     var row = try Store.columns(of: item)
     row["id"] = nil
     let changed = try update(
       "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
-    if changed == 0 { throw StoreError.itemNotFound(item.id.uuidString.lowercased()) }
+    if changed == 0 { throw RecordError.itemNotFound(item.id.uuidString.lowercased()) }
     try noteChange(ofTrip: oldTrip)
     try noteChange(ofTrip: item.tripID)
   }
@@ -486,14 +429,14 @@ extension Store {
   /// and raising its trip's revision (once per transaction).
   /// - Parameter expectedRevision: the revision of the item's trip the
   ///   deletion is based on; nil deletes whatever it is.
-  /// - Throws: `StoreError.itemNotFound` when no item has that id,
+  /// - Throws: `RecordError.itemNotFound` when no item has that id,
   ///   `TripError.revisionConflict` when its trip is not at
   ///   `expectedRevision`; nothing changes then.
   public func deleteItem(id: UUID, expectedRevision: Int? = nil) throws {
     let now = clock()
     try transaction {
       guard let trip = try tripOfItem(id) else {
-        throw StoreError.itemNotFound(id.uuidString.lowercased())
+        throw RecordError.itemNotFound(id.uuidString.lowercased())
       }
       try checkRevision(ofTrip: trip, expected: expectedRevision)
       try removeItem(id: id, at: now)
@@ -504,7 +447,7 @@ extension Store {
   /// caller's transaction.
   func removeItem(id: UUID, at instant: Date) throws {
     guard let trip = try tripOfItem(id) else {
-      throw StoreError.itemNotFound(id.uuidString.lowercased())
+      throw RecordError.itemNotFound(id.uuidString.lowercased())
     }
     try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
     try recordTombstone(.item, id: id, tripID: trip, at: instant)
@@ -561,13 +504,13 @@ extension Store {
     case .travel(let t):
       guard TextNormalization.isStorable(t.fromName, as: .placeName),
         TextNormalization.isStorable(t.toName, as: .placeName)
-      else { throw StoreError.invalidText(field: "travel leg's place name") }
+      else { throw RecordError.invalidText(field: "travel leg's place name") }
     case .custom(let c):
       guard TextNormalization.isStorable(c.title, as: .itemTitle) else {
-        throw StoreError.invalidText(field: "item's title")
+        throw RecordError.invalidText(field: "item's title")
       }
       if let address = c.address, !TextNormalization.isStorable(address, as: .address) {
-        throw StoreError.invalidText(field: "item's address")
+        throw RecordError.invalidText(field: "item's address")
       }
     }
   }
@@ -575,11 +518,11 @@ extension Store {
   /// The `itinerary_items` row of `item`, by column name: every column is
   /// set (NULL where the item's kind has no such field), so an update
   /// clears what the item no longer has.
-  /// - Throws: `StoreError.invalidItem` for a game (never stored), a
+  /// - Throws: `RecordError.invalidItem` for a game (never stored), a
   ///   sortOrder or travel figures out of range.
   static func columns(of item: ItineraryItem) throws -> ColumnValues {
     if let problem = ItineraryItem.sortOrderProblem(item.sortOrder) {
-      throw StoreError.invalidItem(problem)
+      throw RecordError.invalidItem(problem)
     }
     var row = ColumnValues()
     row["id"] = .text(key(item.id))
@@ -590,10 +533,10 @@ extension Store {
     var custom: CustomInfo?
     switch item.kind {
     case .game(let id):
-      throw StoreError.invalidItem("game \(id) is derived from the trip and never stored")
+      throw RecordError.invalidItem("game \(id) is derived from the trip and never stored")
     case .travel(let t):
       if let (_, reason) = t.figuresProblem {
-        throw StoreError.invalidItem("travel \(t.title): \(reason)")
+        throw RecordError.invalidItem("travel \(t.title): \(reason)")
       }
       travel = t
       row["kind"] = .text("travel")

@@ -6,9 +6,9 @@ extension Store {
   /// `build` reads (games) and the insert see the same database, and a
   /// throw from either stores nothing.
   /// - Returns: the stored visit.
-  /// - Throws: whatever `build` throws, `StoreError.gameNotFound` for a
+  /// - Throws: whatever `build` throws, `RecordError.gameNotFound` for a
   ///   game id not in the database, `.gameAlreadyVisited` when the game has
-  ///   a visit already, or another `StoreError`.
+  ///   a visit already, or a `StoreError`.
   public func addVisit(_ build: () throws -> Visit) throws -> Visit {
     try transaction {
       let visit = try build()
@@ -19,11 +19,11 @@ extension Store {
 
   /// Inserts one visit (inside the caller's transaction when there is one).
   /// Storing a visit under the id of a deleted one removes its tombstone.
-  /// - Throws: `StoreError.invalidText` for notes that were not cleaned,
-  ///   `.gameNotFound`, `.gameAlreadyVisited`, or another `StoreError`.
+  /// - Throws: `RecordError.invalidText` for notes that were not cleaned,
+  ///   `.gameNotFound`, `.gameAlreadyVisited`, or a `StoreError`.
   public func insertVisit(_ visit: Visit) throws {
     if let notes = visit.notes, !TextNormalization.isStorable(notes, as: .notes) {
-      throw StoreError.invalidText(field: "visit's notes")
+      throw RecordError.invalidText(field: "visit's notes")
     }
     try checkGame(of: visit)
     try insert(into: "visits", Store.columns(of: visit))
@@ -51,7 +51,7 @@ extension Store {
 
   /// The visit whose id is `reference` or starts with it (at least 4
   /// characters, any case, unique).
-  /// - Throws: `StoreError.visitIDTooShort` for 1 to 3 hex digits or dashes
+  /// - Throws: `RecordError.visitIDTooShort` for 1 to 3 hex digits or dashes
   ///   (whether or not an id starts so), `.visitNotFound`, or
   ///   `.ambiguousVisit` (listing the candidates' short ids, or whole ids
   ///   when their first 8 characters are the same).
@@ -59,10 +59,10 @@ extension Store {
     let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
     let idLike = key.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == "-") }
     if idLike && (1...3).contains(key.count) {
-      throw StoreError.visitIDTooShort(reference)
+      throw RecordError.visitIDTooShort(reference)
     }
     guard key.count >= 4, idLike else {
-      throw StoreError.visitNotFound(reference)
+      throw RecordError.visitNotFound(reference)
     }
     if let row = try select("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {
       return try Store.visit(from: row)
@@ -74,10 +74,10 @@ extension Store {
       // Short ids when they tell the visits apart, else whole ids.
       let ids = try matches.map { try $0.string("id") }
       let short = ids.map { String($0.prefix(8)) }
-      throw StoreError.ambiguousVisit(
+      throw RecordError.ambiguousVisit(
         reference, candidates: Set(short).count == short.count ? short : ids)
     }
-    guard let row = matches.first else { throw StoreError.visitNotFound(reference) }
+    guard let row = matches.first else { throw RecordError.visitNotFound(reference) }
     return try Store.visit(from: row)
   }
 
@@ -116,19 +116,19 @@ extension Store {
     }
   }
 
-  /// Records the visits of a trip's games in one transaction: loads the
+  /// Records the visits of the games of trip `id` in one transaction: loads the
   /// trip and the game ids that already have visits — linking a visit
   /// entered by hand at a game's venue and date (no matchup, or the game's)
   /// to that game — lets `plan` choose (`Attendance.plan`), and stores the
   /// new visits.
   /// - Returns: the trip and the stored plan.
-  /// - Throws: as `loadTrip(_:)`, whatever `plan` throws, or as
+  /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    _ reference: String, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+    id: UUID, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
-      let loaded = try loadTrip(reference)
+      let loaded = try loadTrip(id: id)
       var recorded = try visitedGameIDs()
       // A visit entered by hand (no game id) at a game's venue on its date,
       // with no matchup or the game's matchup, is that game: link it rather
@@ -161,11 +161,11 @@ extension Store {
   /// Refuses a visit whose game is not stored or has another visit.
   private func checkGame(of visit: Visit) throws {
     guard let gameID = visit.gameID else { return }
-    guard try game(id: gameID) != nil else { throw StoreError.gameNotFound(gameID) }
+    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
     if let other = try select(
       "SELECT id FROM visits WHERE game_id = ? AND id != ?", [.text(gameID), .text(visit.key)]
     ).first {
-      throw StoreError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
+      throw RecordError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
     }
   }
 

@@ -5,19 +5,9 @@ import SportsTimeStore
 
 /// `sportstime trip export TRIP --format F [--out FILE]`: a trip as Markdown,
 /// iCalendar, GeoJSON, GPX or SportsTime JSON, to stdout or atomically to a
-/// file. The documents are built by Core (`MarkdownExport`,
-/// `ICalendarExport`, `GeoJSONExport`, `GPXExport`, `TripExchange`); this
-/// command only picks one and writes it.
+/// file. The document is built by Core (`TripExport.render`); this command
+/// only writes it.
 enum ExportCommand {
-  /// The formats `--format` accepts.
-  enum ExportFormat: String, CaseIterable, Sendable {
-    case md
-    case ics
-    case geojson
-    case gpx
-    case json
-  }
-
   static let spec = CommandSpec(
     name: "export",
     abstract: "Export a trip as Markdown, iCalendar, GeoJSON, GPX or SportsTime JSON.",
@@ -37,7 +27,7 @@ enum ExportCommand {
     options: [
       .value(
         "format", short: "f", valueName: "FORMAT", required: true,
-        kind: .parsed(.choice(of: ExportFormat.self)), help: "md, ics, geojson, gpx or json."),
+        kind: .parsed(.choice(of: TripExportFormat.self)), help: "md, ics, geojson, gpx or json."),
       .value(
         "out", short: "o", valueName: "FILE",
         help:
@@ -51,12 +41,13 @@ enum ExportCommand {
   static func run(_ context: Context) throws {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
-    let format = try args.requiredValue("format", as: ExportFormat.self)
+    let format = try args.requiredValue("format", as: TripExportFormat.self)
     let out = try destination(context)
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let itinerary = try store.itinerary(reference, catalog: catalog)
-    let document = render(
+    let itinerary = try store.itinerary(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
+    let document = TripExport.render(
       itinerary, as: format, catalog: catalog, metric: args.flag("metric"))
     guard let out else {
       context.console.writeOut(document)
@@ -65,21 +56,6 @@ enum ExportCommand {
     let data = Data(document.utf8)
     try write(data, to: out, context: context)
     context.print("Wrote \(context.safe(out)) (\(Format.count(data.count, "byte"))).")
-  }
-
-  /// The document of `itinerary` in `format` (Core does all the work).
-  static func render(
-    _ itinerary: Itinerary, as format: ExportFormat, catalog: Catalog, metric: Bool
-  )
-    -> String
-  {
-    switch format {
-    case .md: return MarkdownExport.render(itinerary, catalog: catalog, metric: metric)
-    case .ics: return ICalendarExport.render(itinerary, catalog: catalog, metric: metric)
-    case .geojson: return GeoJSONExport.render(itinerary, catalog: catalog)
-    case .gpx: return GPXExport.render(itinerary, catalog: catalog)
-    case .json: return TripExchange.export(itinerary, teams: catalog.teams)
-    }
   }
 
   /// The file `--out` names, checked before the database is opened (or

@@ -15,7 +15,8 @@ enum Format {
 
   /// "7:10 pm CDT est." / "TBD CDT" — a game's local start at its venue.
   static func gameTime(_ game: Game) -> String {
-    ExportSupport.gameClock(game) + (game.timeEstimated && !game.timeUnknown ? " est." : "")
+    // "TBD" already says the time is unknown: no "est." after it.
+    ExportSupport.gameTime(game, estimated: " est.", unknown: "")
   }
 
   /// "SD @ CHC".

@@ -170,16 +170,9 @@ enum ItemCommands {
     return nil
   }
 
-  /// The stored item ITEM names.
+  /// The stored item ITEM names (`RowReference.item`).
   static func item(_ text: String, in itinerary: Itinerary, verb: String) throws -> ItineraryItem {
-    let row = try RowReference.resolve(text, in: itinerary.numberedRows)
-    switch row.content {
-    case .day(let day, _):
-      throw ItineraryRefusal(reason: "Row \(text) is the Day \(day) header, not an item.")
-    case .game(let g):
-      throw ItineraryRefusal(reason: "Games are fixed: \(g.title) cannot be \(verb).")
-    case .item(let item): return item
-    }
+    try RowReference.item(text, in: itinerary.numberedRows, verb: verb)
   }
 
   /// Category, time, location and address options as changes.
@@ -221,7 +214,10 @@ enum ItemCommands {
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+    let change = try store.editTrip(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog,
+      now: environment.now()
+    ) {
       itinerary in
       let target = try target(args, in: itinerary) ?? .bottom(day: 1)
       return try itinerary.add(info, at: target, environment: environment)
@@ -236,7 +232,10 @@ enum ItemCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+    let change = try store.editTrip(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog,
+      now: environment.now()
+    ) {
       itinerary in
       guard let target = try target(args, in: itinerary) else {
         throw args.usageError("say where: --before ROW, --after ROW or --day N")
@@ -259,7 +258,10 @@ enum ItemCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+    let change = try store.editTrip(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog,
+      now: environment.now()
+    ) {
       itinerary in
       let editing = try item(itemText, in: itinerary, verb: "edited")
       return try itinerary.edit(editing.id, changes, now: environment.now())
@@ -274,7 +276,10 @@ enum ItemCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let change = try store.editTrip(reference, catalog: catalog, now: environment.now()) {
+    let change = try store.editTrip(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog,
+      now: environment.now()
+    ) {
       itinerary in
       let removing = try item(itemText, in: itinerary, verb: "removed")
       return try itinerary.remove(removing.id)

@@ -48,9 +48,10 @@ enum LegacyImportCommand {
       for case .imported(let conversion) in results {
         do {
           try store.importTrip(conversion.trip, items: conversion.items)
-        } catch let error as StoreError {
+        } catch let error as RecordError {
           throw FileFormatError(
-            file: path, line: nil, field: conversion.legacy.path, message: error.description)
+            file: path, line: nil, field: conversion.legacy.path,
+            message: ErrorHints.message(for: error))
         }
       }
       return results

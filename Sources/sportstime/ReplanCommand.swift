@@ -48,21 +48,9 @@ enum ReplanCommand {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    var titlesBefore: [String: String] = [:]
-    let replan: Replan
-    do {
-      replan = try store.replanTrip(reference, catalog: catalog) { itinerary in
-        for item in itinerary.items { titlesBefore[LayoutRow.id(item: item.id)] = item.title }
-        let resolve = { try TripCommands.resolve($0, store: store, catalog: catalog) }
-        return try itinerary.replan(
-          adding: try adding.map(resolve), removing: try removing.map(resolve), start: start,
-          end: end, catalog: catalog, environment: environment)
-      }
-    } catch TripError.removesEveryGame(let trip) {
-      throw CommandError(
-        "\(TripError.removesEveryGame(trip: context.safe(trip))) (add one with --add-game, or delete the trip with 'sportstime trip delete')"
-      )
-    }
+    let replan = try store.replanTrip(
+      id: try TripResolver(store: store).id(matching: reference), adding: adding,
+      removing: removing, start: start, end: end, catalog: catalog, environment: environment)
     let r = replan.report
     for warning in replan.change.warnings { context.warn(context.safe(warning)) }
     if args.flag("json") {
@@ -88,15 +76,15 @@ enum ReplanCommand {
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     let numbers = Dictionary(
       presenter.numberedRows.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
-    let titles = titlesBefore.merging(
-      loaded.items.map { (LayoutRow.id(item: $0.id), $0.title) }, uniquingKeysWith: { _, b in b })
+    // Removed legs are named as they were before the re-plan.
+    let titles = Dictionary(
+      (replan.previousItems + loaded.items).map { (LayoutRow.id(item: $0.id), $0.title) },
+      uniquingKeysWith: { _, b in b })
     func describe(_ id: String) -> String {
       let n = numbers[id].map { "row \($0) " } ?? ""
       return "\(n)\(context.safe(titles[id] ?? id))"
     }
-    if !replan.tripChanged && r.isEmpty && replan.change.updated.isEmpty
-      && replan.change.inserted.isEmpty && replan.change.deleted.isEmpty
-    {
+    if replan.changesNothing {
       context.print("Nothing to change: \"\(context.safe(replan.trip.name))\" already matches.")
       return
     }
@@ -108,8 +96,9 @@ enum ReplanCommand {
       ids.sorted { (numbers[$0] ?? Int.max, describe($0)) < (numbers[$1] ?? Int.max, describe($1)) }
     }
     for id in ordered(r.kept) { context.print("  kept in place: \(describe(id))") }
-    for (id, reason) in r.reset {
-      context.print("  reset to its default: \(describe(id)) (\(context.safe(reason)))")
+    for reset in r.reset {
+      context.print(
+        "  reset to its default: \(describe(reset.rowID)) (\(context.safe(reset.reason)))")
     }
     for id in ordered(r.removed) {
       context.print("  removed (no longer in the route): \(describe(id))")

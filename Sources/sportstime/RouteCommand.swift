@@ -32,7 +32,8 @@ enum RouteCommand {
     let reference = try context.arguments.requiredPositional("TRIP")
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let itinerary = try store.itinerary(reference, catalog: catalog)
+    let itinerary = try store.itinerary(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     let estimator = try context.environmentValues().estimator
     let route = TripRoute(itinerary: itinerary, estimator: estimator)
     if context.arguments.flag("json") {

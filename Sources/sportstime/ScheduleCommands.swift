@@ -51,8 +51,8 @@ enum ScheduleCommands {
       throw CommandError(
         "\(error); stored games this file no longer lists stay unless you import it with --replace"
       )
-    } catch let error as StoreError {
-      guard case .gamesInUse(let games) = error else { throw error }
+    } catch RecordError.gamesInUse(let games) {
+      let error = RecordError.gamesInUse(games)
       // Name only the kinds of use there are.
       var ways: [String] = []
       if games.contains(where: { !$0.tripNames.isEmpty }) {

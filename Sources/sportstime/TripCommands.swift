@@ -166,7 +166,7 @@ enum TripCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let games = try references.map { try resolve($0, store: store, catalog: catalog) }
+    let games = try store.games(for: references, catalog: catalog)
     let planned = try TripBuilder.plan(
       name: name, games: games, start: start, end: end, catalog: catalog,
       environment: environment)
@@ -188,47 +188,6 @@ enum TripCommands {
     context.print()
     context.print(context.style(presenter.headline, .bold))
     for line in presenter.textLines(metric: false, style: context.style) { context.print(line) }
-  }
-
-  /// Finds the game a reference names.
-  static func resolve(_ reference: GameReference, store: Store, catalog: Catalog) throws -> Game {
-    switch reference {
-    case .id(let id):
-      guard let game = try store.game(id: id) else {
-        if try store.gameCount() == 0 {
-          throw CommandError(
-            "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
-          )
-        }
-        throw CommandError(
-          "no game \(Terminal.sanitize(id)) in the database (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
-        )
-      }
-      return game
-    case .teamOnDate(let teamName, let date, _):
-      if try store.gameCount() == 0 {
-        throw CommandError(
-          "no games in the database yet; import a schedule first ('sportstime schedule import FILE')"
-        )
-      }
-      let team = try catalog.team(named: teamName, season: date.year)
-      let codes = catalog.franchise(of: team).map(\.id)
-      let games = try store.games(
-        GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()), from: date, to: date))
-      if games.isEmpty {
-        // A game scheduled that day may have moved: point at its new date.
-        let moved = try store.games(
-          GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()))
-        )
-        .filter { $0.originalDate == date && $0.status == .rescheduled }
-        if let game = moved.first {
-          throw CommandError(
-            "\(team.fullName) has no game on \(date.iso): the game scheduled that day (\(Format.matchup(game, catalog: catalog))) was moved to \(game.localDate.iso); use \(game.id)"
-          )
-        }
-      }
-      return try reference.pick(from: games, teamName: team.fullName)
-    }
   }
 
   static func runList(_ context: Context) throws {
@@ -266,7 +225,7 @@ enum TripCommands {
   static func runShow(_ context: Context) throws {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
-    let loaded = try store.loadTrip(reference)
+    let loaded = try store.loadTrip(id: try TripResolver(store: store).id(matching: reference))
     let presenter = ItineraryPresenter(loaded, catalog: try context.catalog())
     if let dragged = context.arguments.value("drag") {
       try showDrag(dragged, presenter: presenter, context: context)
@@ -329,44 +288,17 @@ enum TripCommands {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
     let catalog = try context.catalog()
-    let itinerary = try store.itinerary(reference, catalog: catalog)
-    let numbers = Dictionary(
-      itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
-      uniquingKeysWith: { a, _ in a })
-    typealias Finding = (id: String, title: String, icon: String, reason: String)
-    // Games that moved out of the trip or were cancelled, then stored items
-    // that break a rule.
-    let unordered: [Finding] =
-      itinerary.gameProblems().map {
-        (LayoutRow.id(game: $0.game.id), $0.game.title, "⚾️", $0.reason)
-      }
-      + itinerary.missingLegs().map {
-        (
-          "leg:\($0.leg.index)", "\($0.leg.from.name) → \($0.leg.to.name)",
-          RouteEstimator.mode(
-            fromCountry: $0.leg.from.venue.country, toCountry: $0.leg.to.venue.country
-          ).icon,
-          $0.reason
-        )
-      }
-      + itinerary.problems().map {
-        (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.reason)
-      }
-    // In row order; route legs (no row) last.
-    let problems = unordered.enumerated().sorted {
-      (numbers[$0.element.id] ?? Int.max, $0.offset) < (
-        numbers[$1.element.id] ?? Int.max, $1.offset
-      )
-    }.map(\.element)
-    // Unscheduled items break no rule: notices, in row order already.
-    let notices: [Finding] = itinerary.notices().map {
-      (LayoutRow.id(item: $0.item.id), $0.item.title, $0.item.icon, $0.notice)
-    }
-    func json(_ findings: [Finding]) -> JSON {
+    let itinerary = try store.itinerary(
+      id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
+    // Problems in row order (route legs last), then notices (Core's rule).
+    let findings = itinerary.check()
+    let problems = findings.filter { $0.severity == .breaksRule }
+    let notices = findings.filter { $0.severity == .notice }
+    func json(_ findings: [TripProblem]) -> JSON {
       .array(
         findings.map { p in
           .object([
-            ("id", .string(p.id)), ("number", .optional(numbers[p.id])),
+            ("id", .string(p.subject.description)), ("number", .optional(p.number)),
             ("title", .string(p.title)), ("reason", .string(p.reason)),
           ])
         })
@@ -379,11 +311,11 @@ enum TripCommands {
         ]))
     } else {
       for p in problems {
-        let n = numbers[p.id].map { "row \($0)" } ?? "route"
+        let n = p.number.map { "row \($0)" } ?? "route"
         context.print("\(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
       for p in notices {
-        let n = numbers[p.id].map { "row \($0)" } ?? "route"
+        let n = p.number.map { "row \($0)" } ?? "route"
         context.print(
           "Notice: \(n): \(p.icon) \(context.safe(p.title)): \(context.safe(p.reason))")
       }
@@ -410,7 +342,8 @@ enum TripCommands {
     let name = try args.requiredPositional("NAME")
     let environment = try context.environmentValues()
     let store = try context.openStore()
-    let (before, after) = try store.renameTrip(reference, to: name, now: environment.now())
+    let (before, after) = try store.renameTrip(
+      id: try TripResolver(store: store).id(matching: reference), to: name, now: environment.now())
     if args.flag("json") {
       context.print(
         json: .object([
@@ -431,7 +364,9 @@ enum TripCommands {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let (original, copy) = try store.copyTrip(reference, as: name, environment: environment)
+    let (original, copy) = try store.copyTrip(
+      id: try TripResolver(store: store).id(matching: reference), as: name, environment: environment
+    )
     if args.flag("json") {
       let presenter = ItineraryPresenter(copy, catalog: catalog)
       guard case .object(var pairs) = presenter.json else { return }
@@ -454,7 +389,8 @@ enum TripCommands {
   static func runDelete(_ context: Context) throws {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
-    let (trip, count) = try store.deleteTrip(reference)
+    let trip = try TripResolver(store: store).trip(matching: reference)
+    let count = try store.deleteTrip(id: trip.id)
     let id = trip.id.uuidString.lowercased()
     if context.arguments.flag("json") {
       context.print(

@@ -39,8 +39,7 @@ enum TripImportCommand {
     let store = try context.openStore()
     let imported = try store.importTrip(
       file, file: path, catalog: catalog, estimator: Environment.live.estimator)
-    let loaded = try store.loadTrip(id: imported.trip.id)
-    let presenter = ItineraryPresenter(loaded, catalog: catalog)
+    let presenter = ItineraryPresenter(imported.stored, catalog: catalog)
     if context.arguments.flag("json") {
       guard case .object(var pairs) = presenter.json else { return }
       pairs.append(("warnings", .array(imported.warnings.map { .string($0) })))

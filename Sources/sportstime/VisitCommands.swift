@@ -288,7 +288,7 @@ enum VisitCommands {
       if let notes = args.value("notes") { changes.notes = .some(notes) }
       if let reference {
         changes.game = .some(
-          try TripCommands.resolve(reference, store: store, catalog: leagues.mlb))
+          try store.game(for: reference, catalog: leagues.mlb))
       }
       changes = try lookUp(
         leagues, venue: venueText, matchup: teams, in: changes, sport: sport, editing: nil)
@@ -338,7 +338,7 @@ enum VisitCommands {
       if args.flag("no-game") { changes.game = .some(nil) }
       if args.flag("no-matchup") { changes.matchup = .some(nil) }
       if let reference {
-        let game = try TripCommands.resolve(reference, store: store, catalog: leagues.mlb)
+        let game = try store.game(for: reference, catalog: leagues.mlb)
         // Re-pointing a visit at a game elsewhere or on another day must be
         // said outright, as `visit add` would refuse the contradiction.
         if args.value("venue") == nil && date == nil
@@ -445,11 +445,13 @@ enum VisitCommands {
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
-    let (loaded, attendance) = try store.attendTrip(reference) { loaded, recorded in
+    let (loaded, attendance) = try store.attendTrip(
+      id: try TripResolver(store: store).id(matching: reference)
+    ) { loaded, recorded in
       let requested =
         references.isEmpty
         ? nil
-        : try references.map { try TripCommands.resolve($0, store: store, catalog: leagues.mlb) }
+        : try store.games(for: references, catalog: leagues.mlb)
       return try Attendance.plan(
         tripName: loaded.trip.name, games: loaded.games, requested: requested,
         recordedGameIDs: recorded, environment: environment)

@@ -16,7 +16,8 @@ import SportsTimeStore
 // not a signal that kills the process in the middle of a command.
 signal(SIGPIPE, SIG_IGN)
 let status = runCommandLine(
-  root: RootCommand.spec, arguments: Array(CommandLine.arguments.dropFirst()),
+  root: ErrorHints.adding(to: RootCommand.spec),
+  arguments: Array(CommandLine.arguments.dropFirst()),
   version: RootCommand.version,
   completedWork: { CompletedWork.describe(changesSaved: Store.changesSavedInThisProcess) })
 exit(status)

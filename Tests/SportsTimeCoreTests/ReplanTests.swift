@@ -126,8 +126,9 @@ final class ReplanTests: XCTestCase {
     XCTAssertEqual(
       Set(r.report.kept + r.report.reset.map(\.rowID) + r.report.added), Set(legsAfter),
       "every leg is kept, reset or added", file: file, line: line)
-    for (id, reason) in r.report.reset {
-      XCTAssertFalse(reason.isEmpty, "\(id) reset without a reason", file: file, line: line)
+    for reset in r.report.reset {
+      XCTAssertFalse(
+        reset.reason.isEmpty, "\(reset.rowID) reset without a reason", file: file, line: line)
     }
     XCTAssertEqual(r.trip.gameIDs, r.schedule.games.map(\.id), file: file, line: line)
     XCTAssertEqual(r.trip.dayCount, r.schedule.dayCount, file: file, line: line)

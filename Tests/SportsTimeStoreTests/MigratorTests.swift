@@ -96,7 +96,8 @@ final class MigratorTests: XCTestCase {
         XCTAssertEqual(
           (error as? StoreError)?.description,
           "This database was written by a newer version of sportstime (it has migration "
-            + "'002-games' this version does not know). Upgrade sportstime or use another --db.")
+            + "'002-games' this version does not know).",
+          "the Store names no flag: the CLI adds its --db hint")
       }
       XCTAssertEqual(try snapshot(db), before)
       XCTAssertFalse(db.isInTransaction)

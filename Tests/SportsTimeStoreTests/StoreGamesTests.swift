@@ -225,11 +225,11 @@ final class StoreGamesTests: StoreTestCase {
       try store.insertVisit(visit)
       let before = try store.games()
       guard
-        case .gamesInUse(let used) = storeError({ try store.importSchedule(newer, replace: true) })
+        case .gamesInUse(let used) = recordError({ try store.importSchedule(newer, replace: true) })
       else { return XCTFail("expected gamesInUse") }
       XCTAssertEqual(
         used, [GameInUse(gameID: "CHN202406210", tripNames: ["Mets at Wrigley"], visits: [visit])])
-      let text = StoreError.gamesInUse(used).description
+      let text = RecordError.gamesInUse(used).description
       XCTAssertEqual(
         text,
         "1 game the schedule no longer lists is still used, so nothing was changed: "
@@ -376,7 +376,7 @@ final class StoreGamesTests: StoreTestCase {
     let games = try StoreFixtures.games2024()
     try onBothStores { store in
       let duplicated = Array(games.prefix(1200)) + [games[5]] + Array(games.dropFirst(1200))
-      let error = storeError { try store.importGames(duplicated) }
+      let error = recordError { try store.importGames(duplicated) }
       XCTAssertTrue(
         error?.description.contains("\(games[5].id) appears twice") ?? false,
         String(describing: error))
@@ -389,7 +389,7 @@ final class StoreGamesTests: StoreTestCase {
       changed[0].postponementReason = "changed"
       let extra = Array(games[100..<300])
       let failing = changed + extra + [extra[0]]
-      XCTAssertNotNil(storeError { try store.importGames(failing) })
+      XCTAssertNotNil(recordError { try store.importGames(failing) })
       XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(Array(games.prefix(100))))
     }
   }

@@ -139,7 +139,7 @@ final class StoreTripImportTests: StoreTestCase {
   func testImportTrip_realTripComesBackByteForByte() throws {
     try onBothStores { store in
       let data = try realTrip(store)
-      let id = try store.trip(matching: Self.name).id
+      let id = try TripResolver(store: store).trip(matching: Self.name).id
       XCTAssertEqual(try store.deleteTrip(id: id), 5)
       let imported = try importFile(data, into: store)
       XCTAssertEqual(imported.warnings, [])
@@ -201,7 +201,7 @@ final class StoreTripImportTests: StoreTestCase {
   func testImportTrip_refusesWhatOtherCommandsRefuse_namingTheField() throws {
     let store = try Store(path: ":memory:")
     let data = try realTrip(store)
-    let id = try store.trip(matching: Self.name).id
+    let id = try TripResolver(store: store).trip(matching: Self.name).id
     _ = try store.deleteTrip(id: id)
     let original = try object(data)
     let items = try XCTUnwrap(original["items"] as? [[String: Any]])
@@ -341,7 +341,7 @@ final class StoreTripImportTests: StoreTestCase {
   func testImportTrip_movedGameIsWarnedAndUnscheduledItemsAreKept() throws {
     let store = try Store(path: ":memory:")
     let data = try realTrip(store)
-    let id = try store.trip(matching: Self.name).id
+    let id = try TripResolver(store: store).trip(matching: Self.name).id
     _ = try store.deleteTrip(id: id)
     var file = try object(data)
     // The file says the Tigers game started at another time on another
@@ -397,7 +397,7 @@ final class StoreTripImportTests: StoreTestCase {
   func testImportTrip_timedItemsTakeTheZoneTheItemCommandsGive() throws {
     let store = try Store(path: ":memory:")
     let data = try realTrip(store)
-    let id = try store.trip(matching: Self.name).id
+    let id = try TripResolver(store: store).trip(matching: Self.name).id
     _ = try store.deleteTrip(id: id)
     let dinner = try index(in: data) {
       ($0["custom"] as? [String: Any])?["title"] as? String == "Deep dish"
@@ -447,7 +447,7 @@ final class StoreTripImportTests: StoreTestCase {
   func testImportTrip_legsTakeTheEstimatorsModeAndFigures() throws {
     let store = try Store(path: ":memory:")
     let data = try realTrip(store)
-    let id = try store.trip(matching: Self.name).id
+    let id = try TripResolver(store: store).trip(matching: Self.name).id
     _ = try store.deleteTrip(id: id)
     let leg = try index(in: data) {
       ($0["travel"] as? [String: Any])?["toName"] as? String == "Detroit"
@@ -567,7 +567,7 @@ final class StoreTripImportTests: StoreTestCase {
     var generator = SplitMix64(seed: seed)
     let store = try Store(path: ":memory:")
     let data = try realTrip(store)
-    _ = try store.deleteTrip(id: try store.trip(matching: Self.name).id)
+    _ = try store.deleteTrip(id: try TripResolver(store: store).trip(matching: Self.name).id)
     let original = try object(data)
     var accepted = 0
     var refused = 0
@@ -590,6 +590,8 @@ final class StoreTripImportTests: StoreTestCase {
         _ = try store.deleteTrip(id: again.trip.id)
       } catch is FileFormatError {
         refused += 1
+      } catch let error as RecordError {
+        XCTFail("\(label): the Store refused what the file check accepted: \(error)")
       } catch let error as StoreError {
         XCTFail("\(label): the Store refused what the file check accepted: \(error)")
       }
@@ -609,8 +611,8 @@ final class StoreTripImportTests: StoreTestCase {
       var planned = try StoreFixtures.plan("Fine", environment: .fixed(now: StoreFixtures.now))
       planned.trip.name = "Evil\u{1B}[2J"
       XCTAssertEqual(
-        storeError { try store.insert(planned) }?.description,
-        StoreError.invalidText(field: "trip's name").description)
+        recordError { try store.insert(planned) }?.description,
+        RecordError.invalidText(field: "trip's name").description)
       planned.trip.name = "Fine"
       try store.insert(planned)
       let item = ItineraryItem(
@@ -619,14 +621,14 @@ final class StoreTripImportTests: StoreTestCase {
         createdAt: StoreFixtures.now,
         modifiedAt: StoreFixtures.now)
       XCTAssertEqual(
-        storeError { try store.insertItem(item) }?.description,
-        StoreError.invalidText(field: "item's title").description)
+        recordError { try store.insertItem(item) }?.description,
+        RecordError.invalidText(field: "item's title").description)
       var huge = item
       huge.kind = .custom(CustomInfo(title: "Fine", category: .note))
       huge.sortOrder = 1e300
       XCTAssertEqual(
-        storeError { try store.insertItem(huge) }?.description,
-        StoreError.invalidItem("A position must be within ±10^15 (got 1e+300).").description)
+        recordError { try store.insertItem(huge) }?.description,
+        RecordError.invalidItem("A position must be within ±10^15 (got 1e+300).").description)
       XCTAssertEqual(try rowCount("itinerary_items", in: store), 2)
     }
   }

@@ -161,7 +161,7 @@ final class StoreTripsTests: StoreTestCase {
         XCTAssertEqual(try store.loadTrip(reference).trip, second.trip, reference)
       }
       XCTAssertEqual(try store.loadTrip(id: secondID).trip, second.trip)
-      XCTAssertEqual(try store.trip(matching: "abcd").id, firstID)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "abcd").id, firstID)
       XCTAssertEqual(try store.trips().map(\.name), ["Seoul Series", tripName])
     }
   }
@@ -183,7 +183,7 @@ final class StoreTripsTests: StoreTestCase {
             "Seoul Series", gameIDs: ["SDN202403200", "LAN202403210"], environment: environment),
           tripID: secondID))
 
-      let ambiguous = storeError { try store.loadTrip("abcd") }
+      let ambiguous = recordError { try store.loadTrip("abcd") }
       if case .ambiguousTrip(let reference, let candidates) = ambiguous {
         XCTAssertEqual(reference, "abcd")
         XCTAssertEqual(candidates, [tripName, "Seoul Series"])
@@ -195,7 +195,7 @@ final class StoreTripsTests: StoreTestCase {
       // (An empty reference is refused as empty: see
       // testTripMatching_emptyOrBlankReferenceIsRefusedPlainly.)
       for reference in ["abc", "a", "____", "%%%%", "abcd%", "abcd_234"] {
-        let error = storeError { try store.loadTrip(reference) }
+        let error = recordError { try store.loadTrip(reference) }
         if case .tripNotFound(let text, _) = error {
           XCTAssertEqual(text, reference)
         } else {
@@ -213,7 +213,7 @@ final class StoreTripsTests: StoreTestCase {
       try store.insert(
         try StoreFixtures.plan(tripName, environment: .fixed(now: StoreFixtures.now)))
 
-      let nearMiss = storeError { try store.loadTrip("Chicago and Detriot") }
+      let nearMiss = recordError { try store.loadTrip("Chicago and Detriot") }
       if case .tripNotFound(let reference, let suggestion) = nearMiss {
         XCTAssertEqual(reference, "Chicago and Detriot")
         XCTAssertEqual(suggestion, tripName)
@@ -222,7 +222,7 @@ final class StoreTripsTests: StoreTestCase {
       }
       XCTAssertTrue(nearMiss?.description.contains("Did you mean 'Chicago and Detroit'?") ?? false)
 
-      let farAway = storeError { try store.loadTrip("Pacific Northwest") }
+      let farAway = recordError { try store.loadTrip("Pacific Northwest") }
       if case .tripNotFound(_, let suggestion) = farAway {
         XCTAssertNil(suggestion)
       } else {
@@ -230,7 +230,7 @@ final class StoreTripsTests: StoreTestCase {
       }
 
       let missingID = try uuid("FFFFFFFF-0000-4000-8000-000000000009")
-      let byID = storeError { try store.loadTrip(id: missingID) }
+      let byID = recordError { try store.loadTrip(id: missingID) }
       if case .tripNotFound(let reference, nil) = byID {
         XCTAssertEqual(reference, "ffffffff-0000-4000-8000-000000000009")
       } else {
@@ -247,7 +247,7 @@ final class StoreTripsTests: StoreTestCase {
       try storeWith2024(store)
       try store.insert(try StoreFixtures.plan("ǅ", environment: .fixed(now: StoreFixtures.now)))
       for reference in ["", " ", "\t", "\u{1B}", "\u{200B}"] {
-        let error = storeError { try store.loadTrip(reference) }
+        let error = recordError { try store.loadTrip(reference) }
         guard case .emptyTripReference? = error else {
           XCTFail(
             "expected emptyTripReference for \(reference.debugDescription), got \(String(describing: error))"
@@ -274,13 +274,13 @@ final class StoreTripsTests: StoreTestCase {
       for clash in [tripName, "CHICAGO AND DETROIT", "chicago and detroit"] {
         let duplicate = try StoreFixtures.plan(
           clash, gameIDs: ["SDN202403200", "LAN202403210"], environment: environment)
-        let error = storeError { try store.insert(duplicate) }
+        let error = recordError { try store.insert(duplicate) }
         if case .duplicateTripName(let existing) = error {
           XCTAssertEqual(existing, tripName)
         } else {
           XCTFail("expected duplicateTripName, got \(String(describing: error))")
         }
-        XCTAssertNotNil(storeError { try store.loadTrip(id: duplicate.trip.id) })
+        XCTAssertNotNil(recordError { try store.loadTrip(id: duplicate.trip.id) })
         XCTAssertEqual(try snapshot(store), before)
       }
       XCTAssertEqual(try store.trips(), [original.trip])
@@ -294,7 +294,7 @@ final class StoreTripsTests: StoreTestCase {
     try onBothStores { store in
       XCTAssertEqual(try store.importGames(games).inserted, 2429)
       let planned = try StoreFixtures.plan(tripName, environment: .fixed(now: StoreFixtures.now))
-      let error = storeError { try store.insert(planned) }
+      let error = recordError { try store.insert(planned) }
       if case .gameNotFound(let id) = error {
         XCTAssertEqual(id, "DET202406080")
       } else {
@@ -326,9 +326,9 @@ final class StoreTripsTests: StoreTestCase {
 
       XCTAssertEqual(try store.deleteTrip(id: doomed.trip.id), doomed.items.count + extra.count)
       XCTAssertEqual(try store.items(tripID: doomed.trip.id), [])
-      XCTAssertNotNil(storeError { try store.loadTrip(tripName) })
+      XCTAssertNotNil(recordError { try store.loadTrip(tripName) })
       // Deleting it again is an error, not a silent no-op.
-      if case .tripNotFound = storeError({ try store.deleteTrip(id: doomed.trip.id) }) {
+      if case .tripNotFound = recordError({ try store.deleteTrip(id: doomed.trip.id) }) {
       } else {
         XCTFail("deleting a missing trip should throw tripNotFound")
       }
@@ -388,7 +388,7 @@ final class StoreTripsTests: StoreTestCase {
 
       var ghost = extra[2]
       ghost.id = try uuid("EEEEEEEE-0000-4000-8000-000000000001")
-      let error = storeError { try store.updateItem(ghost) }
+      let error = recordError { try store.updateItem(ghost) }
       if case .itemNotFound(let id) = error {
         XCTAssertEqual(id, "eeeeeeee-0000-4000-8000-000000000001")
       } else {
@@ -412,13 +412,13 @@ final class StoreTripsTests: StoreTestCase {
       expected.removeAll { $0.id == extra[3].id }
       assertSameItems(try store.items(tripID: planned.trip.id), expected)
 
-      let again = storeError { try store.deleteItem(id: extra[3].id) }
+      let again = recordError { try store.deleteItem(id: extra[3].id) }
       if case .itemNotFound(let id) = again {
         XCTAssertEqual(id, Store.key(extra[3].id))
       } else {
         XCTFail("expected itemNotFound, got \(String(describing: again))")
       }
-      let never = storeError {
+      let never = recordError {
         try store.deleteItem(id: try self.uuid("EEEEEEEE-0000-4000-8000-000000000002"))
       }
       if case .itemNotFound = never {
@@ -442,14 +442,14 @@ final class StoreTripsTests: StoreTestCase {
       for bad in [Double.nan, .infinity, -.infinity, .signalingNaN] {
         var item = extra[0]
         item.sortOrder = bad
-        let error = storeError { try store.insertItem(item) }
+        let error = recordError { try store.insertItem(item) }
         if case .invalidItem = error {
         } else {
           XCTFail("expected invalidItem for \(bad), got \(String(describing: error))")
         }
         var stored = planned.items[0]
         stored.sortOrder = bad
-        let updateError = storeError { try store.updateItem(stored) }
+        let updateError = recordError { try store.updateItem(stored) }
         if case .invalidItem = updateError {
         } else {
           XCTFail("expected invalidItem for \(bad), got \(String(describing: updateError))")
@@ -458,7 +458,7 @@ final class StoreTripsTests: StoreTestCase {
 
       var game = extra[0]
       game.kind = .game("CHN202406040")
-      let gameError = storeError { try store.insertItem(game) }
+      let gameError = recordError { try store.insertItem(game) }
       if case .invalidItem = gameError {
       } else {
         XCTFail("expected invalidItem, got \(String(describing: gameError))")
@@ -536,16 +536,19 @@ final class StoreTripsTests: StoreTestCase {
       for reference in [
         realID.uuidString, realID.uuidString.lowercased(), " \(realID.uuidString) ",
       ] {
-        XCTAssertEqual(try store.trip(matching: reference).id, realID, reference)
+        XCTAssertEqual(
+          try TripResolver(store: store).trip(matching: reference).id, realID, reference)
       }
       // An exact name wins over an id prefix.
-      XCTAssertEqual(try store.trip(matching: "bbbb").id, prefixNamedID)
-      XCTAssertEqual(try store.trip(matching: "BBBB").id, prefixNamedID)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "bbbb").id, prefixNamedID)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "BBBB").id, prefixNamedID)
       // A longer prefix that is no name still finds the impostor.
-      XCTAssertEqual(try store.trip(matching: "bbbb0000").id, impostorID)
-      XCTAssertEqual(try store.trip(matching: "aaaa").id, realID)
-      XCTAssertEqual(try store.trip(matching: impostorID.uuidString).id, impostorID)
-      XCTAssertEqual(try store.trip(matching: tripName.uppercased()).id, realID)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "bbbb0000").id, impostorID)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "aaaa").id, realID)
+      XCTAssertEqual(
+        try TripResolver(store: store).trip(matching: impostorID.uuidString).id, impostorID)
+      XCTAssertEqual(
+        try TripResolver(store: store).trip(matching: tripName.uppercased()).id, realID)
     }
   }
 
@@ -589,14 +592,15 @@ final class StoreTripsTests: StoreTestCase {
       try store.insert(trip: math.trip, items: math.items)
 
       for (c, row) in zip(cases, rows) {
-        XCTAssertEqual(try store.trip(matching: c.typed).id, row.id, c.typed)
-        XCTAssertEqual(try store.trip(matching: c.typed.uppercased()).id, row.id, c.typed)
+        XCTAssertEqual(try TripResolver(store: store).trip(matching: c.typed).id, row.id, c.typed)
+        XCTAssertEqual(
+          try TripResolver(store: store).trip(matching: c.typed.uppercased()).id, row.id, c.typed)
         for typed in c.nameTyped {
-          XCTAssertEqual(try store.trip(matching: typed).id, row.named, typed)
+          XCTAssertEqual(try TripResolver(store: store).trip(matching: typed).id, row.named, typed)
         }
-        XCTAssertEqual(try store.trip(matching: c.idText).id, row.id)
+        XCTAssertEqual(try TripResolver(store: store).trip(matching: c.idText).id, row.id)
       }
-      XCTAssertEqual(try store.trip(matching: "𝐚𝐚𝐚𝐚").id, math.trip.id)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "𝐚𝐚𝐚𝐚").id, math.trip.id)
       // The finding's case: deleting by the prefix deletes the trip with
       // that id, and the look-alike is still there.
       let deleted = try store.deleteTrip("ec43")
@@ -604,7 +608,7 @@ final class StoreTripsTests: StoreTestCase {
       XCTAssertEqual(deleted.trip.name, "Trip 0")
       XCTAssertEqual(try store.loadTrip(id: rows[0].named).trip.name, "ｅｃ４３")
       // With no id starting so any more, the folded name is what is meant.
-      XCTAssertEqual(try store.trip(matching: "ec43").id, rows[0].named)
+      XCTAssertEqual(try TripResolver(store: store).trip(matching: "ec43").id, rows[0].named)
       XCTAssertEqual(try store.deleteTrip("EC43").trip.id, rows[0].named)
     }
   }
@@ -638,7 +642,7 @@ final class StoreTripsTests: StoreTestCase {
       XCTAssertEqual(second.trip.id, otherID)
       XCTAssertEqual(second.trip.name, "Seoul Series")
       XCTAssertEqual(try store.trips(), [])
-      if case .tripNotFound = storeError({ _ = try store.deleteTrip("AAAA") }) {
+      if case .tripNotFound = recordError({ _ = try store.deleteTrip("AAAA") }) {
       } else {
         XCTFail("a third delete finds nothing")
       }
@@ -670,7 +674,7 @@ final class StoreTripsTests: StoreTestCase {
       // Invisible characters do not make another name (second review of
       // issue 8): a selector `clean` keeps, a joiner it removes.
       for taken in ["SEOUL series", "Seoul Series\u{FE0F}", "Seoul\u{34F} Series\u{2800}"] {
-        if case .duplicateTripName(let existing) = refused(taken) as? StoreError {
+        if case .duplicateTripName(let existing) = refused(taken) as? RecordError {
           XCTAssertEqual(existing, "Seoul Series")
         } else {
           XCTFail("expected duplicateTripName for \(taken.debugDescription)")
@@ -695,7 +699,7 @@ final class StoreTripsTests: StoreTestCase {
       // Only the case of its own name: allowed.
       XCTAssertEqual(
         try store.renameTrip("Motor City", to: "MOTOR CITY", now: later).after.name, "MOTOR CITY")
-      XCTAssertNotNil(storeError { _ = try store.loadTrip(tripName) })
+      XCTAssertNotNil(recordError { _ = try store.loadTrip(tripName) })
     }
   }
 
@@ -716,7 +720,7 @@ final class StoreTripsTests: StoreTestCase {
       let copyEnvironment = Environment(
         now: { copyTime }, uuid: { UUID() }, estimator: .default)
 
-      if case .duplicateTripName(let existing) = storeError({
+      if case .duplicateTripName(let existing) = recordError({
         _ = try store.copyTrip(tripName, as: "chicago AND detroit", environment: copyEnvironment)
       }) {
         XCTAssertEqual(existing, tripName)

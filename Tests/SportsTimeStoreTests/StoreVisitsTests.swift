@@ -65,7 +65,7 @@ final class StoreVisitsTests: StoreTestCase {
       XCTAssertEqual(try store.visit(matching: a.key).id, a.id)
       XCTAssertEqual(try store.visit(matching: a.key.uppercased()).id, a.id)
       XCTAssertEqual(try store.visit(matching: "00000000-0000-0000-0000-0000aaaa0002").id, b.id)
-      if case .ambiguousVisit(_, let candidates) = storeError({
+      if case .ambiguousVisit(_, let candidates) = recordError({
         try store.visit(matching: "0000")
       }) {
         XCTAssertEqual(candidates, [a.key, b.key])
@@ -73,7 +73,7 @@ final class StoreVisitsTests: StoreTestCase {
         XCTFail("expected ambiguousVisit")
       }
       for reference in ["zzzz", "", "1234", "0000%", "0000_", "ab%"] {
-        guard case .visitNotFound = storeError({ try store.visit(matching: reference) }) else {
+        guard case .visitNotFound = recordError({ try store.visit(matching: reference) }) else {
           return XCTFail("expected visitNotFound for '\(reference)'")
         }
       }
@@ -81,14 +81,14 @@ final class StoreVisitsTests: StoreTestCase {
       // short, said as such (not "no visit has the id"), whether or not an
       // id starts with them, as for items.
       for reference in ["000", "0", "00-", " 00 ", "abc", "ABC"] {
-        let error = storeError { try store.visit(matching: reference) }
+        let error = recordError { try store.visit(matching: reference) }
         guard case .visitIDTooShort(reference) = error else {
           return XCTFail(
             "expected visitIDTooShort for '\(reference)', got \(String(describing: error))")
         }
       }
       XCTAssertEqual(
-        StoreError.visitIDTooShort("000").description,
+        RecordError.visitIDTooShort("000").description,
         "'000' is too short to name a visit; give at least 4 characters of its id")
     }
   }
@@ -115,7 +115,7 @@ final class StoreVisitsTests: StoreTestCase {
       let removed = try store.removeVisit(original.key)
       XCTAssertEqual(removed, new)
       XCTAssertEqual(try store.visits(), [])
-      guard case .visitNotFound = storeError({ try store.removeVisit(original.key) }) else {
+      guard case .visitNotFound = recordError({ try store.removeVisit(original.key) }) else {
         return XCTFail("expected visitNotFound")
       }
     }
@@ -128,15 +128,15 @@ final class StoreVisitsTests: StoreTestCase {
       try storeWith2024(store)
       let first = try visit(1, on: "2024-06-04", game: "CHN202406040")
       _ = try store.addVisit { first }
-      let error = storeError {
+      let error = recordError {
         try store.addVisit { try self.visit(2, on: "2024-06-04", game: "CHN202406040") }
       }
       XCTAssertEqual(
         error?.description,
-        "game CHN202406040 is already recorded as visit 00000000; edit that one ('sportstime visit edit 00000000 …')"
+        "game CHN202406040 is already recorded as visit 00000000; edit that one"
       )
       guard
-        case .gameNotFound("XXX202406040") = storeError({
+        case .gameNotFound("XXX202406040") = recordError({
           try store.addVisit { try self.visit(3, on: "2024-06-04", game: "XXX202406040") }
         })
       else {
@@ -145,7 +145,7 @@ final class StoreVisitsTests: StoreTestCase {
       // Moving the second visit onto the first one's game is refused too.
       try store.insertVisit(try visit(4, on: "2024-06-05", game: "CHN202406050"))
       XCTAssertNotNil(
-        storeError {
+        recordError {
           try store.editVisit("00000000-0000-0000-0000-000000000004") { v in
             var edited = v
             edited.gameID = "CHN202406040"
@@ -209,7 +209,7 @@ final class StoreVisitsTests: StoreTestCase {
       XCTAssertEqual(
         second.skipped.map(\.reason), [.alreadyRecorded, .alreadyRecorded, .alreadyRecorded])
       XCTAssertEqual(try rowCount("visits", in: store), 3)
-      guard case .tripNotFound = storeError({ try store.attendTrip("Nope") { _, _ in first } })
+      guard case .tripNotFound = recordError({ try store.attendTrip("Nope") { _, _ in first } })
       else {
         return XCTFail("expected tripNotFound")
       }

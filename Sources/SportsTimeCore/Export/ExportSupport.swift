@@ -39,6 +39,21 @@ public enum ExportSupport {
     return "\(LocalTime.clock(game.start, in: zone)) \(abbreviation)"
   }
 
+  /// A game's local start with its estimate mark — the one formatter of a
+  /// game's time, shared by the printed itinerary and the exports:
+  /// `gameClock(game)`, then `estimated` when the schedule gave only day or
+  /// night, or `unknown` when it gave not even that (its clock is "TBD").
+  ///
+  /// ```swift
+  /// ExportSupport.gameTime(game, estimated: " est.", unknown: "")  // "7:10 pm CDT est."
+  /// ExportSupport.gameTime(tbd, estimated: " *est.*", unknown: " *est.*")  // "TBD CDT *est.*"
+  /// ```
+  public static func gameTime(_ game: Game, estimated: String, unknown: String) -> String {
+    let clock = gameClock(game)
+    if game.timeUnknown { return clock + unknown }
+    return game.timeEstimated ? clock + estimated : clock
+  }
+
   /// The venue of a placed game: from the catalog, else the schedule's stop
   /// (which holds a placeholder for a venue the catalog lacks).
   static func venue(of game: PlacedGame, in itinerary: Itinerary, catalog: Catalog) -> Venue? {

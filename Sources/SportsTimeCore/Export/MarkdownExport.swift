@@ -81,8 +81,9 @@ public enum MarkdownExport {
       return "- Day \(day) · \(date.longDescription)"
     case .game(let g):
       let game = g.game
-      var text = "- ⚾️ \(ExportSupport.gameClock(game))"
-      if game.timeEstimated || game.timeUnknown { text += " *est.*" }
+      // The Markdown export marks a TBD time as estimated too (unlike the
+      // printed itinerary, whose "TBD" stands alone): its bytes are kept.
+      var text = "- ⚾️ \(ExportSupport.gameTime(game, estimated: " *est.*", unknown: " *est.*"))"
       text +=
         " · \(bold(g.title)) · \(escape(ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)))"
       if game.status == .cancelled { text += " · cancelled" }

@@ -2,15 +2,18 @@ import CSQLite
 import Foundation
 import SportsTimeCore
 
-/// Every error the store layer throws, worded for the person running sportstime.
+/// The failures of the database itself (SQLite, its file, its schema),
+/// worded for the person running sportstime. What the store refuses or cannot
+/// find among its records (a trip not found, a taken name) is a
+/// `RecordError`, with its own kind.
 ///
 /// SQLite failures all arrive through `Database.error(code:sql:)` as `.sqlite`
 /// (or `.diskFull` when the disk ran out of space); the other cases come from
-/// this layer itself. `description` is plain words for the user: it never
+/// opening, migrating and reading the file. `description` is plain words for the user: it never
 /// holds SQL text or SQLite's own message, which stay in `debugDescription`
 /// for developers. Bound argument values are never stored in any case, so no
-/// description can leak them. Add new cases (e.g. not-found errors) here,
-/// next to their description.
+/// description can leak them. Messages name no command or flag: a front end
+/// adds its own hint (the CLI: "use another --db").
 public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvertible {
   /// A SQLite call returned a non-OK result code.
   ///
@@ -62,55 +65,14 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
   /// was required). `found` is the storage class name, never the value.
   case unexpectedValue(column: String, expected: String, found: String, sql: String)
 
-  /// The trip reference is empty (or blank once cleaned): it names no trip.
-  case emptyTripReference
-
-  /// No trip has this name or id; `suggestion` is the closest name.
-  case tripNotFound(String, suggestion: String?)
-
-  /// Several trips' ids start with this text.
-  case ambiguousTrip(String, candidates: [String])
-
-  /// A trip with this name (ignoring case) already exists.
-  case duplicateTripName(String)
-
-  /// A trip with this id already exists (e.g. importing the same file
-  /// twice); `name` is the stored trip's name.
-  case duplicateTripID(String, name: String)
-
-  /// No game with this id is in the database.
-  case gameNotFound(String)
-
-  /// No stored itinerary item has this id.
-  case itemNotFound(String)
-
-  /// An item cannot be stored as given (e.g. a NaN position).
-  case invalidItem(String)
-  /// A text that is not stored as given: it was not cleaned
-  /// (`TextNormalization.validated`) or is too long. `field` names it
-  /// ("trip's name", "item's title").
-  case invalidText(field: String)
-
   /// A stored value cannot be read back (the file was edited by hand or is
   /// damaged).
   case corruptValue(table: String, id: String, column: String, value: String)
 
-  /// No visit has this id or id prefix.
-  case visitNotFound(String)
-
-  /// An id prefix shorter than the 4 characters a visit reference needs.
-  case visitIDTooShort(String)
-
-  /// Several visits' ids start with this text (their short ids).
-  case ambiguousVisit(String, candidates: [String])
-
-  /// The game already has a visit (a game is attended once); `visitID` is
-  /// that visit's id.
-  case gameAlreadyVisited(gameID: String, visitID: String)
-
-  /// A schedule import would remove these games (the schedule no longer
-  /// lists them), but trips or visits use them. Nothing was changed.
-  case gamesInUse([GameInUse])
+  /// What kind of failure this is: always `.unavailable` — the database
+  /// cannot be used as it is (locked, full, damaged, another program's, a
+  /// newer version's); the request itself may be fine (HTTP 503).
+  public var kind: ErrorKind { .unavailable }
 
   /// The extended SQLite result code for `.sqlite` and `.diskFull`,
   /// otherwise `nil`.
@@ -136,8 +98,7 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
         + "(it has tables but no sportstime migration record). It was left unchanged."
     case .unknownMigration(let id):
       return "This database was written by a newer version of sportstime "
-        + "(it has migration '\(id)' this version does not know). "
-        + "Upgrade sportstime or use another --db."
+        + "(it has migration '\(id)' this version does not know)."
     case .cannotOpen(let path, let reason):
       return "Cannot open the database at \(path): \(reason)."
     case .unusableLocation(let path, let reason):
@@ -145,44 +106,9 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
     case .unfinalizedStatements(let path, let sql):
       return "Cannot close the database at \(path): \(sql.count) request(s) to it are still "
         + "in use (a bug in sportstime)."
-    case .emptyTripReference:
-      return "the trip reference is empty: give a trip's name or id"
-    case .tripNotFound(let reference, let suggestion):
-      return "no trip is called '\(reference)'"
-        + (suggestion.map { ". Did you mean '\($0)'?" } ?? " (see 'sportstime trip list')")
-    case .ambiguousTrip(let reference, let candidates):
-      return
-        "'\(reference)' matches several trips (\(candidates.joined(separator: ", "))); give more of the id or the name"
-    case .duplicateTripName(let name):
-      return "a trip called '\(name)' already exists; pick another name or delete it first"
-    case .duplicateTripID(let id, let name):
-      return "trip \(id) is already here as '\(name)'; delete it first to import it again"
-    case .gameNotFound(let id):
-      return
-        "no game \(id) in the database; import its schedule first ('sportstime schedule import FILE')"
-    case .itemNotFound(let id):
-      return "no itinerary item \(id) in this trip"
-    case .invalidItem(let reason):
-      return "the item cannot be stored: \(reason)"
-    case .invalidText(let field):
-      return
-        "the \(field) cannot be stored as given: it holds control or invisible characters or extra spaces, or is too long"
     case .corruptValue(let table, let id, let column, let value):
       return
         "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
-    case .visitIDTooShort(let reference):
-      return
-        "'\(TextNormalization.excerpt(reference))' is too short to name a visit; give at least 4 characters of its id"
-    case .visitNotFound(let reference):
-      return "no visit has the id '\(reference)' (see 'sportstime visit list')"
-    case .ambiguousVisit(let reference, let candidates):
-      return
-        "'\(reference)' matches several visits (\(candidates.joined(separator: ", "))); give more of the id"
-    case .gameAlreadyVisited(let gameID, let visitID):
-      return
-        "game \(gameID) is already recorded as visit \(visitID.prefix(8)); edit that one ('sportstime visit edit \(visitID.prefix(8)) …')"
-    case .gamesInUse(let games):
-      return StoreError.describeInUse(games)
     case .noSuchColumn(let column, _):
       return "The database does not hold the value '\(column)' sportstime expects; the file "
         + "may be damaged or changed by another program."
@@ -212,22 +138,6 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
       break
     }
     return ([description] + details).joined(separator: "\n")
-  }
-
-  /// `2 games the schedule no longer lists are still used, so nothing was
-  /// changed: MIL202406100 (trip 'Brewers'), …` — at most 10 games named.
-  private static func describeInUse(_ games: [GameInUse]) -> String {
-    let shown = games.prefix(10).map { game -> String in
-      let uses =
-        game.tripNames.map { "trip '\($0)'" }
-        + game.visits.map { "visit \($0.key.prefix(8)) on \($0.date.longDescription)" }
-      return "\(game.gameID) (\(uses.joined(separator: ", ")))"
-    }
-    let more = games.count > shown.count ? ", and \(games.count - shown.count) more" : ""
-    let count = games.count == 1 ? "1 game" : "\(games.count) games"
-    return
-      "\(count) the schedule no longer lists \(games.count == 1 ? "is" : "are") still used, "
-      + "so nothing was changed: \(shown.joined(separator: ", "))\(more)"
   }
 
   /// Builds the `.sqlite` description from the result code alone (the

@@ -205,6 +205,21 @@ class StoreTestCase: XCTestCase {
     return nil
   }
 
+  /// The `RecordError` thrown by `expression`, failing the test otherwise.
+  func recordError<T>(
+    file: StaticString = #filePath, line: UInt = #line, _ expression: () throws -> T
+  ) -> RecordError? {
+    do {
+      _ = try expression()
+      XCTFail("expected a RecordError", file: file, line: line)
+    } catch let error as RecordError {
+      return error
+    } catch {
+      XCTFail("expected a RecordError, got \(error)", file: file, line: line)
+    }
+    return nil
+  }
+
   /// Number of rows in `table` (read through the store's own connection).
   func rowCount(_ table: String, in store: Store) throws -> Int {
     try store.database.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1

@@ -1,0 +1,99 @@
+import Foundation
+import SportsTimeCore
+
+/// Why a game reference names no stored game, in a traveller's words and
+/// with a kind (all `.notFound`). Malformed references and a team that is
+/// not there are `GameReferenceError` and `CatalogError`.
+public enum GameLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The database holds no games at all (no schedule imported yet).
+  case noGamesYet
+  /// No stored game has this id.
+  case noSuchGame(String)
+  /// The team (its full name) has no game on `date`: the game scheduled that
+  /// day (`matchup`, "SD @ CHC") was moved to `newDate` as game `gameID`.
+  case moved(
+    team: String, date: CalendarDate, matchup: String, gameID: String, newDate: CalendarDate)
+
+  /// What kind of failure this is: always `.notFound`.
+  public var kind: ErrorKind { .notFound }
+
+  /// The problem in plain words, naming no command or flag.
+  public var description: String {
+    switch self {
+    case .noGamesYet:
+      return "no games in the database yet; import a schedule first"
+    case .noSuchGame(let id):
+      return "no game \(id) in the database"
+    case .moved(let team, let date, let matchup, let gameID, let newDate):
+      return
+        "\(team) has no game on \(date.iso): the game scheduled that day (\(matchup)) was moved to \(newDate.iso); use \(gameID)"
+    }
+  }
+}
+
+extension Store {
+  /// The stored games `references` name, in the order given, read in one
+  /// read transaction.
+  ///
+  /// A game id names that game. `TEAM@DATE#N` names the team's N-th game
+  /// that local date, home or away, by any name the catalog knows for the
+  /// team in that season (`Catalog.team(named:season:)`), any code of its
+  /// franchise included (`ATH@2024-06-01` finds the `OAK` games); cancelled
+  /// games count only when there is nothing else that day
+  /// (`GameReference.pick`).
+  ///
+  /// ```swift
+  /// try store.games(for: [.teamOnDate(team: "cubs", date: jun4, number: 1)], catalog: mlb)
+  /// // [CHN202406040]
+  /// ```
+  /// - Throws: `GameLookupError.noGamesYet` when no schedule is stored,
+  ///   `.noSuchGame` for an unknown id, `.moved` when the team's game that
+  ///   day was rescheduled (naming its new date and id); `CatalogError`
+  ///   for a team the catalog does not know (or another sport's team);
+  ///   `GameReferenceError` when the team has no game that day or not that
+  ///   many; or `StoreError`.
+  public func games(for references: [GameReference], catalog: Catalog) throws -> [Game] {
+    try read { try references.map { try lookUp($0, catalog: catalog) } }
+  }
+
+  /// The stored game `reference` names (as `games(for:catalog:)`).
+  /// - Throws: as `games(for:catalog:)`.
+  public func game(for reference: GameReference, catalog: Catalog) throws -> Game {
+    try read { try lookUp(reference, catalog: catalog) }
+  }
+
+  /// `game(for:catalog:)` inside the caller's transaction.
+  private func lookUp(_ reference: GameReference, catalog: Catalog) throws -> Game {
+    switch reference {
+    case .id(let id):
+      guard let game = try game(id: id) else {
+        if try gameCount() == 0 { throw GameLookupError.noGamesYet }
+        throw GameLookupError.noSuchGame(id)
+      }
+      return game
+    case .teamOnDate(let teamName, let date, _):
+      if try gameCount() == 0 { throw GameLookupError.noGamesYet }
+      let team = try catalog.team(named: teamName, season: date.year)
+      let codes = catalog.franchise(of: team).map(\.id)
+      let query = GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()))
+      var sameDay = query
+      sameDay.from = date
+      sameDay.to = date
+      let games = try self.games(sameDay)
+      if games.isEmpty {
+        // A game scheduled that day may have moved: point at its new date.
+        let moved = try self.games(query).filter {
+          $0.originalDate == date && $0.status == .rescheduled
+        }
+        if let game = moved.first {
+          let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+          let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+          throw GameLookupError.moved(
+            team: team.fullName, date: date, matchup: "\(away) @ \(home)", gameID: game.id,
+            newDate: game.localDate)
+        }
+      }
+      return try reference.pick(from: games, teamName: team.fullName)
+    }
+  }
+}
