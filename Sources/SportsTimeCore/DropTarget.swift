@@ -39,7 +39,7 @@ extension DragSession {
       guard let i = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day) }) else {
         throw ItineraryRefusal(
           reason:
-            "Day \(day) is not in this trip (it has \(constraints.tripDayCount) day\(constraints.tripDayCount == 1 ? "" : "s"))."
+            "Day \(day) is not in this trip (it has \(Plural.count(constraints.tripDayCount, "day")))."
         )
       }
       return i

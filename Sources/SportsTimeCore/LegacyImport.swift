@@ -635,7 +635,7 @@ public enum LegacyImport {
     case .startOfDay:
       guard schedule.contains(day: day) else {
         return unresolved(
-          "Day \(day) is not in this trip (it has \(schedule.dayCount) day\(schedule.dayCount == 1 ? "" : "s"))."
+          "Day \(day) is not in this trip (it has \(Plural.count(schedule.dayCount, "day")))."
         )
       }
       return (.top(day), nil, nil)

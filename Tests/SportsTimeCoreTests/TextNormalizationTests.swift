@@ -289,6 +289,17 @@ final class TextNormalizationTests: XCTestCase {
     XCTAssertEqual(Suggest.closest(to: "ǅx", in: ["ǅ"]), "ǅ")
   }
 
+  /// Issue 9: one edit distance for the catalog and the command line; an
+  /// adjacent swap is one typo, so a swapped team code is suggested (the
+  /// catalog's own Levenshtein distance counted it as two edits).
+  func testSuggest_swappedLettersAreOneTypo() throws {
+    XCTAssertEqual(Suggest.closest(to: "CNH", in: ["CHN", "SLN"]), "CHN")
+    let catalog = try Fixtures.catalog()
+    XCTAssertThrowsError(try catalog.team(named: "HCN", season: 2024)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("Did you mean 'CHN'?"), "\(error)")
+    }
+  }
+
   func testValidated_limitsLengthsAndQuotesAtMost80Characters() throws {
     XCTAssertEqual(TextField.tripName.limit, 200)
     XCTAssertEqual(TextField.itemTitle.limit, 500)

@@ -30,7 +30,7 @@ public enum MarkdownExport {
     let games = itinerary.layout.rows.filter { $0.game != nil }.count
     var lines = [
       "# " + escape(TextNormalization.clean(trip.name)), "",
-      "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(count(trip.dayCount, "day")) · \(count(games, "game"))",
+      "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(Plural.count(trip.dayCount, "day")) · \(Plural.count(games, "game"))",
     ]
     if itinerary.numberedRows.contains(where: { $0.game?.game.timeEstimated ?? false }) {
       lines += [
@@ -147,7 +147,5 @@ public enum MarkdownExport {
 
   private static let specials = Set("\\`*_{}[]()<>#+!|~&$".unicodeScalars)
 
-  private static func count(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
-  }
+
 }

@@ -401,7 +401,7 @@ public struct SVGMap: Sendable {
   /// "3 visits · last Jun 5, 2024" / "1 visit" / "not visited yet".
   static func visitsText(_ pin: MapPin) -> String {
     guard pin.isVisited else { return "not visited yet" }
-    let count = "\(pin.visits) visit\(pin.visits == 1 ? "" : "s")"
+    let count = Plural.count(pin.visits, "visit")
     guard let last = pin.lastVisit else { return count }
     return count + " · last \(last.longDescription)"
   }
@@ -649,7 +649,7 @@ private struct Panels {
         venue.city + ", " + (["US", "CA"].contains(venue.country) ? venue.region : venue.country))
       let visits: String
       if pin.isVisited {
-        visits = "\(pin.visits) visit\(pin.visits == 1 ? "" : "s")"
+        visits = Plural.count(pin.visits, "visit")
       } else {
         visits = "Not visited yet"
       }
