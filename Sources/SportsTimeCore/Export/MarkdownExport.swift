@@ -147,5 +147,4 @@ public enum MarkdownExport {
 
   private static let specials = Set("\\`*_{}[]()<>#+!|~&$".unicodeScalars)
 
-
 }
