@@ -63,6 +63,14 @@ extension Store {
     return UnscheduledMatchup(visit, scheduled: scheduled, catalog: catalog)
   }
 
+  /// Every venue of `venues` as a progress-map pin with its visit count
+  /// and last visit date (`MapPin.pins(venues:visits:)` over every stored
+  /// visit).
+  /// - Throws: `StoreError`.
+  public func mapPins(venues: [Venue]) throws -> [MapPin] {
+    MapPin.pins(venues: venues, visits: try visits())
+  }
+
   /// The ids of the games that have a visit.
   public func visitedGameIDs() throws -> Set<String> {
     Set(
