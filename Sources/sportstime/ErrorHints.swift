@@ -21,6 +21,16 @@ enum ErrorHints {
     }
   }
 
+  /// Runs `body`, rethrowing a file error about a game the database lacks
+  /// with the command line's way to import its schedule.
+  static func legacyImport<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as FileFormatError where error.missingGameID != nil {
+      throw CommandError("\(error) ('sportstime schedule import FILE')")
+    }
+  }
+
   /// `error`'s description with the command line's hint where a case has
   /// one.
   static func message(for error: VisitError) -> String {

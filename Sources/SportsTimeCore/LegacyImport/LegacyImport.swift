@@ -58,9 +58,8 @@ public enum LegacyImport {
         guard let found = try game(id) else {
           throw FileFormatError(
             file: legacy.file, line: nil, field: "\(trip.path).games[\(j)]",
-            message:
-              "no game \(id) in the database; import its schedule first ('sportstime schedule import FILE')"
-          )
+            message: "no game \(id) in the database; import its schedule first",
+            missingGameID: id)
         }
         games.append(found)
       }
