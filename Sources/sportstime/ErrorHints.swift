@@ -31,6 +31,20 @@ enum ErrorHints {
     }
   }
 
+  /// Runs `body`, rethrowing a refusal that has a remedy with the command
+  /// line's words for it.
+  static func rows<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let refusal as ItineraryRefusal {
+      guard let problem = refusal.problem, let remedy = refusal.remedy else { throw refusal }
+      switch remedy {
+      case .pickRow(let count):
+        throw ItineraryRefusal(reason: "\(problem); 'trip show' numbers the rows 1 to \(count).")
+      }
+    }
+  }
+
   /// `error`'s description with the command line's hint where a case has
   /// one.
   static func message(for error: VisitError) -> String {

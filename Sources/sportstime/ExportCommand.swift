@@ -74,7 +74,10 @@ enum ExportCommand {
     -> String
   {
     switch format {
-    case .md: return MarkdownExport.render(itinerary, catalog: catalog, metric: metric)
+    case .md:
+      return MarkdownExport.render(
+        itinerary, catalog: catalog, metric: metric,
+        unscheduledHint: "move them back with `sportstime item move`")
     case .ics: return ICalendarExport.render(itinerary, catalog: catalog, metric: metric)
     case .geojson: return GeoJSONExport.render(itinerary, catalog: catalog)
     case .gpx: return GPXExport.render(itinerary, catalog: catalog)

@@ -163,7 +163,7 @@ enum ItemCommands {
     let day = try args.intValue("day")
     let top = args.flag("top")
     if let text = before ?? after {
-      let row = try RowReference.resolve(text, in: itinerary.numberedRows)
+      let row = try ErrorHints.rows { try RowReference.resolve(text, in: itinerary.numberedRows) }
       return before != nil ? .before(rowID: row.id) : .after(rowID: row.id)
     }
     if let day { return top ? .top(day: day) : .bottom(day: day) }
@@ -172,7 +172,7 @@ enum ItemCommands {
 
   /// The stored item ITEM names.
   static func item(_ text: String, in itinerary: Itinerary, verb: String) throws -> ItineraryItem {
-    let row = try RowReference.resolve(text, in: itinerary.numberedRows)
+    let row = try ErrorHints.rows { try RowReference.resolve(text, in: itinerary.numberedRows) }
     switch row.content {
     case .day(let day, _):
       throw ItineraryRefusal(reason: "Row \(text) is the Day \(day) header, not an item.")
