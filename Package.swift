@@ -15,8 +15,10 @@ let package = Package(
       name: "CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    .target(name: "Spelling"),
     .target(
       name: "SportsTimeCore",
+      dependencies: ["Spelling"],
       resources: [
         .copy("Resources/venues.csv"), .copy("Resources/teams.csv"),
         .copy("Resources/nba-venues.csv"), .copy("Resources/nhl-venues.csv"),
@@ -29,7 +31,7 @@ let package = Package(
       name: "SportsTimeStore",
       dependencies: ["SportsTimeCore", "CSQLite"]
     ),
-    .target(name: "CLIKit"),
+    .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
       name: "sportstime",
       dependencies: ["CLIKit", "SportsTimeCore", "SportsTimeStore"]
@@ -52,6 +54,10 @@ let package = Package(
     .testTarget(
       name: "SportsTimeStoreTests",
       dependencies: ["SportsTimeStore", "SportsTimeCore", "SportsTimeTestSupport"]
+    ),
+    .testTarget(
+      name: "SpellingTests",
+      dependencies: ["Spelling"]
     ),
     .testTarget(
       name: "CLIKitTests",

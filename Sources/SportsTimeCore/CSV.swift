@@ -115,16 +115,26 @@ public struct FileFormatError: Error, Sendable, Hashable,
   public var line: Int?
   /// The column's name (e.g. "Makeup"), when one field is at fault.
   public var field: String?
-  /// What is wrong, in plain words.
+  /// What is wrong, in plain words (naming no command or option).
   public var message: String
+  /// The game the file names that the database does not hold, when that
+  /// is the problem (a front end may say how to import its schedule).
+  public var missingGameID: String?
 
   /// Creates an error; see the properties.
-  public init(file: String, line: Int?, field: String?, message: String) {
+  public init(
+    file: String, line: Int?, field: String?, message: String, missingGameID: String? = nil
+  ) {
     self.file = file
     self.line = line
     self.field = field
     self.message = message
+    self.missingGameID = missingGameID
   }
+
+  /// What kind of failure this is: the file is the input, so
+  /// `.invalidInput`.
+  public var kind: ErrorKind { .invalidInput }
 
   /// `file:line: field Makeup: message`.
   public var description: String {

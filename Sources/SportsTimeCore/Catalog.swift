@@ -1,4 +1,5 @@
 import Foundation
+import Spelling
 
 /// The venues and teams that schedules refer to.
 ///
@@ -375,37 +376,20 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Closest-name suggestions for typos ("Did you mean …?").
 public enum Suggest {
-  /// The candidate closest to `word` by edit distance (ignoring case), when
+  /// The candidate closest to `word` by edit distance
+  /// (`EditDistance.between` without counting swaps, ignoring case), when
   /// it is close enough to be a likely typo: at most max(1, length / 3)
   /// edits (so `XXX` suggests nothing, `CHX` suggests a Chicago code). An
   /// empty word suggests nothing.
   public static func closest(to word: String, in candidates: [String]) -> String? {
-    let w = Array(word.lowercased())
+    let w = word.lowercased()
     guard !w.isEmpty else { return nil }
     var best: (String, Int)?
     for candidate in candidates {
-      let d = distance(w, Array(candidate.lowercased()))
+      let d = EditDistance.between(w, candidate.lowercased(), countingSwaps: false)
       if best == nil || d < (best?.1 ?? .max) { best = (candidate, d) }
     }
     guard let best, best.1 <= max(1, w.count / 3) else { return nil }
     return best.0
-  }
-
-  /// Levenshtein distance between two character arrays.
-  /// - Complexity: O(a.count × b.count).
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

@@ -45,11 +45,26 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
   /// The text problem behind the refusal, when a title or address could
   /// not be stored (so a front end can say how to fix it).
   public var text: TextError?
+  /// The problem alone, when the refusal has a `remedy`: the reason is
+  /// then "<problem>; <remedy.text>." and a front end may put its own
+  /// words for the remedy after the problem.
+  public var problem: String?
+  /// What the traveller can do about it, when there is one thing to do.
+  public var remedy: Remedy?
   /// Creates a refusal with its reason and, for a text, its problem.
   public init(reason: String, text: TextError? = nil) {
     self.reason = reason
     self.text = text
   }
+  /// Creates a refusal of `problem` (no final period) with `remedy`: the
+  /// reason is "<problem>; <remedy.text>.".
+  public init(problem: String, remedy: Remedy) {
+    self.reason = "\(problem); \(remedy.text)."
+    self.problem = problem
+    self.remedy = remedy
+  }
+  /// A rule refused the edit (HTTP 422).
+  public var kind: ErrorKind { .refused }
   public var description: String { reason }
 }
 

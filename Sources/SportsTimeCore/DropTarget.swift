@@ -39,7 +39,7 @@ extension DragSession {
       guard let i = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day) }) else {
         throw ItineraryRefusal(
           reason:
-            "Day \(day) is not in this trip (it has \(constraints.tripDayCount) day\(constraints.tripDayCount == 1 ? "" : "s"))."
+            "Day \(day) is not in this trip (it has \(Plural.count(constraints.tripDayCount, "day")))."
         )
       }
       return i
@@ -114,7 +114,7 @@ public enum RowReference {
           reason: "'\(key)' starts the ids of \(digits.count) items; give more characters.")
       }
       throw ItineraryRefusal(
-        reason: "There is no row \(key); 'trip show' numbers the rows 1 to \(rows.count).")
+        problem: "There is no row \(key)", remedy: .pickRow(count: rows.count))
     }
     let lower = key.lowercased()
     if let exact = rows.first(where: { $0.id.lowercased() == lower }) { return exact }

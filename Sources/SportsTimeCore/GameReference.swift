@@ -65,7 +65,7 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
       throw GameReferenceError(
         text: description,
         problem:
-          "\(teamName) plays \(pool.count) game\(pool.count == 1 ? "" : "s") on \(date.iso), not \(number)"
+          "\(teamName) plays \(Plural.count(pool.count, "game")) on \(date.iso), not \(number)"
       )
     }
     return pool[number - 1]

@@ -250,7 +250,7 @@ public struct ItineraryConstraints: Sendable {
     guard (1...tripDayCount).contains(day) else {
       return .invalid(
         reason:
-          "Day \(day) is not in this trip (it has \(tripDayCount) day\(tripDayCount == 1 ? "" : "s"))."
+          "Day \(day) is not in this trip (it has \(Plural.count(tripDayCount, "day")))."
       )
     }
     if let problem = ItineraryItem.sortOrderProblem(sortOrder) {

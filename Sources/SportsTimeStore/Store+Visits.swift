@@ -41,6 +41,31 @@ extension Store {
     return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
   }
 
+  /// The schedule's other games at a new visit's venue on its date, when
+  /// its typed matchup is not among them (`UnscheduledMatchup`); nil when
+  /// the visit has a game, no typed matchup, is not MLB, or the schedule
+  /// has no game there that day or has that matchup.
+  /// - Parameters:
+  ///   - visit: the visit as recorded.
+  ///   - catalog: the MLB catalog, for the teams' short names.
+  /// - Throws: `StoreError`.
+  public func unscheduledMatchup(of visit: Visit, catalog: Catalog) throws
+    -> UnscheduledMatchup?
+  {
+    guard visit.gameID == nil, visit.sport == .mlb, visit.matchup != nil else { return nil }
+    let scheduled = try games(
+      GameQuery(venueID: visit.venueID, from: visit.date, to: visit.date))
+    return UnscheduledMatchup(visit, scheduled: scheduled, catalog: catalog)
+  }
+
+  /// Every venue of `venues` as a progress-map pin with its visit count
+  /// and last visit date (`MapPin.pins(venues:visits:)` over every stored
+  /// visit).
+  /// - Throws: `StoreError`.
+  public func mapPins(venues: [Venue]) throws -> [MapPin] {
+    MapPin.pins(venues: venues, visits: try visits())
+  }
+
   /// The ids of the games that have a visit.
   public func visitedGameIDs() throws -> Set<String> {
     Set(

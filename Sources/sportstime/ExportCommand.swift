@@ -48,7 +48,8 @@ enum ExportCommand {
     let itinerary = try store.itinerary(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     let document = TripExport.render(
-      itinerary, as: format, catalog: catalog, metric: args.flag("metric"))
+      itinerary, as: format, catalog: catalog, metric: args.flag("metric"),
+      unscheduledHint: "move them back with `sportstime item move`")
     guard let out else {
       context.console.writeOut(document)
       return

@@ -118,9 +118,7 @@ enum Format {
   }
 
   /// "1 day" / "7 days".
-  static func count(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
-  }
+  static func count(_ n: Int, _ noun: String) -> String { Plural.count(n, noun) }
 
   /// The game references given to a (repeatable) option such as `--game`:
   /// a game id or `TEAM@YYYY-MM-DD[#N]` each.

@@ -106,6 +106,6 @@ enum GamesCommand {
     }
     for line in Format.table(rows) { context.print(line) }
     context.print(
-      "\(games.count) game\(games.count == 1 ? "" : "s"). Times marked est. are estimates.")
+      "\(Plural.count(games.count, "game")). Times marked est. are estimates.")
   }
 }

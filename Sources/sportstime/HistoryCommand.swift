@@ -47,7 +47,7 @@ enum HistoryCommand {
       context.print("No games recorded yet. Add your first visit!")
       return
     }
-    var header = "\(history.total) Game\(history.total == 1 ? "" : "s") Attended"
+    var header = "\(Plural.count(history.total, "Game")) Attended"
     let filters = sports.map(\.rawValue) + (year.map { [String($0)] } ?? [])
     if !filters.isEmpty { header += " · " + filters.joined(separator: ", ") }
     context.print(context.style(header, .bold))

@@ -163,7 +163,7 @@ enum ItemCommands {
     let day = try args.intValue("day")
     let top = args.flag("top")
     if let text = before ?? after {
-      let row = try RowReference.resolve(text, in: itinerary.numberedRows)
+      let row = try ErrorHints.rows { try RowReference.resolve(text, in: itinerary.numberedRows) }
       return before != nil ? .before(rowID: row.id) : .after(rowID: row.id)
     }
     if let day { return top ? .top(day: day) : .bottom(day: day) }
@@ -172,7 +172,7 @@ enum ItemCommands {
 
   /// The stored item ITEM names (`RowReference.item`).
   static func item(_ text: String, in itinerary: Itinerary, verb: String) throws -> ItineraryItem {
-    try RowReference.item(text, in: itinerary.numberedRows, verb: verb)
+    try ErrorHints.rows { try RowReference.item(text, in: itinerary.numberedRows, verb: verb) }
   }
 
   /// Category, time, location and address options as changes.

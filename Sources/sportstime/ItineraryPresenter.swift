@@ -44,7 +44,7 @@ struct ItineraryPresenter {
   var headline: String {
     let t = loaded.trip
     return
-      "\(Terminal.sanitize(t.name)) · \(t.startDate.longDescription) – \(t.endDate.longDescription) · \(t.dayCount) day\(t.dayCount == 1 ? "" : "s")"
+      "\(Terminal.sanitize(t.name)) · \(t.startDate.longDescription) – \(t.endDate.longDescription) · \(Plural.count(t.dayCount, "day"))"
   }
 
   /// Text lines of the itinerary.

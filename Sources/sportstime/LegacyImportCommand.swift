@@ -41,20 +41,8 @@ enum LegacyImportCommand {
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
-    let results = try store.transaction {
-      let results = try LegacyImport.convert(
-        legacy, storedTrips: try store.trips(), game: { try store.game(id: $0) }, catalog: catalog,
-        environment: environment)
-      for case .imported(let conversion) in results {
-        do {
-          try store.importTrip(conversion.trip, items: conversion.items)
-        } catch let error as RecordError {
-          throw FileFormatError(
-            file: path, line: nil, field: conversion.legacy.path,
-            message: ErrorHints.message(for: error))
-        }
-      }
-      return results
+    let results = try ErrorHints.legacyImport {
+      try store.importLegacy(legacy, catalog: catalog, environment: environment)
     }
     if context.arguments.flag("json") {
       context.print(json: json(results, file: path))

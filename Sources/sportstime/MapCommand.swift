@@ -82,7 +82,7 @@ enum MapCommand {
     let out = try ExportCommand.destination(context)
     let basemapPath = args.value("basemap")
     let leagues = try context.leagues()
-    let venues = allVenues(leagues)
+    let venues = leagues.mapVenues
     let focus = try args.value("focus").map {
       try leagues.venue(named: $0, sport: nil, season: nil).venue
     }
@@ -102,8 +102,9 @@ enum MapCommand {
       guard out != nil || drawsToStandardOutput else { return }
       // Drawn before the view is stored: a failed write stores nothing.
       let map = SVGMap(
-        viewport: state.viewport, pins: try pins(store: store, venues: venues),
-        focusedVenueID: state.focusedVenueID, basemap: basemap)
+        viewport: state.viewport, pins: try store.mapPins(venues: venues),
+        focusedVenueID: state.focusedVenueID, basemap: basemap,
+        resetHint: "sportstime map --reset")
       let svg = map.render()
       guard let out else {
         context.console.writeOut(svg)
@@ -146,37 +147,6 @@ enum MapCommand {
       throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(error.reason)")
     }
     return try Basemap(geoJSON: data, file: path)
-  }
-
-  /// Every venue of every built-in sport (MLB parks, then NBA, NHL and NFL
-  /// venues; an arena two leagues share appears once), by id.
-  static func allVenues(_ leagues: Leagues) -> [Venue] {
-    var seen: Set<Venue.ID> = []
-    var result: [Venue] = []
-    for sport in leagues.sports {
-      guard let league = leagues.league(sport) else { continue }
-      for venue in league.venues.values.sorted(by: { $0.id < $1.id })
-      where seen.insert(venue.id).inserted {
-        result.append(venue)
-      }
-    }
-    return result
-  }
-
-  /// Every venue as a pin with its visit count and last visit date (from
-  /// `Store.visits()`; visits at venues no table knows are not drawn).
-  static func pins(store: Store, venues: [Venue]) throws -> [MapPin] {
-    var counts: [Venue.ID: (visits: Int, last: CalendarDate?)] = [:]
-    for visit in try store.visits() {
-      var entry = counts[visit.venueID] ?? (0, nil)
-      entry.visits += 1
-      if entry.last.map({ $0 < visit.date }) ?? true { entry.last = visit.date }
-      counts[visit.venueID] = entry
-    }
-    return venues.map { venue in
-      let entry = counts[venue.id]
-      return MapPin(venue: venue, visits: entry?.visits ?? 0, lastVisit: entry?.last)
-    }
   }
 
   /// The `map --json` object: the view in degrees and whether it is the

@@ -115,7 +115,7 @@ enum ScheduleCommands {
     )
     if parsed.doubleheadersFormed > 0 {
       context.print(
-        "\(parsed.doubleheadersFormed) makeup date\(parsed.doubleheadersFormed == 1 ? "" : "s") formed a doubleheader."
+        "\(Plural.count(parsed.doubleheadersFormed, "makeup date")) formed a doubleheader."
       )
     }
     if result.isNoOp {

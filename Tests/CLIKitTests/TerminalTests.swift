@@ -70,15 +70,6 @@ final class TerminalTests: XCTestCase {
     XCTAssertEqual(TextWrapper.wrap("", width: 5), [""])
   }
 
-  /// Edit distance counts adjacent swaps as one edit.
-  func testEditDistance() {
-    XCTAssertEqual(Suggestion.editDistance("", "abc"), 3)
-    XCTAssertEqual(Suggestion.editDistance("title", "title"), 0)
-    XCTAssertEqual(Suggestion.editDistance("titel", "title"), 1)
-    XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
-    XCTAssertEqual(Suggestion.editDistance("imprt", "import"), 1)
-  }
-
   /// Suggestions respect the max(2, len/3) limit and prefer the closest.
   func testClosest() {
     XCTAssertEqual(Suggestion.closest(to: "titel", in: ["game", "title"]), "title")

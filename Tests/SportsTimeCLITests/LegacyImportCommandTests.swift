@@ -330,6 +330,12 @@ final class LegacyImportCommandTests: EndToEndTestCase {
       ["import", "legacy", path],
       containing: ["\(path), field trips[1].games[1]", "no game NYA202412250 in the database"])
     XCTAssertEqual(try decode([TripListJSON].self, try tripList()), [])
+    // Core says what is missing; the command line adds how to import it.
+    let result = try run(["import", "legacy", path])
+    XCTAssertEqual(
+      result.stderr,
+      "Error: \(path), field trips[1].games[1]: no game NYA202412250 in the database; import its schedule first ('sportstime schedule import FILE')\n"
+    )
   }
 
   /// The second trip's name is taken: the first trip, already stored in the

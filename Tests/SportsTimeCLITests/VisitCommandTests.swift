@@ -253,6 +253,34 @@ final class VisitCommandTests: VisitsTestCase {
       "No visits yet. Add your first: sportstime visit add VENUE --date YYYY-MM-DD (or --game G)\n")
   }
 
+  /// Issue 9: the visit rules moved to Core; what the command line prints
+  /// for them (Core's words plus its own hint) stays the same.
+  func testVisitRulesPrintTheirCommandLineHints() throws {
+    let typed = try run([
+      "visit", "add", "wrigley", "--date", "2024-06-04", "--away", "MIL", "--home", "CHC",
+    ])
+    XCTAssertEqual(typed.status, 0)
+    XCTAssertEqual(
+      typed.stderr,
+      "Warning: the schedule has CWS @ CHC (CHN202406040) there that day, not this matchup; use --game to record the scheduled game\n"
+    )
+    let id = try addVisit(["--game", "CHN202406040"])
+    let short = String(id.prefix(8))
+    try assertRefusedUnchanged(
+      ["visit", "edit", short, "--no-game", "--game", "CHN202406050"],
+      status: 64, message: "--no-game cannot go with --game")
+    let unlinked = try runOK(["visit", "edit", short, "--no-game"])
+    XCTAssertEqual(unlinked.status, 0)
+    try assertRefusedUnchanged(
+      ["visit", "edit", short, "--game", "CHN202406050"],
+      message:
+        "game CHN202406050 was at CHI11 on 2024-06-05, but this visit is at CHI11 on 2024-06-04; give --venue and --date as well to move the visit to that game"
+    )
+    try assertRefusedUnchanged(
+      ["visit", "edit", short, "--game", "CHN202406040", "--away", "STL", "--home", "CHC"],
+      status: 64, message: "--away and --home go without --game (the game gives the matchup)")
+  }
+
   /// Second review of issue 8, item 5: notes of only invisible characters
   /// are no notes, as blank ones are (review of issue 8, finding 3 refused
   /// them, so `--notes " "` cleared the notes and `--notes "$(printf

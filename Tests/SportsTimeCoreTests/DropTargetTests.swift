@@ -188,6 +188,20 @@ final class DropTargetTests: XCTestCase {
     Engine.assertRefused(["There is no row 1"]) { try RowReference.resolve("1", in: []) }
   }
 
+  /// Issue 9: the refusal names no command; it carries the remedy so a
+  /// front end can say it in its own words.
+  func testRowReference_unknownNumberCarriesARemedyAndNamesNoCommand() throws {
+    let rows = try trip3().itinerary.numberedRows
+    XCTAssertThrowsError(try RowReference.resolve("42", in: rows)) { error in
+      let refusal = error as? ItineraryRefusal
+      XCTAssertEqual(refusal?.reason, "There is no row 42; the rows are numbered 1 to 10.")
+      XCTAssertEqual(refusal?.problem, "There is no row 42")
+      XCTAssertEqual(refusal?.remedy, .pickRow(count: 10))
+      XCTAssertEqual(refusal?.kind, .refused)
+      CoreMessageCheck.assertNamesNoCommand(refusal?.reason ?? "")
+    }
+  }
+
   func testRowReference_rowID() throws {
     let t = try trip3()
     let rows = t.itinerary.numberedRows

@@ -525,6 +525,13 @@ final class ExportTests: XCTestCase {
     XCTAssertTrue(md.contains("· Restaurant · 10:00 PDT"), md)
     XCTAssertTrue(md.contains("· 18:30 KST"), md)
     XCTAssertTrue(md.contains("\n## Unscheduled\n"))
+    // Issue 9: the export names no command unless the front end gives its
+    // own hint for moving the rows back.
+    XCTAssertTrue(md.contains("\nOutside the trip's days.\n"), md)
+    XCTAssertFalse(md.contains("sportstime "), md)
+    let hinted = MarkdownExport.render(
+      try seoulToLA(), catalog: try Fixtures.catalog(), unscheduledHint: "drag them back")
+    XCTAssertTrue(hinted.contains("\nOutside the trip's days; drag them back.\n"), hinted)
     XCTAssertTrue(md.contains("**Someday** · Activity"))
     XCTAssertTrue(md.contains("stored on Day 14 (Tue, Apr 2, 2024)"))
     XCTAssertTrue(md.contains("*Nothing planned.*"))

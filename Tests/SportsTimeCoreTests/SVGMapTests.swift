@@ -90,13 +90,13 @@ final class SVGMapTests: XCTestCase {
   func testLabels_neverOverlap() throws {
     let map = SVGMap(viewport: .continentalUnitedStates, pins: try pins())
     let placed = map.placedPins
-    let labels = map.placedLabels(placed: placed, reserved: [])
+    let labels = map.scene.placedLabels(placed: placed, reserved: [])
     XCTAssertGreaterThan(labels.count, 25)
     for id in Self.visits.keys {
       XCTAssertTrue(labels.contains { $0.venueID == id }, "visited \(id) is labelled")
     }
     func box(_ label: SVGMap.PlacedLabel) -> CanvasBox {
-      let w = SVGMap.textWidth(label.text, size: SVGMap.labelSize)
+      let w = MapScene.textWidth(label.text, size: MapScene.labelSize)
       let minX =
         label.anchor == "start" ? label.x : label.anchor == "end" ? label.x - w : label.x - w / 2
       return CanvasBox(minX: minX, minY: label.y - 9, maxX: minX + w, maxY: label.y + 3)
@@ -110,14 +110,14 @@ final class SVGMapTests: XCTestCase {
         XCTAssertFalse(boxes[i].intersects(boxes[j]), "\(labels[i].text) / \(labels[j].text)")
       }
       for item in placed {
-        let r = SVGMap.pinRadius
+        let r = MapScene.pinRadius
         let pinBox = CanvasBox(
           minX: item.point.x - r, minY: item.point.y - r, maxX: item.point.x + r,
           maxY: item.point.y + r)
         XCTAssertFalse(boxes[i].intersects(pinBox), "\(labels[i].text) covers \(item.pin.venue.id)")
         if item.pin.isVisited {
           XCTAssertFalse(
-            boxes[i].intersects(SVGMap.badgeBox(item)),
+            boxes[i].intersects(MapScene.badgeBox(item)),
             "\(labels[i].text) covers \(item.pin.venue.id)'s badge")
         }
       }
@@ -233,12 +233,12 @@ final class SVGMapTests: XCTestCase {
   }
 
   func testScaleBarLengths() {
-    XCTAssertEqual(SVGMap.roundLength(maxMeters: 120 * 1000, unitMeters: 1000), 100)
-    XCTAssertEqual(SVGMap.roundLength(maxMeters: 260 * 1609.344, unitMeters: 1609.344), 200)
-    XCTAssertEqual(SVGMap.roundLength(maxMeters: 5, unitMeters: 1), 5)
-    XCTAssertEqual(SVGMap.roundLength(maxMeters: 0.7, unitMeters: 1), 0.5, accuracy: 1e-12)
-    XCTAssertEqual(SVGMap.lengthText(0.5), "0.5")
-    XCTAssertEqual(SVGMap.lengthText(2000), "2000")
+    XCTAssertEqual(MapScene.roundLength(maxMeters: 120 * 1000, unitMeters: 1000), 100)
+    XCTAssertEqual(MapScene.roundLength(maxMeters: 260 * 1609.344, unitMeters: 1609.344), 200)
+    XCTAssertEqual(MapScene.roundLength(maxMeters: 5, unitMeters: 1), 5)
+    XCTAssertEqual(MapScene.roundLength(maxMeters: 0.7, unitMeters: 1), 0.5, accuracy: 1e-12)
+    XCTAssertEqual(MapScene.lengthText(0.5), "0.5")
+    XCTAssertEqual(MapScene.lengthText(2000), "2000")
   }
 
   // MARK: Rendered pixels
@@ -315,7 +315,7 @@ final class SVGMapTests: XCTestCase {
       line: line)
     XCTAssertEqual(answer["width"] as? Int, Int(map.projection.width), file: file, line: line)
     XCTAssertEqual(answer["height"] as? Int, Int(map.projection.height), file: file, line: line)
-    let panels = map.panelBoxes()
+    let panels = map.scene.panelBoxes()
     let pixels = try XCTUnwrap(answer["points"] as? [[Int]], file: file, line: line)
     let windows = try XCTUnwrap(answer["windows"] as? [[String: Any]], file: file, line: line)
     XCTAssertEqual(pixels.count, placed.count + probes.count, file: file, line: line)

@@ -290,6 +290,19 @@ final class TextNormalizationTests: XCTestCase {
     XCTAssertEqual(Suggest.closest(to: "ǅx", in: ["ǅ"]), "ǅ")
   }
 
+  /// Issue 9: the catalog uses the package's one edit distance, without
+  /// counting swaps, so its suggestions are what its own Levenshtein copy
+  /// gave: one substitution suggests, a swap (two edits) of a 3-letter
+  /// code does not.
+  func testSuggest_sharedDistanceKeepsTheCatalogsSuggestions() throws {
+    XCTAssertEqual(Suggest.closest(to: "CHX", in: ["CHN", "SLN"]), "CHN")
+    XCTAssertNil(Suggest.closest(to: "HCN", in: ["CHN", "SLN"]))
+    let catalog = try Fixtures.catalog()
+    XCTAssertThrowsError(try catalog.team(named: "HCN", season: 2024)) { error in
+      XCTAssertFalse("\(error)".contains("Did you mean"), "\(error)")
+    }
+  }
+
   func testValidated_limitsLengthsAndQuotesAtMost80Characters() throws {
     XCTAssertEqual(TextField.tripName.limit, 200)
     XCTAssertEqual(TextField.itemTitle.limit, 500)

@@ -16,6 +16,37 @@ final class TravelPlacementTests: XCTestCase {
       for: try Fixtures.leg(leg, of: schedule), in: ItineraryConstraints(schedule: schedule))
   }
 
+  /// Issue 9: the legacy import's override moves a leg with this rule
+  /// (it used to restate `defaultPosition`'s switch).
+  func testMove_toTheDefaultSpotOfTheDayOrRefused() throws {
+    // Cubs June 17–19 (Days 1–3), Brewers June 24–25 (Days 8–9).
+    let planned = try PropertyTrips.plan(
+      PropertyTrips.midwest, environment: .fixed(now: Date(timeIntervalSince1970: 1_700_000_000)))
+    let itinerary = Itinerary(
+      trip: planned.trip, schedule: planned.schedule, items: planned.items)
+    let travel = try XCTUnwrap(planned.items.first { $0.travelInfo != nil })
+    let info = try XCTUnwrap(travel.travelInfo)
+    let constraints = itinerary.constraints
+    XCTAssertEqual(TravelPlacement.sortOrder(for: info, onDay: 3, in: constraints), 101)
+    XCTAssertEqual(TravelPlacement.sortOrder(for: info, onDay: 5, in: constraints), 50)
+    XCTAssertEqual(TravelPlacement.sortOrder(for: info, onDay: 8, in: constraints), 50)
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    guard case .success(let moved) = TravelPlacement.move(travel, toDay: 5, in: itinerary, now: now)
+    else { return XCTFail("Day 5 is a rest day inside the leg's days") }
+    XCTAssertEqual(moved.map(\.id), [travel.id])
+    XCTAssertEqual(moved.first?.day, 5)
+    XCTAssertEqual(moved.first?.sortOrder, 50)
+    XCTAssertEqual(moved.first?.modifiedAt, now)
+    guard
+      case .failure(let refusal) = TravelPlacement.move(travel, toDay: 1, in: itinerary, now: now)
+    else { return XCTFail("Day 1 is before the last Chicago game") }
+    XCTAssertTrue(refusal.reason.contains("Day 3"), refusal.reason)
+    let custom = Fixtures.custom()
+    guard case .failure = TravelPlacement.move(custom, toDay: 5, in: itinerary, now: now) else {
+      return XCTFail("only travel moves")
+    }
+  }
+
   func testDefaultPosition_afterDepartureGame_isLastPlusOne() throws {
     // Chicago Day 1 (100), Detroit Day 3.
     let schedule = try Fixtures.schedule(

@@ -157,6 +157,28 @@ final class StoreVisitsTests: StoreTestCase {
     }
   }
 
+  func testUnscheduledMatchup_checksATypedMatchupAgainstTheImportedSchedule() throws {
+    try onBothStores { store in
+      let catalog = try StoreFixtures.catalog()
+      let brewers = Matchup(awayTeamID: "MIL", homeTeamID: "CHN")
+      let typed = try visit(1, on: "2024-06-04", matchup: brewers)
+      // Before the schedule is imported there is nothing to compare with.
+      XCTAssertNil(try store.unscheduledMatchup(of: typed, catalog: catalog))
+      try storeWith2024(store)
+      XCTAssertEqual(
+        try store.unscheduledMatchup(of: typed, catalog: catalog)?.description,
+        "the schedule has CWS @ CHC (CHN202406040) there that day, not this matchup")
+      let scheduled = try visit(
+        2, on: "2024-06-04", matchup: Matchup(awayTeamID: "CHA", homeTeamID: "CHN"))
+      XCTAssertNil(try store.unscheduledMatchup(of: scheduled, catalog: catalog))
+      // An off day at the park: no game to compare with.
+      let offDay = try visit(3, on: "2024-06-10", matchup: brewers)
+      XCTAssertEqual(
+        try store.games(GameQuery(venueID: "CHI11", from: offDay.date, to: offDay.date)).count, 0)
+      XCTAssertNil(try store.unscheduledMatchup(of: offDay, catalog: catalog))
+    }
+  }
+
   /// A re-import that renumbers a game on its own day (a makeup forms a
   /// doubleheader) renames it; its visit follows (ON UPDATE CASCADE). One
   /// that moves the game to another date leaves the visit on its own date

@@ -21,16 +21,22 @@ public enum MarkdownExport {
   ///     `itinerary.layout.unscheduled`.
   ///   - catalog: venue names and cities.
   ///   - metric: distances in kilometres (default miles).
+  ///   - unscheduledHint: how the reader moves unscheduled rows back into
+  ///     the trip, in the front end's words (the command line:
+  ///     "move them back with `sportstime item move`"): the Unscheduled
+  ///     section says "Outside the trip's days; <hint>.", or without a hint
+  ///     "Outside the trip's days."
   /// - Returns: the document, LF line ends, ending with a newline.
   /// - Complexity: O(n) for n rows.
-  public static func render(_ itinerary: Itinerary, catalog: Catalog, metric: Bool = false)
-    -> String
-  {
+  public static func render(
+    _ itinerary: Itinerary, catalog: Catalog, metric: Bool = false,
+    unscheduledHint: String? = nil
+  ) -> String {
     let trip = itinerary.trip
     let games = itinerary.layout.rows.filter { $0.game != nil }.count
     var lines = [
       "# " + escape(TextNormalization.clean(trip.name)), "",
-      "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(count(trip.dayCount, "day")) · \(count(games, "game"))",
+      "\(trip.startDate.longDescription) – \(trip.endDate.longDescription) · \(Plural.count(trip.dayCount, "day")) · \(Plural.count(games, "game"))",
     ]
     if itinerary.numberedRows.contains(where: { $0.game?.game.timeEstimated ?? false }) {
       lines += [
@@ -53,7 +59,7 @@ public enum MarkdownExport {
     if !itinerary.layout.unscheduled.isEmpty {
       lines += [
         "", "## Unscheduled", "",
-        "Outside the trip's days; move them back with `sportstime item move`.", "",
+        "Outside the trip's days" + (unscheduledHint.map { "; \($0)." } ?? "."), "",
       ]
       for row in itinerary.layout.unscheduled {
         let date = itinerary.schedule.date(ofDay: row.day)
@@ -148,7 +154,4 @@ public enum MarkdownExport {
 
   private static let specials = Set("\\`*_{}[]()<>#+!|~&$".unicodeScalars)
 
-  private static func count(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
-  }
 }

@@ -29,12 +29,17 @@ public enum TripExport {
   ///   - catalog: venues and teams.
   ///   - metric: distances in kilometres instead of miles (Markdown and
   ///     iCalendar only; the other formats carry no distance text).
+  ///   - unscheduledHint: how the reader moves unscheduled rows back, in the
+  ///     front end's words (Markdown only: `MarkdownExport.render`).
   /// - Returns: the whole document.
   public static func render(
-    _ itinerary: Itinerary, as format: TripExportFormat, catalog: Catalog, metric: Bool
+    _ itinerary: Itinerary, as format: TripExportFormat, catalog: Catalog, metric: Bool,
+    unscheduledHint: String? = nil
   ) -> String {
     switch format {
-    case .md: return MarkdownExport.render(itinerary, catalog: catalog, metric: metric)
+    case .md:
+      return MarkdownExport.render(
+        itinerary, catalog: catalog, metric: metric, unscheduledHint: unscheduledHint)
     case .ics: return ICalendarExport.render(itinerary, catalog: catalog, metric: metric)
     case .geojson: return GeoJSONExport.render(itinerary, catalog: catalog)
     case .gpx: return GPXExport.render(itinerary, catalog: catalog)

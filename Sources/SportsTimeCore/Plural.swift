@@ -1,0 +1,23 @@
+/// Counted nouns in English: the one plural rule every message and view
+/// uses.
+public enum Plural {
+  /// `n` and `noun`, with an "s" unless `n` is 1.
+  ///
+  /// ```swift
+  /// Plural.count(1, "visit")   // "1 visit"
+  /// Plural.count(3, "day")     // "3 days"
+  /// Plural.count(0, "game")    // "0 games"
+  /// ```
+  /// - Parameters:
+  ///   - n: how many.
+  ///   - noun: the singular noun (a regular plural: adds "s").
+  public static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(Plural.noun(noun, n))"
+  }
+
+  /// `noun` for `n` things, without the number: "visit" for 1, else
+  /// "visits".
+  public static func noun(_ noun: String, _ n: Int) -> String {
+    n == 1 ? noun : noun + "s"
+  }
+}

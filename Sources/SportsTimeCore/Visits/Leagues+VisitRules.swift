@@ -1,0 +1,137 @@
+import Foundation
+
+extension Leagues {
+  /// A new visit from what a traveller typed: the venue and the teams
+  /// looked up (`lookingUp(venue:matchup:in:editing:)`), then checked and
+  /// built (`Visit.record(_:leagues:environment:)`).
+  ///
+  /// ```swift
+  /// try leagues.recordVisit(
+  ///   venue: "wrigley", matchup: TypedMatchup(away: "STL", home: "CHC"),
+  ///   in: VisitChanges(date: d("2024-06-04")), environment: env)
+  /// // an MLB visit to CHI11 on 2024-06-04, SLN @ CHN
+  /// ```
+  /// - Parameters:
+  ///   - venue: the venue as typed, if given.
+  ///   - matchup: the teams as typed, if given.
+  ///   - changes: the rest (sport, date, game, score, notes).
+  ///   - environment: the clock (today at the venue) and the new id.
+  /// - Throws: `CatalogError` for a name the tables do not have;
+  ///   `VisitError` for a visit the rules refuse.
+  public func recordVisit(
+    venue: String?, matchup: TypedMatchup?, in changes: VisitChanges,
+    environment: Environment
+  ) throws -> Visit {
+    let looked = try lookingUp(venue: venue, matchup: matchup, in: changes, editing: nil)
+    return try Visit.record(looked, leagues: self, environment: environment)
+  }
+
+  /// `old` edited as a traveller typed it: the venue and the teams looked
+  /// up, then applied (`Visit.applying(_:leagues:environment:)`).
+  ///
+  /// Linking the visit to a game at another venue or on another date than
+  /// the visit's own must be asked for outright: without a venue and a
+  /// date in the same edit it is refused (`VisitError.gameElsewhere`), as
+  /// a new visit with that contradiction would be.
+  /// - Parameters:
+  ///   - old: the stored visit.
+  ///   - venue: the new venue as typed, if given.
+  ///   - matchup: the new teams as typed, if given.
+  ///   - changes: the rest (sport, date, game, score, notes; `.some(nil)`
+  ///     clears).
+  ///   - environment: the clock (`modifiedAt`, today at the venue).
+  /// - Throws: `CatalogError` for a name the tables do not have;
+  ///   `VisitError` for an edit the rules refuse (`.nothingToChange` for a
+  ///   no-op).
+  public func editVisit(
+    _ old: Visit, venue: String?, matchup: TypedMatchup?, changes: VisitChanges,
+    environment: Environment
+  ) throws -> Visit {
+    if case .some(.some(let game)) = changes.game, venue == nil, changes.date == nil,
+      old.venueID != game.venueID || old.date != game.localDate
+    {
+      throw VisitError.gameElsewhere(
+        gameID: game.id, venueID: game.venueID, date: game.localDate,
+        visitVenueID: old.venueID, visitDate: old.date)
+    }
+    let looked = try lookingUp(venue: venue, matchup: matchup, in: changes, editing: old)
+    return try old.applying(looked, leagues: self, environment: environment)
+  }
+
+  /// "STL @ CHC" ("LAD vs SD" at a neutral site) by the teams' short
+  /// names that season, or nil for a visit without a matchup.
+  public func matchupText(of visit: Visit) -> String? {
+    GamesHistory(visits: [visit], leagues: self).years.first?.entries.first?.matchupText
+  }
+
+  /// "Wrigley Field, Chicago": the venue by its name on `date` (its newest
+  /// name without a date), or the bare id for a venue the tables lack.
+  public func venueText(_ id: Venue.ID, on date: CalendarDate?) -> String {
+    guard let venue = venue(id) else { return id.rawValue }
+    return "\(venue.name(on: date)), \(venue.city)"
+  }
+
+  /// One line for a visit: "Tue, Jun 4, 2024 · STL @ CHC · 3-5 · Wrigley
+  /// Field, Chicago (MLB)" (the matchup and score only when recorded).
+  public func summary(of visit: Visit) -> String {
+    var parts = [visit.date.longDescription]
+    if let matchup = matchupText(of: visit) { parts.append(matchup) }
+    if let score = visit.score { parts.append(score.description) }
+    parts.append("\(venueText(visit.venueID, on: visit.date)) (\(visit.sport.rawValue))")
+    return parts.joined(separator: " · ")
+  }
+
+  /// "Wrigley Field now has 3 visits.": how many visits a venue has after
+  /// one was added or removed (the venue by its name on `visit`'s date).
+  /// - Parameters:
+  ///   - visit: the visit added or removed.
+  ///   - count: the venue's visits now.
+  public func venueCount(after visit: Visit, count: Int) -> String {
+    let name = venue(visit.venueID)?.name(on: visit.date) ?? visit.venueID.rawValue
+    return "\(name) now has \(Plural.count(count, "visit"))."
+  }
+}
+
+/// A visit whose typed matchup the imported schedule does not have at that
+/// venue on that date, while it has other games there: kept (exhibitions
+/// exist) but pointed out.
+public struct UnscheduledMatchup: Sendable, Hashable, CustomStringConvertible {
+  /// The visit as recorded.
+  public var visit: Visit
+  /// The schedule's games at the visit's venue on its date (none of them
+  /// the typed matchup), in the order given.
+  public var scheduled: [Game]
+  /// The scheduled games as "STL @ CHC (CHN202406040)", by MLB short names.
+  public var scheduledText: String
+
+  /// Checks a new visit against the schedule of its venue and date.
+  ///
+  /// Only an MLB visit without a game and with a typed matchup is checked
+  /// (the schedules are MLB's); nil when the schedule has no game there
+  /// that day or has the typed matchup.
+  /// - Parameters:
+  ///   - visit: the visit as recorded.
+  ///   - scheduled: the schedule's games at its venue on its date.
+  ///   - catalog: the MLB catalog, for the teams' short names.
+  public init?(_ visit: Visit, scheduled: [Game], catalog: Catalog) {
+    guard visit.gameID == nil, visit.sport == .mlb, let typed = visit.matchup,
+      !scheduled.isEmpty,
+      !scheduled.contains(where: {
+        $0.awayTeamID == typed.awayTeamID && $0.homeTeamID == typed.homeTeamID
+      })
+    else { return nil }
+    self.visit = visit
+    self.scheduled = scheduled
+    self.scheduledText = scheduled.map { game in
+      let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+      let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+      return "\(away) @ \(home) (\(game.id))"
+    }.joined(separator: ", ")
+  }
+
+  /// "the schedule has STL @ CHC (CHN202406040) there that day, not this
+  /// matchup".
+  public var description: String {
+    "the schedule has \(scheduledText) there that day, not this matchup"
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Why a visit cannot be recorded or changed as asked. Nothing is stored.
+public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The game was played at another venue than the one given.
+  case gameAtOtherVenue(gameID: String, given: String, actual: String)
+  /// The game was played on another date than the one given.
+  case gameOnOtherDate(gameID: String, given: CalendarDate, actual: CalendarDate)
+  /// The game is of another sport than the one given.
+  case gameOfOtherSport(gameID: String, given: Sport, actual: Sport)
+  /// The game was cancelled, so nobody attended it.
+  case gameCancelled(gameID: String)
+  /// The game has not been played yet at `now` (its start, ISO 8601 local).
+  case gameNotPlayed(gameID: String, start: String)
+  /// The game is not one of the trip's games.
+  case gameNotInTrip(gameID: String, trip: String)
+  /// A matchup was given with a game, which sets the matchup itself.
+  case matchupFromGame(gameID: String)
+  /// The visit is linked to a game, which sets `field` (venue, date, sport,
+  /// matchup); unlink it to change that.
+  case linkedToGame(visit: String, gameID: String, field: String)
+  /// Neither a venue nor a game was given.
+  case missingVenue
+  /// Neither a date nor a game was given.
+  case missingDate
+  /// The venue is not in the tables of the sport given.
+  case venueNotOfSport(venue: String, sport: Sport, sports: [Sport])
+  /// The venue hosts several sports and none was given.
+  case sportNeeded(venue: String, sports: [Sport])
+  /// The date is after today at the venue.
+  case futureDate(CalendarDate, today: CalendarDate, venue: String)
+  /// The same team on both sides.
+  case sameTeam(String)
+  /// A team code the sport's tables do not know.
+  case unknownTeam(String, sport: Sport)
+  /// The notes are too long (`TextField.notes`: at most
+  /// `Visit.notesLimit` characters).
+  case invalidNotes(TextError)
+  /// An edit that would change nothing.
+  case nothingToChange(visit: String)
+  /// An edit links the visit to a game at another venue or on another
+  /// date than the visit's own, without giving that venue and date: a
+  /// move that must be asked for outright (a new visit with the same
+  /// contradiction is refused).
+  case gameElsewhere(
+    gameID: String, venueID: Venue.ID, date: CalendarDate, visitVenueID: Venue.ID,
+    visitDate: CalendarDate)
+
+  /// What kind of failure this is, for a front end that answers by kind
+  /// (`.invalidInput` for what the request lacks or gets wrong,
+  /// `.refused` for a rule about games, dates and links).
+  public var kind: ErrorKind {
+    switch self {
+    case .missingVenue, .missingDate, .sportNeeded, .sameTeam, .unknownTeam, .invalidNotes,
+      .nothingToChange, .matchupFromGame, .venueNotOfSport:
+      return .invalidInput
+    case .gameAtOtherVenue, .gameOnOtherDate, .gameOfOtherSport, .gameCancelled,
+      .gameNotPlayed, .gameNotInTrip, .linkedToGame, .futureDate, .gameElsewhere:
+      return .refused
+    }
+  }
+
+  /// The problem, in a traveller's words; it names no command or option
+  /// (a front end adds its own hint: `VisitError` cases say which).
+  public var description: String {
+    switch self {
+    case .gameAtOtherVenue(let id, let given, let actual):
+      return "game \(id) was played at \(actual), not \(given)"
+    case .gameOnOtherDate(let id, let given, let actual):
+      return "game \(id) was played on \(actual.iso), not \(given.iso)"
+    case .gameOfOtherSport(let id, let given, let actual):
+      return "game \(id) is an \(actual.rawValue) game, not \(given.rawValue)"
+    case .gameCancelled(let id):
+      return "game \(id) was cancelled and never played"
+    case .gameNotPlayed(let id, let start):
+      return "game \(id) has not been played yet (it starts \(start))"
+    case .gameNotInTrip(let id, let trip):
+      return "game \(id) is not one of the games of '\(trip)'"
+    case .matchupFromGame(let id):
+      return "the matchup comes from game \(id); a matchup can be given only without a game"
+    case .linkedToGame(let visit, let id, let field):
+      return
+        "visit \(visit) is for game \(id), which sets its \(field); unlink it from the game first"
+    case .missingVenue:
+      return "say where: a venue or a game"
+    case .missingDate:
+      return "say when: a date or a game"
+    case .venueNotOfSport(let venue, let sport, let sports):
+      return "\(venue) is not an \(sport.rawValue) venue (it hosts "
+        + sports.map(\.rawValue).joined(separator: " and ") + ")"
+    case .sportNeeded(let venue, let sports):
+      return "\(venue) hosts " + sports.map(\.rawValue).joined(separator: " and ")
+        + " games; say which sport"
+    case .futureDate(let date, let today, let venue):
+      return "\(date.iso) has not happened yet (today is \(today.iso) at \(venue))"
+    case .sameTeam(let team):
+      return "\(team) cannot play itself: give two different teams"
+    case .unknownTeam(let team, let sport):
+      return "no \(sport.rawValue) team is called '\(team)'"
+    case .invalidNotes(let error):
+      return error.description
+    case .nothingToChange(let visit):
+      return "Nothing to change: visit \(visit) already says that"
+    case .gameElsewhere(let id, let venue, let date, let visitVenue, let visitDate):
+      return
+        "game \(id) was at \(venue.rawValue) on \(date.iso), but this visit is at \(visitVenue.rawValue) on \(visitDate.iso)"
+    }
+  }
+}
