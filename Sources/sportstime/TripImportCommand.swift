@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -42,9 +43,8 @@ enum TripImportCommand {
     let loaded = try store.loadTrip(id: imported.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if context.arguments.flag("json") {
-      guard case .object(var pairs) = presenter.json else { return }
-      pairs.append(("warnings", .array(imported.warnings.map { .string($0) })))
-      context.print(json: .object(pairs))
+      try context.print(
+        wire: WireV1.Itinerary(presenter.itinerary, warnings: imported.warnings))
       return
     }
     context.print(

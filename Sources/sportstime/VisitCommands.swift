@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -196,27 +197,6 @@ enum VisitCommands {
     return parts.joined(separator: " · ")
   }
 
-  /// The JSON object of a visit (`visit list --json`).
-  static func json(_ visit: Visit, leagues: Leagues) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("id", .string(visit.key)), ("venueID", .string(visit.venueID.rawValue)),
-      ("sport", .string(visit.sport.rawValue)), ("date", .string(visit.date.iso)),
-    ]
-    if let gameID = visit.gameID { pairs.append(("gameID", .string(gameID))) }
-    if let matchup = visit.matchup {
-      let league = leagues.league(visit.sport)
-      pairs.append(
-        ("away", .string(league?.abbreviation(of: matchup.awayTeamID) ?? matchup.awayTeamID)))
-      pairs.append(
-        ("home", .string(league?.abbreviation(of: matchup.homeTeamID) ?? matchup.homeTeamID)))
-    }
-    if let score = visit.score {
-      pairs.append(("score", .object([("away", .int(score.away)), ("home", .int(score.home))])))
-    }
-    if let notes = visit.notes { pairs.append(("notes", .string(notes))) }
-    return .object(pairs)
-  }
-
   /// "Wrigley Field now has 3 visits." after an add or remove of `visit`
   /// (the venue by its name on that visit's date).
   static func venueCount(_ visit: Visit, store: Store, leagues: Leagues) throws -> String {
@@ -295,7 +275,7 @@ enum VisitCommands {
       return try Visit.record(changes, leagues: leagues, environment: environment)
     }
     if args.flag("json") {
-      context.print(json: json(visit, leagues: leagues))
+      try context.print(wire: WireV1.VisitEntry(visit, leagues: leagues))
       return
     }
     context.print(
@@ -356,7 +336,7 @@ enum VisitCommands {
       return try old.applying(changes, leagues: leagues, environment: environment)
     }.new
     if args.flag("json") {
-      context.print(json: json(visit, leagues: leagues))
+      try context.print(wire: WireV1.VisitEntry(visit, leagues: leagues))
       return
     }
     context.print(
@@ -382,7 +362,7 @@ enum VisitCommands {
     let store = try context.openStore()
     let visits = try store.visits(venueID: venue?.id)
     if args.flag("json") {
-      context.print(json: .array(visits.map { json($0, leagues: leagues) }))
+      try context.print(wire: visits.map { WireV1.VisitEntry($0, leagues: leagues) })
       return
     }
     if let venue {
@@ -455,18 +435,8 @@ enum VisitCommands {
         recordedGameIDs: recorded, environment: environment)
     }
     if args.flag("json") {
-      context.print(
-        json: .object([
-          ("trip", .string(loaded.trip.name)),
-          ("recorded", .array(attendance.recorded.map { json($0, leagues: leagues) })),
-          (
-            "skipped",
-            .array(
-              attendance.skipped.map {
-                .object([("gameID", .string($0.game.id)), ("reason", .string($0.reason.rawValue))])
-              })
-          ),
-        ]))
+      try context.print(
+        wire: WireV1.Attended(trip: loaded.trip, attendance: attendance, leagues: leagues))
       return
     }
     let name = context.safe(loaded.trip.name)
