@@ -228,6 +228,15 @@ extension WireV1 {
       longitudeSpan = degrees(viewport.longitudeSpan)
       isDefault = viewport.isDefault
     }
+
+    /// The view this document describes, clamped as
+    /// `MapViewport(latitude:longitude:latitudeSpan:longitudeSpan:)` clamps
+    /// (a server reading a view a client sent).
+    public var viewport: MapViewport {
+      MapViewport(
+        latitude: centerLatitude, longitude: centerLongitude, latitudeSpan: latitudeSpan,
+        longitudeSpan: longitudeSpan)
+    }
   }
 
   /// `trip route --json`: `{waypoints, totalDistanceMeters, legs}`.

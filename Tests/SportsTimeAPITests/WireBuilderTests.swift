@@ -127,3 +127,30 @@ final class WireBuilderTests: XCTestCase {
     XCTAssertEqual(try Wire.decode([WireV1.TripListEntry].self, from: Wire.value(list)), list)
   }
 }
+
+/// `map --json`'s document read back into a view (what `MapViewport`'s
+/// own, unused `Codable` conformance did before it was removed).
+final class WireMapViewTests: XCTestCase {
+  func testAViewRoundTripsAndAWildOneIsClamped() throws {
+    let wrigley = try XCTUnwrap(Coordinate(latitude: 41.948, longitude: -87.6553))
+    let view = MapViewport.continentalUnitedStates.zoomed(by: 3, around: wrigley)
+    let document = WireV1.MapView(view)
+    XCTAssertFalse(document.isDefault)
+    let back = try Wire.decode(WireV1.MapView.self, from: Wire.value(document))
+    XCTAssertEqual(back, document)
+    XCTAssertEqual(back.viewport.center.latitude, view.center.latitude, accuracy: 1e-9)
+    XCTAssertEqual(back.viewport.latitudeSpan, view.latitudeSpan, accuracy: 1e-9)
+    XCTAssertTrue(WireV1.MapView(.continentalUnitedStates).isDefault)
+    let wild = try Wire.decode(
+      WireV1.MapView.self,
+      from: Data(
+        #"{"centerLatitude": 95, "centerLongitude": 200, "latitudeSpan": 0, "longitudeSpan": 900, "isDefault": false}"#
+          .utf8))
+    XCTAssertEqual(wild.viewport.center.latitude, 85)
+    XCTAssertEqual(wild.viewport.center.longitude, -160)
+    XCTAssertEqual(wild.viewport.latitudeSpan, 0.005)
+    XCTAssertEqual(wild.viewport.longitudeSpan, 360)
+    XCTAssertThrowsError(
+      try Wire.decode(WireV1.MapView.self, from: Data(#"{"centerLatitude": 1}"#.utf8)))
+  }
+}
