@@ -65,7 +65,8 @@ enum Unbox {
     case .object: found = "an object"
     }
     return DecodingError.typeMismatch(
-      type, DecodingError.Context(codingPath: path, debugDescription: "expected \(type), found \(found)"))
+      type,
+      DecodingError.Context(codingPath: path, debugDescription: "expected \(type), found \(found)"))
   }
 
   static func bool(_ value: JSONValue, _ path: [any CodingKey]) throws -> Bool {

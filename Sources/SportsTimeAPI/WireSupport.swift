@@ -71,7 +71,9 @@ public struct OrderedMap<Value: Codable>: Codable {
   /// Reads an object's keys in the decoder's order.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: AnyCodingKey.self)
-    entries = try c.allKeys.map { Entry(key: $0.stringValue, value: try c.decode(Value.self, forKey: $0)) }
+    entries = try c.allKeys.map {
+      Entry(key: $0.stringValue, value: try c.decode(Value.self, forKey: $0))
+    }
   }
 }
 

@@ -134,8 +134,7 @@ extension WireV1 {
     public var error: Body
 
     /// An error of `kind`.
-    public init(kind: ErrorKind, message: String, field: String? = nil, barriers: [String]? = nil)
-    {
+    public init(kind: ErrorKind, message: String, field: String? = nil, barriers: [String]? = nil) {
       error = Body(kind: kind.rawValue, message: message, field: field, barriers: barriers)
     }
 

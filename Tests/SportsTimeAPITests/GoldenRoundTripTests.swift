@@ -53,9 +53,11 @@ final class GoldenRoundTripTests: XCTestCase {
   /// not a `--json` document.
   static let tripFiles: Set<String> = ["export.json", "trip-file-v1.pinned.json"]
 
-  static func trip<T: Codable & Equatable & Sendable>(_ type: T.Type) -> @Sendable (Data) throws -> (
-    text: String, equalAgain: Bool
-  ) {
+  static func trip<T: Codable & Equatable & Sendable>(_ type: T.Type)
+    -> @Sendable (Data) throws -> (
+      text: String, equalAgain: Bool
+    )
+  {
     { data in
       let value = try Wire.decode(T.self, from: data)
       let encoded = try Wire.value(value)

@@ -53,7 +53,8 @@ final class WireBuilderTests: XCTestCase {
         custom(CustomInfo(title: "Pack", category: .note), day: 0, sortOrder: 50),
         custom(
           CustomInfo(
-            title: "Dinner \"downtown\"", category: .restaurant, time: ClockTime(hour: 18, minute: 30),
+            title: "Dinner \"downtown\"", category: .restaurant,
+            time: ClockTime(hour: 18, minute: 30),
             timeZoneID: "America/Chicago",
             coordinate: Coordinate(latitude: 41.8781, longitude: -87.6298), address: "1 Main St"),
           day: 1, sortOrder: 200),

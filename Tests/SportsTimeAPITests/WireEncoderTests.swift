@@ -72,7 +72,9 @@ final class WireEncoderTests: XCTestCase {
   func testStringsAreEscaped() throws {
     let text = try Wire.render(["q\"b\\s\n\t\u{01}\u{7F}\u{85}\u{2028}é😀"])
     XCTAssertEqual(text, "[\n  \"q\\\"b\\\\s\\n\\t\\u0001\\u007f\\u0085\\u2028é😀\"\n]")
-    XCTAssertEqual(try Wire.decode([String].self, from: Data(text.utf8)), ["q\"b\\s\n\t\u{01}\u{7F}\u{85}\u{2028}é😀"])
+    XCTAssertEqual(
+      try Wire.decode([String].self, from: Data(text.utf8)),
+      ["q\"b\\s\n\t\u{01}\u{7F}\u{85}\u{2028}é😀"])
   }
 
   struct Optionals: Codable, Equatable {
@@ -93,7 +95,8 @@ final class WireEncoderTests: XCTestCase {
       try Wire.decode(Optionals.self, from: Data(#"{"after": 3}"#.utf8)),
       Optionals(printed: nil, omitted: nil, after: 3))
     XCTAssertEqual(
-      try Wire.decode(Optionals.self, from: Data(#"{"printed": null, "omitted": null, "after": 3}"#.utf8)),
+      try Wire.decode(
+        Optionals.self, from: Data(#"{"printed": null, "omitted": null, "after": 3}"#.utf8)),
       Optionals(printed: nil, omitted: nil, after: 3))
   }
 
@@ -138,7 +141,8 @@ final class WireEncoderTests: XCTestCase {
   }
 
   func testDecodingReadsWholeNumbersAsIntegersOnly() throws {
-    XCTAssertEqual(try Wire.decode([Int].self, from: Data("[3, 3.0, -0, 1e2]".utf8)), [3, 3, 0, 100])
+    XCTAssertEqual(
+      try Wire.decode([Int].self, from: Data("[3, 3.0, -0, 1e2]".utf8)), [3, 3, 0, 100])
     XCTAssertThrowsError(try Wire.decode([Int].self, from: Data("[3.5]".utf8)))
     XCTAssertThrowsError(try Wire.decode([UInt8].self, from: Data("[256]".utf8)))
     XCTAssertEqual(try Wire.decode([Double].self, from: Data("[0.1, 7]".utf8)), [0.1, 7])
@@ -149,7 +153,8 @@ final class WireEncoderTests: XCTestCase {
 
   func testDecodingErrorsNameTheCodingPath() {
     XCTAssertThrowsError(
-      try Wire.decode([Ordered].self, from: Data(#"[{"mango": true, "zebra": "x", "apple": "a"}]"#.utf8))
+      try Wire.decode(
+        [Ordered].self, from: Data(#"[{"mango": true, "zebra": "x", "apple": "a"}]"#.utf8))
     ) { error in
       guard case DecodingError.typeMismatch(_, let context) = error else {
         return XCTFail("expected typeMismatch, got \(error)")
@@ -173,7 +178,9 @@ final class WireEncoderTests: XCTestCase {
     let value = try JSONText.value(Data(#"{"b": 1, "a": [true, null, "x"], "c": {}}"#.utf8))
     guard case .object(let pairs) = value else { return XCTFail("not an object: \(value)") }
     XCTAssertEqual(pairs.map(\.0), ["b", "a", "c"])
-    XCTAssertEqual(value.render(), "{\n  \"b\": 1,\n  \"a\": [\n    true,\n    null,\n    \"x\"\n  ],\n  \"c\": {}\n}")
+    XCTAssertEqual(
+      value.render(),
+      "{\n  \"b\": 1,\n  \"a\": [\n    true,\n    null,\n    \"x\"\n  ],\n  \"c\": {}\n}")
     XCTAssertThrowsError(try JSONText.value(Data("[1,]".utf8)))
   }
 
@@ -202,7 +209,8 @@ final class WireEncoderTests: XCTestCase {
       let plain = WireV1.ErrorDocument(kind: kind, message: "m", field: "items[0].day")
       XCTAssertEqual(
         try Wire.render(plain),
-        "{\n  \"error\": {\n    \"kind\": \"\(kind.rawValue)\",\n    \"message\": \"m\",\n    \"field\": \"items[0].day\"\n  }\n}")
+        "{\n  \"error\": {\n    \"kind\": \"\(kind.rawValue)\",\n    \"message\": \"m\",\n    \"field\": \"items[0].day\"\n  }\n}"
+      )
       XCTAssertEqual(try Wire.decode(WireV1.ErrorDocument.self, from: Wire.value(plain)).kind, kind)
     }
   }
