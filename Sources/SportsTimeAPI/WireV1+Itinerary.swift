@@ -48,7 +48,14 @@ extension WireV1 {
   public struct Row: Codable, Sendable, Hashable {
     /// What the row is.
     public enum Kind: String, Codable, Sendable, Hashable {
-      case day, game, travel, custom
+      /// A day header.
+      case day
+      /// A game of the trip.
+      case game
+      /// A stored travel leg.
+      case travel
+      /// A stored custom item (restaurant, hotel, activity, note).
+      case custom
     }
 
     /// `day:N`, `game:<game id>` or `item:<uuid>`.

@@ -87,9 +87,6 @@ struct Context {
     console.printError(style("Warning:", .yellow) + " " + line)
   }
 
-  /// Prints JSON to stdout.
-  func print(json: JSON) { console.print(json.render()) }
-
   /// Prints a wire document (`SportsTimeAPI`) to stdout, through the one
   /// encoder (`Wire.render`).
   /// - Throws: what the encoder throws (an integer beyond `Int`).
