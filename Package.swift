@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "SportsTimeCore", targets: ["SportsTimeCore"]),
+    .library(name: "SportsTimeAPI", targets: ["SportsTimeAPI"]),
     .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "sportstime", targets: ["sportstime"]),
@@ -28,13 +29,17 @@ let package = Package(
       ]
     ),
     .target(
+      name: "SportsTimeAPI",
+      dependencies: ["SportsTimeCore"]
+    ),
+    .target(
       name: "SportsTimeStore",
       dependencies: ["SportsTimeCore", "CSQLite"]
     ),
     .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
       name: "sportstime",
-      dependencies: ["CLIKit", "SportsTimeCore", "SportsTimeStore"]
+      dependencies: ["CLIKit", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"]
     ),
     .executableTarget(
       name: "sportstime-bench",
@@ -50,6 +55,10 @@ let package = Package(
     .testTarget(
       name: "SportsTimeCoreTests",
       dependencies: ["SportsTimeCore", "SportsTimeTestSupport"]
+    ),
+    .testTarget(
+      name: "SportsTimeAPITests",
+      dependencies: ["SportsTimeAPI", "SportsTimeCore"]
     ),
     .testTarget(
       name: "SportsTimeStoreTests",

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A WGS84 position in decimal degrees, north and east positive.
-public struct Coordinate: Sendable, Hashable, Codable {
+public struct Coordinate: Sendable, Hashable {
   /// Latitude in degrees, −90…90.
   public var latitude: Double
   /// Longitude in degrees, −180…180.

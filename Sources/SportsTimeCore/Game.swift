@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The start is an absolute instant; the local date and time come from the
 /// venue's IANA time zone, never the machine's (DESIGN.md, "Time").
-public struct Game: Sendable, Hashable, Codable, Identifiable {
+public struct Game: Sendable, Hashable, Identifiable {
   /// Whether the game is to be played where and when it says.
   public enum Status: String, Sendable, Hashable, Codable {
     /// Played (or to be played) on its originally scheduled date.

@@ -36,6 +36,20 @@ public struct Itinerary: Sendable {
   /// Every row numbered as `trip show` prints them (days, then Unscheduled).
   public var numberedRows: [LayoutRow] { layout.rows + layout.unscheduled }
 
+  /// The stored travel items whose leg is tight (`TightLeg.find`): the
+  /// drive or flight does not fit between the departure stop's last game
+  /// and the arrival stop's first.
+  /// - Complexity: O(t · g) for t travel items and g games.
+  public func tightLegItemIDs() -> Set<UUID> {
+    var tight: Set<UUID> = []
+    for item in items {
+      if let info = item.travelInfo, !TightLeg.find(in: schedule, travel: [info]).isEmpty {
+        tight.insert(item.id)
+      }
+    }
+    return tight
+  }
+
   /// The stored item with `id`.
   public func item(_ id: UUID) -> ItineraryItem? { items.first { $0.id == id } }
 

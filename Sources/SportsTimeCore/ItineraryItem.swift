@@ -6,9 +6,9 @@ import Foundation
 /// Games are derived from the trip every time and never stored; travel and
 /// custom items are stored with their `(day, sortOrder)` position
 /// (DESIGN.md, "The itinerary model").
-public struct ItineraryItem: Sendable, Hashable, Codable, Identifiable {
+public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// What the item is.
-  public enum Kind: Sendable, Hashable, Codable {
+  public enum Kind: Sendable, Hashable {
     /// A game, by game id; sortOrder `100 + i` on its day.
     case game(String)
     /// A travel leg between two stops of the trip's route.
@@ -139,7 +139,7 @@ extension ItineraryItem {
   }
 }
 
-public struct TravelInfo: Sendable, Hashable, Codable {
+public struct TravelInfo: Sendable, Hashable {
   /// 0-based index of the departure stop in the route; nil = leaving home.
   public var fromStop: Int?
   /// 0-based index of the arrival stop; nil = going home.
@@ -178,22 +178,6 @@ public struct TravelInfo: Sendable, Hashable, Codable {
     self.distanceMeters = distanceMeters
     self.durationSeconds = durationSeconds
     self.mode = mode
-  }
-
-  /// Reads the stored fields; a leg written before travel modes existed
-  /// (no `mode`) is a drive.
-  public init(from decoder: Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      fromStop: try c.decodeIfPresent(Int.self, forKey: .fromStop),
-      toStop: try c.decodeIfPresent(Int.self, forKey: .toStop),
-      fromVenueID: try c.decodeIfPresent(Venue.ID.self, forKey: .fromVenueID),
-      toVenueID: try c.decodeIfPresent(Venue.ID.self, forKey: .toVenueID),
-      fromName: try c.decode(String.self, forKey: .fromName),
-      toName: try c.decode(String.self, forKey: .toName),
-      distanceMeters: try c.decode(Double.self, forKey: .distanceMeters),
-      durationSeconds: try c.decode(Double.self, forKey: .durationSeconds),
-      mode: try c.decodeIfPresent(TravelMode.self, forKey: .mode) ?? .drive)
   }
 
   /// "Chicago → Milwaukee".
@@ -272,7 +256,7 @@ public enum ItemCategory: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A wall-clock time of day, hours 0–23 and minutes 0–59, with no zone.
-public struct ClockTime: Sendable, Hashable, Codable, Comparable,
+public struct ClockTime: Sendable, Hashable, Comparable,
   CustomStringConvertible
 {
   /// 0–23.
@@ -316,7 +300,7 @@ public struct ClockTime: Sendable, Hashable, Codable, Comparable,
 }
 
 /// The traveller's own item: restaurant, hotel, activity or note.
-public struct CustomInfo: Sendable, Hashable, Codable {
+public struct CustomInfo: Sendable, Hashable {
   /// What the traveller called it.
   public var title: String
   /// Restaurant, hotel, activity or note.

@@ -119,6 +119,26 @@ public struct ItineraryLayout: Sendable {
   /// All rows: the days, then Unscheduled.
   public var allRows: [LayoutRow] { rows + unscheduled }
 
+  /// Every row with its 1-based number, as `trip show` prints it and every
+  /// view names it: the days' rows first, then Unscheduled, numbered on
+  /// (the one row numbering).
+  public var numbered: [NumberedRow] {
+    var result: [NumberedRow] = []
+    result.reserveCapacity(rows.count + unscheduled.count)
+    for (i, row) in rows.enumerated() {
+      result.append(NumberedRow(number: i + 1, row: row, isUnscheduled: false))
+    }
+    for (i, row) in unscheduled.enumerated() {
+      result.append(NumberedRow(number: rows.count + i + 1, row: row, isUnscheduled: true))
+    }
+    return result
+  }
+
+  /// The number of each row (`numbered`) by row id.
+  public var rowNumbers: [String: Int] {
+    Dictionary(numbered.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
+  }
+
   /// The layout order of two rows on one day: sortOrder, kind rank,
   /// createdAt, id. NaN sortOrders (never stored) sort last.
   public static func precedes(_ a: LayoutRow, _ b: LayoutRow) -> Bool {
@@ -142,5 +162,22 @@ public struct ItineraryLayout: Sendable {
     case .game: return (0, .distantPast)
     case .item(let item): return (item.kindRank, item.createdAt)
     }
+  }
+}
+
+/// A layout row with its 1-based number (`ItineraryLayout.numbered`).
+public struct NumberedRow: Sendable, Hashable {
+  /// 1-based: the days' rows, then Unscheduled.
+  public var number: Int
+  /// The row.
+  public var row: LayoutRow
+  /// Whether it is in the Unscheduled group (its day is outside the trip).
+  public var isUnscheduled: Bool
+
+  /// Numbers a row.
+  public init(number: Int, row: LayoutRow, isUnscheduled: Bool) {
+    self.number = number
+    self.row = row
+    self.isUnscheduled = isUnscheduled
   }
 }

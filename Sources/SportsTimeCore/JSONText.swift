@@ -44,6 +44,31 @@ public enum JSONText {
     return value
   }
 
+  /// Parses `data` (UTF-8) into an ordered `JSONValue`: object keys in the
+  /// text's order (a repeated key keeps its last value at its first
+  /// place, as `parse` keeps the last), every number `.number`.
+  /// - Throws: `JSONSyntaxError` as `parse(_:)`.
+  /// - Complexity: O(n).
+  public static func value(_ data: Data) throws -> JSONValue {
+    if let bad = UTF8Check.firstInvalidByte(in: data) {
+      throw JSONSyntaxError(
+        line: bad.line, column: bad.byte,
+        message: "byte 0x\(String(format: "%02X", bad.value)) is not UTF-8 text")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    var parser = Parser(scalars: Array(text.unicodeScalars))
+    parser.skipSpace()
+    if parser.index < parser.scalars.count, parser.scalars[parser.index] == "\u{FEFF}" {
+      parser.index += 1
+    }
+    let value = try parser.ordered(depth: 0)
+    parser.skipSpace()
+    guard parser.index == parser.scalars.count else {
+      throw parser.error("unexpected text after the JSON value")
+    }
+    return value
+  }
+
   /// Parses a file's bytes whose top level must be an object.
   /// - Throws: `FileFormatError` naming `file` with the line and column of a
   ///   syntax error, or saying the top is not an object (`topLevel` says
@@ -117,6 +142,77 @@ public enum JSONText {
         try expect("null")
         return NSNull()
       case "-", "0"..."9": return try number()
+      case let c: throw error("unexpected character '\(c)'")
+      }
+    }
+
+    /// A value as `value(depth:)`, objects keeping their keys' order.
+    mutating func ordered(depth: Int) throws -> JSONValue {
+      guard depth < 512 else { throw error("nesting is deeper than 512 levels") }
+      skipSpace()
+      guard index < scalars.count else { throw error("the text ends where a value was expected") }
+      switch scalars[index] {
+      case "{":
+        index += 1
+        var keys: [String] = []
+        var values: [String: JSONValue] = [:]
+        skipSpace()
+        if index < scalars.count, scalars[index] == "}" {
+          index += 1
+          return .object([])
+        }
+        while true {
+          skipSpace()
+          guard index < scalars.count, scalars[index] == "\"" else {
+            throw error("expected a quoted key")
+          }
+          let key = try string()
+          skipSpace()
+          guard index < scalars.count, scalars[index] == ":" else { throw error("expected ':'") }
+          index += 1
+          if values[key] == nil { keys.append(key) }
+          values[key] = try ordered(depth: depth + 1)
+          skipSpace()
+          guard index < scalars.count else { throw error("the text ends inside an object") }
+          if scalars[index] == "," {
+            index += 1
+            continue
+          }
+          guard scalars[index] == "}" else { throw error("expected ',' or '}'") }
+          index += 1
+          return .object(keys.map { ($0, values[$0] ?? .null) })
+        }
+      case "[":
+        index += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if index < scalars.count, scalars[index] == "]" {
+          index += 1
+          return .array([])
+        }
+        while true {
+          items.append(try ordered(depth: depth + 1))
+          skipSpace()
+          guard index < scalars.count else { throw error("the text ends inside an array") }
+          if scalars[index] == "," {
+            index += 1
+            continue
+          }
+          guard scalars[index] == "]" else { throw error("expected ',' or ']'") }
+          index += 1
+          return .array(items)
+        }
+      case "\"": return .string(try string())
+      case "t":
+        try expect("true")
+        return .bool(true)
+      case "f":
+        try expect("false")
+        return .bool(false)
+      case "n":
+        try expect("null")
+        return .null
+      case "-", "0"..."9": return .number(try number().doubleValue)
       case let c: throw error("unexpected character '\(c)'")
       }
     }

@@ -26,7 +26,7 @@ public enum TravelMode: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A leg's estimated travel: how, how far and how long.
-public struct LegEstimate: Sendable, Hashable, Codable {
+public struct LegEstimate: Sendable, Hashable {
   /// Drive or flight.
   public var mode: TravelMode
   /// Distance in meters: the estimated road distance of a drive, the

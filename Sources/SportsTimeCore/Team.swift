@@ -3,7 +3,7 @@ import Foundation
 /// A team, as named in schedules.
 ///
 /// Source: `../shared/data/mlb/teams.csv` (compiled for SportsTime).
-public struct Team: Sendable, Hashable, Codable, Identifiable {
+public struct Team: Sendable, Hashable, Identifiable {
   /// Retrosheet team code, e.g. `CHN`; the join key to schedules.
   public var id: String
   /// MLB's official abbreviation, e.g. `CHC`; used when printing games.

@@ -3,7 +3,7 @@ import Foundation
 /// A planned road trip: a run of calendar days and the games picked for it.
 ///
 /// Day N is `startDate + (N − 1)` calendar days (DESIGN.md, "Time").
-public struct Trip: Sendable, Hashable, Codable, Identifiable {
+public struct Trip: Sendable, Hashable, Identifiable {
   /// Stable identifier.
   public var id: UUID
   /// The name the traveller gave it; unique among their trips.

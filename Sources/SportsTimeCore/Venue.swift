@@ -10,7 +10,7 @@ import Foundation
 /// A venue renamed (Minute Maid Park → Daikin Park on 2025-01-01) is one
 /// venue with several names: `name(on:)` gives the one in force on a date,
 /// and every name finds it (`allNames`).
-public struct Venue: Sendable, Hashable, Codable, Identifiable {
+public struct Venue: Sendable, Hashable, Identifiable {
   /// Typed venue identifier (a Retrosheet park code such as `CHI11`).
   public struct ID: Sendable, Hashable, Codable, Comparable,
     CustomStringConvertible, ExpressibleByStringLiteral
@@ -105,7 +105,7 @@ public struct Venue: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// One of a venue's names and the date it took effect.
-public struct VenueName: Sendable, Hashable, Codable {
+public struct VenueName: Sendable, Hashable {
   /// The name, e.g. "Daikin Park".
   public var name: String
   /// The first local date it was in force, e.g. 2025-01-01; nil for a

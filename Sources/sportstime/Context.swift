@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -92,8 +93,12 @@ struct Context {
     console.printError(style("Warning:", .yellow) + " " + line)
   }
 
-  /// Prints JSON to stdout.
-  func print(json: JSON) { console.print(json.render()) }
+  /// Prints a wire document (`SportsTimeAPI`) to stdout, through the one
+  /// encoder (`Wire.render`).
+  /// - Throws: what the encoder throws (an integer beyond `Int`).
+  func print<Document: Encodable>(wire document: Document) throws {
+    console.print(try Wire.render(document))
+  }
 
   /// ANSI styles used on a terminal.
   enum Style: String {

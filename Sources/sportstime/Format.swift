@@ -32,27 +32,6 @@ enum Format {
     return "\(v.name), \(v.city)"
   }
 
-  /// The JSON object of a game (`games --json`).
-  static func gameJSON(_ game: Game, catalog: Catalog) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("id", .string(game.id)),
-      ("start", .string(LocalTime.iso8601(game.start, in: game.timeZone))),
-      ("date", .string(game.localDate.iso)),
-      ("home", .string(catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID)),
-      ("away", .string(catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID)),
-      ("venueID", .string(game.venueID.rawValue)),
-      ("timeZone", .string(game.timeZoneID)),
-      ("timeEstimated", .bool(game.timeEstimated)),
-      ("timeUnknown", .bool(game.timeUnknown)),
-      ("status", .string(game.status.rawValue)),
-      ("gameNumber", .int(game.gameNumber)),
-    ]
-    if game.status != .scheduled, let original = game.originalDate {
-      pairs.append(("originalDate", .string(original.iso)))
-    }
-    return .object(pairs)
-  }
-
   /// Left-aligns columns of plain cells (each row the same count), two spaces
   /// apart; the last column is not padded. Widths are terminal columns
   /// (`DisplayWidth`: a full-width or East Asian wide character takes 2, a

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -75,7 +76,7 @@ enum GamesCommand {
     let store = try context.openStore()
     let games = try store.games(query)
     if args.flag("json") {
-      context.print(json: .array(games.map { Format.gameJSON($0, catalog: catalog) }))
+      try context.print(wire: games.map { WireV1.GameEntry($0, catalog: catalog) })
       return
     }
     if games.isEmpty {

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -40,7 +41,7 @@ enum HistoryCommand {
     let history = GamesHistory(
       visits: visits, leagues: leagues, sports: sports.isEmpty ? nil : Set(sports), year: year)
     if args.flag("json") {
-      context.print(json: json(history))
+      try context.print(wire: WireV1.History(history))
       return
     }
     if visits.isEmpty {
@@ -72,41 +73,5 @@ enum HistoryCommand {
         if let line = lines.popFirst() { context.print(line) }
       }
     }
-  }
-
-  /// The `history --json` object.
-  static func json(_ history: GamesHistory) -> JSON {
-    .object([
-      ("total", .int(history.total)),
-      (
-        "years",
-        .array(
-          history.years.map { section in
-            .object([
-              ("year", .int(section.year)),
-              (
-                "games",
-                .array(
-                  section.entries.map { entry in
-                    .object([
-                      ("date", .string(entry.visit.date.iso)), ("away", .optional(entry.away)),
-                      ("home", .optional(entry.home)),
-                      ("venueID", .string(entry.visit.venueID.rawValue)),
-                      (
-                        "score",
-                        entry.visit.score.map {
-                          .object([("away", .int($0.away)), ("home", .int($0.home))])
-                        } ?? .null
-                      ),
-                      ("sport", .string(entry.visit.sport.rawValue)),
-                      ("neutralSite", .bool(entry.isNeutralSite)),
-                      ("visitID", .string(entry.visit.key)),
-                    ])
-                  })
-              ),
-            ])
-          })
-      ),
-    ])
   }
 }

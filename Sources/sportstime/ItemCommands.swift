@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -302,7 +303,7 @@ enum ItemCommands {
     }
     for warning in change.warnings { context.warn(context.safe(warning)) }
     if context.arguments.flag("json") {
-      context.print(json: presenter.rowJSON(numbered.row, number: numbered.number))
+      try context.print(wire: WireV1.Row(numbered, in: presenter.itinerary))
       return
     }
     let id = change.item.id.uuidString.lowercased()

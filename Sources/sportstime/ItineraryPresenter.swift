@@ -3,42 +3,30 @@ import Foundation
 import SportsTimeCore
 import SportsTimeStore
 
-/// Presents a stored trip's layout as numbered text rows or JSON. Order comes
-/// from `ItineraryLayout` only; nothing here sorts.
+/// Presents a stored trip's layout as numbered text rows. Order and row
+/// numbers come from `ItineraryLayout` only; nothing here sorts. The JSON
+/// documents are `SportsTimeAPI`'s (`WireV1.Itinerary`, `WireV1.Drag`).
 struct ItineraryPresenter {
   let loaded: LoadedTrip
   let catalog: Catalog
-  let schedule: TripSchedule
-  let layout: ItineraryLayout
-  let constraints: ItineraryConstraints
+  /// The trip with its schedule, layout and constraints.
+  let itinerary: Itinerary
+  /// The travel items whose leg is tight.
   let tight: Set<UUID>
-  /// What to say about items' times (a repeated or skipped hour), by id.
-  let timeWarnings: [UUID: String]
+
+  var schedule: TripSchedule { itinerary.schedule }
+  var layout: ItineraryLayout { itinerary.layout }
+  var constraints: ItineraryConstraints { itinerary.constraints }
 
   init(_ loaded: LoadedTrip, catalog: Catalog) {
     self.loaded = loaded
     self.catalog = catalog
-    schedule = loaded.schedule(catalog: catalog)
-    layout = ItineraryLayout(schedule: schedule, items: loaded.items)
-    constraints = ItineraryConstraints(schedule: schedule)
-    var tight: Set<UUID> = []
-    for item in loaded.items {
-      if let info = item.travelInfo, !TightLeg.find(in: schedule, travel: [info]).isEmpty {
-        tight.insert(item.id)
-      }
-    }
-    self.tight = tight
-    timeWarnings = Itinerary(trip: loaded.trip, schedule: schedule, items: loaded.items)
-      .timeWarnings()
+    itinerary = loaded.itinerary(catalog: catalog)
+    tight = itinerary.tightLegItemIDs()
   }
 
   /// Every row with its 1-based number as printed by `trip show`.
-  var numberedRows: [(number: Int, row: LayoutRow, unscheduled: Bool)] {
-    let days = layout.rows.enumerated().map { ($0.offset + 1, $0.element, false) }
-    let base = layout.rows.count
-    let rest = layout.unscheduled.enumerated().map { (base + $0.offset + 1, $0.element, true) }
-    return days + rest
-  }
+  var numberedRows: [NumberedRow] { layout.numbered }
 
   /// The trip's header line, e.g. "Midwest Swing · Tue, Jun 4 – Mon, Jun 10, 2024 · 7 days".
   var headline: String {
@@ -51,8 +39,10 @@ struct ItineraryPresenter {
   func textLines(metric: Bool, style: (String, Context.Style) -> String) -> [String] {
     var lines: [String] = []
     var printedUnscheduled = false
-    let width = String(numberedRows.count).count
-    for (number, row, unscheduled) in numberedRows {
+    let rows = numberedRows
+    let width = String(rows.count).count
+    for numbered in rows {
+      let (number, row, unscheduled) = (numbered.number, numbered.row, numbered.isUnscheduled)
       if unscheduled && !printedUnscheduled {
         lines.append(
           style(
@@ -112,89 +102,6 @@ struct ItineraryPresenter {
       return text
     }
   }
-
-  /// The `trip show --json` object.
-  var json: JSON {
-    let t = loaded.trip
-    let numbered = numberedRows
-    return .object([
-      (
-        "trip",
-        .object([
-          ("id", .string(t.id.uuidString.lowercased())), ("name", .string(t.name)),
-          ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
-          ("dayCount", .int(t.dayCount)),
-        ])
-      ),
-      (
-        "rows",
-        .array(numbered.filter { !$0.unscheduled }.map { rowJSON($0.row, number: $0.number) })
-      ),
-      (
-        "unscheduled",
-        .array(numbered.filter { $0.unscheduled }.map { rowJSON($0.row, number: $0.number) })
-      ),
-    ])
-  }
-
-  func rowJSON(_ row: LayoutRow, number: Int) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("id", .string(row.id)), ("number", .int(number)),
-    ]
-    let date = schedule.date(ofDay: row.day).iso
-    switch row.content {
-    case .day(let day, let d):
-      pairs += [
-        ("kind", .string("day")), ("day", .int(day)), ("date", .string(d.iso)),
-        ("sortOrder", .null), ("title", .string("Day \(day) · \(d.longDescription)")),
-      ]
-    case .game(let g):
-      pairs += [
-        ("kind", .string("game")), ("day", .int(g.day)), ("date", .string(g.game.localDate.iso)),
-        ("sortOrder", .number(g.sortOrder)), ("title", .string(g.title)),
-        ("gameID", .string(g.id)),
-        ("start", .string(LocalTime.iso8601(g.game.start, in: g.game.timeZone))),
-        ("venueID", .string(g.game.venueID.rawValue)),
-        ("timeEstimated", .bool(g.game.timeEstimated)),
-        ("timeUnknown", .bool(g.game.timeUnknown)),
-        ("status", .string(g.game.status.rawValue)),
-        ("originalDate", .optional(g.game.status == .scheduled ? nil : g.game.originalDate?.iso)),
-      ]
-    case .item(let item):
-      pairs += [
-        ("day", .int(item.day)), ("date", .string(date)), ("sortOrder", .number(item.sortOrder)),
-        ("title", .string(item.title)),
-      ]
-      switch item.kind {
-      case .game: break
-      case .travel(let info):
-        pairs.insert(("kind", .string("travel")), at: 2)
-        let range = constraints.bounds(for: info).dayRange
-        pairs += [
-          ("from", .string(info.fromName)), ("to", .string(info.toName)),
-          ("fromVenueID", .optional(info.fromVenueID?.rawValue)),
-          ("toVenueID", .optional(info.toVenueID?.rawValue)),
-          ("distanceMeters", .number(info.distanceMeters.rounded())),
-          ("durationSeconds", .number(info.durationSeconds.rounded())),
-          ("validDays", range.map { .array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null),
-          ("tight", .bool(tight.contains(item.id))),
-          ("mode", .string(info.mode.rawValue)),
-        ]
-      case .custom(let info):
-        pairs.insert(("kind", .string("custom")), at: 2)
-        pairs += [
-          ("category", .string(info.category.rawValue)),
-          ("time", .optional(info.time?.description)),
-          ("timeZone", .optional(info.timeZoneID)),
-          ("latitude", .optional(info.coordinate?.latitude)),
-          ("longitude", .optional(info.coordinate?.longitude)),
-          ("address", .optional(info.address)),
-          ("warnings", .array(timeWarnings[item.id].map { [.string($0)] } ?? [])),
-        ]
-      }
-    }
-    return .object(pairs)
-  }
 }
 
 extension ItineraryPresenter {
@@ -203,9 +110,8 @@ extension ItineraryPresenter {
   func dragLines(
     _ session: DragSession, metric: Bool, style: (String, Context.Style) -> String
   ) -> [String] {
-    let numberOf = Dictionary(
-      numberedRows.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
-    let width = String(numberedRows.count).count
+    let numberOf = layout.rowNumbers
+    let width = String(layout.rows.count + layout.unscheduled.count).count
     let barriers = Set(session.barrierGames.map(\.id))
     var lines: [String] = []
     func slotLine(_ slot: InsertionSlot) -> String {
@@ -233,38 +139,18 @@ extension ItineraryPresenter {
     if let last = session.slots.last { lines.append(slotLine(last)) }
     return lines
   }
-
-  /// `trip show --drag --json`: the slots, barrier game ids and valid days.
-  func dragJSON(_ session: DragSession) -> JSON {
-    .object([
-      ("item", .string(LayoutRow.id(item: session.item.id))),
-      (
-        "validDays",
-        session.validDays.map { .array([.int($0.lowerBound), .int($0.upperBound)]) } ?? .null
-      ),
-      ("barriers", .array(session.barrierGames.map { .string($0.id) })),
-      ("originSlot", .optional(session.originSlot)),
-      (
-        "slots",
-        .array(
-          session.slots.map { slot in
-            .object([
-              ("index", .int(slot.index)), ("day", .optional(slot.day)),
-              ("valid", .bool(slot.isValid)), ("reason", .optional(slot.reason)),
-              (
-                "before",
-                .optional(slot.index < session.rows.count ? session.rows[slot.index].id : nil)
-              ),
-            ])
-          })
-      ),
-    ])
-  }
 }
 
 extension String {
   /// Right-aligns in `width` characters.
   func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+extension LoadedTrip {
+  /// The trip with its schedule against `catalog`, laid out.
+  func itinerary(catalog: Catalog) -> Itinerary {
+    Itinerary(trip: trip, schedule: schedule(catalog: catalog), items: items)
   }
 }

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -45,7 +46,7 @@ enum LegacyImportCommand {
       try store.importLegacy(legacy, catalog: catalog, environment: environment)
     }
     if context.arguments.flag("json") {
-      context.print(json: json(results, file: path))
+      try context.print(wire: WireV1.LegacyImport(results, file: path))
       return
     }
     for result in results {
@@ -141,86 +142,5 @@ enum LegacyImportCommand {
     case .afterGame: return "after game \(context.safe(p.anchorID ?? "(none)"))"
     case .afterTravel: return "after travel \(context.safe(p.anchorID ?? "(none)"))"
     }
-  }
-
-  // MARK: JSON
-
-  static func json(_ results: [LegacyTripResult], file: String) -> JSON {
-    var imported = 0
-    var trips: [JSON] = []
-    for result in results {
-      let legacy = result.legacy
-      var pairs: [(String, JSON)] = [("id", .string(legacy.id.uuidString.lowercased()))]
-      switch result {
-      case .alreadyImported(_, let stored):
-        // The stored trip as it is now (it may have been renamed or
-        // re-planned since it was imported).
-        pairs += [
-          ("name", .string(stored.name)), ("status", .string("alreadyImported")),
-          ("startDate", .string(stored.startDate.iso)), ("endDate", .string(stored.endDate.iso)),
-          ("dayCount", .int(stored.dayCount)), ("games", .int(stored.gameIDs.count)),
-          ("travelLegs", .null), ("items", .array([])),
-          ("overrides", .array([])), ("unresolved", .array([])), ("warnings", .array([])),
-        ]
-      case .imported(let c):
-        imported += 1
-        pairs += [
-          ("name", .string(c.trip.name)), ("status", .string("imported")),
-          ("startDate", .string(c.trip.startDate.iso)),
-          ("endDate", .string(c.trip.endDate.iso)), ("dayCount", .int(c.trip.dayCount)),
-          ("games", .int(c.trip.gameIDs.count)),
-          ("travelLegs", .int(c.itinerary.schedule.legs.count)),
-          ("items", .array(c.placements.map(itemJSON))),
-          (
-            "overrides",
-            .array(
-              c.overrides.map { o in
-                .object([
-                  ("key", .string(o.override.key)), ("day", .int(o.override.day)),
-                  ("leg", .optional(o.legTitle)), ("applied", .bool(o.applied)),
-                  ("reason", .optional(o.reason)), ("legDay", .optional(o.legDay)),
-                ])
-              })
-          ),
-          (
-            "unresolved",
-            .array(
-              c.unresolved.map { p in
-                .object([
-                  ("id", .string(p.item.id.uuidString.lowercased())),
-                  ("title", .string(p.item.title)), ("anchorType", .string(p.anchorType.rawValue)),
-                  ("anchorId", .optional(p.anchorID)), ("anchorDay", .int(p.anchorDay)),
-                  ("day", .int(p.item.day)), ("unscheduled", .bool(p.isUnscheduled)),
-                  ("reason", .optional(p.unresolvedReason)),
-                ])
-              })
-          ),
-          (
-            "warnings",
-            .array(c.tightLegs.map { .string($0.message) } + c.timeWarnings.map { .string($0) })
-          ),
-        ]
-      }
-      trips.append(.object(pairs))
-    }
-    return .object([
-      ("file", .string(file)), ("imported", .int(imported)),
-      ("alreadyImported", .int(results.count - imported)), ("trips", .array(trips)),
-    ])
-  }
-
-  static func itemJSON(_ p: LegacyPlacement) -> JSON {
-    let info = p.item.customInfo
-    return .object([
-      ("id", .string(p.item.id.uuidString.lowercased())), ("row", .int(p.rowNumber)),
-      ("rowID", .string(p.rowID)), ("title", .string(p.item.title)),
-      ("category", .optional(info?.category.rawValue)),
-      ("anchorType", .string(p.anchorType.rawValue)), ("anchorId", .optional(p.anchorID)),
-      ("anchorDay", .int(p.anchorDay)), ("day", .int(p.item.day)),
-      ("sortOrder", .number(p.item.sortOrder)), ("unscheduled", .bool(p.isUnscheduled)),
-      ("resolved", .bool(p.unresolvedReason == nil)), ("reason", .optional(p.unresolvedReason)),
-      ("note", .optional(p.note)), ("time", .optional(info?.time?.description)),
-      ("timeZone", .optional(info?.timeZoneID)),
-    ])
   }
 }

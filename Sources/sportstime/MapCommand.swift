@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -119,7 +120,7 @@ enum MapCommand {
     if drawsToStandardOutput { return }
 
     if args.flag("json") {
-      context.print(json: json(state.viewport))
+      try context.print(wire: WireV1.MapView(state.viewport))
       return
     }
     var line = "Map view: \(state.viewport)"
@@ -147,20 +148,5 @@ enum MapCommand {
       throw CommandError("cannot read the basemap \(Terminal.sanitize(path)): \(error.reason)")
     }
     return try Basemap(geoJSON: data, file: path)
-  }
-
-  /// The `map --json` object: the view in degrees and whether it is the
-  /// default.
-  static func json(_ viewport: MapViewport) -> JSON {
-    // Degrees to 1e-9 (about 0.1 mm): arithmetic noise such as
-    // 126.86700000000002 is not part of the view.
-    func degrees(_ value: Double) -> JSON { .number((value * 1e9).rounded() / 1e9) }
-    return .object([
-      ("centerLatitude", degrees(viewport.center.latitude)),
-      ("centerLongitude", degrees(viewport.center.longitude)),
-      ("latitudeSpan", degrees(viewport.latitudeSpan)),
-      ("longitudeSpan", degrees(viewport.longitudeSpan)),
-      ("isDefault", .bool(viewport.isDefault)),
-    ])
   }
 }

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -43,7 +44,7 @@ enum ProgressCommand {
       visits: visits, leagues: leagues,
       sports: chosen.isEmpty ? SportProgress.defaultSports(for: visits) : chosen)
     if args.flag("json") {
-      context.print(json: .object([("sports", .array(progress.map(json)))]))
+      try context.print(wire: WireV1.Progress(progress))
       return
     }
     for (index, sport) in progress.enumerated() {
@@ -81,25 +82,5 @@ enum ProgressCommand {
   /// "Wrigley Field, Chicago".
   static func place(_ row: SportProgress.VenueRow) -> String {
     row.city.isEmpty ? row.name : "\(row.name), \(row.city)"
-  }
-
-  /// One sport's JSON object.
-  static func json(_ progress: SportProgress) -> JSON {
-    .object([
-      ("sport", .string(progress.sport.rawValue)),
-      ("teamsSeen", .int(progress.teamsSeen.count)),
-      ("teamsTotal", .int(progress.teamsTotal)),
-      ("ballparksVisited", .int(progress.ballparksVisited)),
-      (
-        "venues",
-        .array(
-          progress.venues.map { row in
-            .object([
-              ("venueID", .string(row.venueID.rawValue)), ("name", .string(row.name)),
-              ("visits", .int(row.visits)), ("lastVisit", .optional(row.lastVisit?.iso)),
-            ])
-          })
-      ),
-    ])
   }
 }

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -54,28 +55,12 @@ enum ReplanCommand {
     let r = replan.report
     for warning in replan.change.warnings { context.warn(context.safe(warning)) }
     if args.flag("json") {
-      context.print(
-        json: .object([
-          ("kept", .array(r.kept.map(JSON.string))),
-          ("reset", .array(r.reset.map { .string($0.rowID) })),
-          ("removed", .array(r.removed.map(JSON.string))),
-          ("added", .array(r.added.map(JSON.string))),
-          ("redated", .array(r.redated.map(JSON.string))),
-          ("unscheduled", .array(r.unscheduled.map(JSON.string))),
-          ("returned", .array(r.returned.map(JSON.string))),
-          (
-            "rezoned",
-            .array(replan.change.rezoned.map { .string(LayoutRow.id(item: $0)) })
-          ),
-          ("reasons", .object(r.reset.map { ($0.rowID, .string($0.reason)) })),
-          ("warnings", .array(replan.change.warnings.map(JSON.string))),
-        ]))
+      try context.print(wire: WireV1.ReplanReport(r, change: replan.change))
       return
     }
     let loaded = try store.loadTrip(id: replan.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
-    let numbers = Dictionary(
-      presenter.numberedRows.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
+    let numbers = presenter.layout.rowNumbers
     // Removed legs are named as they were before the re-plan.
     let titles = Dictionary(
       (replan.previousItems + loaded.items).map { (LayoutRow.id(item: $0.id), $0.title) },

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -37,7 +38,7 @@ enum RouteCommand {
     let estimator = try context.environmentValues().estimator
     let route = TripRoute(itinerary: itinerary, estimator: estimator)
     if context.arguments.flag("json") {
-      context.print(json: json(route))
+      try context.print(wire: WireV1.Route(route))
       return
     }
     let name = context.safe(itinerary.trip.name)
@@ -49,9 +50,7 @@ enum RouteCommand {
       context.style(
         "Route of \"\(name)\" · \(Format.count(route.waypoints.count, "waypoint"))", .bold))
     // Row numbers are the ones 'trip show' prints.
-    let rowNumbers = Dictionary(
-      itinerary.numberedRows.enumerated().map { ($0.element.id, $0.offset + 1) },
-      uniquingKeysWith: { a, _ in a })
+    let rowNumbers = itinerary.layout.rowNumbers
     var rows: [[String]] = []
     let width = String(route.waypoints.count).count
     let metric = context.arguments.flag("metric")
@@ -80,36 +79,5 @@ enum RouteCommand {
   /// `41.948380, -87.655300`: latitude, longitude in decimal degrees.
   static func coordinate(_ c: Coordinate) -> String {
     "\(ExportSupport.degrees(c.latitude)), \(ExportSupport.degrees(c.longitude))"
-  }
-
-  /// The `trip route --json` object; distances in whole meters, durations
-  /// in whole seconds; `legs[i]` goes from waypoint `from` to `to` (0-based).
-  static func json(_ route: TripRoute) -> JSON {
-    .object([
-      (
-        "waypoints",
-        .array(
-          route.waypoints.map { point in
-            .object([
-              ("name", .string(point.name)), ("latitude", .number(point.coordinate.latitude)),
-              ("longitude", .number(point.coordinate.longitude)), ("rowID", .string(point.rowID)),
-              ("day", .int(point.day)),
-            ])
-          })
-      ),
-      ("totalDistanceMeters", .number(route.totalDistanceMeters.rounded())),
-      (
-        "legs",
-        .array(
-          route.legs.map { leg in
-            .object([
-              ("from", .int(leg.from)), ("to", .int(leg.to)),
-              ("mode", .string(leg.estimate.mode.rawValue)),
-              ("distanceMeters", .number(leg.estimate.distanceMeters.rounded())),
-              ("durationSeconds", .number(leg.estimate.durationSeconds.rounded())),
-            ])
-          })
-      ),
-    ])
   }
 }

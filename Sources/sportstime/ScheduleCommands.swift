@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -66,47 +67,13 @@ enum ScheduleCommands {
       )
     }
     if context.arguments.flag("json") {
-      context.print(
-        json: .object([
-          ("file", .string(path)),
-          ("games", .int(parsed.games.count)),
-          ("rescheduled", .int(parsed.rescheduledCount)),
-          ("cancelled", .int(parsed.cancelledCount)),
-          ("doubleheadersFormed", .int(parsed.doubleheadersFormed)),
-          ("venues", .int(parsed.venueIDs.count)),
-          ("teams", .int(parsed.teamIDs.count)),
-          ("inserted", .int(result.inserted)),
-          ("updated", .int(result.updated)),
-          ("unchanged", .int(result.unchanged)),
-          ("notInFile", .int(result.notInFile)),
-          (
-            "moved",
-            .object(result.renamed.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
-          ),
-          ("changedInTrips", .array(result.updatedInTrips.map(JSON.string))),
-          ("removed", .array(result.removed.map(JSON.string))),
-          (
-            "trips",
-            .array(
-              result.trips.map {
-                .object([
-                  ("id", .string($0.id.uuidString.lowercased())), ("name", .string($0.name)),
-                  ("games", .array($0.gameIDs.map(JSON.string))),
-                ])
-              })
-          ),
-          (
-            "visits",
-            .array(
-              result.visits.map {
-                .object([
-                  ("id", .string($0.visit.key)), ("date", .string($0.visit.date.iso)),
-                  ("gameID", .string($0.oldGame.id)), ("newGameID", .string($0.game.id)),
-                  ("gameDate", .string($0.game.localDate.iso)), ("linked", .bool($0.keepsLink)),
-                ])
-              })
-          ),
-        ]))
+      try context.print(
+        wire: WireV1.ScheduleImport(
+          file: path, schedule: parsed, inserted: result.inserted, updated: result.updated,
+          unchanged: result.unchanged, notInFile: result.notInFile, moved: result.renamed,
+          changedInTrips: result.updatedInTrips, removed: result.removed,
+          trips: result.trips.map { .init(id: $0.id, name: $0.name, games: $0.gameIDs) },
+          visits: result.visits))
       return
     }
     let name = context.safe((path as NSString).lastPathComponent)

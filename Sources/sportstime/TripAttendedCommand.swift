@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -42,18 +43,8 @@ extension VisitCommands {
       }
     }
     if args.flag("json") {
-      context.print(
-        json: .object([
-          ("trip", .string(loaded.trip.name)),
-          ("recorded", .array(attendance.recorded.map { json($0, leagues: leagues) })),
-          (
-            "skipped",
-            .array(
-              attendance.skipped.map {
-                .object([("gameID", .string($0.game.id)), ("reason", .string($0.reason.rawValue))])
-              })
-          ),
-        ]))
+      try context.print(
+        wire: WireV1.Attended(trip: loaded.trip, attendance: attendance, leagues: leagues))
       return
     }
     let name = context.safe(loaded.trip.name)

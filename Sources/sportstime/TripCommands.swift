@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -174,9 +175,8 @@ enum TripCommands {
     let loaded = try store.loadTrip(id: planned.trip.id)
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if args.flag("json") {
-      guard case .object(var pairs) = presenter.json else { return }
-      pairs.append(("warnings", .array(planned.tightLegs.map { .string($0.message) })))
-      context.print(json: .object(pairs))
+      try context.print(
+        wire: WireV1.Itinerary(presenter.itinerary, warnings: planned.tightLegs.map(\.message)))
       return
     }
     let t = planned.trip
@@ -194,15 +194,7 @@ enum TripCommands {
     let store = try context.openStore()
     let trips = try store.trips()
     if context.arguments.flag("json") {
-      context.print(
-        json: .array(
-          trips.map { t in
-            .object([
-              ("id", .string(t.id.uuidString.lowercased())), ("name", .string(t.name)),
-              ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
-              ("dayCount", .int(t.dayCount)), ("games", .int(t.gameIDs.count)),
-            ])
-          }))
+      try context.print(wire: trips.map(WireV1.TripListEntry.init))
       return
     }
     if trips.isEmpty {
@@ -226,15 +218,16 @@ enum TripCommands {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
     let loaded = try store.loadTrip(id: try TripResolver(store: store).id(matching: reference))
-    let presenter = ItineraryPresenter(loaded, catalog: try context.catalog())
+    let catalog = try context.catalog()
     if let dragged = context.arguments.value("drag") {
-      try showDrag(dragged, presenter: presenter, context: context)
+      try showDrag(dragged, loaded: loaded, catalog: catalog, context: context)
       return
     }
     if context.arguments.flag("json") {
-      context.print(json: presenter.json)
+      try context.print(wire: WireV1.Itinerary(loaded.itinerary(catalog: catalog)))
       return
     }
+    let presenter = ItineraryPresenter(loaded, catalog: catalog)
     context.print(context.style(presenter.headline, .bold))
     if loaded.games.contains(where: \.timeEstimated) {
       context.print(
@@ -248,16 +241,18 @@ enum TripCommands {
     }
   }
 
-  static func showDrag(_ text: String, presenter: ItineraryPresenter, context: Context) throws {
-    let itinerary = Itinerary(
-      trip: presenter.loaded.trip, schedule: presenter.schedule, items: presenter.loaded.items)
+  static func showDrag(_ text: String, loaded: LoadedTrip, catalog: Catalog, context: Context)
+    throws
+  {
+    let itinerary = loaded.itinerary(catalog: catalog)
     let item = try ItemCommands.item(text, in: itinerary, verb: "moved")
     let session = try DragSession(
       item: item, layout: itinerary.layout, constraints: itinerary.constraints)
     if context.arguments.flag("json") {
-      context.print(json: presenter.dragJSON(session))
+      try context.print(wire: WireV1.Drag(session))
       return
     }
+    let presenter = ItineraryPresenter(loaded, catalog: catalog)
     var header = "Dragging \(item.icon) \(context.safe(item.title))"
     if let days = session.validDays {
       header +=
@@ -294,21 +289,13 @@ enum TripCommands {
     let findings = itinerary.check()
     let problems = findings.filter { $0.severity == .breaksRule }
     let notices = findings.filter { $0.severity == .notice }
-    func json(_ findings: [TripProblem]) -> JSON {
-      .array(
-        findings.map { p in
-          .object([
-            ("id", .string(p.subject.description)), ("number", .optional(p.number)),
-            ("title", .string(p.title)), ("reason", .string(p.reason)),
-          ])
-        })
+    func wire(_ findings: [TripProblem]) -> [WireV1.TripCheck.Finding] {
+      findings.map(WireV1.TripCheck.Finding.init)
     }
     if context.arguments.flag("json") {
-      context.print(
-        json: .object([
-          ("trip", .string(itinerary.trip.name)), ("problems", json(problems)),
-          ("notices", json(notices)),
-        ]))
+      try context.print(
+        wire: WireV1.TripCheck(
+          trip: itinerary.trip, problems: wire(problems), notices: wire(notices)))
     } else {
       for p in problems {
         let n = p.number.map { "row \($0)" } ?? "route"
@@ -345,11 +332,7 @@ enum TripCommands {
     let (before, after) = try store.renameTrip(
       id: try TripResolver(store: store).id(matching: reference), to: name, now: environment.now())
     if args.flag("json") {
-      context.print(
-        json: .object([
-          ("id", .string(after.id.uuidString.lowercased())), ("name", .string(after.name)),
-          ("previousName", .string(before.name)),
-        ]))
+      try context.print(wire: WireV1.TripRenamed(before: before, after: after))
       return
     }
     context.print(
@@ -368,16 +351,8 @@ enum TripCommands {
       id: try TripResolver(store: store).id(matching: reference), as: name, environment: environment
     )
     if args.flag("json") {
-      let presenter = ItineraryPresenter(copy, catalog: catalog)
-      guard case .object(var pairs) = presenter.json else { return }
-      pairs.append(
-        (
-          "copiedFrom",
-          .object([
-            ("id", .string(original.id.uuidString.lowercased())), ("name", .string(original.name)),
-          ])
-        ))
-      context.print(json: .object(pairs))
+      try context.print(
+        wire: WireV1.Itinerary(copy.itinerary(catalog: catalog), copiedFrom: original))
       return
     }
     let t = copy.trip
@@ -393,8 +368,7 @@ enum TripCommands {
     let count = try store.deleteTrip(id: trip.id)
     let id = trip.id.uuidString.lowercased()
     if context.arguments.flag("json") {
-      context.print(
-        json: .object([("id", .string(id)), ("name", .string(trip.name)), ("items", .int(count))]))
+      try context.print(wire: WireV1.TripDeleted(trip, items: count))
       return
     }
     context.print(

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -41,9 +42,8 @@ enum TripImportCommand {
       file, file: path, catalog: catalog, estimator: Environment.live.estimator)
     let presenter = ItineraryPresenter(imported.stored, catalog: catalog)
     if context.arguments.flag("json") {
-      guard case .object(var pairs) = presenter.json else { return }
-      pairs.append(("warnings", .array(imported.warnings.map { .string($0) })))
-      context.print(json: .object(pairs))
+      try context.print(
+        wire: WireV1.Itinerary(presenter.itinerary, warnings: imported.warnings))
       return
     }
     context.print(

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -80,27 +81,6 @@ enum VisitCommands {
   }
 
   // MARK: Presentation
-
-  /// The JSON object of a visit (`visit list --json`).
-  static func json(_ visit: Visit, leagues: Leagues) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("id", .string(visit.key)), ("venueID", .string(visit.venueID.rawValue)),
-      ("sport", .string(visit.sport.rawValue)), ("date", .string(visit.date.iso)),
-    ]
-    if let gameID = visit.gameID { pairs.append(("gameID", .string(gameID))) }
-    if let matchup = visit.matchup {
-      let league = leagues.league(visit.sport)
-      pairs.append(
-        ("away", .string(league?.abbreviation(of: matchup.awayTeamID) ?? matchup.awayTeamID)))
-      pairs.append(
-        ("home", .string(league?.abbreviation(of: matchup.homeTeamID) ?? matchup.homeTeamID)))
-    }
-    if let score = visit.score {
-      pairs.append(("score", .object([("away", .int(score.away)), ("home", .int(score.home))])))
-    }
-    if let notes = visit.notes { pairs.append(("notes", .string(notes))) }
-    return .object(pairs)
-  }
 
   /// "Wrigley Field now has 3 visits." after an add or remove of `visit`.
   static func venueCount(_ visit: Visit, store: Store, leagues: Leagues) throws -> String {

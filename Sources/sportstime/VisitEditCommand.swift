@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -81,7 +82,7 @@ extension VisitCommands {
       }.new
     }
     if args.flag("json") {
-      context.print(json: json(visit, leagues: leagues))
+      try context.print(wire: WireV1.VisitEntry(visit, leagues: leagues))
       return
     }
     context.print(

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
@@ -22,7 +23,7 @@ extension VisitCommands {
     let store = try context.openStore()
     let visits = try store.visits(venueID: venue?.id)
     if args.flag("json") {
-      context.print(json: .array(visits.map { json($0, leagues: leagues) }))
+      try context.print(wire: visits.map { WireV1.VisitEntry($0, leagues: leagues) })
       return
     }
     if let venue {

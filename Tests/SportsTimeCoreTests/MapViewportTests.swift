@@ -400,7 +400,7 @@ final class MapViewportTests: XCTestCase {
         .isDefault)
   }
 
-  // MARK: Contains, Codable
+  // MARK: Contains
 
   func testContains_edgesAndAntimeridian() throws {
     let pacific = MapViewport(latitude: 0, longitude: -180, latitudeSpan: 10, longitudeSpan: 4)
@@ -409,21 +409,5 @@ final class MapViewportTests: XCTestCase {
     XCTAssertTrue(pacific.contains(try XCTUnwrap(Coordinate(latitude: 5, longitude: -178))))
     XCTAssertFalse(pacific.contains(try XCTUnwrap(Coordinate(latitude: 0, longitude: 177.9))))
     XCTAssertFalse(pacific.contains(try XCTUnwrap(Coordinate(latitude: 5.1, longitude: 180))))
-  }
-
-  func testCodable_roundTripAndClampOnDecode() throws {
-    let view = usa.zoomed(by: 3, around: wrigley).panned(dx: 0.1, dy: 0.2)
-    let data = try JSONEncoder().encode(view)
-    XCTAssertEqual(try JSONDecoder().decode(MapViewport.self, from: data), view)
-    let wild = Data(
-      #"{"centerLatitude": 95, "centerLongitude": 200, "latitudeSpan": 0, "longitudeSpan": 900}"#
-        .utf8)
-    let decoded = try JSONDecoder().decode(MapViewport.self, from: wild)
-    XCTAssertEqual(decoded.center.latitude, 85)
-    XCTAssertEqual(decoded.center.longitude, -160)
-    XCTAssertEqual(decoded.latitudeSpan, 0.005)
-    XCTAssertEqual(decoded.longitudeSpan, 360)
-    let missing = Data(#"{"centerLatitude": 1}"#.utf8)
-    XCTAssertThrowsError(try JSONDecoder().decode(MapViewport.self, from: missing))
   }
 }

@@ -148,19 +148,6 @@ final class RouteEstimatorTests: XCTestCase {
     XCTAssertEqual(route.leg(arrivingAt: 2)?.estimate.mode, .flight)
     XCTAssertEqual(route.totalDistanceMeters, route.legDistancesMeters.reduce(0, +))
   }
-
-  /// Legs stored or exported before modes existed are drives.
-  func testTravelInfo_decodesWithoutAModeAsADrive() throws {
-    let old = Data(
-      #"{"fromStop":0,"toStop":1,"fromName":"A","toName":"B","distanceMeters":1,"durationSeconds":2}"#
-        .utf8)
-    let info = try JSONDecoder().decode(TravelInfo.self, from: old)
-    XCTAssertEqual(info.mode, .drive)
-    var flight = info
-    flight.mode = .flight
-    XCTAssertEqual(
-      try JSONDecoder().decode(TravelInfo.self, from: try JSONEncoder().encode(flight)), flight)
-  }
 }
 
 extension Game {

@@ -256,12 +256,13 @@ public enum LegacyImport {
     let itinerary = Itinerary(trip: trip, schedule: schedule, items: items)
     let byID = Dictionary(uniqueKeysWithValues: legacy.items.map { ($0.id, $0) })
     var placements: [LegacyPlacement] = []
-    for (number, row) in itinerary.numberedRows.enumerated() {
+    for numbered in itinerary.layout.numbered {
+      let row = numbered.row
       guard let item = row.item, let source = byID[item.id] else { continue }
       placements.append(
         LegacyPlacement(
           item: item, anchorType: source.anchorType, anchorID: source.anchorID,
-          anchorDay: source.anchorDay, rowID: row.id, rowNumber: number + 1,
+          anchorDay: source.anchorDay, rowID: row.id, rowNumber: numbered.number,
           isUnscheduled: !schedule.contains(day: item.day), unresolvedReason: reasons[item.id],
           note: notes[item.id]))
     }

@@ -35,7 +35,7 @@ import Foundation
 /// Source: the seed's zoomable map (`progress-tracking-enhancements.md`):
 /// the default is the continental United States, focusing on a venue uses a
 /// 0.01° span, and "Reset View" is offered only away from the default.
-public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct MapViewport: Sendable, Hashable, CustomStringConvertible {
   /// The center, WGS84 degrees (latitude within ±85° and
   /// ±(90 − latitudeSpan / 2), longitude −180 ..< 180).
   public private(set) var center: Coordinate
@@ -291,40 +291,5 @@ public struct MapViewport: Sendable, Hashable, Codable, CustomStringConvertible 
   /// A span in degrees with up to 4 significant digits ("26", "0.01").
   static func degrees(_ value: Double) -> String {
     String(format: "%.4g", value)
-  }
-
-  // MARK: Codable
-
-  private enum CodingKeys: String, CodingKey {
-    case centerLatitude, centerLongitude, latitudeSpan, longitudeSpan
-  }
-
-  /// Reads `{centerLatitude, centerLongitude, latitudeSpan, longitudeSpan}`
-  /// (degrees), clamping like `init(latitude:longitude:latitudeSpan:longitudeSpan:)`.
-  /// - Throws: `DecodingError.dataCorrupted` for a value that is not finite.
-  public init(from decoder: Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    let values = try [
-      CodingKeys.centerLatitude, .centerLongitude, .latitudeSpan, .longitudeSpan,
-    ].map { key in
-      let value = try c.decode(Double.self, forKey: key)
-      guard value.isFinite else {
-        throw DecodingError.dataCorruptedError(
-          forKey: key, in: c, debugDescription: "\(key.stringValue) must be finite degrees")
-      }
-      return value
-    }
-    self.init(
-      latitude: values[0], longitude: values[1], latitudeSpan: values[2],
-      longitudeSpan: values[3])
-  }
-
-  /// Writes the same four keys `init(from:)` reads.
-  public func encode(to encoder: Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(center.latitude, forKey: .centerLatitude)
-    try c.encode(center.longitude, forKey: .centerLongitude)
-    try c.encode(latitudeSpan, forKey: .latitudeSpan)
-    try c.encode(longitudeSpan, forKey: .longitudeSpan)
   }
 }

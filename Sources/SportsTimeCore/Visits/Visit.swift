@@ -6,7 +6,7 @@ import Foundation
 /// day (a doubleheader) are two visits. A visit made from an imported game
 /// remembers the game's id and copies its venue, date and matchup; one
 /// without a game may still say who played (`matchup`).
-public struct Visit: Sendable, Hashable, Codable, Identifiable {
+public struct Visit: Sendable, Hashable, Identifiable {
   /// Unique id (printed lowercase; a unique prefix of 4 or more
   /// characters names it on the command line).
   public var id: UUID
@@ -83,7 +83,7 @@ public struct Visit: Sendable, Hashable, Codable, Identifiable {
 
 /// Who played: the visiting and the home team, by the codes schedules use
 /// (Retrosheet codes for MLB, e.g. `SLN` at `CHN`).
-public struct Matchup: Sendable, Hashable, Codable {
+public struct Matchup: Sendable, Hashable {
   /// The visiting team's code.
   public var awayTeamID: String
   /// The home team's code (the designated home team at a neutral site).
@@ -97,7 +97,7 @@ public struct Matchup: Sendable, Hashable, Codable {
 }
 
 /// A final score: the visitors' and the home team's runs (goals, points).
-public struct Score: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Score: Sendable, Hashable, CustomStringConvertible {
   /// The visiting team's score, 0…999.
   public var away: Int
   /// The home team's score, 0…999.

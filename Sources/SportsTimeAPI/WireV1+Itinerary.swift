@@ -1,0 +1,307 @@
+import Foundation
+import SportsTimeCore
+
+extension WireV1 {
+  /// `trip show --json`: `{trip, rows, unscheduled}`; `trip new` and
+  /// `trip import` add `warnings`, `trip copy` adds `copiedFrom`.
+  public struct Itinerary: Codable, Sendable, Hashable {
+    /// The trip.
+    public var trip: TripHead
+    /// The rows of the trip's days, in layout order.
+    public var rows: [Row]
+    /// The rows whose day is outside the trip (same shape).
+    public var unscheduled: [Row]
+    /// What the traveller should know (`trip new`, `trip import`); left
+    /// out when not given.
+    public var warnings: [String]?
+    /// The trip this one was copied from (`trip copy`); left out when not
+    /// given.
+    public var copiedFrom: TripRef?
+
+    /// The document of `itinerary`, rows numbered as `trip show` prints
+    /// them (`ItineraryLayout.numbered`).
+    public init(
+      _ itinerary: SportsTimeCore.Itinerary, warnings: [String]? = nil,
+      copiedFrom: Trip? = nil
+    ) {
+      let rows = RowBuilder(itinerary)
+      trip = TripHead(itinerary.trip)
+      var days: [Row] = []
+      var outside: [Row] = []
+      for numbered in itinerary.layout.numbered {
+        if numbered.isUnscheduled {
+          outside.append(rows.row(numbered))
+        } else {
+          days.append(rows.row(numbered))
+        }
+      }
+      self.rows = days
+      unscheduled = outside
+      self.warnings = warnings
+      self.copiedFrom = copiedFrom.map(TripRef.init)
+    }
+  }
+
+  /// One row of the itinerary: `{id, number, kind, day, date, sortOrder,
+  /// title}` and the fields of its kind (`game`, `travel`, `custom`),
+  /// written into the same object after `title`.
+  public struct Row: Codable, Sendable, Hashable {
+    /// What the row is.
+    public enum Kind: String, Codable, Sendable, Hashable {
+      /// A day header.
+      case day
+      /// A game of the trip.
+      case game
+      /// A stored travel leg.
+      case travel
+      /// A stored custom item (restaurant, hotel, activity, note).
+      case custom
+    }
+
+    /// `day:N`, `game:<game id>` or `item:<uuid>`.
+    public var id: String
+    /// The 1-based number `trip show` prints.
+    public var number: Int
+    /// The row's kind.
+    public var kind: Kind
+    /// Its day (1-based; outside 1…dayCount for an Unscheduled row).
+    public var day: Int
+    /// That day's date (a game's: its local date at the venue).
+    public var date: CalendarDate
+    /// Null for a day row.
+    @OrNull public var sortOrder: Double?
+    /// "Day 1 · Tue, Jun 4, 2024", "KC @ CLE", an item's title.
+    public var title: String
+    /// A game row's fields.
+    public var game: GameFields?
+    /// A travel row's fields.
+    public var travel: TravelFields?
+    /// A custom row's fields.
+    public var custom: CustomFields?
+
+    /// A game row's fields: `{gameID, start, venueID, timeEstimated,
+    /// timeUnknown, status, originalDate}`.
+    public struct GameFields: Codable, Sendable, Hashable {
+      /// The game's id.
+      public var gameID: String
+      /// ISO 8601 with the venue's UTC offset.
+      public var start: String
+      /// The venue's code.
+      public var venueID: Venue.ID
+      /// Whether the start is an estimate (day/night only).
+      public var timeEstimated: Bool
+      /// Whether no start is known at all.
+      public var timeUnknown: Bool
+      /// `scheduled`, `rescheduled` or `cancelled`.
+      public var status: Game.Status
+      /// The originally scheduled local date of a moved or cancelled game;
+      /// null for a scheduled one.
+      @OrNull public var originalDate: CalendarDate?
+    }
+
+    /// A travel row's fields: `{from, to, fromVenueID, toVenueID,
+    /// distanceMeters, durationSeconds, validDays, tight, mode}`.
+    public struct TravelFields: Codable, Sendable, Hashable {
+      /// Where the leg starts (display name).
+      public var from: String
+      /// Where it ends.
+      public var to: String
+      /// The departure stop's venue; null when leaving home.
+      @OrNull public var fromVenueID: Venue.ID?
+      /// The arrival stop's venue; null when going home.
+      @OrNull public var toVenueID: Venue.ID?
+      /// The estimate, whole meters.
+      public var distanceMeters: Double
+      /// The estimate, whole seconds.
+      public var durationSeconds: Double
+      /// `[first, last]`, or null when the leg cannot be placed.
+      @OrNull public var validDays: DayRange?
+      /// Whether the leg does not fit between its games.
+      public var tight: Bool
+      /// `drive` or `flight`.
+      public var mode: TravelMode
+    }
+
+    /// A custom row's fields: `{category, time, timeZone, latitude,
+    /// longitude, address, warnings}`.
+    public struct CustomFields: Codable, Sendable, Hashable {
+      /// `restaurant`, `hotel`, `activity` or `note`.
+      public var category: ItemCategory
+      /// `HH:MM` or null.
+      @OrNull public var time: String?
+      /// The IANA zone the time is in, or null.
+      @OrNull public var timeZone: String?
+      /// Degrees, or null.
+      @OrNull public var latitude: Double?
+      /// Degrees, or null.
+      @OrNull public var longitude: Double?
+      /// Or null.
+      @OrNull public var address: String?
+      /// What to know about the time (happens twice, does not exist).
+      public var warnings: [String]
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case id, number, kind, day, date, sortOrder, title
+    }
+
+    /// The row numbered `numbered` of `itinerary` (`item add|move|edit
+    /// --json`).
+    public init(_ numbered: NumberedRow, in itinerary: SportsTimeCore.Itinerary) {
+      self = RowBuilder(itinerary).row(numbered)
+    }
+
+    init(
+      id: String, number: Int, kind: Kind, day: Int, date: CalendarDate, sortOrder: Double?,
+      title: String, game: GameFields? = nil, travel: TravelFields? = nil,
+      custom: CustomFields? = nil
+    ) {
+      self.id = id
+      self.number = number
+      self.kind = kind
+      self.day = day
+      self.date = date
+      self.sortOrder = sortOrder
+      self.title = title
+      self.game = game
+      self.travel = travel
+      self.custom = custom
+    }
+
+    /// Writes the common keys, then the kind's.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(id, forKey: .id)
+      try c.encode(number, forKey: .number)
+      try c.encode(kind, forKey: .kind)
+      try c.encode(day, forKey: .day)
+      try c.encode(date, forKey: .date)
+      try c.encode(_sortOrder, forKey: .sortOrder)
+      try c.encode(title, forKey: .title)
+      try game?.encode(to: encoder)
+      try travel?.encode(to: encoder)
+      try custom?.encode(to: encoder)
+    }
+
+    /// Reads the common keys, then the kind's fields from the same object.
+    /// - Throws: `DecodingError` for a missing or mistyped key.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decode(String.self, forKey: .id)
+      number = try c.decode(Int.self, forKey: .number)
+      kind = try c.decode(Kind.self, forKey: .kind)
+      day = try c.decode(Int.self, forKey: .day)
+      date = try c.decode(CalendarDate.self, forKey: .date)
+      _sortOrder = try c.decode(OrNull<Double>.self, forKey: .sortOrder)
+      title = try c.decode(String.self, forKey: .title)
+      game = kind == .game ? try GameFields(from: decoder) : nil
+      travel = kind == .travel ? try TravelFields(from: decoder) : nil
+      custom = kind == .custom ? try CustomFields(from: decoder) : nil
+    }
+  }
+}
+
+/// Builds rows of one itinerary: what every row needs (tight legs, time
+/// warnings) computed once.
+struct RowBuilder {
+  let itinerary: SportsTimeCore.Itinerary
+  let tight: Set<UUID>
+  let timeWarnings: [UUID: String]
+
+  init(_ itinerary: SportsTimeCore.Itinerary) {
+    self.itinerary = itinerary
+    tight = itinerary.tightLegItemIDs()
+    timeWarnings = itinerary.timeWarnings()
+  }
+
+  func row(_ numbered: NumberedRow) -> WireV1.Row {
+    let row = numbered.row
+    switch row.content {
+    case .day(let day, let date):
+      return WireV1.Row(
+        id: row.id, number: numbered.number, kind: .day, day: day, date: date, sortOrder: nil,
+        title: "Day \(day) · \(date.longDescription)")
+    case .game(let g):
+      let game = g.game
+      return WireV1.Row(
+        id: row.id, number: numbered.number, kind: .game, day: g.day, date: game.localDate,
+        sortOrder: g.sortOrder, title: g.title,
+        game: WireV1.Row.GameFields(
+          gameID: g.id, start: LocalTime.iso8601(game.start, in: game.timeZone),
+          venueID: game.venueID, timeEstimated: game.timeEstimated,
+          timeUnknown: game.timeUnknown, status: game.status,
+          originalDate: game.status == .scheduled ? nil : game.originalDate))
+    case .item(let item):
+      var result = WireV1.Row(
+        id: row.id, number: numbered.number, kind: .custom, day: item.day,
+        date: itinerary.schedule.date(ofDay: row.day), sortOrder: item.sortOrder,
+        title: item.title)
+      switch item.kind {
+      case .game:
+        // Games are never stored as items (DESIGN.md); such a row has only
+        // the common keys.
+        result.kind = .game
+      case .travel(let info):
+        result.kind = .travel
+        result.travel = WireV1.Row.TravelFields(
+          from: info.fromName, to: info.toName, fromVenueID: info.fromVenueID,
+          toVenueID: info.toVenueID, distanceMeters: info.distanceMeters.rounded(),
+          durationSeconds: info.durationSeconds.rounded(),
+          validDays: itinerary.constraints.bounds(for: info).dayRange.map(DayRange.init),
+          tight: tight.contains(item.id), mode: info.mode)
+      case .custom(let info):
+        result.custom = WireV1.Row.CustomFields(
+          category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
+          latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
+          address: info.address, warnings: timeWarnings[item.id].map { [$0] } ?? [])
+      }
+      return result
+    }
+  }
+}
+
+extension WireV1 {
+  /// `trip show --drag ITEM --json`: `{item, validDays, barriers,
+  /// originSlot, slots}`.
+  public struct Drag: Codable, Sendable, Hashable {
+    /// One insertion slot: `{index, day, valid, reason, before}`.
+    public struct Slot: Codable, Sendable, Hashable {
+      /// Slot `k` is the gap above lifted row `k`.
+      public var index: Int
+      /// The day a drop there lands on, or null (above the first day).
+      @OrNull public var day: Int?
+      /// Whether the row may be dropped there.
+      public var valid: Bool
+      /// Why not, or null.
+      @OrNull public var reason: String?
+      /// The id of the row below the slot; null at the end.
+      @OrNull public var before: String?
+    }
+
+    /// The dragged row's id (`item:<uuid>`).
+    public var item: String
+    /// `[first, last]`, or null.
+    @OrNull public var validDays: DayRange?
+    /// The ids of the games that bound a leg.
+    public var barriers: [String]
+    /// The slot the row was lifted from, or null.
+    @OrNull public var originSlot: Int?
+    /// Every slot, in order.
+    public var slots: [Slot]
+
+    /// The document of `session`.
+    /// - Complexity: O(slots).
+    public init(_ session: DragSession) {
+      item = LayoutRow.id(item: session.item.id)
+      validDays = session.validDays.map(DayRange.init)
+      barriers = session.barrierGames.map(\.id)
+      originSlot = session.originSlot
+      let rows = session.rows
+      slots = session.slots.map { slot in
+        Slot(
+          index: slot.index, day: slot.day, valid: slot.isValid, reason: slot.reason,
+          before: slot.index < rows.count ? rows[slot.index].id : nil)
+      }
+    }
+  }
+}

@@ -1,4 +1,0 @@
-import SportsTimeCore
-
-/// The CLI's name for `SportsTimeCore.JSONValue`.
-typealias JSON = JSONValue

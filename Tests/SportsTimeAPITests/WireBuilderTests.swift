@@ -1,0 +1,157 @@
+import Foundation
+import SportsTimeCore
+import XCTest
+
+@testable import SportsTimeAPI
+
+/// The wire documents built from Core values of a real 2024 trip (the
+/// Retrosheet schedule in `$SPORTSTIME_DATA`): what a server would serve.
+final class WireBuilderTests: XCTestCase {
+  /// The shared data folder: `$SPORTSTIME_DATA`, else `../shared/data`
+  /// beside the repository.
+  static var dataDirectory: URL {
+    if let path = ProcessInfo.processInfo.environment["SPORTSTIME_DATA"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
+    return URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("shared/data")
+  }
+
+  private static let season: Result<(ScheduleImport, Catalog), any Error> = Result {
+    let catalog = try Catalog.mlb()
+    let url = dataDirectory.appendingPathComponent("retrosheet/2024schedule.csv")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return (try RetrosheetSchedule.parse(text, file: url.path, catalog: catalog), catalog)
+  }
+
+  /// Cubs, White Sox, the Brewers the same day as a White Sox doubleheader
+  /// (a same-day, tight leg), back to the White Sox, then Detroit; a lunch
+  /// on day 2, a note on the day before the trip (Unscheduled) and a
+  /// timed dinner with a place.
+  func realItinerary() throws -> (Itinerary, Catalog) {
+    let (season, catalog) = try Self.season.get()
+    let ids = [
+      "CHN202407070", "CHA202407080", "CHA202407101", "CHA202407102", "MIL202407100",
+      "MIL202407110", "CHA202407120", "DET202407130", "DET202407140",
+    ]
+    let games = try ids.map { id in
+      try XCTUnwrap(season.games.first { $0.id == id }, "no game \(id) in 2024")
+    }
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let planned = try TripBuilder.plan(
+      name: "Wire", games: games, start: nil, end: nil, catalog: catalog,
+      environment: .fixed(now: now))
+    func custom(_ info: CustomInfo, day: Int, sortOrder: Double) -> ItineraryItem {
+      ItineraryItem(
+        id: UUID(), tripID: planned.trip.id, day: day, sortOrder: sortOrder,
+        kind: .custom(info), createdAt: now, modifiedAt: now)
+    }
+    let items =
+      planned.items + [
+        custom(CustomInfo(title: "Lunch", category: .restaurant), day: 2, sortOrder: 10),
+        custom(CustomInfo(title: "Pack", category: .note), day: 0, sortOrder: 50),
+        custom(
+          CustomInfo(
+            title: "Dinner \"downtown\"", category: .restaurant,
+            time: ClockTime(hour: 18, minute: 30),
+            timeZoneID: "America/Chicago",
+            coordinate: Coordinate(latitude: 41.8781, longitude: -87.6298), address: "1 Main St"),
+          day: 1, sortOrder: 200),
+      ]
+    return (
+      Itinerary(trip: planned.trip, schedule: planned.schedule, items: items), catalog
+    )
+  }
+
+  func testTheItineraryDocumentFollowsTheLayoutAndRoundTrips() throws {
+    let (itinerary, _) = try realItinerary()
+    let document = WireV1.Itinerary(itinerary)
+    let numbered = itinerary.layout.numbered
+    XCTAssertEqual(
+      (document.rows + document.unscheduled).map(\.id), numbered.map(\.row.id),
+      "rows in layout order")
+    XCTAssertEqual(
+      (document.rows + document.unscheduled).map(\.number), numbered.map(\.number))
+    XCTAssertEqual(document.unscheduled.map(\.title), ["Pack"])
+    XCTAssertEqual(document.unscheduled.first?.day, 0)
+    XCTAssertEqual(document.unscheduled.first?.date, itinerary.trip.startDate.adding(days: -1))
+    let tight = itinerary.tightLegItemIDs()
+    XCTAssertFalse(tight.isEmpty, "the Brewers night game after a doubleheader makes a tight leg")
+    for row in document.rows where row.kind == .travel {
+      let travel = try XCTUnwrap(row.travel)
+      XCTAssertEqual(travel.tight, tight.contains { LayoutRow.id(item: $0) == row.id }, row.id)
+      XCTAssertEqual(travel.distanceMeters, travel.distanceMeters.rounded())
+    }
+    let dinner = try XCTUnwrap(document.rows.first { $0.title == "Dinner \"downtown\"" })
+    XCTAssertEqual(dinner.custom?.time, "18:30")
+    XCTAssertEqual(dinner.custom?.latitude, 41.8781)
+    XCTAssertNil(try XCTUnwrap(document.rows.first { $0.title == "Lunch" }).custom?.time)
+
+    let value = try Wire.value(document)
+    XCTAssertEqual(try Wire.decode(WireV1.Itinerary.self, from: value), document)
+    let text = value.render()
+    XCTAssertEqual(try Wire.decode(WireV1.Itinerary.self, from: Data(text.utf8)), document)
+    XCTAssertTrue(text.contains(#""sortOrder": null"#), "day rows print sortOrder null")
+    XCTAssertFalse(text.contains("warnings\": [\n    \""), "no trip-level warnings given")
+
+    let single = WireV1.Row(numbered[2], in: itinerary)
+    XCTAssertEqual(single, (document.rows + document.unscheduled)[2])
+  }
+
+  func testTheDragDocumentHasEverySlotOfTheSession() throws {
+    let (itinerary, _) = try realItinerary()
+    let leg = try XCTUnwrap(itinerary.items.first { $0.travelInfo != nil })
+    let session = try DragSession(
+      item: leg, layout: itinerary.layout, constraints: itinerary.constraints)
+    let document = WireV1.Drag(session)
+    XCTAssertEqual(document.slots.count, session.slots.count)
+    XCTAssertEqual(document.slots.map(\.valid), session.slots.map(\.isValid))
+    XCTAssertEqual(document.slots.dropLast().map(\.before), session.rows.map(\.id))
+    XCTAssertNil(document.slots.last?.before)
+    XCTAssertEqual(document.barriers, session.barrierGames.map(\.id))
+    XCTAssertEqual(document.validDays?.range, session.validDays)
+    XCTAssertEqual(try Wire.decode(WireV1.Drag.self, from: Wire.value(document)), document)
+  }
+
+  func testGamesRouteAndTripListRoundTrip() throws {
+    let (itinerary, catalog) = try realItinerary()
+    let games = itinerary.schedule.games.map { WireV1.GameEntry($0.game, catalog: catalog) }
+    XCTAssertEqual(games.first?.home, "CHC")
+    XCTAssertEqual(try Wire.decode([WireV1.GameEntry].self, from: Wire.value(games)), games)
+    let route = WireV1.Route(TripRoute(itinerary: itinerary, estimator: .default))
+    XCTAssertGreaterThan(route.waypoints.count, 3)
+    XCTAssertEqual(route.legs.count, route.waypoints.count - 1)
+    XCTAssertEqual(try Wire.decode(WireV1.Route.self, from: Wire.value(route)), route)
+    let list = [WireV1.TripListEntry(itinerary.trip)]
+    XCTAssertEqual(list.first?.games, 9)
+    XCTAssertEqual(try Wire.decode([WireV1.TripListEntry].self, from: Wire.value(list)), list)
+  }
+}
+
+/// `map --json`'s document read back into a view (what `MapViewport`'s
+/// own, unused `Codable` conformance did before it was removed).
+final class WireMapViewTests: XCTestCase {
+  func testAViewRoundTripsAndAWildOneIsClamped() throws {
+    let wrigley = try XCTUnwrap(Coordinate(latitude: 41.948, longitude: -87.6553))
+    let view = MapViewport.continentalUnitedStates.zoomed(by: 3, around: wrigley)
+    let document = WireV1.MapView(view)
+    XCTAssertFalse(document.isDefault)
+    let back = try Wire.decode(WireV1.MapView.self, from: Wire.value(document))
+    XCTAssertEqual(back, document)
+    XCTAssertEqual(back.viewport.center.latitude, view.center.latitude, accuracy: 1e-9)
+    XCTAssertEqual(back.viewport.latitudeSpan, view.latitudeSpan, accuracy: 1e-9)
+    XCTAssertTrue(WireV1.MapView(.continentalUnitedStates).isDefault)
+    let wild = try Wire.decode(
+      WireV1.MapView.self,
+      from: Data(
+        #"{"centerLatitude": 95, "centerLongitude": 200, "latitudeSpan": 0, "longitudeSpan": 900, "isDefault": false}"#
+          .utf8))
+    XCTAssertEqual(wild.viewport.center.latitude, 85)
+    XCTAssertEqual(wild.viewport.center.longitude, -160)
+    XCTAssertEqual(wild.viewport.latitudeSpan, 0.005)
+    XCTAssertEqual(wild.viewport.longitudeSpan, 360)
+    XCTAssertThrowsError(
+      try Wire.decode(WireV1.MapView.self, from: Data(#"{"centerLatitude": 1}"#.utf8)))
+  }
+}
