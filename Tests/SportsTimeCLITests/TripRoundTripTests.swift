@@ -325,6 +325,26 @@ final class TripRoundTripTests: ItineraryTestCase {
   /// Review 2 of issue 8, item 3: a version other than the integer 1,
   /// `true` as a number and an item far outside the days are refused with
   /// the field; a -0 distance is never shown as "-0 mi".
+  /// A trip file with a key given twice (here the trip's name, the second
+  /// one a different name) is refused naming the line, and nothing is
+  /// stored: which name was meant is not guessed.
+  func testImport_aKeyGivenTwiceIsRefusedAndChangesNothing() throws {
+    let (file, baseline, _, _, _) = try exportedAndDeleted()
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let lines = text.components(separatedBy: "\n")
+    let nameLine = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("    \"name\": ") })
+    var edited = lines
+    edited.insert("    \"name\": \"Another Name\",", at: nameLine + 1)
+    let twice = scratch.appendingPathComponent("twice.json")
+    try edited.joined(separator: "\n").write(to: twice, atomically: true, encoding: .utf8)
+    try assertRefused(
+      ["trip", "import", twice.path],
+      containing: [
+        twice.path, "line \(nameLine + 2)", "the key \"name\" appears twice in one object",
+      ])
+    XCTAssertEqual(try snapshot(), baseline)
+  }
+
   func testImport_versionBooleansFarDaysAndNegativeZero() throws {
     let (file, baseline, items, travel, custom) = try exportedAndDeleted()
     let customTitle = try XCTUnwrap((items[custom]["custom"] as? [String: Any])?["title"])

@@ -123,4 +123,27 @@ final class TextFileTests: XCTestCase {
         JSONSyntaxError(line: 2, column: 2, message: "byte 0xE9 is not UTF-8 text"))
     }
   }
+
+  /// A key given twice in one object is refused at the second one, by both
+  /// readers (it used to keep the last value silently); the same key in
+  /// different objects is fine.
+  func testJSONText_aKeyGivenTwiceIsRefusedWhereItRepeats() throws {
+    let text = Data("{\n  \"name\": \"A\",\n  \"name\": \"B\"\n}".utf8)
+    let expected = JSONSyntaxError(
+      line: 3, column: 3, message: "the key \"name\" appears twice in one object")
+    XCTAssertThrowsError(try JSONText.parse(text)) {
+      XCTAssertEqual($0 as? JSONSyntaxError, expected)
+    }
+    XCTAssertThrowsError(try JSONText.value(text)) {
+      XCTAssertEqual($0 as? JSONSyntaxError, expected)
+    }
+    let nested = Data(#"{"a": {"id": 1}, "b": {"id": 2}, "c": [{"id": 3}, {"id": 4}]}"#.utf8)
+    XCTAssertNoThrow(try JSONText.parse(nested))
+    XCTAssertEqual(
+      try JSONText.value(nested).render(),
+      JSONValue.object([
+        ("a", .object([("id", .number(1))])), ("b", .object([("id", .number(2))])),
+        ("c", .array([.object([("id", .number(3))]), .object([("id", .number(4))])])),
+      ]).render())
+  }
 }

@@ -22,7 +22,7 @@ public enum JSONText {
   /// - Throws: `JSONSyntaxError` at the first problem (invalid UTF-8 — at
   ///   its line, the column counting bytes —, unexpected character,
   ///   unterminated string, bad escape, bad number, nesting deeper than 512,
-  ///   trailing text).
+  ///   a key given twice in one object, trailing text).
   /// - Complexity: O(n).
   public static func parse(_ data: Data) throws -> Any {
     if let bad = UTF8Check.firstInvalidByte(in: data) {
@@ -45,8 +45,7 @@ public enum JSONText {
   }
 
   /// Parses `data` (UTF-8) into an ordered `JSONValue`: object keys in the
-  /// text's order (a repeated key keeps its last value at its first
-  /// place, as `parse` keeps the last), every number `.number`.
+  /// text's order, every number `.number`.
   /// - Throws: `JSONSyntaxError` as `parse(_:)`.
   /// - Complexity: O(n).
   public static func value(_ data: Data) throws -> JSONValue {
@@ -94,6 +93,15 @@ public enum JSONText {
   struct Parser {
     let scalars: [Unicode.Scalar]
     var index = 0
+
+    /// A key given twice in one object, at the second one's place. RFC 8259
+    /// (section 4) leaves such an object's meaning to the reader; ours are
+    /// files a person may have edited, so which value counts is not
+    /// guessed: the file is refused.
+    mutating func duplicate(_ key: String, at start: Int) -> JSONSyntaxError {
+      index = start
+      return error("the key \"\(TextNormalization.excerpt(key))\" appears twice in one object")
+    }
 
     func error(_ message: String) -> JSONSyntaxError {
       var line = 1
@@ -166,11 +174,13 @@ public enum JSONText {
           guard index < scalars.count, scalars[index] == "\"" else {
             throw error("expected a quoted key")
           }
+          let keyStart = index
           let key = try string()
+          guard values[key] == nil else { throw duplicate(key, at: keyStart) }
           skipSpace()
           guard index < scalars.count, scalars[index] == ":" else { throw error("expected ':'") }
           index += 1
-          if values[key] == nil { keys.append(key) }
+          keys.append(key)
           values[key] = try ordered(depth: depth + 1)
           skipSpace()
           guard index < scalars.count else { throw error("the text ends inside an object") }
@@ -230,7 +240,9 @@ public enum JSONText {
         guard index < scalars.count, scalars[index] == "\"" else {
           throw error("expected a quoted key")
         }
+        let keyStart = index
         let key = try string()
+        guard result[key] == nil else { throw duplicate(key, at: keyStart) }
         skipSpace()
         guard index < scalars.count, scalars[index] == ":" else { throw error("expected ':'") }
         index += 1
