@@ -18,23 +18,28 @@ enum HistoryCommand {
       .value(
         "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
         help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
-      .value("year", valueName: "YYYY", kind: .integer(1...9999), help: "Only this year."),
+      .value(
+        "year", valueName: "YYYY", kind: .parsed(HistoryCommand.year),
+        help: "Only this year (four digits, e.g. 2024)."),
       .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in the README)."),
     ],
     run: { try run(try Context($0)) })
 
+  /// `--year`: four ASCII digits, 0001–9999 (a year such as "24" is a
+  /// typo for 2024 more often than the year 24).
+  static let year = ValueParser(name: "year") { text -> Int in
+    guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+      value >= 1
+    else {
+      throw InvalidOptionValue(expected: "a four-digit year such as 2024")
+    }
+    return value
+  }
+
   static func run(_ context: Context) throws {
     let args = context.arguments
     let sports = VisitCommands.sports("sport", arguments: args)
-    var year: Int?
-    if let text = args.value("year") {
-      guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text)
-      else {
-        throw args.usageError(
-          "--year expects a year such as 2024, got '\(Terminal.sanitize(text))'")
-      }
-      year = value
-    }
+    let year = args.value("year", as: Int.self)
     let leagues = try context.leagues()
     let store = try context.openStore()
     let visits = try store.visits()

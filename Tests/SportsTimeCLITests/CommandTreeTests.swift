@@ -25,6 +25,6 @@ final class CommandTreeTests: XCTestCase {
       kinds["sportstime visit add --score"], .integers(count: 2, separator: "-", 0...999))
     XCTAssertEqual(
       kinds["sportstime visit edit --score"], .integers(count: 2, separator: "-", 0...999))
-    XCTAssertEqual(kinds["sportstime history --year"], .integer(1...9999))
+    XCTAssertEqual(kinds["sportstime history --year"], .parsed(HistoryCommand.year))
   }
 }

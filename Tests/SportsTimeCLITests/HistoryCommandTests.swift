@@ -91,9 +91,17 @@ final class HistoryCommandTests: VisitsTestCase {
     let one = try runOK(["history", "--sport", "NBA"]).stdoutLines
     XCTAssertEqual(one.first, "1 Game Attended · NBA")
     let usage = "sportstime history [--sport <SPORT> ...] [--year <YYYY>] [--json]"
-    try assertUsageError(
-      ["history", "--year", "24"], message: "--year expects a year such as 2024, got '24'",
-      usage: usage, help: "sportstime history")
+    // Four digits, as the help says (it once said "1 to 9999" and refused 1).
+    for year in ["24", "1", "0000", "+2024", "２０２４"] {
+      try assertUsageError(
+        ["history", "--year", year],
+        message: "--year expects a four-digit year such as 2024, got '\(year)'",
+        usage: usage, help: "sportstime history")
+    }
+    XCTAssertEqual(try total(["--year", "0999"]), 0)
+    let help = try runOK(["history", "--help"]).stdout
+    XCTAssertTrue(help.contains("Only this year (four digits, e.g. 2024)."), help)
+    XCTAssertFalse(help.contains("9999"), help)
     try assertUsageError(
       ["history", "--sport", "MLB,"], message: "--sport expects MLB, NBA, NHL or NFL, got ''",
       usage: usage, help: "sportstime history")
