@@ -128,13 +128,14 @@ enum Format {
     }
   }
 
-  /// A calendar date option value, `YYYY-MM-DD` (`CalendarDate(iso:)`),
-  /// parsed while the command line is: `--from 2024-6-1` is the usage error
+  /// A calendar date option value, `YYYY-MM-DD` (`CalendarDate(iso:)`;
+  /// surrounding spaces ignored, as for every typed value), parsed while
+  /// the command line is: `--from 2024-6-1` is the usage error
   /// `--from expects a date as YYYY-MM-DD, got '2024-6-1'`. Read it with
   /// `args.value("from", as: CalendarDate.self)`.
   static let date = OptionSpec.ValueKind.parsed(
     ValueParser(name: "date") { text in
-      guard let date = CalendarDate(iso: text) else {
+      guard let date = CalendarDate(iso: text.trimmingCharacters(in: .whitespaces)) else {
         throw InvalidOptionValue(expected: "a date as YYYY-MM-DD")
       }
       return date

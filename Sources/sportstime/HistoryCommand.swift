@@ -27,7 +27,8 @@ enum HistoryCommand {
 
   /// `--year`: four ASCII digits, 0001–9999 (a year such as "24" is a
   /// typo for 2024 more often than the year 24).
-  static let year = ValueParser(name: "year") { text -> Int in
+  static let year = ValueParser(name: "year") { given -> Int in
+    let text = given.trimmingCharacters(in: .whitespaces)
     guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
       value >= 1
     else {

@@ -36,7 +36,7 @@ enum ItemCommands {
       "time", valueName: "HH:MM",
       kind: .parsed(
         ValueParser(name: "time") { text in
-          guard let time = ClockTime(text) else {
+          guard let time = ClockTime(text.trimmingCharacters(in: .whitespaces)) else {
             throw InvalidOptionValue(expected: "HH:MM (24-hour)")
           }
           return time

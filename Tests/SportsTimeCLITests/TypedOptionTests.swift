@@ -21,6 +21,23 @@ final class TypedOptionTests: EndToEndTestCase {
     XCTAssertTrue(added.stdout.contains("\"category\": \"hotel\""), added.stdout)
   }
 
+  /// Dates, times and years ignore surrounding spaces too, as choices and
+  /// `--now` always did: the same games, the same item time.
+  func testDatesTimesAndYears_acceptSurroundingSpaces() throws {
+    try installImported2024()
+    XCTAssertEqual(
+      try runOK(["games", "--team", "CHC", "--from", " 2024-06-04", "--to", "2024-06-05 "]).stdout,
+      try runOK(["games", "--team", "CHC", "--from", "2024-06-04", "--to", "2024-06-05"]).stdout)
+    try runOK(["trip", "new", "Short", "--game", "CHC@2024-06-04"])
+    let added = try runOK([
+      "item", "add", "Short", "--title", "Lunch", "--time", " 12:30 ", "--json",
+    ])
+    XCTAssertTrue(added.stdout.contains("\"time\": \"12:30\""), added.stdout)
+    XCTAssertEqual(
+      try runOK(["history", "--year", " 2024 "]).stdout,
+      try runOK(["history", "--year", "2024"]).stdout)
+  }
+
   /// A refused value is quoted as every other bad value: without control
   /// characters and cut at 80 characters.
   func testChoice_longBadValueIsCutAt80Characters() throws {
