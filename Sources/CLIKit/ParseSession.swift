@@ -112,7 +112,13 @@ final class ParseSession {
   /// Takes a positional for the current command, or fails when there are already enough.
   func addPositional(_ token: String) throws {
     guard positionals.count < command.positionals.count else {
-      try fail("Unexpected argument '\(Terminal.sanitize(token))'")
+      var message = "Unexpected argument '\(Terminal.sanitize(token))'"
+      // `trip list -- --json`: an option of this command after `--`, where
+      // every word is an argument.
+      if afterTerminator, token.hasPrefix("-"), !isOptionValue(token) {
+        message += " (after '--' every word is an argument: put options before '--')"
+      }
+      try fail(message)
       return
     }
     positionals.append(token)

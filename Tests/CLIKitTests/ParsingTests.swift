@@ -87,6 +87,18 @@ final class ParsingTests: CLITestCase {
     }
   }
 
+  /// An option of the command after `--` is an argument like any word;
+  /// when it is one too many, the error says why (`trip list -- --json`).
+  /// A word that is no option of the command gets the plain message.
+  func testOptionAfterDoubleDash_saysToPutOptionsFirst() {
+    assertUsageError(
+      ["trip", "list", "--", "--json"],
+      "Unexpected argument '--json' (after '--' every word is an argument: put options before '--')"
+    )
+    assertUsageError(["trip", "list", "--", "--weird"], "Unexpected argument '--weird'")
+    assertUsageError(["trip", "list", "extra"], "Unexpected argument 'extra'")
+  }
+
   /// `--` also stops subcommand matching.
   func testDoubleDashStopsSubcommands() {
     assertUsageError(["--", "trip"], "Unexpected argument 'trip'")
