@@ -138,6 +138,16 @@ extension WireV1 {
       error = Body(kind: kind.rawValue, message: message, field: field, barriers: barriers)
     }
 
+    /// The document of any error: its kind (`ErrorKind.of(_:)`; an error
+    /// that says none is `unavailable`, the server's fault rather than the
+    /// request's) and its message, `field` and `barriers` when the caller
+    /// knows them.
+    public init(_ error: any Error, field: String? = nil, barriers: [String]? = nil) {
+      self.init(
+        kind: ErrorKind.of(error) ?? .unavailable, message: String(describing: error),
+        field: field, barriers: barriers)
+    }
+
     /// The kind, when it is one `ErrorKind` knows.
     public var kind: ErrorKind? { ErrorKind(rawValue: error.kind) }
   }

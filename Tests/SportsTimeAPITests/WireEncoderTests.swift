@@ -214,4 +214,20 @@ final class WireEncoderTests: XCTestCase {
       XCTAssertEqual(try Wire.decode(WireV1.ErrorDocument.self, from: Wire.value(plain)).kind, kind)
     }
   }
+
+  /// The document of a real error: its own kind and message; an error that
+  /// says no kind is the server's (`unavailable`).
+  func testErrorDocument_ofAnError() throws {
+    let catalog = try Catalog.mlb()
+    do {
+      _ = try catalog.team(named: "Springfield Isotopes")
+      XCTFail("expected an unknown team")
+    } catch {
+      let document = WireV1.ErrorDocument(error)
+      XCTAssertEqual(document.kind, .notFound)
+      XCTAssertEqual(document.error.message, String(describing: error))
+      XCTAssertTrue(document.error.message.contains("Springfield Isotopes"), document.error.message)
+    }
+    XCTAssertEqual(WireV1.ErrorDocument(CocoaError(.fileReadUnknown)).kind, .unavailable)
+  }
 }

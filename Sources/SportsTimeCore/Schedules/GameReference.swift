@@ -59,14 +59,15 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
     let playing = candidates.filter { $0.status != .cancelled }
     let pool = playing.isEmpty ? candidates : playing
     guard !pool.isEmpty else {
-      throw GameReferenceError(text: description, problem: "\(teamName) has no game on \(date.iso)")
+      throw GameReferenceError(
+        text: description, problem: "\(teamName) has no game on \(date.iso)", kind: .notFound)
     }
     guard number <= pool.count else {
       throw GameReferenceError(
         text: description,
         problem:
-          "\(teamName) plays \(Plural.count(pool.count, "game")) on \(date.iso), not \(number)"
-      )
+          "\(teamName) plays \(Plural.count(pool.count, "game")) on \(date.iso), not \(number)",
+        kind: .notFound)
     }
     return pool[number - 1]
   }
@@ -78,5 +79,8 @@ public struct GameReferenceError: Error, Sendable, Hashable, CustomStringConvert
   public var text: String
   /// What is wrong.
   public var problem: String
+  /// A malformed reference is bad input (the default); a team with no such
+  /// game that day is not found.
+  public var kind: ErrorKind = .invalidInput
   public var description: String { "game '\(text)': \(problem)" }
 }

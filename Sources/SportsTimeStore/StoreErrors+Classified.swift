@@ -1,0 +1,5 @@
+import SportsTimeCore
+
+extension StoreError: ClassifiedError {}
+extension RecordError: ClassifiedError {}
+extension GameLookupError: ClassifiedError {}
