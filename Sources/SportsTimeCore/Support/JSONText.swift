@@ -25,23 +25,7 @@ public enum JSONText {
   ///   a key given twice in one object, trailing text).
   /// - Complexity: O(n).
   public static func parse(_ data: Data) throws -> Any {
-    if let bad = UTF8Check.firstInvalidByte(in: data) {
-      throw JSONSyntaxError(
-        line: bad.line, column: bad.byte,
-        message: "byte 0x\(String(format: "%02X", bad.value)) is not UTF-8 text")
-    }
-    let text = String(decoding: data, as: UTF8.self)
-    var parser = Parser(scalars: Array(text.unicodeScalars))
-    parser.skipSpace()
-    if parser.index < parser.scalars.count, parser.scalars[parser.index] == "\u{FEFF}" {
-      parser.index += 1
-    }
-    let value = try parser.value(depth: 0)
-    parser.skipSpace()
-    guard parser.index == parser.scalars.count else {
-      throw parser.error("unexpected text after the JSON value")
-    }
-    return value
+    try whole(data) { try $0.value(depth: 0) }
   }
 
   /// Parses `data` (UTF-8) into an ordered `JSONValue`: object keys in the
@@ -49,6 +33,12 @@ public enum JSONText {
   /// - Throws: `JSONSyntaxError` as `parse(_:)`.
   /// - Complexity: O(n).
   public static func value(_ data: Data) throws -> JSONValue {
+    try whole(data) { try $0.ordered(depth: 0) }
+  }
+
+  /// Reads all of `data` with `read`: refuses bytes that are not UTF-8,
+  /// skips a leading byte order mark, and refuses text after the value.
+  private static func whole<T>(_ data: Data, _ read: (inout Parser) throws -> T) throws -> T {
     if let bad = UTF8Check.firstInvalidByte(in: data) {
       throw JSONSyntaxError(
         line: bad.line, column: bad.byte,
@@ -60,7 +50,7 @@ public enum JSONText {
     if parser.index < parser.scalars.count, parser.scalars[parser.index] == "\u{FEFF}" {
       parser.index += 1
     }
-    let value = try parser.ordered(depth: 0)
+    let value = try read(&parser)
     parser.skipSpace()
     guard parser.index == parser.scalars.count else {
       throw parser.error("unexpected text after the JSON value")
