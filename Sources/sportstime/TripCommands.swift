@@ -249,7 +249,13 @@ enum TripCommands {
     let session = try DragSession(
       item: item, layout: itinerary.layout, constraints: itinerary.constraints)
     if context.arguments.flag("json") {
-      try context.print(wire: WireV1.Drag(session))
+      // The reasons with the command line's words for their remedies (the
+      // bytes the drag JSON has always had; see ErrorHints.phrase).
+      var drag = WireV1.Drag(session)
+      for (k, slot) in session.slots.enumerated() where slot.remedy != nil {
+        drag.slots[k].reason = slot.reason.map { ErrorHints.phrase($0, slot.remedy) }
+      }
+      try context.print(wire: drag)
       return
     }
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
@@ -286,7 +292,7 @@ enum TripCommands {
     let itinerary = try store.itinerary(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     // Problems in row order (route legs last), then notices (Core's rule).
-    let findings = itinerary.check()
+    let findings = itinerary.check().map(ErrorHints.phrased)
     let problems = findings.filter { $0.severity == .breaksRule }
     let notices = findings.filter { $0.severity == .notice }
     func wire(_ findings: [TripProblem]) -> [WireV1.TripCheck.Finding] {
