@@ -116,14 +116,14 @@ extension Store {
       try checkTripIDIsFree(trip)
       let (games, missing) = try storedGames(of: trip)
       if !missing.isEmpty {
-        let one = missing.count == 1
+        let n = missing.count
         // Name the first five (each quoted at most 80 characters).
         var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
-        if missing.count > 5 { names += " and \(missing.count - 5) more" }
+        if n > 5 { names += " and \(n - 5) more" }
         throw FileFormatError(
           file: file, line: nil, field: "games",
           message:
-            "game\(one ? "" : "s") \(names) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
+            "\(Plural.noun("game", n)) \(names) \(Plural.form(n, one: "is", other: "are")) not in the database; import \(Plural.form(n, one: "its", other: "their")) schedule first"
         )
       }
       let checked = try TripExchange.validate(
