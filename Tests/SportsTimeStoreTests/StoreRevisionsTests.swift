@@ -441,9 +441,9 @@ final class StoreRevisionsTests: StoreTestCase {
           id: UUID(), sport: .mlb, venueID: "CHI11", date: try StoreFixtures.date("2024-06-04"),
           gameID: nil, matchup: nil, score: nil, notes: nil, createdAt: start, modifiedAt: start)
       }
-      _ = try store.removeVisit(visit.key)
+      _ = try store.removeVisit(id: visit.id)
       XCTAssertEqual(try store.visits(), [])
-      XCTAssertThrowsError(try store.visit(matching: visit.key))
+      XCTAssertThrowsError(try store.visit(id: visit.id))
 
       clock.now = start.addingTimeInterval(240)
       let kept = try store.items(tripID: tripID)
