@@ -147,9 +147,9 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(game.gameID) (\(uses.joined(separator: ", ")))"
     }
     let more = games.count > shown.count ? ", and \(games.count - shown.count) more" : ""
-    let count = games.count == 1 ? "1 game" : "\(games.count) games"
+    let count = Plural.count(games.count, "game")
     return
-      "\(count) the schedule no longer lists \(games.count == 1 ? "is" : "are") still used, "
+      "\(count) the schedule no longer lists \(Plural.form(games.count, one: "is", other: "are")) still used, "
       + "so nothing was changed: \(shown.joined(separator: ", "))\(more)"
   }
 }

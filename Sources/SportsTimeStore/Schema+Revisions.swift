@@ -13,6 +13,12 @@ enum RevisionSchema {
   /// 8601 text with milliseconds (`2026-12-01T09:30:00.000Z`), so text order
   /// is time order. Storing a row again under a tombstoned id removes its
   /// tombstone.
+  ///
+  /// `tombstones.revision` (the second migration): a deleted trip's last
+  /// revision, so a trip stored again under its id continues above it
+  /// (revisions never go back, which sync relies on); NULL for items and
+  /// visits, and for trips deleted before this migration (their revision
+  /// is unknown; a trip stored again under such an id starts at 1).
   static let migrations: [Migration] = [
     Migration(
       id: "2026-12-01-revisions-1-trip-revisions-and-tombstones",
@@ -27,6 +33,12 @@ enum RevisionSchema {
           CHECK ((kind = 'item') = (trip_id IS NOT NULL))
         ) WITHOUT ROWID;
         CREATE INDEX tombstones_by_time ON tombstones (deleted_at);
-        """)
+        """),
+    Migration(
+      id: "2026-12-01-revisions-2-tombstone-revisions",
+      sql: """
+        ALTER TABLE tombstones ADD COLUMN revision INTEGER
+          CHECK (revision IS NULL OR (kind = 'trip' AND revision >= 1));
+        """),
   ]
 }

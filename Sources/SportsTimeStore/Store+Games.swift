@@ -274,6 +274,19 @@ extension Store {
     ).map(Store.game(from:))
   }
 
+  /// Games matching `query`, as `games(_:)`, from a database that holds a
+  /// schedule: an empty answer means no stored game matches.
+  /// - Throws: `GameLookupError.noGamesYet` when the answer is empty because
+  ///   the database holds no games at all (no schedule imported yet);
+  ///   `StoreError`.
+  public func scheduledGames(_ query: GameQuery = GameQuery()) throws -> [Game] {
+    try read {
+      let games = try self.games(query)
+      if games.isEmpty, try gameCount() == 0 { throw GameLookupError.noGamesYet }
+      return games
+    }
+  }
+
   /// The game with `id`, or nil.
   public func game(id: String) throws -> Game? {
     try select("SELECT * FROM games WHERE id = ?", [.text(id)]).first.map(

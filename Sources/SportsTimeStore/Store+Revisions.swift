@@ -23,13 +23,18 @@ public struct Tombstone: Sendable, Hashable {
   public var tripID: UUID?
   /// When it was deleted (UTC instant, to the millisecond).
   public var deletedAt: Date
+  /// A deleted trip's last revision (a trip stored again under its id
+  /// continues above it); nil for items and visits, and for trips deleted
+  /// before revisions were kept in tombstones.
+  public var revision: Int?
 
   /// Creates a tombstone; see the properties.
-  public init(id: UUID, kind: Kind, tripID: UUID?, deletedAt: Date) {
+  public init(id: UUID, kind: Kind, tripID: UUID?, deletedAt: Date, revision: Int? = nil) {
     self.id = id
     self.kind = kind
     self.tripID = tripID
     self.deletedAt = deletedAt
+    self.revision = revision
   }
 }
 
@@ -42,7 +47,7 @@ extension Store {
     try read {
       try select(
         """
-        SELECT id, kind, trip_id, deleted_at FROM tombstones
+        SELECT id, kind, trip_id, deleted_at, revision FROM tombstones
         WHERE deleted_at >= ? ORDER BY deleted_at, kind, id
         """, [.text(Store.instantText(instant))]
       ).map { row in
@@ -64,7 +69,9 @@ extension Store {
         guard let deletedAt = try? ISO8601Instant.parse(when) else {
           throw corrupt("deleted_at", when)
         }
-        return Tombstone(id: id, kind: kind, tripID: tripID, deletedAt: deletedAt)
+        return Tombstone(
+          id: id, kind: kind, tripID: tripID, deletedAt: deletedAt,
+          revision: try row.optionalInt("revision"))
       }
     }
   }
@@ -119,26 +126,39 @@ extension Store {
     try execute("UPDATE trips SET revision = revision + 1 WHERE id = ?", [.text(key)])
   }
 
-  /// Notes that the current transaction created trip `id` (at revision 1).
+  /// Notes that the current transaction created trip `id` (at its first
+  /// revision, `firstRevision(ofTrip:)`).
   func noteNewTrip(_ id: UUID) {
     revisedTrips[id] = .some(nil)
   }
 
   /// Records the deletion of `id` at `instant` (replacing an older
-  /// tombstone of the same kind and id).
-  func recordTombstone(_ kind: Tombstone.Kind, id: UUID, tripID: UUID? = nil, at instant: Date)
-    throws
-  {
+  /// tombstone of the same kind and id); a trip's tombstone keeps the
+  /// trip's last `revision`.
+  func recordTombstone(
+    _ kind: Tombstone.Kind, id: UUID, tripID: UUID? = nil, revision: Int? = nil,
+    at instant: Date
+  ) throws {
     try execute(
       """
-      INSERT INTO tombstones (id, kind, trip_id, deleted_at) VALUES (?, ?, ?, ?)
+      INSERT INTO tombstones (id, kind, trip_id, deleted_at, revision) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (kind, id) DO UPDATE SET trip_id = excluded.trip_id,
-        deleted_at = excluded.deleted_at
+        deleted_at = excluded.deleted_at, revision = excluded.revision
       """,
       [
         .text(Store.key(id)), .text(kind.rawValue), .optional(tripID.map(Store.key)),
-        .text(Store.instantText(instant)),
+        .text(Store.instantText(instant)), .optional(revision),
       ])
+  }
+
+  /// The revision a trip stored under `id` starts at: one above the last
+  /// revision of a deleted trip with that id (its tombstone's), else 1.
+  func firstRevision(ofTrip id: UUID) throws -> Int {
+    let row = try select(
+      "SELECT revision FROM tombstones WHERE kind = 'trip' AND id = ? AND revision IS NOT NULL",
+      [.text(Store.key(id))]
+    ).first
+    return try (row?.int("revision") ?? 0) + 1
   }
 
   /// Removes the tombstone of `id`, if any: a row is stored again under

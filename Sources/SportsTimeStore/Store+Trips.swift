@@ -47,8 +47,10 @@ extension Store {
 
   /// Stores a trip and its stored items in one transaction (new trips,
   /// imported trips). The trip is stored at revision 1 whatever
-  /// `t.revision` says. Storing a trip or item under the id of a deleted one
-  /// (a re-imported backup) removes that id's tombstone: it exists again.
+  /// `t.revision` says, or, under the id of a deleted trip, one above that
+  /// trip's last revision (revisions never go back). Storing a trip or item
+  /// under the id of a deleted one (a re-imported backup) removes that id's
+  /// tombstone: it exists again.
   /// - Throws: `RecordError.invalidText` for a name not cleaned as
   ///   `TripBuilder.validatedName` stores it, `.duplicateTripName` when a trip of that name (any
   ///   case) exists, `.duplicateTripID` when one has that id, `.gameNotFound`
@@ -72,7 +74,7 @@ extension Store {
       row["end_date"] = .text(t.endDate.iso)
       row["created_at"] = .real(t.createdAt.timeIntervalSinceReferenceDate)
       row["modified_at"] = .real(t.modifiedAt.timeIntervalSinceReferenceDate)
-      row["revision"] = .integer(1)
+      row["revision"] = SQLValue(try firstRevision(ofTrip: t.id))
       try insert(into: "trips", row)
       noteNewTrip(t.id)
       try clearTombstone(.trip, id: t.id)
@@ -114,14 +116,14 @@ extension Store {
       try checkTripIDIsFree(trip)
       let (games, missing) = try storedGames(of: trip)
       if !missing.isEmpty {
-        let one = missing.count == 1
+        let n = missing.count
         // Name the first five (each quoted at most 80 characters).
         var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
-        if missing.count > 5 { names += " and \(missing.count - 5) more" }
+        if n > 5 { names += " and \(n - 5) more" }
         throw FileFormatError(
           file: file, line: nil, field: "games",
           message:
-            "game\(one ? "" : "s") \(names) \(one ? "is" : "are") not in the database; import \(one ? "its" : "their") schedule first"
+            "\(Plural.noun("game", n)) \(names) \(Plural.form(n, one: "is", other: "are")) not in the database; import \(Plural.form(n, one: "its", other: "their")) schedule first"
         )
       }
       let checked = try TripExchange.validate(
@@ -334,11 +336,14 @@ extension Store {
       let itemIDs = try select(
         "SELECT id FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(id))]
       ).map { try $0.string("id") }
+      let revision = try select(
+        "SELECT revision FROM trips WHERE id = ?", [.text(Store.key(id))]
+      ).first.map { try $0.int("revision") }
       try execute("DELETE FROM trips WHERE id = ?", [.text(Store.key(id))])
       if database.changes == 0 {
         throw RecordError.tripNotFound(Store.key(id), suggestion: nil)
       }
-      try recordTombstone(.trip, id: id, at: now)
+      try recordTombstone(.trip, id: id, revision: revision, at: now)
       for text in itemIDs {
         guard let itemID = UUID(uuidString: text) else {
           throw StoreError.corruptValue(

@@ -74,48 +74,33 @@ extension Store {
       })
   }
 
-  /// The visit whose id is `reference` or starts with it (at least 4
-  /// characters, any case, unique).
-  /// - Throws: `RecordError.visitIDTooShort` for 1 to 3 hex digits or dashes
-  ///   (whether or not an id starts so), `.visitNotFound`, or
-  ///   `.ambiguousVisit` (listing the candidates' short ids, or whole ids
-  ///   when their first 8 characters are the same).
-  public func visit(matching reference: String) throws -> Visit {
-    let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
-    let idLike = key.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == "-") }
-    if idLike && (1...3).contains(key.count) {
-      throw RecordError.visitIDTooShort(reference)
+  /// The visit with `id` (a front end finds it from the user's text with
+  /// `VisitResolver`).
+  /// - Throws: `RecordError.visitNotFound` (naming the id) when no visit
+  ///   has it; `StoreError`.
+  public func visit(id: UUID) throws -> Visit {
+    try read { try storedVisit(id) }
+  }
+
+  /// `visit(id:)` inside the caller's transaction.
+  private func storedVisit(_ id: UUID) throws -> Visit {
+    let key = Store.key(id)
+    guard let row = try select("SELECT * FROM visits WHERE id = ?", [.text(key)]).first else {
+      throw RecordError.visitNotFound(key)
     }
-    guard key.count >= 4, idLike else {
-      throw RecordError.visitNotFound(reference)
-    }
-    if let row = try select("SELECT * FROM visits WHERE id = ?", [.text(key)]).first {
-      return try Store.visit(from: row)
-    }
-    let matches = try select(
-      "SELECT * FROM visits WHERE substr(id, 1, ?) = ? ORDER BY id",
-      [SQLValue(key.count), .text(key)])
-    if matches.count > 1 {
-      // Short ids when they tell the visits apart, else whole ids.
-      let ids = try matches.map { try $0.string("id") }
-      let short = ids.map { String($0.prefix(8)) }
-      throw RecordError.ambiguousVisit(
-        reference, candidates: Set(short).count == short.count ? short : ids)
-    }
-    guard let row = matches.first else { throw RecordError.visitNotFound(reference) }
     return try Store.visit(from: row)
   }
 
-  /// Edits the visit `reference` names in one transaction: `edit` gets the
-  /// stored visit and returns its new version (same id), which is stored.
+  /// Edits the visit with `id` in one transaction: `edit` gets the stored
+  /// visit and returns its new version (same id), which is stored.
   /// - Returns: the visit before and after.
-  /// - Throws: as `visit(matching:)`, whatever `edit` throws, and as
+  /// - Throws: as `visit(id:)`, whatever `edit` throws, and as
   ///   `insertVisit(_:)` for the new game; nothing changes then.
   public func editVisit(
-    _ reference: String, _ edit: (Visit) throws -> Visit
+    id: UUID, _ edit: (Visit) throws -> Visit
   ) throws -> (old: Visit, new: Visit) {
     try transaction {
-      let old = try visit(matching: reference)
+      let old = try storedVisit(id)
       var new = try edit(old)
       new.id = old.id
       new.createdAt = old.createdAt
@@ -127,14 +112,14 @@ extension Store {
     }
   }
 
-  /// Deletes the visit `reference` names, leaving a tombstone dated by the
-  /// store's clock.
+  /// Deletes the visit with `id`, leaving a tombstone dated by the store's
+  /// clock.
   /// - Returns: the deleted visit.
-  /// - Throws: as `visit(matching:)`.
-  public func removeVisit(_ reference: String) throws -> Visit {
+  /// - Throws: as `visit(id:)`; nothing changes then.
+  public func removeVisit(id: UUID) throws -> Visit {
     let now = clock()
     return try transaction {
-      let visit = try visit(matching: reference)
+      let visit = try storedVisit(id)
       try execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
       try recordTombstone(.visit, id: visit.id, at: now)
       return visit

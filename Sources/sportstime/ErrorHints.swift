@@ -29,6 +29,12 @@ enum ErrorHints {
     case GameLookupError.noSuchGame(let id):
       return
         "\(GameLookupError.noSuchGame(Terminal.sanitize(id))) (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
+    case let refusal as ItineraryRefusal where refusal.remedy != nil:
+      return phrase(refusal.reason, refusal.remedy)
+    case let error as FileFormatError where error.remedy != nil:
+      var phrased = error
+      phrased.message = phrase(error.message, error.remedy)
+      return phrased.description
     case TripError.removesEveryGame(let trip):
       return
         "\(TripError.removesEveryGame(trip: Terminal.sanitize(trip))) (add one with --add-game, or delete the trip with 'sportstime trip delete')"
@@ -95,11 +101,35 @@ enum ErrorHints {
       return try body()
     } catch let refusal as ItineraryRefusal {
       guard let problem = refusal.problem, let remedy = refusal.remedy else { throw refusal }
-      switch remedy {
-      case .pickRow(let count):
-        throw ItineraryRefusal(reason: "\(problem); 'trip show' numbers the rows 1 to \(count).")
-      }
+      throw ItineraryRefusal(reason: "\(problem); \(words(for: remedy)).")
     }
+  }
+
+  // MARK: Remedies
+
+  /// The command line's words for `remedy` (what to run or look at).
+  static func words(for remedy: Remedy) -> String {
+    switch remedy {
+    case .pickRow(let count): return "'trip show' numbers the rows 1 to \(count)"
+    case .replanTrip: return "run 'sportstime trip replan' to re-plan the trip"
+    case .removeGame(let id):
+      return "remove it with 'sportstime trip replan TRIP --remove-game \(id)'"
+    }
+  }
+
+  /// `reason` (a library reason ending with `remedy`'s neutral text,
+  /// `Remedy.reason(for:)`) with the command line's words for the remedy
+  /// instead; `reason` unchanged without a remedy.
+  static func phrase(_ reason: String, _ remedy: Remedy?) -> String {
+    guard let remedy, let problem = remedy.problem(in: reason) else { return reason }
+    return "\(problem); \(words(for: remedy))."
+  }
+
+  /// `problem` with its reason phrased by the command line (`phrase`).
+  static func phrased(_ problem: TripProblem) -> TripProblem {
+    var phrased = problem
+    phrased.reason = phrase(problem.reason, problem.remedy)
+    return phrased
   }
 
   /// `error`'s description with the command line's hint where a case has

@@ -56,7 +56,7 @@ enum ExportCommand {
     }
     let data = Data(document.utf8)
     try write(data, to: out, context: context)
-    context.print("Wrote \(context.safe(out)) (\(Format.count(data.count, "byte"))).")
+    context.print("Wrote \(context.safe(out)) (\(Plural.count(data.count, "byte"))).")
   }
 
   /// The file `--out` names, checked before the database is opened (or

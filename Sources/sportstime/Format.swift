@@ -96,9 +96,6 @@ enum Format {
     return ([command] + terminator + words).joined(separator: " ")
   }
 
-  /// "1 day" / "7 days".
-  static func count(_ n: Int, _ noun: String) -> String { Plural.count(n, noun) }
-
   /// The game references given to a (repeatable) option such as `--game`:
   /// a game id or `TEAM@YYYY-MM-DD[#N]` each.
   /// - Throws: a usage error naming the first reference that is malformed.

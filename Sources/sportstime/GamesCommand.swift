@@ -74,19 +74,21 @@ enum GamesCommand {
     }
     let query = GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to)
     let store = try context.openStore()
-    let games = try store.games(query)
     if args.flag("json") {
-      try context.print(wire: games.map { WireV1.GameEntry($0, catalog: catalog) })
+      try context.print(wire: try store.games(query).map { WireV1.GameEntry($0, catalog: catalog) })
+      return
+    }
+    let games: [Game]
+    do {
+      games = try store.scheduledGames(query)
+    } catch GameLookupError.noGamesYet {
+      context.print(
+        "No games in \(context.safe(store.path)) yet. Import a schedule first: sportstime schedule import FILE"
+      )
       return
     }
     if games.isEmpty {
-      if try store.gameCount() == 0 {
-        context.print(
-          "No games in \(context.safe(store.path)) yet. Import a schedule first: sportstime schedule import FILE"
-        )
-      } else {
-        context.print("No games match.")
-      }
+      context.print("No games match.")
       return
     }
     let rows = games.map { game -> [String] in

@@ -119,7 +119,8 @@ extension ItineraryPresenter {
       if slot.isValid {
         return style("\(pad)  ── slot \(slot.index) ✓ allowed", .green)
       }
-      return style("\(pad)  ── slot \(slot.index) ✗ blocked: \(slot.reason ?? "")", .red)
+      let reason = slot.reason.map { ErrorHints.phrase($0, slot.remedy) } ?? ""
+      return style("\(pad)  ── slot \(slot.index) ✗ blocked: \(reason)", .red)
     }
     for (k, row) in session.rows.enumerated() {
       lines.append(slotLine(session.slots[k]))

@@ -55,7 +55,7 @@ enum LegacyImportCommand {
     let imported = results.filter { if case .imported = $0 { return true } else { return false } }
     let skipped = results.count - imported.count
     context.print(
-      "Imported \(Format.count(imported.count, "trip")) from \(context.safe(path))"
+      "Imported \(Plural.count(imported.count, "trip")) from \(context.safe(path))"
         + (skipped > 0 ? "; \(skipped) already imported." : "."))
   }
 
@@ -76,7 +76,7 @@ enum LegacyImportCommand {
     let legs = c.itinerary.schedule.legs.count
     var lines = [
       context.style(
-        "Imported trip \"\(context.safe(c.trip.name))\" (\(shortID)): \(Format.count(c.trip.dayCount, "day")), \(Format.count(c.trip.gameIDs.count, "game")), \(Format.count(legs, "travel leg")), \(Format.count(c.placements.count, "item")).",
+        "Imported trip \"\(context.safe(c.trip.name))\" (\(shortID)): \(Plural.count(c.trip.dayCount, "day")), \(Plural.count(c.trip.gameIDs.count, "game")), \(Plural.count(legs, "travel leg")), \(Plural.count(c.placements.count, "item")).",
         .bold)
     ]
     for o in c.overrides {

@@ -131,8 +131,8 @@ enum MapCommand {
     context.print(line)
     if let out, let written {
       context.print(
-        "Wrote \(context.safe(out)) (\(Format.count(written.bytes, "byte"))): "
-          + "\(Format.count(written.shown, "venue")) in view, \(written.visited) visited.")
+        "Wrote \(context.safe(out)) (\(Plural.count(written.bytes, "byte"))): "
+          + "\(Plural.count(written.shown, "venue")) in view, \(written.visited) visited.")
     }
   }
 

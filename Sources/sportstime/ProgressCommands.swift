@@ -52,12 +52,12 @@ enum ProgressCommand {
       let noun = venueNoun(sport.sport)
       context.print(
         context.style(
-          "\(sport.sport.rawValue) · \(sport.teamsSeen.count) of \(Format.count(sport.teamsTotal, "team")) · \(Format.count(sport.ballparksVisited, noun))",
+          "\(sport.sport.rawValue) · \(sport.teamsSeen.count) of \(Plural.count(sport.teamsTotal, "team")) · \(Plural.count(sport.ballparksVisited, noun))",
           .bold))
       var rows: [[String]] = []
       for row in sport.visited {
         rows.append([
-          "  " + place(row), Format.count(row.visits, "visit"),
+          "  " + place(row), Plural.count(row.visits, "visit"),
           "last " + (row.lastVisit?.iso ?? "—"),
         ])
       }

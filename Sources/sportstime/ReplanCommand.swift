@@ -74,7 +74,7 @@ enum ReplanCommand {
       return
     }
     context.print(
-      "Re-planned \"\(context.safe(replan.trip.name))\": \(replan.trip.startDate.iso) – \(replan.trip.endDate.iso), \(Format.count(replan.trip.dayCount, "day")), \(Format.count(replan.trip.gameIDs.count, "game"))."
+      "Re-planned \"\(context.safe(replan.trip.name))\": \(replan.trip.startDate.iso) – \(replan.trip.endDate.iso), \(Plural.count(replan.trip.dayCount, "day")), \(Plural.count(replan.trip.gameIDs.count, "game"))."
     )
     /// Lines in row order (removed rows, which have none, by title).
     func ordered(_ ids: [String]) -> [String] {

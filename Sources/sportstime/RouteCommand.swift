@@ -48,7 +48,7 @@ enum RouteCommand {
     }
     context.print(
       context.style(
-        "Route of \"\(name)\" · \(Format.count(route.waypoints.count, "waypoint"))", .bold))
+        "Route of \"\(name)\" · \(Plural.count(route.waypoints.count, "waypoint"))", .bold))
     // Row numbers are the ones 'trip show' prints.
     let rowNumbers = itinerary.layout.rowNumbers
     var rows: [[String]] = []

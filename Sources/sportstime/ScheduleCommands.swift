@@ -78,7 +78,7 @@ enum ScheduleCommands {
     }
     let name = context.safe((path as NSString).lastPathComponent)
     context.print(
-      "Read \(name): \(Format.count(parsed.games.count, "game")), \(parsed.rescheduledCount) rescheduled, \(parsed.cancelledCount) cancelled, \(Format.count(parsed.venueIDs.count, "venue")), \(Format.count(parsed.teamIDs.count, "team"))."
+      "Read \(name): \(Plural.count(parsed.games.count, "game")), \(parsed.rescheduledCount) rescheduled, \(parsed.cancelledCount) cancelled, \(Plural.count(parsed.venueIDs.count, "venue")), \(Plural.count(parsed.teamIDs.count, "team"))."
     )
     if parsed.doubleheadersFormed > 0 {
       context.print(
@@ -113,7 +113,7 @@ enum ScheduleCommands {
       }.joined(separator: ", ")
       let more = result.removed.count > 20 ? ", and \(result.removed.count - 20) more" : ""
       context.print(
-        "Removed \(Format.count(result.removed.count, "game")) this file no longer lists: \(shown)\(more)."
+        "Removed \(Plural.count(result.removed.count, "game")) this file no longer lists: \(shown)\(more)."
       )
     }
     for change in result.idChanges {
@@ -138,7 +138,7 @@ enum ScheduleCommands {
     }
     if result.removed.isEmpty && result.notInFile > 0 {
       context.warn(
-        "\(Format.count(result.notInFile, "stored game")) of this season \(result.notInFile == 1 ? "is" : "are") not in this file; \(result.notInFile == 1 ? "it was" : "they were") left as \(result.notInFile == 1 ? "it was" : "they were") (--replace removes \(result.notInFile == 1 ? "it" : "them"))."
+        "\(Plural.count(result.notInFile, "stored game")) of this season \(result.notInFile == 1 ? "is" : "are") not in this file; \(result.notInFile == 1 ? "it was" : "they were") left as \(result.notInFile == 1 ? "it was" : "they were") (--replace removes \(result.notInFile == 1 ? "it" : "them"))."
       )
     }
     let formerID = Dictionary(

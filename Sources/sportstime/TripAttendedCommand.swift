@@ -52,7 +52,7 @@ extension VisitCommands {
       context.print("No new visits from \"\(name)\".")
     } else {
       context.print(
-        "Recorded \(Format.count(attendance.recorded.count, "visit")) from \"\(name)\":")
+        "Recorded \(Plural.count(attendance.recorded.count, "visit")) from \"\(name)\":")
       for visit in attendance.recorded {
         context.print("  \(visit.key.prefix(8))  \(leagues.summary(of: visit))")
       }

@@ -182,7 +182,7 @@ enum TripCommands {
     let t = planned.trip
     let stops = planned.schedule.stops.count
     context.print(
-      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(games.count, "game")) at \(Format.count(stops, "stop")), \(Format.count(planned.items.count, "travel leg"))."
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(games.count, "game")) at \(Plural.count(stops, "stop")), \(Plural.count(planned.items.count, "travel leg"))."
     )
     for leg in planned.tightLegs { context.warn(leg.message) }
     context.print()
@@ -249,7 +249,13 @@ enum TripCommands {
     let session = try DragSession(
       item: item, layout: itinerary.layout, constraints: itinerary.constraints)
     if context.arguments.flag("json") {
-      try context.print(wire: WireV1.Drag(session))
+      // The reasons with the command line's words for their remedies (the
+      // bytes the drag JSON has always had; see ErrorHints.phrase).
+      var drag = WireV1.Drag(session)
+      for (k, slot) in session.slots.enumerated() where slot.remedy != nil {
+        drag.slots[k].reason = slot.reason.map { ErrorHints.phrase($0, slot.remedy) }
+      }
+      try context.print(wire: drag)
       return
     }
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
@@ -269,7 +275,7 @@ enum TripCommands {
     }
     context.print(context.style(header, .bold))
     context.print(
-      "\(session.validSlots.count) of \(Format.count(session.slots.count, "slot")) allowed. Move it with: sportstime item move TRIP ITEM --after ROW"
+      "\(session.validSlots.count) of \(Plural.count(session.slots.count, "slot")) allowed. Move it with: sportstime item move TRIP ITEM --after ROW"
     )
     context.print()
     for line in presenter.dragLines(
@@ -286,7 +292,7 @@ enum TripCommands {
     let itinerary = try store.itinerary(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     // Problems in row order (route legs last), then notices (Core's rule).
-    let findings = itinerary.check()
+    let findings = itinerary.check().map(ErrorHints.phrased)
     let problems = findings.filter { $0.severity == .breaksRule }
     let notices = findings.filter { $0.severity == .notice }
     func wire(_ findings: [TripProblem]) -> [WireV1.TripCheck.Finding] {
@@ -310,15 +316,15 @@ enum TripCommands {
         let count = itinerary.items.count
         let unscheduled =
           notices.isEmpty
-          ? "" : " (\(Format.count(notices.count, "item")) Unscheduled, listed above)"
+          ? "" : " (\(Plural.count(notices.count, "item")) Unscheduled, listed above)"
         context.print(
-          "All \(Format.count(itinerary.trip.gameIDs.count, "game")) and \(Format.count(count, "stored item")) of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
+          "All \(Plural.count(itinerary.trip.gameIDs.count, "game")) and \(Plural.count(count, "stored item")) of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
         )
       }
     }
     if !problems.isEmpty {
       throw CommandError(
-        "\(Format.count(problems.count, "problem")) in \"\(itinerary.trip.name)\" (listed above); 'sportstime trip replan TRIP' re-plans after a schedule change"
+        "\(Plural.count(problems.count, "problem")) in \"\(itinerary.trip.name)\" (listed above); 'sportstime trip replan TRIP' re-plans after a schedule change"
       )
     }
   }
@@ -357,7 +363,7 @@ enum TripCommands {
     }
     let t = copy.trip
     context.print(
-      "Copied trip \"\(context.safe(original.name))\" (\(original.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(t.gameIDs.count, "game")), \(Format.count(copy.items.count, "item"))."
+      "Copied trip \"\(context.safe(original.name))\" (\(original.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(t.gameIDs.count, "game")), \(Plural.count(copy.items.count, "item"))."
     )
   }
 
@@ -372,7 +378,7 @@ enum TripCommands {
       return
     }
     context.print(
-      "Deleted trip \"\(context.safe(trip.name))\" (\(id)) and its \(Format.count(count, "item"))."
+      "Deleted trip \"\(context.safe(trip.name))\" (\(id)) and its \(Plural.count(count, "item"))."
     )
   }
 }

@@ -70,8 +70,9 @@ extension VisitCommands {
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
+    let visitID = try VisitResolver(store: store).id(matching: id)
     let visit = try ErrorHints.visits {
-      try store.editVisit(id) { old in
+      try store.editVisit(id: visitID) { old in
         if let reference {
           changes.game = .some(
             try store.game(for: reference, catalog: leagues.mlb))

@@ -45,7 +45,7 @@ extension VisitCommands {
     }
     for line in Format.table(rows) { context.print(line) }
     let venues = Set(visits.map(\.venueID)).count
-    context.print("\(Format.count(visits.count, "visit")) at \(Format.count(venues, "venue")).")
+    context.print("\(Plural.count(visits.count, "visit")) at \(Plural.count(venues, "venue")).")
   }
 
   /// One venue's visits as cards, most recent first.
@@ -65,7 +65,7 @@ extension VisitCommands {
     }
     context.print(
       context.style(
-        "\(venue.name(on: latest.date)), \(venue.city) · \(Format.count(visits.count, "visit")) · last \(latest.date.longDescription)",
+        "\(venue.name(on: latest.date)), \(venue.city) · \(Plural.count(visits.count, "visit")) · last \(latest.date.longDescription)",
         .bold))
     for visit in visits {
       context.print()

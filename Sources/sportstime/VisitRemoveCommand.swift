@@ -14,7 +14,7 @@ extension VisitCommands {
     let id = try context.arguments.requiredPositional("ID")
     let leagues = try context.leagues()
     let store = try context.openStore()
-    let visit = try store.removeVisit(id)
+    let visit = try store.removeVisit(id: try VisitResolver(store: store).id(matching: id))
     context.print(
       "Removed visit \(visit.key.prefix(8)): \(context.safe(leagues.summary(of: visit))).")
     context.print(try venueCount(visit, store: store, leagues: leagues))

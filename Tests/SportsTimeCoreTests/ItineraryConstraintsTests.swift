@@ -60,7 +60,7 @@ final class ItineraryConstraintsTests: XCTestCase {
     _ check: PositionCheck, containing words: [String], file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    guard case .invalid(let reason) = check else {
+    guard case .invalid(let reason, _) = check else {
       return XCTFail("expected a refusal, got \(check)", file: file, line: line)
     }
     XCTAssertFalse(

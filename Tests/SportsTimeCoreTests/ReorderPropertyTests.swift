@@ -278,7 +278,7 @@ final class ReorderPropertyTests: XCTestCase {
     let outcome = session.drop(at: slot, now: now)
     guard session.slots.indices.contains(slot), expected[slot] else {
       Engine.assertRefusedDrop(outcome)
-      if session.slots.indices.contains(slot), case .refused(let reason) = outcome {
+      if session.slots.indices.contains(slot), case .refused(let reason, _) = outcome {
         XCTAssertEqual(reason, session.slots[slot].reason, step)
       }
       stats.refusedDrops += 1

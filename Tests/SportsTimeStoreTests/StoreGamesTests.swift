@@ -42,6 +42,28 @@ final class StoreGamesTests: StoreTestCase {
     }
   }
 
+  /// `scheduledGames` tells "no schedule yet" from "none match": an empty
+  /// database throws `noGamesYet`; with the schedule, a query matching
+  /// nothing is empty and one matching games gives what `games(_:)` gives.
+  func testScheduledGames_noScheduleYetIsAnErrorNoMatchIsEmpty() throws {
+    let games = try StoreFixtures.games2024()
+    try onBothStores { store in
+      let cubs = GameQuery(teamIDs: ["CHN"])
+      XCTAssertThrowsError(try store.scheduledGames(cubs)) {
+        XCTAssertEqual($0 as? GameLookupError, .noGamesYet)
+      }
+      XCTAssertThrowsError(try store.scheduledGames()) {
+        XCTAssertEqual(($0 as? GameLookupError)?.kind, .notFound)
+      }
+      _ = try store.importGames(games)
+      let from = try StoreFixtures.date("2025-01-01")
+      XCTAssertEqual(try store.scheduledGames(GameQuery(teamIDs: ["CHN"], from: from)), [])
+      let matching = try store.scheduledGames(cubs)
+      XCTAssertEqual(matching.count, 162)
+      XCTAssertEqual(matching, try store.games(cubs))
+    }
+  }
+
   /// Re-parsing the file gives the same ids and values: still a no-op.
   func testImportGames_reparsedFileIsNoOp() throws {
     let text = try StoreFixtures.schedule2024Text()

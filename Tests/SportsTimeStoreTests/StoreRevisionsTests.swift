@@ -441,12 +441,13 @@ final class StoreRevisionsTests: StoreTestCase {
           id: UUID(), sport: .mlb, venueID: "CHI11", date: try StoreFixtures.date("2024-06-04"),
           gameID: nil, matchup: nil, score: nil, notes: nil, createdAt: start, modifiedAt: start)
       }
-      _ = try store.removeVisit(visit.key)
+      _ = try store.removeVisit(id: visit.id)
       XCTAssertEqual(try store.visits(), [])
-      XCTAssertThrowsError(try store.visit(matching: visit.key))
+      XCTAssertThrowsError(try store.visit(id: visit.id))
 
       clock.now = start.addingTimeInterval(240)
       let kept = try store.items(tripID: tripID)
+      let last = try store.revision(ofTrip: tripID)
       XCTAssertEqual(try store.deleteTrip(tripName).itemCount, kept.count)
       XCTAssertEqual(try store.trips(), [])
       XCTAssertThrowsError(try store.loadTrip(tripName))
@@ -471,7 +472,9 @@ final class StoreRevisionsTests: StoreTestCase {
         Array(all.suffix(kept.count + 1)),
         kept.map { Tombstone(id: $0.id, kind: .item, tripID: tripID, deletedAt: deleted) }
           .sorted { $0.id.uuidString < $1.id.uuidString }
-          + [Tombstone(id: tripID, kind: .trip, tripID: nil, deletedAt: deleted)])
+          + [
+            Tombstone(id: tripID, kind: .trip, tripID: nil, deletedAt: deleted, revision: last)
+          ])
 
       XCTAssertEqual(
         try store.tombstones(since: start.addingTimeInterval(180)), Array(all.dropFirst(2)),
@@ -484,8 +487,9 @@ final class StoreRevisionsTests: StoreTestCase {
   }
 
   /// A user re-importing the backup of a trip they deleted gets it back:
-  /// the trip and its items exist again, at revision 1, and their
-  /// tombstones are gone (a deletion undone); other tombstones stay.
+  /// the trip and its items exist again, one revision above the deleted
+  /// trip's last (revisions never go back), and their tombstones are gone
+  /// (a deletion undone); other tombstones stay.
   func testTombstones_reimportingADeletedTripRemovesItsTombstones() throws {
     let catalog = try StoreFixtures.catalog()
     try onBothStores { store in
@@ -505,10 +509,76 @@ final class StoreRevisionsTests: StoreTestCase {
         try TripExchange.read(file, file: "trip.json"), file: "trip.json", catalog: catalog)
       XCTAssertEqual(imported.trip.id, tripID)
       let loaded = try store.loadTrip(tripName)
-      XCTAssertEqual(loaded.trip.revision, 1)
+      XCTAssertEqual(loaded.trip.revision, 3, "deleted at 2 (stored, one item added)")
       XCTAssertEqual(Set(loaded.items.map(\.id)), Set(itinerary.items.map(\.id)))
       XCTAssertEqual(try store.tombstones(since: .distantPast), otherStones)
     }
+  }
+
+  /// A trip deleted at revision n and stored again under its id (a
+  /// re-imported backup, or sync re-creating it) continues at n + 1, and
+  /// its next change at n + 2: revisions never go back. The tombstone kept
+  /// n while the trip was gone; items and visits keep none.
+  func testTombstones_keepTheTripsLastRevisionAndAReCreatedTripContinuesAboveIt() throws {
+    try onBothStores { store in
+      let tripID = try storeTrip(store)
+      for title in ["Pack", "Tickets", "Snacks"] { _ = try addItem(store, title) }
+      XCTAssertEqual(try revision(store), 4)
+      let before = try store.loadTrip(tripName)
+      _ = try store.deleteTrip(id: tripID)
+      let stones = try store.tombstones(since: .distantPast)
+      XCTAssertEqual(stones.filter { $0.kind == .trip }.map(\.revision), [4])
+      XCTAssertEqual(
+        stones.filter { $0.kind == .item }.map(\.revision),
+        Array(repeating: nil, count: before.items.count))
+
+      try store.insert(trip: before.trip, items: before.items)
+      XCTAssertEqual(try revision(store), 5)
+      XCTAssertEqual(try store.revision(ofTrip: tripID), 5)
+      _ = try store.renameTrip(tripName, to: "Lakes", now: StoreFixtures.now, expectedRevision: 5)
+      XCTAssertEqual(try store.revision(ofTrip: tripID), 6)
+
+      // Deleted again, at 6: the tombstone now keeps 6, and the next
+      // re-creation starts at 7.
+      _ = try store.deleteTrip(id: tripID)
+      XCTAssertEqual(
+        try store.tombstones(since: .distantPast).filter { $0.kind == .trip }.map(\.revision), [6])
+      try store.insert(trip: before.trip, items: [])
+      XCTAssertEqual(try store.revision(ofTrip: tripID), 7)
+      XCTAssertEqual(try store.tombstones(since: .distantPast).filter { $0.kind == .trip }, [])
+    }
+  }
+
+  /// A trip tombstone written before tombstones kept revisions has none:
+  /// the migration keeps it (revision NULL) and a trip stored again under
+  /// its id starts at 1, as before.
+  func testMigration_tombstonesOfThePreviousSchemaHaveNoRevision() throws {
+    let path = filePath("tombstones.sqlite")
+    let tripID = UUID()
+    do {
+      let old = try Database(path: path)
+      let tombstones = try XCTUnwrap(
+        Schema.ledger.firstIndex { $0.id == RevisionSchema.migrations.last?.id })
+      try Migrator(Array(Schema.ledger.prefix(tombstones))).migrate(old)
+      try old.execute(
+        "INSERT INTO tombstones (id, kind, trip_id, deleted_at) VALUES (?, 'trip', NULL, ?)",
+        [.text(tripID.uuidString.lowercased()), .text("2026-11-30T10:00:00.000Z")])
+      try old.close()
+    }
+    let store = try Store(path: path)
+    XCTAssertEqual(try store.tombstones(since: .distantPast).map(\.revision), [nil])
+    XCTAssertEqual(try store.tombstones(since: .distantPast).map(\.id), [tripID])
+    try storeWith2024(store)
+    var planned = try StoreFixtures.plan(tripName, environment: environment)
+    planned.trip.id = tripID
+    planned.items = planned.items.map {
+      var item = $0
+      item.tripID = tripID
+      return item
+    }
+    try store.insert(planned)
+    XCTAssertEqual(try store.revision(ofTrip: tripID), 1)
+    try store.close()
   }
 
   /// A database written by the previous schema (every migration before the
@@ -541,7 +611,9 @@ final class StoreRevisionsTests: StoreTestCase {
     // The same rows in a file of the previous schema.
     let revisions = try XCTUnwrap(
       Schema.ledger.firstIndex { $0.id == RevisionSchema.migrations.first?.id })
-    XCTAssertEqual(revisions, Schema.ledger.count - 1, "the revisions migration is the last")
+    XCTAssertEqual(
+      revisions, Schema.ledger.count - RevisionSchema.migrations.count,
+      "the revisions migrations are the last")
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]
     var columns: [String: String] = [:]

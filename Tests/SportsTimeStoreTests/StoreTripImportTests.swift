@@ -313,8 +313,17 @@ final class StoreTripImportTests: StoreTestCase {
         edit: Self.trip { $0["endDate"] = "2024-06-07" }),
       Case(
         label: "a game not in the database", field: "games",
-        pieces: ["DET209906080", "not in the database"],
+        pieces: ["game DET209906080 is not in the database; import its schedule first"],
         edit: Self.game(2) { $0["id"] = "DET209906080" }),
+      Case(
+        label: "two games not in the database", field: "games",
+        pieces: [
+          "games CHA209906060, DET209906080 are not in the database; import their schedule first"
+        ],
+        edit: { file in
+          try Self.game(1) { $0["id"] = "CHA209906060" }(&file)
+          try Self.game(2) { $0["id"] = "DET209906080" }(&file)
+        }),
     ]
     for c in cases {
       var file = original

@@ -57,23 +57,27 @@ final class StoreVisitsTests: StoreTestCase {
     }
   }
 
+  /// `VisitResolver` turns the user's text into a visit (the Store works
+  /// by id).
   func testVisitMatching_idOrUniquePrefixOfFourOrMore() throws {
     try onBothStores { store in
       let a = try visit(0xaaaa_0001, on: "2024-04-01")
       let b = try visit(0xaaaa_0002, on: "2024-04-02")
       for v in [a, b] { try store.insertVisit(v) }
-      XCTAssertEqual(try store.visit(matching: a.key).id, a.id)
-      XCTAssertEqual(try store.visit(matching: a.key.uppercased()).id, a.id)
-      XCTAssertEqual(try store.visit(matching: "00000000-0000-0000-0000-0000aaaa0002").id, b.id)
+      let resolver = VisitResolver(store: store)
+      XCTAssertEqual(try resolver.id(matching: " \(b.key) "), b.id, "white space ignored")
+      XCTAssertEqual(try resolver.visit(matching: a.key).id, a.id)
+      XCTAssertEqual(try resolver.visit(matching: a.key.uppercased()).id, a.id)
+      XCTAssertEqual(try resolver.visit(matching: "00000000-0000-0000-0000-0000aaaa0002").id, b.id)
       if case .ambiguousVisit(_, let candidates) = recordError({
-        try store.visit(matching: "0000")
+        try resolver.visit(matching: "0000")
       }) {
         XCTAssertEqual(candidates, [a.key, b.key])
       } else {
         XCTFail("expected ambiguousVisit")
       }
       for reference in ["zzzz", "", "1234", "0000%", "0000_", "ab%"] {
-        guard case .visitNotFound = recordError({ try store.visit(matching: reference) }) else {
+        guard case .visitNotFound = recordError({ try resolver.visit(matching: reference) }) else {
           return XCTFail("expected visitNotFound for '\(reference)'")
         }
       }
@@ -81,7 +85,7 @@ final class StoreVisitsTests: StoreTestCase {
       // short, said as such (not "no visit has the id"), whether or not an
       // id starts with them, as for items.
       for reference in ["000", "0", "00-", " 00 ", "abc", "ABC"] {
-        let error = recordError { try store.visit(matching: reference) }
+        let error = recordError { try resolver.visit(matching: reference) }
         guard case .visitIDTooShort(reference) = error else {
           return XCTFail(
             "expected visitIDTooShort for '\(reference)', got \(String(describing: error))")
@@ -97,7 +101,7 @@ final class StoreVisitsTests: StoreTestCase {
     try onBothStores { store in
       let original = try visit(1, on: "2024-06-04", notes: "Bleachers")
       try store.insertVisit(original)
-      let (old, new) = try store.editVisit("0000") { v in
+      let (old, new) = try store.editVisit(id: original.id) { v in
         var edited = v
         edited.score = Score(away: 3, home: 5)
         edited.modifiedAt = now.addingTimeInterval(60)
@@ -110,13 +114,19 @@ final class StoreVisitsTests: StoreTestCase {
       XCTAssertEqual(try store.visits(), [new])
       // A throwing edit changes nothing.
       XCTAssertThrowsError(
-        try store.editVisit(original.key) { _ in throw StoreTestError.rollback })
+        try store.editVisit(id: original.id) { _ in throw StoreTestError.rollback })
       XCTAssertEqual(try store.visits(), [new])
-      let removed = try store.removeVisit(original.key)
+      XCTAssertEqual(try store.visit(id: original.id), new)
+      let removed = try store.removeVisit(id: original.id)
       XCTAssertEqual(removed, new)
       XCTAssertEqual(try store.visits(), [])
-      guard case .visitNotFound = recordError({ try store.removeVisit(original.key) }) else {
-        return XCTFail("expected visitNotFound")
+      for gone in [
+        { _ = try store.removeVisit(id: original.id) }, { _ = try store.visit(id: original.id) },
+        { _ = try store.editVisit(id: original.id) { $0 } },
+      ] {
+        guard case .visitNotFound(original.key) = recordError(gone) else {
+          return XCTFail("expected visitNotFound naming the id")
+        }
       }
     }
   }
@@ -146,7 +156,9 @@ final class StoreVisitsTests: StoreTestCase {
       try store.insertVisit(try visit(4, on: "2024-06-05", game: "CHN202406050"))
       XCTAssertNotNil(
         recordError {
-          try store.editVisit("00000000-0000-0000-0000-000000000004") { v in
+          try store.editVisit(
+            id: try XCTUnwrap(UUID(uuidString: "00000000-0000-0000-0000-000000000004"))
+          ) { v in
             var edited = v
             edited.gameID = "CHN202406040"
             return edited

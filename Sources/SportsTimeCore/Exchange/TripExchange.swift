@@ -498,12 +498,18 @@ public enum TripExchange {
       // A custom item outside the days is Unscheduled, as a re-plan that
       // moves the days leaves it (its day is a real date: `read`).
       if !inTrip && item.travelInfo == nil { continue }
-      if let reason = constraints.check(item, day: item.day, sortOrder: item.sortOrder).reason {
-        throw fail(inTrip ? at : "\(at).day", reason)
+      let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
+      if let reason = check.reason {
+        var error = fail(inTrip ? at : "\(at).day", reason)
+        error.remedy = check.remedy
+        throw error
       }
     }
-    if let (leg, reason) = itinerary.missingLegs().first {
-      throw fail("items", "leg \(leg.index) (\(leg.from.name) → \(leg.to.name)): \(reason)")
+    if let (leg, reason, remedy) = itinerary.missingLegs().first {
+      var error = fail(
+        "items", "leg \(leg.index) (\(leg.from.name) → \(leg.to.name)): \(reason)")
+      error.remedy = remedy
+      throw error
     }
 
     // What the commands give each item: legs their estimates, times their

@@ -38,8 +38,14 @@ public struct TripProblem: Sendable, Hashable {
   public var title: String
   /// Its icon: ⚾️ for a game, the leg's mode or the item's icon.
   public var icon: String
-  /// The reason (or the notice), in a traveller's words.
+  /// The reason (or the notice), in a traveller's words; with a `remedy`
+  /// it ends with the remedy's neutral text ("<problem>; <remedy.text>.",
+  /// `Remedy.reason(for:)`), which a front end may replace with its own
+  /// words (`Remedy.problem(in:)`).
   public var reason: String
+  /// What the traveller can do about it, when there is one thing to do:
+  /// re-plan the trip, or remove a cancelled game.
+  public var remedy: Remedy?
   /// A problem or a notice.
   public var severity: Severity
 }
@@ -65,30 +71,34 @@ extension Itinerary {
     for (offset, row) in numberedRows.enumerated() where numbers[row.rowID] == nil {
       numbers[row.rowID] = offset + 1
     }
-    func finding(_ id: RowID, _ title: String, _ icon: String, _ reason: String)
-      -> TripProblem
-    {
+    func finding(
+      _ id: RowID, _ title: String, _ icon: String, _ reason: String, _ remedy: Remedy?
+    ) -> TripProblem {
       TripProblem(
         subject: .row(id), number: numbers[id], title: title, icon: icon, reason: reason,
-        severity: .breaksRule)
+        remedy: remedy, severity: .breaksRule)
     }
     let unordered: [TripProblem] =
-      gameProblems().map { finding(.game($0.game.id), $0.game.title, "⚾️", $0.reason) }
+      gameProblems().map {
+        finding(.game($0.game.id), $0.game.title, "⚾️", $0.reason, $0.remedy)
+      }
       + missingLegs().map {
         TripProblem(
           subject: .leg($0.leg.index), number: nil,
           title: "\($0.leg.from.name) → \($0.leg.to.name)",
           icon: RouteEstimator.mode(
             fromCountry: $0.leg.from.venue.country, toCountry: $0.leg.to.venue.country
-          ).icon, reason: $0.reason, severity: .breaksRule)
+          ).icon, reason: $0.reason, remedy: $0.remedy, severity: .breaksRule)
       }
-      + problems().map { finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.reason) }
+      + problems().map {
+        finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.reason, $0.remedy)
+      }
     // In row order; route legs (no row) last, each group as found.
     let problems = unordered.enumerated().sorted {
       ($0.element.number ?? Int.max, $0.offset) < ($1.element.number ?? Int.max, $1.offset)
     }.map(\.element)
     let notices = notices().map {
-      var notice = finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.notice)
+      var notice = finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.notice, nil)
       notice.severity = .notice
       return notice
     }

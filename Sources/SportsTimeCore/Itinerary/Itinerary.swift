@@ -65,15 +65,17 @@ public struct Itinerary: Sendable {
   /// A custom item that is merely Unscheduled (its day left the trip when
   /// the days changed) breaks no rule: it is a notice (`notices()`), not a
   /// problem. A travel item outside the trip is a problem: its leg must
-  /// sit on one of its valid days (CONS-02).
-  public func problems() -> [(item: ItineraryItem, reason: String)] {
+  /// sit on one of its valid days (CONS-02). A reason with a `remedy`
+  /// (a leg that no longer matches the route: `.replanTrip`) ends with it
+  /// (`Remedy.reason(for:)`).
+  public func problems() -> [(item: ItineraryItem, reason: String, remedy: Remedy?)] {
     let times = timeChecks()
     return numberedRows.compactMap { row in
       guard let item = row.item, !isOnlyUnscheduled(item) else { return nil }
       let check = constraints.check(item, day: item.day, sortOrder: item.sortOrder)
       guard let reason = check.reason else {
         switch times[item.id] {
-        case .nonexistent(let why)?, .wrongZone(let why)?: return (item, why)
+        case .nonexistent(let why)?, .wrongZone(let why)?: return (item, why, nil)
         case .repeated?, nil: return nil
         }
       }
@@ -81,7 +83,7 @@ public struct Itinerary: Sendable {
         schedule.contains(day: item.day)
         ? ""
         : "It is Unscheduled (\(schedule.dateDescription(ofDay: item.day))); move it back into the trip. "
-      return (item, unscheduled + reason)
+      return (item, unscheduled + reason, check.remedy)
     }
   }
 
@@ -234,22 +236,24 @@ extension Itinerary {
 
 extension Itinerary {
   /// The trip's games that no longer fit it (after a schedule re-import): a
-  /// game now outside the trip's days, or cancelled. Row id and reason, in
-  /// layout order.
-  public func gameProblems() -> [(game: PlacedGame, reason: String)] {
+  /// game now outside the trip's days (remedy `.replanTrip`), or cancelled
+  /// (remedy `.removeGame`). The game, the reason (ending with the
+  /// remedy's text, `Remedy.reason(for:)`) and the remedy, in layout order.
+  public func gameProblems() -> [(game: PlacedGame, reason: String, remedy: Remedy)] {
     numberedRows.compactMap { row in
       guard let g = row.game else { return nil }
       if g.game.status == .cancelled {
         let why = g.game.postponementReason.map { " (\($0))" } ?? ""
-        return (
-          g,
-          "Game \(g.title) (\(g.id)) is cancelled\(why); remove it with 'sportstime trip replan TRIP --remove-game \(g.id)'."
-        )
+        let remedy = Remedy.removeGame(id: g.id)
+        return (g, remedy.reason(for: "Game \(g.title) (\(g.id)) is cancelled\(why)"), remedy)
       }
       if !schedule.contains(day: g.day) {
         return (
           g,
-          "Game \(g.title) (\(g.id)) is now on \(g.game.localDate.longDescription), outside the trip's days \(trip.startDate.iso) to \(trip.endDate.iso); run 'sportstime trip replan' to re-plan the trip."
+          Remedy.replanTrip.reason(
+            for:
+              "Game \(g.title) (\(g.id)) is now on \(g.game.localDate.longDescription), outside the trip's days \(trip.startDate.iso) to \(trip.endDate.iso)"
+          ), .replanTrip
         )
       }
       return nil
@@ -259,9 +263,10 @@ extension Itinerary {
 
 extension Itinerary {
   /// Legs of the current route that have no travel item (the trip's games
-  /// changed under it, e.g. after a schedule re-import): leg index, title
-  /// and reason.
-  public func missingLegs() -> [(leg: TripLeg, reason: String)] {
+  /// changed under it, e.g. after a schedule re-import): the leg, the
+  /// reason (ending with the remedy's text, `Remedy.reason(for:)`) and the
+  /// remedy, `.replanTrip`.
+  public func missingLegs() -> [(leg: TripLeg, reason: String, remedy: Remedy)] {
     let travel = items.compactMap(\.travelInfo)
     return schedule.legs.compactMap { leg in
       let covered = travel.contains {
@@ -271,7 +276,10 @@ extension Itinerary {
       guard !covered else { return nil }
       return (
         leg,
-        "The route has a leg \(leg.from.name) → \(leg.to.name) with no travel item (the trip's games changed); run 'sportstime trip replan' to re-plan the trip."
+        Remedy.replanTrip.reason(
+          for:
+            "The route has a leg \(leg.from.name) → \(leg.to.name) with no travel item (the trip's games changed)"
+        ), .replanTrip
       )
     }
   }
@@ -372,7 +380,7 @@ extension Itinerary {
     item.kind = .custom(custom)
     let placed = try DragSession(item: item, layout: layout, constraints: constraints)
     switch placed.drop(at: slot, now: now) {
-    case .refused(let reason): throw ItineraryRefusal(reason: reason)
+    case .refused(let reason, let remedy): throw ItineraryRefusal(reason: reason, remedy: remedy)
     case .moved(let moved, let changed, let renormalized):
       let resolved = try Itinerary.resolveTime(
         of: custom, day: moved.day, in: schedule, place: city)
@@ -407,7 +415,7 @@ extension Itinerary {
     }
     let placed = try DragSession(item: dragged, layout: layout, constraints: constraints)
     switch placed.drop(at: slot, now: now) {
-    case .refused(let reason): throw ItineraryRefusal(reason: reason)
+    case .refused(let reason, let remedy): throw ItineraryRefusal(reason: reason, remedy: remedy)
     case .moved(let moved, let changed, let renormalized):
       // Dropped where it was (same day, position and zone): nothing moves.
       let same = { (item: ItineraryItem) -> Bool in

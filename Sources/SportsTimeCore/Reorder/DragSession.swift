@@ -14,6 +14,10 @@ public struct InsertionSlot: Sendable, Hashable {
   public var isValid: Bool
   /// Why not, when invalid.
   public var reason: String?
+  /// What the traveller can do about it, when there is one thing to do (a
+  /// leg that no longer matches the route: `.replanTrip`); `reason` then
+  /// ends with the remedy's neutral text (`Remedy.reason(for:)`).
+  public var remedy: Remedy? = nil
 }
 
 /// Where a proposed slot leads (seeds: `targetIndexPathForMove…`).
@@ -33,8 +37,9 @@ public enum DropOutcome: Sendable, Hashable {
   /// lists every stored item whose position changed, the item included
   /// (more than one when the day had to be renormalised).
   case moved(item: ItineraryItem, changed: [ItineraryItem], renormalized: Bool)
-  /// Nothing changes; the reason says why.
-  case refused(reason: String)
+  /// Nothing changes; the reason says why, ending with the remedy's
+  /// neutral text when there is one (`Remedy.reason(for:)`).
+  case refused(reason: String, remedy: Remedy? = nil)
 }
 
 /// Why an itinerary edit (a drag, a drop target, an add, an edit) is refused,
@@ -57,11 +62,26 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
     self.text = text
   }
   /// Creates a refusal of `problem` (no final period) with `remedy`: the
-  /// reason is "<problem>; <remedy.text>.".
+  /// reason is "<problem>; <remedy.text>." (`Remedy.reason(for:)`).
   public init(problem: String, remedy: Remedy) {
-    self.reason = "\(problem); \(remedy.text)."
+    self.reason = remedy.reason(for: problem)
     self.problem = problem
     self.remedy = remedy
+  }
+  /// A refusal of `reason` made by `remedy.reason(for:)` (with its
+  /// problem and remedy), or of `reason` alone when `remedy` is nil or
+  /// `reason` does not end with it.
+  public init(reason: String, remedy: Remedy?) {
+    if let remedy, let problem = remedy.problem(in: reason) {
+      self.init(problem: problem, remedy: remedy)
+    } else {
+      self.init(reason: reason)
+    }
+  }
+  /// The refusal of a refused position: its reason, with its problem and
+  /// remedy when it has one; `fallback` when `check` is `.valid`.
+  public init(_ check: PositionCheck, fallback: String) {
+    self.init(reason: check.reason ?? fallback, remedy: check.remedy)
   }
   /// A rule refused the edit (HTTP 422).
   public var kind: ErrorKind { .refused }
@@ -180,6 +200,7 @@ public struct DragSession: Sendable {
         if let stale {
           slot.isValid = false
           slot.reason = stale
+          slot.remedy = b.remedy
         } else if let range = b.dayRange, range.contains(d) {
           if let dep = b.departureGame, dep.day == d, let r = departureRow, k <= r {
             slot.isValid = false
@@ -253,7 +274,8 @@ public struct DragSession: Sendable {
     }
     let target = slots[slot]
     guard target.isValid, let day = target.day else {
-      return .refused(reason: target.reason ?? "That position is not allowed.")
+      return .refused(
+        reason: target.reason ?? "That position is not allowed.", remedy: target.remedy)
     }
     let count = rowCount
     let previous = row(slot - 1)
@@ -276,7 +298,9 @@ public struct DragSession: Sendable {
     if fits {
       moved.sortOrder = proposed
       let check = constraints.check(moved, day: day, sortOrder: proposed)
-      guard check.isValid else { return .refused(reason: check.reason ?? "Not allowed.") }
+      guard check.isValid else {
+        return .refused(reason: check.reason ?? "Not allowed.", remedy: check.remedy)
+      }
       return .moved(item: moved, changed: [moved], renormalized: false)
     }
     // Renormalise the day with the item inserted at the slot.
@@ -314,7 +338,9 @@ public struct DragSession: Sendable {
       }
     }
     let check = constraints.check(result, day: day, sortOrder: result.sortOrder)
-    guard check.isValid else { return .refused(reason: check.reason ?? "Not allowed.") }
+    guard check.isValid else {
+      return .refused(reason: check.reason ?? "Not allowed.", remedy: check.remedy)
+    }
     return .moved(item: result, changed: changed, renormalized: true)
   }
 }

@@ -83,7 +83,7 @@ public enum TravelPlacement {
       moved.modifiedAt = now
       return .success([moved])
     }
-    let refusal = ItineraryRefusal(reason: check.reason ?? "Travel cannot go to Day \(day).")
+    let refusal = ItineraryRefusal(check, fallback: "Travel cannot go to Day \(day).")
     guard constraints.validSortOrderRange(for: travel, on: day) != nil,
       let session = try? DragSession(
         item: travel, layout: itinerary.layout, constraints: constraints),
@@ -91,7 +91,8 @@ public enum TravelPlacement {
     else { return .failure(refusal) }
     switch session.drop(at: slot.index, now: now) {
     case .moved(_, let changed, _): return .success(changed)
-    case .refused(let reason): return .failure(ItineraryRefusal(reason: reason))
+    case .refused(let reason, let remedy):
+      return .failure(ItineraryRefusal(reason: reason, remedy: remedy))
     }
   }
 

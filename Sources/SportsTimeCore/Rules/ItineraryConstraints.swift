@@ -5,15 +5,23 @@ import Foundation
 public enum PositionCheck: Sendable, Hashable {
   /// The item may sit there.
   case valid
-  /// It may not; the reason says why in words.
-  case invalid(reason: String)
+  /// It may not; the reason says why in words. With a `remedy`, the
+  /// reason is "<problem>; <remedy.text>." (`Remedy.reason(for:)`).
+  case invalid(reason: String, remedy: Remedy? = nil)
 
   /// True for `.valid`.
   public var isValid: Bool { self == .valid }
 
   /// The refusal reason, or nil when valid.
   public var reason: String? {
-    if case .invalid(let reason) = self { return reason }
+    if case .invalid(let reason, _) = self { return reason }
+    return nil
+  }
+
+  /// What the traveller can do about the refusal, when there is one thing
+  /// to do (a leg that no longer matches the route: `.replanTrip`).
+  public var remedy: Remedy? {
+    if case .invalid(_, let remedy) = self { return remedy }
     return nil
   }
 }
@@ -28,8 +36,12 @@ public struct LegBounds: Sendable, Hashable {
   public var dayRange: ClosedRange<Int>?
   /// "Chicago → Milwaukee".
   public var title: String
-  /// Why the leg cannot be placed at all (stale stop, impossible range).
+  /// Why the leg cannot be placed at all (stale stop, impossible range),
+  /// a whole sentence; with a `remedy` it is "<problem>; <remedy.text>.".
   public var problem: String?
+  /// What the traveller can do about `problem`: `.replanTrip` for a leg
+  /// that no longer matches the route; nil otherwise.
+  public var remedy: Remedy? = nil
 }
 
 /// Validates item positions (seeds: `ItineraryConstraints`, CONS-01…04, with
@@ -147,8 +159,10 @@ public struct ItineraryConstraints: Sendable {
     if let from = info.fromStop {
       guard stops.indices.contains(from), stops[from].venue.id == info.fromVenueID
       else {
-        result.problem =
-          "Travel \(info.title) no longer matches this trip's route (its departure stop changed); run 'sportstime trip replan' to re-plan the trip."
+        result.remedy = .replanTrip
+        result.problem = Remedy.replanTrip.reason(
+          for:
+            "Travel \(info.title) no longer matches this trip's route (its departure stop changed)")
         return result
       }
       result.departureGame = stops[from].lastGame
@@ -157,8 +171,10 @@ public struct ItineraryConstraints: Sendable {
       guard stops.indices.contains(to), stops[to].venue.id == info.toVenueID,
         info.fromStop.map({ $0 < to }) ?? true
       else {
-        result.problem =
-          "Travel \(info.title) no longer matches this trip's route (its arrival stop changed); run 'sportstime trip replan' to re-plan the trip."
+        result.remedy = .replanTrip
+        result.problem = Remedy.replanTrip.reason(
+          for: "Travel \(info.title) no longer matches this trip's route (its arrival stop changed)"
+        )
         return result
       }
       result.arrivalGame = stops[to].firstGame
@@ -197,7 +213,7 @@ public struct ItineraryConstraints: Sendable {
 
   /// Checks a position against already-resolved bounds (O(1)).
   public func check(bounds b: LegBounds, day: Int, sortOrder: Double) -> PositionCheck {
-    if let problem = b.problem { return .invalid(reason: problem) }
+    if let problem = b.problem { return .invalid(reason: problem, remedy: b.remedy) }
     guard let range = b.dayRange else {
       return .invalid(reason: "Travel \(b.title) cannot be placed in this trip.")
     }

@@ -120,16 +120,23 @@ public struct FileFormatError: Error, Sendable, Hashable,
   /// The game the file names that the database does not hold, when that
   /// is the problem (a front end may say how to import its schedule).
   public var missingGameID: String?
+  /// What the traveller can do about it, when there is one thing to do (a
+  /// trip file whose leg no longer matches the route: `.replanTrip`); the
+  /// message then ends with the remedy's neutral text
+  /// (`Remedy.reason(for:)`), which a front end may replace.
+  public var remedy: Remedy?
 
   /// Creates an error; see the properties.
   public init(
-    file: String, line: Int?, field: String?, message: String, missingGameID: String? = nil
+    file: String, line: Int?, field: String?, message: String, missingGameID: String? = nil,
+    remedy: Remedy? = nil
   ) {
     self.file = file
     self.line = line
     self.field = field
     self.message = message
     self.missingGameID = missingGameID
+    self.remedy = remedy
   }
 
   /// What kind of failure this is: the file is the input, so

@@ -20,4 +20,15 @@ public enum Plural {
   public static func noun(_ noun: String, _ n: Int) -> String {
     n == 1 ? noun : noun + "s"
   }
+
+  /// `one` for 1 thing, else `other`: the word that agrees with a count
+  /// (a verb, a pronoun, an irregular noun).
+  ///
+  /// ```swift
+  /// Plural.form(1, one: "is", other: "are")     // "is"
+  /// Plural.form(2, one: "its", other: "their")  // "their"
+  /// ```
+  public static func form(_ n: Int, one: String, other: String) -> String {
+    n == 1 ? one : other
+  }
 }

@@ -139,7 +139,7 @@ enum Engine {
     _ outcome: DropOutcome, _ words: [String] = [], file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    guard case .refused(let reason) = outcome else {
+    guard case .refused(let reason, _) = outcome else {
       return XCTFail("expected a refused drop, got \(outcome)", file: file, line: line)
     }
     XCTAssertFalse(reason.isEmpty, "empty reason", file: file, line: line)
@@ -155,7 +155,7 @@ enum Engine {
   ) throws -> (item: ItineraryItem, changed: [ItineraryItem], renormalized: Bool) {
     switch outcome {
     case .moved(let item, let changed, let renormalized): return (item, changed, renormalized)
-    case .refused(let reason):
+    case .refused(let reason, _):
       XCTFail("drop refused: \(reason)", file: file, line: line)
       throw FixtureError(message: "drop refused: \(reason)")
     }
