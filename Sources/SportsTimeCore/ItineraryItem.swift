@@ -10,7 +10,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// What the item is.
   public enum Kind: Sendable, Hashable {
     /// A game, by game id; sortOrder `100 + i` on its day.
-    case game(String)
+    case game(Game.ID)
     /// A travel leg between two stops of the trip's route.
     case travel(TravelInfo)
     /// The traveller's own item.
@@ -59,7 +59,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   }
 
   /// The game id, for game items.
-  public var gameID: String? {
+  public var gameID: Game.ID? {
     if case .game(let id) = kind { return id }
     return nil
   }
@@ -98,7 +98,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// Human title: the custom title, "Chicago → Milwaukee", or the game id.
   public var title: String {
     switch kind {
-    case .game(let id): return id
+    case .game(let id): return id.description
     case .travel(let info): return info.title
     case .custom(let info): return info.title
     }

@@ -53,7 +53,7 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
   /// Row id of a stored item (`RowID.item`'s text).
   public static func id(item: UUID) -> String { RowID.item(item).description }
   /// Row id of a game (`RowID.game`'s text).
-  public static func id(game: String) -> String { RowID.game(game).description }
+  public static func id(game: Game.ID) -> String { RowID.game(game).description }
   /// Row id of a day header (`RowID.day`'s text).
   public static func id(day: Int) -> String { RowID.day(day).description }
 }

@@ -14,7 +14,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
   /// A day header, by its 1-based day number.
   case day(Int)
   /// A derived game row, by the game's id.
-  case game(String)
+  case game(Game.ID)
   /// A stored travel or custom item, by its id.
   case item(UUID)
 
@@ -66,7 +66,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
       guard rest.allSatisfy(\.isASCIIDigit), let day = Int(rest), day >= 1 else { return nil }
       self = .day(day)
     case .game:
-      self = .game(String(rest))
+      self = .game(Game.ID(String(rest)))
     case .item:
       guard let id = UUID(uuidString: String(rest)) else { return nil }
       self = .item(id)

@@ -13,7 +13,7 @@ public struct Trip: Sendable, Hashable, Identifiable {
   /// The last day (inclusive).
   public var endDate: CalendarDate
   /// Ids of the games picked, in time order.
-  public var gameIDs: [String]
+  public var gameIDs: [Game.ID]
   /// When the trip was created (UTC instant).
   public var createdAt: Date
   /// When the trip or any of its items last changed (UTC instant).
@@ -29,7 +29,7 @@ public struct Trip: Sendable, Hashable, Identifiable {
   /// Creates a trip; see the properties (`revision` 1: a new trip).
   public init(
     id: UUID, name: String, startDate: CalendarDate, endDate: CalendarDate,
-    gameIDs: [String], createdAt: Date, modifiedAt: Date, revision: Int = 1
+    gameIDs: [Game.ID], createdAt: Date, modifiedAt: Date, revision: Int = 1
   ) {
     self.id = id
     self.name = name

@@ -43,7 +43,7 @@ public enum TripExchange {
     let t = itinerary.trip
     let games: [JSONValue] = itinerary.schedule.games.map { g in
       .object([
-        ("id", .string(g.id)), ("date", .string(g.game.localDate.iso)),
+        ("id", .string(g.id.description)), ("date", .string(g.game.localDate.iso)),
         ("home", .string(teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID)),
         ("away", .string(teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID)),
         ("venueID", .string(g.game.venueID.rawValue)),
@@ -130,7 +130,7 @@ public enum TripExchange {
   /// the file says about it (any field may be missing).
   public struct GameEntry: Sendable, Hashable {
     /// The game's id (`CHN202406040`).
-    public var id: String
+    public var id: Game.ID
     /// Its local date at the venue.
     public var date: CalendarDate?
     /// The home team as the export writes it (abbreviation or code).
@@ -213,9 +213,10 @@ public enum TripExchange {
     var entries: [GameEntry] = []
     for (i, g) in gameList.enumerated() {
       let at = "games[\(i)]"
-      let id = try reader.string(g, "id", at: at)
+      let text = try reader.string(g, "id", at: at)
+      let id = Game.ID(text)
       guard !trip.gameIDs.contains(id) else {
-        throw fail("\(at).id", "game \(TextNormalization.excerpt(id)) is listed twice")
+        throw fail("\(at).id", "game \(TextNormalization.excerpt(text)) is listed twice")
       }
       trip.gameIDs.append(id)
       var start: Date?
@@ -457,7 +458,7 @@ public enum TripExchange {
     let t = imported.trip
     let position = Dictionary(
       t.gameIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    func gameField(_ id: String) -> String {
+    func gameField(_ id: Game.ID) -> String {
       position[id].map { "games[\($0)]" } ?? "games"
     }
     let ordered = games.sorted { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }

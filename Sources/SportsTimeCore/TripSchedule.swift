@@ -18,7 +18,7 @@ public struct PlacedGame: Sendable, Hashable {
   public var title: String
 
   /// The game's id.
-  public var id: String { game.id }
+  public var id: Game.ID { game.id }
 
   /// The game as a (non-stored) itinerary item, for the seeds' API.
   public func item(tripID: UUID) -> ItineraryItem {

@@ -98,10 +98,12 @@ extension Store {
         try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {
-          guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+          guard try game(id: gameID) != nil else {
+            throw RecordError.gameNotFound(gameID.description)
+          }
           try execute(
             "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
-            [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+            [.text(Store.key(t.id)), .text(gameID.rawValue), SQLValue(position)])
         }
         try noteChange(ofTrip: t.id)
       }

@@ -77,10 +77,12 @@ extension Store {
       noteNewTrip(t.id)
       try clearTombstone(.trip, id: t.id)
       for (position, gameID) in t.gameIDs.enumerated() {
-        guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+        guard try game(id: gameID) != nil else {
+          throw RecordError.gameNotFound(gameID.description)
+        }
         try execute(
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
-          [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+          [.text(Store.key(t.id)), .text(gameID.rawValue), SQLValue(position)])
       }
       for item in items { try writeItem(item) }
     }
@@ -116,7 +118,8 @@ extension Store {
       if !missing.isEmpty {
         let one = missing.count == 1
         // Name the first five (each quoted at most 80 characters).
-        var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
+        var names = missing.prefix(5).map { TextNormalization.excerpt($0.description) }.joined(
+          separator: ", ")
         if missing.count > 5 { names += " and \(missing.count - 5) more" }
         throw FileFormatError(
           file: file, line: nil, field: "games",
@@ -154,9 +157,9 @@ extension Store {
 
   /// The stored games of `trip`, in its order, and the ids of those not
   /// stored.
-  private func storedGames(of trip: Trip) throws -> (games: [Game], missing: [String]) {
+  private func storedGames(of trip: Trip) throws -> (games: [Game], missing: [Game.ID]) {
     var games: [Game] = []
-    var missing: [String] = []
+    var missing: [Game.ID] = []
     for id in trip.gameIDs {
       if let game = try game(id: id) { games.append(game) } else { missing.append(id) }
     }
@@ -185,7 +188,7 @@ extension Store {
       try checkTripIDIsFree(trip)
       let missing = try storedGames(of: trip).missing
       if !missing.isEmpty {
-        throw RecordError.gameNotFound(missing.joined(separator: ", "))
+        throw RecordError.gameNotFound(missing.map(\.description).joined(separator: ", "))
       }
       if let (_, item, owner) = try firstTakenItem(items) {
         throw RecordError.invalidItem(
@@ -488,7 +491,7 @@ extension Store {
     }
     let gameIDs = try select(
       "SELECT game_id FROM trip_games WHERE trip_id = ? ORDER BY position", [.text(idText)]
-    ).map { try $0.string("game_id") }
+    ).map { Game.ID(try $0.string("game_id")) }
     return Trip(
       id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),

@@ -67,10 +67,10 @@ extension Store {
   }
 
   /// The ids of the games that have a visit.
-  public func visitedGameIDs() throws -> Set<String> {
+  public func visitedGameIDs() throws -> Set<Game.ID> {
     Set(
       try select("SELECT game_id FROM visits WHERE game_id IS NOT NULL").map {
-        try $0.string("game_id")
+        Game.ID(try $0.string("game_id"))
       })
   }
 
@@ -150,7 +150,7 @@ extension Store {
   /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    id: UUID, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+    id: UUID, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(id: id)
@@ -173,7 +173,7 @@ extension Store {
         if let row = rows.first {
           try execute(
             "UPDATE visits SET game_id = ? WHERE id = ?",
-            [.text(game.id), .text(try row.string("id"))])
+            [.text(game.id.rawValue), .text(try row.string("id"))])
           recorded.insert(game.id)
         }
       }
@@ -186,9 +186,10 @@ extension Store {
   /// Refuses a visit whose game is not stored or has another visit.
   private func checkGame(of visit: Visit) throws {
     guard let gameID = visit.gameID else { return }
-    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID.description) }
     if let other = try select(
-      "SELECT id FROM visits WHERE game_id = ? AND id != ?", [.text(gameID), .text(visit.key)]
+      "SELECT id FROM visits WHERE game_id = ? AND id != ?",
+      [.text(gameID.rawValue), .text(visit.key)]
     ).first {
       throw RecordError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
     }
@@ -203,7 +204,7 @@ extension Store {
     row["sport"] = .text(visit.sport.rawValue)
     row["venue_id"] = .text(visit.venueID.rawValue)
     row["local_date"] = .text(visit.date.iso)
-    row["game_id"] = .optional(visit.gameID)
+    row["game_id"] = .optional(visit.gameID?.rawValue)
     row["away_team"] = .optional(visit.matchup?.awayTeamID)
     row["home_team"] = .optional(visit.matchup?.homeTeamID)
     row["away_score"] = .optional(visit.score?.away)
@@ -239,7 +240,7 @@ extension Store {
     }
     return Visit(
       id: id, sport: sport, venueID: Venue.ID(try row.string("venue_id")), date: date,
-      gameID: try row.optionalString("game_id"), matchup: matchup, score: score,
+      gameID: try row.optionalString("game_id").map { Game.ID($0) }, matchup: matchup, score: score,
       notes: try row.optionalString("notes"),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
       modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))

@@ -33,7 +33,7 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
     let date = start.adding(days: d)
     games.append(
       Game(
-        id: "BENCH\(d)", sport: .mlb, season: 2024, homeTeamID: "CHN", awayTeamID: "MIL",
+        id: Game.ID("BENCH\(d)"), sport: .mlb, season: 2024, homeTeamID: "CHN", awayTeamID: "MIL",
         venueID: venue.id,
         start: LocalTime.instant(on: date, hour: 19, minute: 10, in: venue.timeZone),
         timeZoneID: venue.timeZoneID, localDate: date, timeEstimated: true, timeUnknown: false,

@@ -28,7 +28,7 @@ enum ErrorHints {
       return "\(error) ('sportstime schedule import FILE')"
     case GameLookupError.noSuchGame(let id):
       return
-        "\(GameLookupError.noSuchGame(Terminal.sanitize(id))) (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
+        "\(GameLookupError.noSuchGame(Game.ID(Terminal.sanitize(id.description)))) (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
     case TripError.removesEveryGame(let trip):
       return
         "\(TripError.removesEveryGame(trip: Terminal.sanitize(trip))) (add one with --add-game, or delete the trip with 'sportstime trip delete')"

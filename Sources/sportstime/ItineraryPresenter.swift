@@ -76,7 +76,7 @@ struct ItineraryPresenter {
     _ item: ItineraryItem, metric: Bool, style: (String, Context.Style) -> String, unscheduled: Bool
   ) -> String {
     switch item.kind {
-    case .game(let id): return id
+    case .game(let id): return id.description
     case .travel(let info):
       var text =
         "\(info.icon) \(Terminal.sanitize(info.title)) · \(info.mode == .flight ? "flight " : "")\(Format.distance(info.distanceMeters, metric: metric)) · \(Format.duration(info.durationSeconds))"

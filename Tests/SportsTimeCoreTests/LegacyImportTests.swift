@@ -24,7 +24,7 @@ final class LegacyImportTests: XCTestCase {
   private func gameLookup() throws -> (String) -> Game? {
     let games = Dictionary(
       try Fixtures.season(2024).games.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    return { games[$0] }
+    return { games[Game.ID($0)] }
   }
 
   private func convert(_ data: Data, file: String = "legacy.json", stored: [Trip] = [])

@@ -115,7 +115,7 @@ final class ReorderPropertyTests: XCTestCase {
     }
   }
 
-  private func run(trip ids: [String], steps: Int, rng: inout SplitMix64) throws -> Stats {
+  private func run(trip ids: [Game.ID], steps: Int, rng: inout SplitMix64) throws -> Stats {
     let start = Date(timeIntervalSince1970: 1_718_000_000)
     let environment = Environment.fixed(now: start)
     let planned = try PropertyTrips.plan(ids, environment: environment)

@@ -9,7 +9,7 @@ final class TripBuilderTests: XCTestCase {
   private let now = Date(timeIntervalSince1970: 1_717_000_000)
 
   private func plan(
-    _ ids: [String], name: String = "Midwest", start: String? = nil, end: String? = nil
+    _ ids: [Game.ID], name: String = "Midwest", start: String? = nil, end: String? = nil
   ) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
     return try TripBuilder.plan(
@@ -30,7 +30,7 @@ final class TripBuilderTests: XCTestCase {
 
   /// Cubs home 2024-06-17, 18, 19 (night, night, day), then Brewers home
   /// 2024-06-24, 25 (night, night).
-  private let cubsThenBrewers = [
+  private let cubsThenBrewers: [Game.ID] = [
     "MIL202406250", "CHN202406170", "CHN202406190", "MIL202406240", "CHN202406180",
   ]
 

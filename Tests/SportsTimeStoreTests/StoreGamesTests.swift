@@ -271,7 +271,8 @@ final class StoreGamesTests: StoreTestCase {
 
       let result = try store.importSchedule(newer)
       XCTAssertEqual(
-        result.trips.map { [$0.name] + $0.gameIDs }, [["Brewers", "MIL202409201"]])
+        result.trips.map { [$0.name] + $0.gameIDs.map(\.description) },
+        [["Brewers", "MIL202409201"]])
       XCTAssertEqual(result.trips.first?.id, try store.loadTrip("Brewers").trip.id)
       XCTAssertEqual(result.visits.map(\.visit.id), [september.id, june.id])
       XCTAssertEqual(result.visits.map(\.keepsLink), [true, false])

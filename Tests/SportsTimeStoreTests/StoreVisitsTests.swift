@@ -12,7 +12,7 @@ final class StoreVisitsTests: StoreTestCase {
 
   /// A visit with a fixed id (`…0000000000n`), built without checks.
   private func visit(
-    _ n: Int, at venue: String = "CHI11", on date: String, game: String? = nil,
+    _ n: Int, at venue: String = "CHI11", on date: String, game: Game.ID? = nil,
     matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, sport: Sport = .mlb
   ) throws -> Visit {
     let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n)))

@@ -18,7 +18,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
   /// The local date at the venue.
   public var date: CalendarDate
   /// The imported game attended, if any (`CHN202406040`).
-  public var gameID: String?
+  public var gameID: Game.ID?
   /// Who played: copied from the game, or typed when there is no game.
   public var matchup: Matchup?
   /// The final score, if recorded.
@@ -32,7 +32,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
 
   /// Creates a visit; see the properties.
   public init(
-    id: UUID, sport: Sport, venueID: Venue.ID, date: CalendarDate, gameID: String? = nil,
+    id: UUID, sport: Sport, venueID: Venue.ID, date: CalendarDate, gameID: Game.ID? = nil,
     matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, createdAt: Date,
     modifiedAt: Date
   ) {
@@ -337,7 +337,7 @@ extension Visit {
     var sport: Sport?
     var venueID: Venue.ID?
     var date: CalendarDate?
-    var gameID: String?
+    var gameID: Game.ID?
     var matchup: Matchup?
     var score: Score?
     var notes: String?

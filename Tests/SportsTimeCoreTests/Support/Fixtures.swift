@@ -39,7 +39,7 @@ enum Fixtures {
     let day = try Fixtures.date(date, file: file, line: line)
     let start = LocalTime.instant(on: day, hour: hour, minute: minute, in: v.timeZone)
     return Game(
-      id: "\(home)\(day.compact)\(number)", sport: .mlb, season: day.year,
+      id: Game.ID("\(home)\(day.compact)\(number)"), sport: .mlb, season: day.year,
       homeTeamID: home, awayTeamID: away, venueID: v.id, start: start,
       timeZoneID: v.timeZoneID, localDate: day, timeEstimated: true, timeUnknown: false,
       status: status, originalDate: nil, gameNumber: number, postponementReason: nil)
@@ -153,7 +153,7 @@ enum Fixtures {
 
   /// The game with `id` in the parsed `year` schedule.
   static func seasonGame(
-    _ id: String, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
+    _ id: Game.ID, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
   )
     throws -> Game
   {

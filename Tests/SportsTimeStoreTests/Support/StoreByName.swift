@@ -66,7 +66,7 @@ extension Store {
 
   /// `attendTrip(id:…)` of the trip `reference` names.
   func attendTrip(
-    _ reference: String, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+    _ reference: String, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try attendTrip(id: try tripID(reference), plan)
   }
