@@ -45,8 +45,8 @@ extension WireV1 {
       public var games: [Game.ID]
 
       /// A trip; see the properties.
-      public init(id: UUID, name: String, games: [Game.ID]) {
-        self.id = id.uuidString.lowercased()
+      public init(id: SportsTimeCore.Trip.ID, name: String, games: [Game.ID]) {
+        self.id = id.description
         self.name = name
         self.games = games
       }

@@ -130,7 +130,7 @@ extension WireV1 {
       public var warnings: [String]
 
       init(_ result: LegacyTripResult) {
-        id = result.legacy.id.uuidString.lowercased()
+        id = result.legacy.id.description
         switch result {
         case .alreadyImported(_, let stored):
           name = stored.name

@@ -20,7 +20,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// Stable identifier.
   public var id: UUID
   /// The trip it belongs to.
-  public var tripID: UUID
+  public var tripID: Trip.ID
   /// 1-based trip day; outside `1...dayCount` means Unscheduled.
   public var day: Int
   /// Position within the day; games sit at 100, 101, …; must be finite.
@@ -34,7 +34,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
 
   /// Creates an item; see the properties.
   public init(
-    id: UUID, tripID: UUID, day: Int, sortOrder: Double, kind: Kind,
+    id: UUID, tripID: Trip.ID, day: Int, sortOrder: Double, kind: Kind,
     createdAt: Date, modifiedAt: Date
   ) {
     self.id = id

@@ -207,7 +207,7 @@ extension Itinerary {
     var change = ItineraryChange(
       item: items.first
         ?? ItineraryItem(
-          id: trip.id, tripID: trip.id, day: 1, sortOrder: 50,
+          id: trip.id.rawValue, tripID: trip.id, day: 1, sortOrder: 50,
           kind: .custom(CustomInfo(title: "", category: .note)), createdAt: now, modifiedAt: now))
     var result: [ItineraryItem] = []
 

@@ -5,7 +5,7 @@ import Foundation
 /// Day N is `startDate + (N − 1)` calendar days (DESIGN.md, "Time").
 public struct Trip: Sendable, Hashable, Identifiable {
   /// Stable identifier.
-  public var id: UUID
+  public var id: ID
   /// The name the traveller gave it; unique among their trips.
   public var name: String
   /// Day 1.
@@ -28,7 +28,7 @@ public struct Trip: Sendable, Hashable, Identifiable {
 
   /// Creates a trip; see the properties (`revision` 1: a new trip).
   public init(
-    id: UUID, name: String, startDate: CalendarDate, endDate: CalendarDate,
+    id: ID, name: String, startDate: CalendarDate, endDate: CalendarDate,
     gameIDs: [Game.ID], createdAt: Date, modifiedAt: Date, revision: Int = 1
   ) {
     self.id = id
@@ -238,7 +238,7 @@ extension Trip {
     let newName = try Trip.validatedName(name)
     let now = environment.now()
     var trip = self
-    trip.id = environment.uuid()
+    trip.id = Trip.ID(environment.uuid())
     trip.name = newName
     trip.createdAt = now
     trip.modifiedAt = now

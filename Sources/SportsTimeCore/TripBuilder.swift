@@ -49,7 +49,7 @@ public enum TripBuilder {
       of: ordered, start: start, end: end, first: first, last: last, teams: catalog.teams)
     let now = environment.now()
     let trip = Trip(
-      id: environment.uuid(), name: trimmed, startDate: first, endDate: last,
+      id: Trip.ID(environment.uuid()), name: trimmed, startDate: first, endDate: last,
       gameIDs: ordered.map(\.id), createdAt: now, modifiedAt: now)
     let schedule = TripSchedule(
       startDate: first, dayCount: dayCount, games: ordered, venues: catalog.venues,
@@ -166,7 +166,7 @@ public enum TripBuilder {
   ///   - id: the new item's id.
   ///   - now: its creation and modification instant.
   static func legItem(
-    for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: UUID,
+    for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: Trip.ID,
     id: UUID, now: Date
   ) -> ItineraryItem {
     let position = TravelPlacement.defaultPosition(for: info, in: constraints)

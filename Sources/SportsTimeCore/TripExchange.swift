@@ -95,7 +95,7 @@ public enum TripExchange {
       (
         "trip",
         .object([
-          ("id", .string(t.id.uuidString.lowercased())), ("name", .string(t.name)),
+          ("id", .string(t.id.description)), ("name", .string(t.name)),
           ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
           ("createdAt", .string(instant(t.createdAt))),
           ("modifiedAt", .string(instant(t.modifiedAt))),
@@ -194,7 +194,7 @@ public enum TripExchange {
     guard let tripObject = object["trip"] as? [String: Any] else {
       throw fail("trip", "missing or not an object")
     }
-    let tripID = try reader.uuid(tripObject, "id", at: "trip")
+    let tripID = Trip.ID(try reader.uuid(tripObject, "id", at: "trip"))
     let name = try reader.tripName(tripObject, "name", at: "trip")
     let start = try reader.date(tripObject, "startDate", at: "trip")
     let end = try reader.date(tripObject, "endDate", at: "trip")

@@ -21,7 +21,7 @@ public struct PlacedGame: Sendable, Hashable {
   public var id: Game.ID { game.id }
 
   /// The game as a (non-stored) itinerary item, for the seeds' API.
-  public func item(tripID: UUID) -> ItineraryItem {
+  public func item(tripID: Trip.ID) -> ItineraryItem {
     ItineraryItem(
       id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
       tripID: tripID, day: day, sortOrder: sortOrder, kind: .game(game.id),

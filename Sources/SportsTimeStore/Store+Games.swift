@@ -45,14 +45,14 @@ public struct GameImportResult: Sendable, Hashable {
 /// A trip that uses games a schedule import changed.
 public struct AffectedTrip: Sendable, Hashable {
   /// The trip's id.
-  public var id: UUID
+  public var id: Trip.ID
   /// The trip's name.
   public var name: String
   /// Its changed games by their current ids, sorted.
   public var gameIDs: [Game.ID]
 
   /// Creates an entry; see the properties.
-  public init(id: UUID, name: String, gameIDs: [Game.ID]) {
+  public init(id: Trip.ID, name: String, gameIDs: [Game.ID]) {
     self.id = id
     self.name = name
     self.gameIDs = gameIDs
@@ -209,10 +209,10 @@ extension Store {
         }
       }
       result.trips = changedOfTrip.compactMap { id, entry in
-        UUID(uuidString: id).map {
+        Trip.ID(parsing: id).map {
           AffectedTrip(id: $0, name: entry.name, gameIDs: entry.gameIDs.sorted())
         }
-      }.sorted { ($0.name, $0.id.uuidString) < ($1.name, $1.id.uuidString) }
+      }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
       result.updatedInTrips = Set(changedOfTrip.values.flatMap(\.gameIDs)).sorted()
       result.visits = merge.visitChanges(linkedVisits.sorted(by: Visit.mostRecentFirst))
 

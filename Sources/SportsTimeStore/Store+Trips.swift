@@ -75,7 +75,7 @@ extension Store {
       row["revision"] = .integer(1)
       try insert(into: "trips", row)
       noteNewTrip(t.id)
-      try clearTombstone(.trip, id: t.id)
+      try clearTombstone(.trip, id: t.id.rawValue)
       for (position, gameID) in t.gameIDs.enumerated() {
         guard try game(id: gameID) != nil else {
           throw RecordError.gameNotFound(gameID.description)
@@ -220,26 +220,26 @@ extension Store {
   /// transaction (one consistent state, no write lock).
   /// - Throws: `RecordError.tripNotFound` when no trip has that id, or
   ///   `StoreError`.
-  public func loadTrip(id: UUID) throws -> LoadedTrip {
+  public func loadTrip(id: Trip.ID) throws -> LoadedTrip {
     try read { try readTrip(id: id) }
   }
 
   /// The stored trip `id` (without its games and items), inside the
   /// caller's transaction when there is one.
   /// - Throws: `RecordError.tripNotFound` when no trip has that id.
-  func storedTrip(id: UUID) throws -> Trip {
+  func storedTrip(id: Trip.ID) throws -> Trip {
     guard
       let row = try select(
         "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
     else {
-      throw RecordError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
+      throw RecordError.tripNotFound(id.description, suggestion: nil)
     }
     return try trip(from: row)
   }
 
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
-  private func readTrip(id: UUID) throws -> LoadedTrip {
+  private func readTrip(id: Trip.ID) throws -> LoadedTrip {
     let t = try storedTrip(id: id)
     let games = try select(
       """
@@ -266,7 +266,7 @@ extension Store {
   ///   name it already has; `RecordError.duplicateTripName` when another
   ///   trip has it; nothing changes then.
   public func renameTrip(
-    id: UUID, to name: String, now: Date, expectedRevision: Int? = nil
+    id: Trip.ID, to name: String, now: Date, expectedRevision: Int? = nil
   ) throws -> (before: Trip, after: Trip) {
     try transaction {
       let before = try storedTrip(id: id)
@@ -297,7 +297,7 @@ extension Store {
   ///   `TripError` for a blank or id-like name;
   ///   `RecordError.duplicateTripName` when a trip has it; nothing is
   ///   stored then.
-  public func copyTrip(id: UUID, as name: String, environment: Environment) throws
+  public func copyTrip(id: Trip.ID, as name: String, environment: Environment) throws
     -> (original: Trip, copy: LoadedTrip)
   {
     try transaction {
@@ -311,7 +311,7 @@ extension Store {
 
   /// Throws `RecordError.duplicateTripName` when a trip other than `id` has
   /// `name` (compared by `TextNormalization.key`).
-  func checkNameIsFree(_ name: String, except id: UUID?) throws {
+  func checkNameIsFree(_ name: String, except id: Trip.ID?) throws {
     let key = TextNormalization.key(name)
     for row in try select("SELECT id, name FROM trips") {
       let existing = try row.string("name")
@@ -330,7 +330,7 @@ extension Store {
   /// - Throws: `RecordError.tripNotFound` when no trip has that id,
   ///   `TripError.revisionConflict` when it is not at `expectedRevision`;
   ///   nothing is deleted then.
-  public func deleteTrip(id: UUID, expectedRevision: Int? = nil) throws -> Int {
+  public func deleteTrip(id: Trip.ID, expectedRevision: Int? = nil) throws -> Int {
     let now = clock()
     return try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
@@ -341,7 +341,7 @@ extension Store {
       if database.changes == 0 {
         throw RecordError.tripNotFound(Store.key(id), suggestion: nil)
       }
-      try recordTombstone(.trip, id: id, at: now)
+      try recordTombstone(.trip, id: id.rawValue, at: now)
       for text in itemIDs {
         guard let itemID = UUID(uuidString: text) else {
           throw StoreError.corruptValue(
@@ -355,7 +355,7 @@ extension Store {
 
   /// The stored items of a trip, in no particular order (lay them out with
   /// `ItineraryLayout`).
-  public func items(tripID: UUID) throws -> [ItineraryItem] {
+  public func items(tripID: Trip.ID) throws -> [ItineraryItem] {
     try select(
       "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(tripID))]
     ).map(Store.item(from:))
@@ -401,13 +401,13 @@ extension Store {
   }
 
   /// The trip of stored item `id`, nil when no item has that id.
-  func tripOfItem(_ id: UUID) throws -> UUID? {
+  func tripOfItem(_ id: UUID) throws -> Trip.ID? {
     guard
       let text = try select(
         "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(id))]
       ).first?.string("trip_id")
     else { return nil }
-    guard let trip = UUID(uuidString: text) else {
+    guard let trip = Trip.ID(parsing: text) else {
       throw StoreError.corruptValue(
         table: "itinerary_items", id: Store.key(id), column: "trip_id", value: text)
     }
@@ -463,7 +463,7 @@ extension Store {
   ///   nil changes whatever it is.
   /// - Throws: `TripError.revisionConflict` when the trip is not at
   ///   `expectedRevision` (nothing changes then), or `StoreError`.
-  public func touchTrip(id: UUID, at instant: Date, expectedRevision: Int? = nil) throws {
+  public func touchTrip(id: Trip.ID, at instant: Date, expectedRevision: Int? = nil) throws {
     try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
       try execute(
@@ -478,9 +478,12 @@ extension Store {
   /// The text key of a UUID (lowercase, as in row ids).
   static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
+  /// The text key of a typed id: its text form (lowercase UUID text).
+  static func key<Owner>(_ id: TaggedUUID<Owner>) -> String { id.description }
+
   func trip(from row: Row) throws -> Trip {
     let idText = try row.string("id")
-    guard let id = UUID(uuidString: idText) else {
+    guard let id = Trip.ID(parsing: idText) else {
       throw StoreError.corruptValue(table: "trips", id: idText, column: "id", value: idText)
     }
     let startText = try row.string("start_date")
@@ -575,7 +578,7 @@ extension Store {
     }
     guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
     let tripText = try row.string("trip_id")
-    guard let tripID = UUID(text: tripText) else { throw corrupt("trip_id", tripText) }
+    guard let tripID = Trip.ID(parsing: tripText) else { throw corrupt("trip_id", tripText) }
     let kindText = try row.string("kind")
     let kind: ItineraryItem.Kind
     switch kindText {

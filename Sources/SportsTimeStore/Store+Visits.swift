@@ -150,7 +150,7 @@ extension Store {
   /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    id: UUID, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
+    id: Trip.ID, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(id: id)

@@ -40,7 +40,7 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
         status: .scheduled, originalDate: nil, gameNumber: 0, postponementReason: nil))
   }
   let environment = Environment.fixed(now: Date(timeIntervalSince1970: 1_700_000_000))
-  let tripID = environment.uuid()
+  let tripID = Trip.ID(environment.uuid())
   let trip = Trip(
     id: tripID, name: "Bench", startDate: start, endDate: start.adding(days: days - 1),
     gameIDs: games.map(\.id), createdAt: environment.now(), modifiedAt: environment.now())

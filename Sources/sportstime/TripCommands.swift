@@ -182,7 +182,7 @@ enum TripCommands {
     let t = planned.trip
     let stops = planned.schedule.stops.count
     context.print(
-      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(games.count, "game")) at \(Format.count(stops, "stop")), \(Format.count(planned.items.count, "travel leg"))."
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.description.prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(games.count, "game")) at \(Format.count(stops, "stop")), \(Format.count(planned.items.count, "travel leg"))."
     )
     for leg in planned.tightLegs { context.warn(leg.message) }
     context.print()
@@ -208,7 +208,7 @@ enum TripCommands {
     for t in trips {
       rows.append([
         context.safe(t.name), "\(t.startDate.iso) – \(t.endDate.iso)", String(t.dayCount),
-        String(t.gameIDs.count), shortIDs[t.id] ?? t.id.uuidString.lowercased(),
+        String(t.gameIDs.count), shortIDs[t.id] ?? t.id.description,
       ])
     }
     for line in Format.table(rows) { context.print(line) }
@@ -336,7 +336,7 @@ enum TripCommands {
       return
     }
     context.print(
-      "Renamed trip \"\(context.safe(before.name))\" (\(after.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(after.name))\"."
+      "Renamed trip \"\(context.safe(before.name))\" (\(after.id.description.prefix(8))) to \"\(context.safe(after.name))\"."
     )
   }
 
@@ -357,7 +357,7 @@ enum TripCommands {
     }
     let t = copy.trip
     context.print(
-      "Copied trip \"\(context.safe(original.name))\" (\(original.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(t.gameIDs.count, "game")), \(Format.count(copy.items.count, "item"))."
+      "Copied trip \"\(context.safe(original.name))\" (\(original.id.description.prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.description.prefix(8))): \(Format.count(t.dayCount, "day")), \(Format.count(t.gameIDs.count, "game")), \(Format.count(copy.items.count, "item"))."
     )
   }
 
@@ -366,7 +366,7 @@ enum TripCommands {
     let store = try context.openStore()
     let trip = try TripResolver(store: store).trip(matching: reference)
     let count = try store.deleteTrip(id: trip.id)
-    let id = trip.id.uuidString.lowercased()
+    let id = trip.id.description
     if context.arguments.flag("json") {
       try context.print(wire: WireV1.TripDeleted(trip, items: count))
       return

@@ -46,7 +46,7 @@ final class TripBuilderTests: XCTestCase {
       ["CHN202406170", "CHN202406180", "CHN202406190", "MIL202406240", "MIL202406250"])
     XCTAssertEqual(planned.schedule.games.map(\.day), [1, 2, 3, 8, 9])
     XCTAssertEqual(planned.trip.createdAt, now)
-    XCTAssertEqual(planned.trip.id, Fixtures.uuid(1))
+    XCTAssertEqual(planned.trip.id, Trip.ID(Fixtures.uuid(1)))
   }
 
   func testPlan_explicitDaysAroundTheGames() throws {

@@ -55,7 +55,7 @@ final class StoreRevisionsTests: StoreTestCase {
 
   /// The default trip stored in `store` with the 2024 games; returns its id.
   @discardableResult
-  private func storeTrip(_ store: Store) throws -> UUID {
+  private func storeTrip(_ store: Store) throws -> Trip.ID {
     try storeWith2024(store)
     let planned = try StoreFixtures.plan(tripName, environment: environment)
     try store.insert(planned)
@@ -471,7 +471,7 @@ final class StoreRevisionsTests: StoreTestCase {
         Array(all.suffix(kept.count + 1)),
         kept.map { Tombstone(id: $0.id, kind: .item, tripID: tripID, deletedAt: deleted) }
           .sorted { $0.id.uuidString < $1.id.uuidString }
-          + [Tombstone(id: tripID, kind: .trip, tripID: nil, deletedAt: deleted)])
+          + [Tombstone(id: tripID.rawValue, kind: .trip, tripID: nil, deletedAt: deleted)])
 
       XCTAssertEqual(
         try store.tombstones(since: start.addingTimeInterval(180)), Array(all.dropFirst(2)),

@@ -71,7 +71,7 @@ final class StoreTripImportTests: StoreTestCase {
   /// changes nothing: the import gave every item what the commands give.
   @discardableResult
   func everyView(
-    _ store: Store, id: UUID, _ label: String, hasHomeLeg: Bool = false,
+    _ store: Store, id: Trip.ID, _ label: String, hasHomeLeg: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     let catalog = try StoreFixtures.catalog()

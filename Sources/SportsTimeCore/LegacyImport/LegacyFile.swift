@@ -56,7 +56,7 @@ public struct LegacyOverride: Sendable, Hashable {
 /// One trip of a legacy file, as read (not yet built).
 public struct LegacyTrip: Sendable, Hashable {
   /// The trip's id, kept as the imported trip's id.
-  public var id: UUID
+  public var id: Trip.ID
   /// Its name (cleaned, not blank).
   public var name: String
   /// Its games' ids, in file order (no repeats).

@@ -25,15 +25,15 @@ extension LegacyImport {
     }
     let reader = FieldReader(fail: fail)
     var trips: [LegacyTrip] = []
-    var tripIDs: [UUID: String] = [:]
+    var tripIDs: [Trip.ID: String] = [:]
     var names: [String: String] = [:]
     var itemIDs: [UUID: String] = [:]
     for (i, element) in tripList.enumerated() {
       let at = "trips[\(i)]"
       guard let o = element as? [String: Any] else { throw fail(at, "not an object") }
-      let id = try reader.uuid(o, "id", at: at)
+      let id = Trip.ID(try reader.uuid(o, "id", at: at))
       if let first = tripIDs[id] {
-        throw fail("\(at).id", "trip \(id.uuidString.lowercased()) is also \(first)")
+        throw fail("\(at).id", "trip \(id) is also \(first)")
       }
       tripIDs[id] = at
       let name = try reader.tripName(o, "name", at: at)

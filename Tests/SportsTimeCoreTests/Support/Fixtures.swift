@@ -14,7 +14,7 @@ enum Fixtures {
   static func catalog() throws -> Catalog { try loadedCatalog.get() }
 
   /// A fixed trip id for stored items.
-  static let tripID = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
+  static let tripID = Trip.ID(UUID(uuidString: "11111111-2222-3333-4444-555555555555")!)
 
   /// A fixed instant used as createdAt/modifiedAt.
   static let epoch = Date(timeIntervalSince1970: 1_700_000_000)

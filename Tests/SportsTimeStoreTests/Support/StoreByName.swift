@@ -8,7 +8,7 @@ import SportsTimeCore
 /// tests short; the matching rules themselves are tested on `TripResolver`.
 extension Store {
   /// The id `reference` names (`TripResolver.id(matching:)`).
-  func tripID(_ reference: String) throws -> UUID {
+  func tripID(_ reference: String) throws -> Trip.ID {
     try TripResolver(store: self).id(matching: reference)
   }
 

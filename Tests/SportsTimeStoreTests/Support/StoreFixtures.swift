@@ -124,7 +124,7 @@ enum StoreFixtures {
 
   /// `planned` with every id (trip and items) replaced: the trip gets
   /// `tripID`, the items fresh random ids.
-  static func retagged(_ planned: PlannedTrip, tripID: UUID) -> PlannedTrip {
+  static func retagged(_ planned: PlannedTrip, tripID: Trip.ID) -> PlannedTrip {
     var copy = planned
     copy.trip.id = tripID
     copy.items = planned.items.map { item in
