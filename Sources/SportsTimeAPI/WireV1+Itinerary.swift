@@ -205,8 +205,8 @@ extension WireV1 {
 /// warnings) computed once.
 struct RowBuilder {
   let itinerary: SportsTimeCore.Itinerary
-  let tight: Set<UUID>
-  let timeWarnings: [UUID: String]
+  let tight: Set<ItineraryItem.ID>
+  let timeWarnings: [ItineraryItem.ID: String]
 
   init(_ itinerary: SportsTimeCore.Itinerary) {
     self.itinerary = itinerary

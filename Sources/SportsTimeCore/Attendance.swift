@@ -88,7 +88,7 @@ public struct Attendance: Sendable, Hashable {
       } else if game.start > now {
         result.skipped.append(Skipped(game: game, reason: .notPlayed))
       } else {
-        result.recorded.append(Visit(game: game, id: environment.uuid(), now: now))
+        result.recorded.append(Visit(game: game, id: Visit.ID(environment.uuid()), now: now))
       }
     }
     return result

@@ -18,7 +18,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   }
 
   /// Stable identifier.
-  public var id: UUID
+  public var id: ID
   /// The trip it belongs to.
   public var tripID: Trip.ID
   /// 1-based trip day; outside `1...dayCount` means Unscheduled.
@@ -34,7 +34,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
 
   /// Creates an item; see the properties.
   public init(
-    id: UUID, tripID: Trip.ID, day: Int, sortOrder: Double, kind: Kind,
+    id: ID, tripID: Trip.ID, day: Int, sortOrder: Double, kind: Kind,
     createdAt: Date, modifiedAt: Date
   ) {
     self.id = id

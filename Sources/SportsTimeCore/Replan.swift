@@ -207,7 +207,7 @@ extension Itinerary {
     var change = ItineraryChange(
       item: items.first
         ?? ItineraryItem(
-          id: trip.id.rawValue, tripID: trip.id, day: 1, sortOrder: 50,
+          id: ItineraryItem.ID(trip.id.rawValue), tripID: trip.id, day: 1, sortOrder: 50,
           kind: .custom(CustomInfo(title: "", category: .note)), createdAt: now, modifiedAt: now))
     var result: [ItineraryItem] = []
 
@@ -245,7 +245,7 @@ extension Itinerary {
     // grouped by their venue pair (in layout order), so each new leg looks
     // only at the old legs between the same venues: O(legs) in all.
     let oldTravel = inLayoutOrder.filter { $0.travelInfo != nil }
-    var claimed: Set<UUID> = []
+    var claimed: Set<ItineraryItem.ID> = []
     func gameIDs(_ stop: TripStop) -> Set<Game.ID> { Set(stop.games.map(\.id)) }
     func oldStop(_ index: Int?) -> TripStop? {
       guard let index, schedule.stops.indices.contains(index) else { return nil }
@@ -293,7 +293,7 @@ extension Itinerary {
       } else {
         let item = TripBuilder.legItem(
           for: leg, info: fresh, constraints: constraints, tripID: trip.id,
-          id: environment.uuid(), now: now)
+          id: ItineraryItem.ID(environment.uuid()), now: now)
         change.inserted.append(item)
         report.added.append(LayoutRow.id(item: item.id))
         result.append(item)

@@ -16,7 +16,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
   /// A derived game row, by the game's id.
   case game(Game.ID)
   /// A stored travel or custom item, by its id.
-  case item(UUID)
+  case item(ItineraryItem.ID)
 
   /// The kind of row an id names: the text before the colon.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -42,7 +42,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .day(let day): return "day:\(day)"
     case .game(let id): return "game:\(id)"
-    case .item(let id): return "item:\(id.uuidString.lowercased())"
+    case .item(let id): return "item:\(id)"
     }
   }
 
@@ -68,7 +68,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
     case .game:
       self = .game(Game.ID(String(rest)))
     case .item:
-      guard let id = UUID(uuidString: String(rest)) else { return nil }
+      guard let id = ItineraryItem.ID(parsing: String(rest)) else { return nil }
       self = .item(id)
     }
   }

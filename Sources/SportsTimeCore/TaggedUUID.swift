@@ -67,3 +67,13 @@ extension Trip {
   /// Typed trip identifier: a UUID, printed as lowercase text.
   public typealias ID = TaggedUUID<Trip>
 }
+
+extension ItineraryItem {
+  /// Typed itinerary item identifier: a UUID, printed as lowercase text.
+  public typealias ID = TaggedUUID<ItineraryItem>
+}
+
+extension Visit {
+  /// Typed visit identifier: a UUID, printed as lowercase text.
+  public typealias ID = TaggedUUID<Visit>
+}

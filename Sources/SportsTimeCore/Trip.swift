@@ -243,9 +243,8 @@ extension Trip {
     trip.createdAt = now
     trip.modifiedAt = now
     trip.revision = 1
-    func key(_ id: UUID) -> String { id.uuidString.lowercased() }
-    let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
-    let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }
+    let old = items.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    let newIDs = old.map { _ in ItineraryItem.ID(environment.uuid()) }.sorted()
     let copies = zip(old, newIDs).map { item, id in
       var copy = item.withStorableTexts()
       copy.id = id

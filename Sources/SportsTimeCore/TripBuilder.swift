@@ -63,7 +63,7 @@ public enum TripBuilder {
       items.append(
         legItem(
           for: leg, info: info, constraints: constraints, tripID: trip.id,
-          id: environment.uuid(), now: now))
+          id: ItineraryItem.ID(environment.uuid()), now: now))
     }
     return PlannedTrip(
       trip: trip, schedule: schedule, items: items,
@@ -167,7 +167,7 @@ public enum TripBuilder {
   ///   - now: its creation and modification instant.
   static func legItem(
     for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: Trip.ID,
-    id: UUID, now: Date
+    id: ItineraryItem.ID, now: Date
   ) -> ItineraryItem {
     let position = TravelPlacement.defaultPosition(for: info, in: constraints)
     return ItineraryItem(

@@ -53,7 +53,7 @@ public enum TripExchange {
     let items: [JSONValue] = itinerary.numberedRows.compactMap { row in
       guard let item = row.item else { return nil }
       var pairs: [(String, JSONValue)] = [
-        ("id", .string(item.id.uuidString.lowercased())),
+        ("id", .string(item.id.description)),
         ("kind", .string(item.travelInfo == nil ? "custom" : "travel")),
         ("day", .int(item.day)), ("sortOrder", .number(item.sortOrder)),
         ("createdAt", .string(instant(item.createdAt))),
@@ -123,7 +123,7 @@ public enum TripExchange {
     public var warnings: [String] = []
     /// The travel items whose `mode` the file does not give (written
     /// before flights existed; read as drives).
-    var withoutMode: Set<UUID> = []
+    var withoutMode: Set<ItineraryItem.ID> = []
   }
 
   /// One entry of a file's `games`: the game's id and, when given, what
@@ -239,12 +239,14 @@ public enum TripExchange {
     }
     var items: [ItineraryItem] = []
     var warnings: [String] = []
-    var withoutMode: Set<UUID> = []
-    var seen: Set<UUID> = []
+    var withoutMode: Set<ItineraryItem.ID> = []
+    var seen: Set<ItineraryItem.ID> = []
     for (i, o) in itemList.enumerated() {
       let at = "items[\(i)]"
-      let id = try reader.uuid(o, "id", at: at)
-      guard seen.insert(id).inserted else { throw fail("\(at).id", "item \(id) is listed twice") }
+      let id = ItineraryItem.ID(try reader.uuid(o, "id", at: at))
+      guard seen.insert(id).inserted else {
+        throw fail("\(at).id", "item \(id.rawValue) is listed twice")
+      }
       let day = try reader.int(o, "day", at: at)
       guard trip.realDate(ofDay: day) != nil else {
         throw fail(

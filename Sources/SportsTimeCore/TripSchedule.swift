@@ -23,7 +23,7 @@ public struct PlacedGame: Sendable, Hashable {
   /// The game as a (non-stored) itinerary item, for the seeds' API.
   public func item(tripID: Trip.ID) -> ItineraryItem {
     ItineraryItem(
-      id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      id: ItineraryItem.ID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
       tripID: tripID, day: day, sortOrder: sortOrder, kind: .game(game.id),
       createdAt: Date(timeIntervalSince1970: 0),
       modifiedAt: Date(timeIntervalSince1970: 0))

@@ -30,7 +30,7 @@ public struct TripImport: Sendable {
   public var warnings: [String]
   /// The items outside the trip's days (listed under Unscheduled), in
   /// file order.
-  public var unscheduled: [UUID]
+  public var unscheduled: [ItineraryItem.ID]
   /// The trip as stored, with its games and items, read back in the same
   /// transaction (what `loadTrip(id:)` returns).
   public var stored: LoadedTrip
@@ -201,7 +201,7 @@ extension Store {
 
   /// The name of the stored trip item `id` belongs to, nil when no stored
   /// item has that id.
-  func itemOwner(_ id: UUID) throws -> String? {
+  func itemOwner(_ id: ItineraryItem.ID) throws -> String? {
     try select(
       """
       SELECT trips.name FROM itinerary_items JOIN trips ON trips.id = itinerary_items.trip_id
@@ -343,11 +343,11 @@ extension Store {
       }
       try recordTombstone(.trip, id: id.rawValue, at: now)
       for text in itemIDs {
-        guard let itemID = UUID(uuidString: text) else {
+        guard let itemID = ItineraryItem.ID(parsing: text) else {
           throw StoreError.corruptValue(
             table: "itinerary_items", id: text, column: "id", value: text)
         }
-        try recordTombstone(.item, id: itemID, tripID: id, at: now)
+        try recordTombstone(.item, id: itemID.rawValue, tripID: id, at: now)
       }
       return itemIDs.count
     }
@@ -381,7 +381,7 @@ extension Store {
   func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
     try insert(into: "itinerary_items", try Store.columns(of: item))
-    try clearTombstone(.item, id: item.id)
+    try clearTombstone(.item, id: item.id.rawValue)
     try noteChange(ofTrip: item.tripID)
   }
 
@@ -401,7 +401,7 @@ extension Store {
   }
 
   /// The trip of stored item `id`, nil when no item has that id.
-  func tripOfItem(_ id: UUID) throws -> Trip.ID? {
+  func tripOfItem(_ id: ItineraryItem.ID) throws -> Trip.ID? {
     guard
       let text = try select(
         "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(id))]
@@ -417,13 +417,13 @@ extension Store {
   /// `updateItem`'s update, inside the caller's transaction.
   func rewriteItem(_ item: ItineraryItem) throws {
     guard let oldTrip = try tripOfItem(item.id) else {
-      throw RecordError.itemNotFound(item.id.uuidString.lowercased())
+      throw RecordError.itemNotFound(item.id.description)
     }
     var row = try Store.columns(of: item)
     row["id"] = nil
     let changed = try update(
       "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
-    if changed == 0 { throw RecordError.itemNotFound(item.id.uuidString.lowercased()) }
+    if changed == 0 { throw RecordError.itemNotFound(item.id.description) }
     try noteChange(ofTrip: oldTrip)
     try noteChange(ofTrip: item.tripID)
   }
@@ -435,11 +435,11 @@ extension Store {
   /// - Throws: `RecordError.itemNotFound` when no item has that id,
   ///   `TripError.revisionConflict` when its trip is not at
   ///   `expectedRevision`; nothing changes then.
-  public func deleteItem(id: UUID, expectedRevision: Int? = nil) throws {
+  public func deleteItem(id: ItineraryItem.ID, expectedRevision: Int? = nil) throws {
     let now = clock()
     try transaction {
       guard let trip = try tripOfItem(id) else {
-        throw RecordError.itemNotFound(id.uuidString.lowercased())
+        throw RecordError.itemNotFound(id.description)
       }
       try checkRevision(ofTrip: trip, expected: expectedRevision)
       try removeItem(id: id, at: now)
@@ -448,12 +448,12 @@ extension Store {
 
   /// `deleteItem`'s deletion with its tombstone at `instant`, inside the
   /// caller's transaction.
-  func removeItem(id: UUID, at instant: Date) throws {
+  func removeItem(id: ItineraryItem.ID, at instant: Date) throws {
     guard let trip = try tripOfItem(id) else {
-      throw RecordError.itemNotFound(id.uuidString.lowercased())
+      throw RecordError.itemNotFound(id.description)
     }
     try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
-    try recordTombstone(.item, id: id, tripID: trip, at: instant)
+    try recordTombstone(.item, id: id.rawValue, tripID: trip, at: instant)
     try noteChange(ofTrip: trip)
   }
 
@@ -576,7 +576,7 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "itinerary_items", id: idText, column: column, value: value)
     }
-    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
+    guard let id = ItineraryItem.ID(parsing: idText) else { throw corrupt("id", idText) }
     let tripText = try row.string("trip_id")
     guard let tripID = Trip.ID(parsing: tripText) else { throw corrupt("trip_id", tripText) }
     let kindText = try row.string("kind")

@@ -27,7 +27,7 @@ extension Store {
     }
     try checkGame(of: visit)
     try insert(into: "visits", Store.columns(of: visit))
-    try clearTombstone(.visit, id: visit.id)
+    try clearTombstone(.visit, id: visit.id.rawValue)
   }
 
   /// Every visit, or those at `venueID`, most recent first
@@ -136,7 +136,7 @@ extension Store {
     return try transaction {
       let visit = try visit(matching: reference)
       try execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
-      try recordTombstone(.visit, id: visit.id, at: now)
+      try recordTombstone(.visit, id: visit.id.rawValue, at: now)
       return visit
     }
   }
@@ -220,7 +220,7 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "visits", id: idText, column: column, value: value)
     }
-    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
+    guard let id = Visit.ID(parsing: idText) else { throw corrupt("id", idText) }
     let sportText = try row.string("sport")
     guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
     let dateText = try row.string("local_date")

@@ -53,14 +53,15 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
     let p = TravelPlacement.defaultPosition(for: info, in: constraints)
     items.append(
       ItineraryItem(
-        id: environment.uuid(), tripID: tripID, day: p?.day ?? 1, sortOrder: p?.sortOrder ?? 50,
+        id: ItineraryItem.ID(environment.uuid()), tripID: tripID, day: p?.day ?? 1,
+        sortOrder: p?.sortOrder ?? 50,
         kind: .travel(info), createdAt: environment.now(), modifiedAt: environment.now()))
   }
   for d in 1...days {
     for j in 0..<itemsPerDay {
       items.append(
         ItineraryItem(
-          id: environment.uuid(), tripID: tripID, day: d,
+          id: ItineraryItem.ID(environment.uuid()), tripID: tripID, day: d,
           sortOrder: j == 0 ? 10 : 100 + Double(j) * 0.25,
           kind: .custom(CustomInfo(title: "Item \(d).\(j)", category: .note)),
           createdAt: environment.now(), modifiedAt: environment.now()))

@@ -12,7 +12,7 @@ struct ItineraryPresenter {
   /// The trip with its schedule, layout and constraints.
   let itinerary: Itinerary
   /// The travel items whose leg is tight.
-  let tight: Set<UUID>
+  let tight: Set<ItineraryItem.ID>
 
   var schedule: TripSchedule { itinerary.schedule }
   var layout: ItineraryLayout { itinerary.layout }

@@ -44,7 +44,7 @@ final class WireBuilderTests: XCTestCase {
       environment: .fixed(now: now))
     func custom(_ info: CustomInfo, day: Int, sortOrder: Double) -> ItineraryItem {
       ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: day, sortOrder: sortOrder,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: day, sortOrder: sortOrder,
         kind: .custom(info), createdAt: now, modifiedAt: now)
     }
     let items =

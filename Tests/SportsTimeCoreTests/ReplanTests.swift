@@ -119,7 +119,7 @@ final class ReplanTests: XCTestCase {
       line: line)
 
     // The report matches the change.
-    let row = { (id: UUID) in LayoutRow.id(item: id) }
+    let row = { (id: ItineraryItem.ID) in LayoutRow.id(item: id) }
     XCTAssertEqual(r.report.added, r.change.inserted.map { row($0.id) }, file: file, line: line)
     XCTAssertEqual(r.report.removed, r.change.deleted.map(row), file: file, line: line)
     let legsAfter = after.items.filter { $0.travelInfo != nil }.map { row($0.id) }

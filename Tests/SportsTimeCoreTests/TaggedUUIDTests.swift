@@ -63,6 +63,24 @@ final class TaggedUUIDTests: XCTestCase {
     }
   }
 
+  func testItemAndVisitIDs_parsePrintOrderAndCodeAsTripIDsDo() throws {
+    let item = try XCTUnwrap(ItineraryItem.ID(parsing: text.uppercased()))
+    let visit = try XCTUnwrap(Visit.ID(parsing: text))
+    XCTAssertEqual(item.description, text)
+    XCTAssertEqual(visit.description, text)
+    XCTAssertEqual(RowID.item(item).description, "item:\(text)")
+    XCTAssertNil(ItineraryItem.ID(parsing: String(text.dropLast())))
+    XCTAssertNil(Visit.ID(parsing: "visit:\(text)"))
+    let lower = try XCTUnwrap(Visit.ID(parsing: "00000000-0000-0000-0000-00000000000a"))
+    XCTAssertLessThan(lower, visit)
+    XCTAssertEqual(
+      String(decoding: try JSONEncoder().encode([item]), as: UTF8.self), "[\"\(text)\"]")
+    XCTAssertEqual(
+      try JSONDecoder().decode([Visit.ID].self, from: Data("[\"\(text)\"]".utf8)), [visit])
+    XCTAssertThrowsError(
+      try JSONDecoder().decode([ItineraryItem.ID].self, from: Data(#"["item"]"#.utf8)))
+  }
+
   /// Ids of different kinds are different types: a trip id cannot be
   /// passed as a game id or a bare UUID (the compiler refuses it; shown
   /// here by the types themselves).
@@ -70,6 +88,10 @@ final class TaggedUUIDTests: XCTestCase {
     XCTAssertFalse(Trip.ID.self == Game.ID.self)
     XCTAssertFalse(Trip.ID.self == UUID.self)
     XCTAssertFalse(Trip.ID.self == Venue.ID.self)
+    XCTAssertFalse(Trip.ID.self == ItineraryItem.ID.self)
+    XCTAssertFalse(Trip.ID.self == Visit.ID.self)
+    XCTAssertFalse(ItineraryItem.ID.self == Visit.ID.self)
+    XCTAssertTrue(type(of: Fixtures.custom().id) == ItineraryItem.ID.self)
     XCTAssertTrue(type(of: Fixtures.tripID) == Trip.ID.self)
     XCTAssertTrue(type(of: Fixtures.custom().tripID) == Trip.ID.self)
   }

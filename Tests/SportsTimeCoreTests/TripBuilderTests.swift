@@ -214,18 +214,19 @@ final class TripBuilderTests: XCTestCase {
     // their ids order them.
     let tied = (0..<3).map { n in
       ItineraryItem(
-        id: UUID(uuidString: String(format: "F0000000-0000-4000-8000-%012d", 3 - n)) ?? UUID(),
+        id: ItineraryItem.ID(
+          UUID(uuidString: String(format: "F0000000-0000-4000-8000-%012d", 3 - n)) ?? UUID()),
         tripID: original.trip.id, day: 2, sortOrder: 50,
         kind: .custom(CustomInfo(title: "Tie \(n)", category: .note)), createdAt: made,
         modifiedAt: made)
     }
     let early = ItineraryItem(
-      id: UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000009") ?? UUID(),
+      id: ItineraryItem.ID(UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000009") ?? UUID()),
       tripID: original.trip.id, day: 2, sortOrder: 50,
       kind: .custom(CustomInfo(title: "Made first", category: .note)),
       createdAt: made.addingTimeInterval(-60), modifiedAt: made)
     let outside = ItineraryItem(
-      id: UUID(), tripID: original.trip.id, day: 0, sortOrder: 3,
+      id: ItineraryItem.ID(UUID()), tripID: original.trip.id, day: 0, sortOrder: 3,
       kind: .custom(CustomInfo(title: "Before", category: .activity)), createdAt: made,
       modifiedAt: made)
     let items = original.items + tied + [early, outside]

@@ -221,7 +221,7 @@ final class StoreGamesTests: StoreTestCase {
         try StoreFixtures.plan(
           "Mets at Wrigley", gameIDs: ["CHN202406210"], environment: environment))
       let mets = try StoreFixtures.game2024("CHN202406210")
-      let visit = Visit(game: mets, id: UUID(), now: StoreFixtures.now)
+      let visit = Visit(game: mets, id: Visit.ID(UUID()), now: StoreFixtures.now)
       try store.insertVisit(visit)
       let before = try store.games()
       guard
@@ -263,9 +263,11 @@ final class StoreGamesTests: StoreTestCase {
       try store.insert(
         try StoreFixtures.plan("Untouched", gameIDs: ["CHN202406040"], environment: environment))
       let june = Visit(
-        game: try StoreFixtures.game2024("MIL202406100"), id: UUID(), now: StoreFixtures.now)
+        game: try StoreFixtures.game2024("MIL202406100"), id: Visit.ID(UUID()),
+        now: StoreFixtures.now)
       let september = Visit(
-        game: try StoreFixtures.game2024("MIL202409200"), id: UUID(), now: StoreFixtures.now)
+        game: try StoreFixtures.game2024("MIL202409200"), id: Visit.ID(UUID()),
+        now: StoreFixtures.now)
       try store.insertVisit(june)
       try store.insertVisit(september)
 

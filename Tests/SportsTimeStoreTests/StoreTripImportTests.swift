@@ -616,7 +616,7 @@ final class StoreTripImportTests: StoreTestCase {
       planned.trip.name = "Fine"
       try store.insert(planned)
       let item = ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: 1, sortOrder: 50,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: 1, sortOrder: 50,
         kind: .custom(CustomInfo(title: "Two\nlines", category: .note)),
         createdAt: StoreFixtures.now,
         modifiedAt: StoreFixtures.now)

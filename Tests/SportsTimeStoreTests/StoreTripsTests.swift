@@ -37,7 +37,8 @@ final class StoreTripsTests: StoreTestCase {
       -> ItineraryItem
     {
       ItineraryItem(
-        id: try uuid(String(format: "C0000000-0000-4000-8000-%012d", n)), tripID: tripID,
+        id: ItineraryItem.ID(try uuid(String(format: "C0000000-0000-4000-8000-%012d", n))),
+        tripID: tripID,
         day: day, sortOrder: sortOrder, kind: kind, createdAt: created, modifiedAt: modified)
     }
     let hotel = CustomInfo(
@@ -394,7 +395,7 @@ final class StoreTripsTests: StoreTestCase {
       assertSameItems(try store.items(tripID: planned.trip.id), expected)
 
       var ghost = extra[2]
-      ghost.id = try uuid("EEEEEEEE-0000-4000-8000-000000000001")
+      ghost.id = ItineraryItem.ID(try uuid("EEEEEEEE-0000-4000-8000-000000000001"))
       let error = recordError { try store.updateItem(ghost) }
       if case .itemNotFound(let id) = error {
         XCTAssertEqual(id, "eeeeeeee-0000-4000-8000-000000000001")
@@ -426,7 +427,8 @@ final class StoreTripsTests: StoreTestCase {
         XCTFail("expected itemNotFound, got \(String(describing: again))")
       }
       let never = recordError {
-        try store.deleteItem(id: try self.uuid("EEEEEEEE-0000-4000-8000-000000000002"))
+        try store.deleteItem(
+          id: ItineraryItem.ID(try self.uuid("EEEEEEEE-0000-4000-8000-000000000002")))
       }
       if case .itemNotFound = never {
       } else {

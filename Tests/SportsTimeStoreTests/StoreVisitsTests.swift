@@ -17,7 +17,7 @@ final class StoreVisitsTests: StoreTestCase {
   ) throws -> Visit {
     let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n)))
     return Visit(
-      id: id, sport: sport, venueID: Venue.ID(venue), date: try StoreFixtures.date(date),
+      id: Visit.ID(id), sport: sport, venueID: Venue.ID(venue), date: try StoreFixtures.date(date),
       gameID: game, matchup: matchup, score: score, notes: notes, createdAt: now,
       modifiedAt: now)
   }

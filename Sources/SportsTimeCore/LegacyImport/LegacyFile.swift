@@ -14,7 +14,7 @@ public enum LegacyAnchorType: String, Sendable, Hashable, CaseIterable {
 /// One custom item of a legacy trip, as read from the file.
 public struct LegacyItem: Sendable, Hashable {
   /// The item's id, kept as the imported item's id.
-  public var id: UUID
+  public var id: ItineraryItem.ID
   /// What the traveller called it (cleaned, not blank).
   public var title: String
   /// Restaurant, hotel, activity or note.

@@ -100,7 +100,8 @@ enum Fixtures {
 
   /// A stored item.
   static func item(
-    _ kind: ItineraryItem.Kind, day: Int, sortOrder: Double, id: UUID = UUID(),
+    _ kind: ItineraryItem.Kind, day: Int, sortOrder: Double,
+    id: ItineraryItem.ID = ItineraryItem.ID(UUID()),
     createdAt: Date = Fixtures.epoch
   ) -> ItineraryItem {
     ItineraryItem(
@@ -115,7 +116,8 @@ enum Fixtures {
 
   /// A stored custom item.
   static func custom(
-    _ title: String = "Lunch", day: Int = 1, sortOrder: Double = 50, id: UUID = UUID(),
+    _ title: String = "Lunch", day: Int = 1, sortOrder: Double = 50,
+    id: ItineraryItem.ID = ItineraryItem.ID(UUID()),
     createdAt: Date = Fixtures.epoch
   ) -> ItineraryItem {
     item(
@@ -127,6 +129,10 @@ enum Fixtures {
   static func uuid(_ n: Int) -> UUID {
     UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n))!
   }
+
+  /// A typed id (trip, item or visit, as the context asks) whose last 12
+  /// hex digits are `n`.
+  static func uuid<Owner>(_ n: Int) -> TaggedUUID<Owner> { TaggedUUID(uuid(n)) }
 
   /// The repository root (`TestData.repositoryRoot`).
   static func repoRoot() -> URL { TestData.repositoryRoot }

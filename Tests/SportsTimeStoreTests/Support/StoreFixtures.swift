@@ -129,7 +129,7 @@ enum StoreFixtures {
     copy.trip.id = tripID
     copy.items = planned.items.map { item in
       var item = item
-      item.id = UUID()
+      item.id = ItineraryItem.ID(UUID())
       item.tripID = tripID
       return item
     }
