@@ -7,7 +7,7 @@ extension WireV1 {
   /// gameNumber, originalDate?}`.
   public struct GameEntry: Codable, Sendable, Hashable {
     /// The game's id.
-    public var id: String
+    public var id: Game.ID
     /// ISO 8601 with the venue's UTC offset.
     public var start: String
     /// The venue's local date.
@@ -75,7 +75,7 @@ extension WireV1 {
     /// The visit's date.
     public var date: CalendarDate
     /// The game attended, when recorded.
-    public var gameID: String?
+    public var gameID: Game.ID?
     /// The away team's printed code.
     public var away: String?
     /// The home team's printed code.

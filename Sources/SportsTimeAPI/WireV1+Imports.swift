@@ -8,7 +8,7 @@ extension WireV1 {
     /// A game not recorded: `{gameID, reason}`.
     public struct Skipped: Codable, Sendable, Hashable {
       /// The game's id.
-      public var gameID: String
+      public var gameID: Game.ID
       /// `already-recorded`, `not-played` or `cancelled`.
       public var reason: String
     }
@@ -42,11 +42,11 @@ extension WireV1 {
       /// The trip's name.
       public var name: String
       /// Its games' current ids.
-      public var games: [String]
+      public var games: [Game.ID]
 
       /// A trip; see the properties.
-      public init(id: UUID, name: String, games: [String]) {
-        self.id = id.uuidString.lowercased()
+      public init(id: SportsTimeCore.Trip.ID, name: String, games: [Game.ID]) {
+        self.id = id.description
         self.name = name
         self.games = games
       }
@@ -60,9 +60,9 @@ extension WireV1 {
       /// The visit's own date.
       public var date: CalendarDate
       /// Its game's id before the import.
-      public var gameID: String
+      public var gameID: Game.ID
       /// And after.
-      public var newGameID: String
+      public var newGameID: Game.ID
       /// The game's local date now.
       public var gameDate: CalendarDate
       /// Whether the visit still points to the game.
@@ -102,11 +102,11 @@ extension WireV1 {
     /// Stored games of the file's seasons it does not list.
     public var notInFile: Int
     /// Old game id → new id, sorted by old id.
-    public var moved: OrderedMap<String>
+    public var moved: OrderedMap<Game.ID>
     /// Changed games trips use, by current id.
-    public var changedInTrips: [String]
+    public var changedInTrips: [Game.ID]
     /// Ids removed (`--replace`).
-    public var removed: [String]
+    public var removed: [Game.ID]
     /// The trips using changed games.
     public var trips: [Trip]
     /// The visits of changed games.
@@ -116,8 +116,8 @@ extension WireV1 {
     /// the given counts and changes.
     public init(
       file: String, schedule: SportsTimeCore.ScheduleImport, inserted: Int, updated: Int,
-      unchanged: Int, notInFile: Int, moved: [String: String], changedInTrips: [String],
-      removed: [String], trips: [Trip], visits: [ScheduleMerge.VisitChange]
+      unchanged: Int, notInFile: Int, moved: [Game.ID: Game.ID], changedInTrips: [Game.ID],
+      removed: [Game.ID], trips: [Trip], visits: [ScheduleMerge.VisitChange]
     ) {
       self.file = file
       games = schedule.games.count
@@ -130,7 +130,8 @@ extension WireV1 {
       self.updated = updated
       self.unchanged = unchanged
       self.notInFile = notInFile
-      self.moved = OrderedMap(moved.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+      self.moved = OrderedMap(
+        moved.sorted { $0.key < $1.key }.map { ($0.key.description, $0.value) })
       self.changedInTrips = changedInTrips
       self.removed = removed
       self.trips = trips

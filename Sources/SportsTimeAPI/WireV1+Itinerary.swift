@@ -83,7 +83,7 @@ extension WireV1 {
     /// timeUnknown, status, originalDate}`.
     public struct GameFields: Codable, Sendable, Hashable {
       /// The game's id.
-      public var gameID: String
+      public var gameID: Game.ID
       /// ISO 8601 with the venue's UTC offset.
       public var start: String
       /// The venue's code.
@@ -205,8 +205,8 @@ extension WireV1 {
 /// warnings) computed once.
 struct RowBuilder {
   let itinerary: SportsTimeCore.Itinerary
-  let tight: Set<UUID>
-  let timeWarnings: [UUID: String]
+  let tight: Set<ItineraryItem.ID>
+  let timeWarnings: [ItineraryItem.ID: String]
 
   init(_ itinerary: SportsTimeCore.Itinerary) {
     self.itinerary = itinerary
@@ -283,7 +283,7 @@ extension WireV1 {
     /// `[first, last]`, or null.
     @OrNull public var validDays: DayRange?
     /// The ids of the games that bound a leg.
-    public var barriers: [String]
+    public var barriers: [Game.ID]
     /// The slot the row was lifted from, or null.
     @OrNull public var originSlot: Int?
     /// Every slot, in order.

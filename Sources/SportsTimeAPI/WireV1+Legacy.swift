@@ -43,7 +43,7 @@ extension WireV1 {
 
       init(_ p: LegacyPlacement) {
         let info = p.item.customInfo
-        id = p.item.id.uuidString.lowercased()
+        id = p.item.id.description
         row = p.rowNumber
         rowID = p.rowID
         title = p.item.title
@@ -130,7 +130,7 @@ extension WireV1 {
       public var warnings: [String]
 
       init(_ result: LegacyTripResult) {
-        id = result.legacy.id.uuidString.lowercased()
+        id = result.legacy.id.description
         switch result {
         case .alreadyImported(_, let stored):
           name = stored.name
@@ -160,7 +160,7 @@ extension WireV1 {
           }
           unresolved = c.unresolved.map { p in
             Unresolved(
-              id: p.item.id.uuidString.lowercased(), title: p.item.title,
+              id: p.item.id.description, title: p.item.title,
               anchorType: p.anchorType.rawValue, anchorId: p.anchorID, anchorDay: p.anchorDay,
               day: p.item.day, unscheduled: p.isUnscheduled, reason: p.unresolvedReason)
           }

@@ -31,7 +31,7 @@ extension WireV1 {
 
     /// The head of `trip`.
     public init(_ trip: Trip) {
-      id = trip.id.uuidString.lowercased()
+      id = trip.id.description
       name = trip.name
       startDate = trip.startDate
       endDate = trip.endDate
@@ -48,7 +48,7 @@ extension WireV1 {
 
     /// The reference of `trip`.
     public init(_ trip: Trip) {
-      id = trip.id.uuidString.lowercased()
+      id = trip.id.description
       name = trip.name
     }
   }
@@ -70,7 +70,7 @@ extension WireV1 {
 
     /// The entry of `trip`.
     public init(_ trip: Trip) {
-      id = trip.id.uuidString.lowercased()
+      id = trip.id.description
       name = trip.name
       startDate = trip.startDate
       endDate = trip.endDate
@@ -90,7 +90,7 @@ extension WireV1 {
 
     /// The rename of `before` to `after` (the same trip).
     public init(before: Trip, after: Trip) {
-      id = after.id.uuidString.lowercased()
+      id = after.id.description
       name = after.name
       previousName = before.name
     }
@@ -107,7 +107,7 @@ extension WireV1 {
 
     /// The deletion of `trip` with `items` stored items.
     public init(_ trip: Trip, items: Int) {
-      id = trip.id.uuidString.lowercased()
+      id = trip.id.description
       name = trip.name
       self.items = items
     }

@@ -53,7 +53,7 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The game already has a visit (a game is attended once); `visitID` is
   /// that visit's id.
-  case gameAlreadyVisited(gameID: String, visitID: String)
+  case gameAlreadyVisited(gameID: Game.ID, visitID: String)
 
   /// A schedule import would remove these games (the schedule no longer
   /// lists them), but trips or visits use them. Nothing was changed.
@@ -90,7 +90,7 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The games a refusal is about (the barrier games of the rule): the
   /// games still in use for `gamesInUse`, the visited game for
   /// `gameAlreadyVisited`; empty otherwise.
-  public var games: [String] {
+  public var games: [Game.ID] {
     switch self {
     case .gamesInUse(let games): return games.map(\.gameID)
     case .gameAlreadyVisited(let gameID, _): return [gameID]

@@ -8,11 +8,11 @@ public enum GameLookupError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The database holds no games at all (no schedule imported yet).
   case noGamesYet
   /// No stored game has this id.
-  case noSuchGame(String)
+  case noSuchGame(Game.ID)
   /// The team (its full name) has no game on `date`: the game scheduled that
   /// day (`matchup`, "SD @ CHC") was moved to `newDate` as game `gameID`.
   case moved(
-    team: String, date: CalendarDate, matchup: String, gameID: String, newDate: CalendarDate)
+    team: String, date: CalendarDate, matchup: String, gameID: Game.ID, newDate: CalendarDate)
 
   /// What kind of failure this is: always `.notFound`.
   public var kind: ErrorKind { .notFound }

@@ -17,10 +17,10 @@ public struct GameImportResult: Sendable, Hashable {
   public var notInFile: Int = 0
   /// Changed games that trips use, by their current id (their itineraries
   /// may need checking).
-  public var updatedInTrips: [String]
+  public var updatedInTrips: [Game.ID]
   /// Old id → new id of games whose id changed: moved to another date or
   /// renumbered on theirs (`idChanges`).
-  public var renamed: [String: String] = [:]
+  public var renamed: [Game.ID: Game.ID] = [:]
   /// The games whose id changed, as stored before and after, by old id;
   /// `ScheduleMerge.Change.movesDate` tells a move to another date from a
   /// renumbering on the same date.
@@ -28,7 +28,7 @@ public struct GameImportResult: Sendable, Hashable {
   /// Ids of the games removed because the file no longer lists them
   /// (`replace`), sorted. These are the ids they had when stored: a game
   /// the import moves may take one of them (`idChanges`).
-  public var removed: [String] = []
+  public var removed: [Game.ID] = []
   /// The removed games as they were stored, in the order of `removed`.
   public var removedGames: [Game] = []
   /// The trips that use changed games, by name (then id).
@@ -45,14 +45,14 @@ public struct GameImportResult: Sendable, Hashable {
 /// A trip that uses games a schedule import changed.
 public struct AffectedTrip: Sendable, Hashable {
   /// The trip's id.
-  public var id: UUID
+  public var id: Trip.ID
   /// The trip's name.
   public var name: String
   /// Its changed games by their current ids, sorted.
-  public var gameIDs: [String]
+  public var gameIDs: [Game.ID]
 
   /// Creates an entry; see the properties.
-  public init(id: UUID, name: String, gameIDs: [String]) {
+  public init(id: Trip.ID, name: String, gameIDs: [Game.ID]) {
     self.id = id
     self.name = name
     self.gameIDs = gameIDs
@@ -62,14 +62,14 @@ public struct AffectedTrip: Sendable, Hashable {
 /// A stored game that an import would remove but that is still used.
 public struct GameInUse: Sendable, Hashable {
   /// The game's id.
-  public var gameID: String
+  public var gameID: Game.ID
   /// The names of the trips that use it, sorted.
   public var tripNames: [String]
   /// The visits linked to it (at most one: a game is attended once).
   public var visits: [Visit]
 
   /// Creates an entry; see the properties.
-  public init(gameID: String, tripNames: [String], visits: [Visit]) {
+  public init(gameID: Game.ID, tripNames: [String], visits: [Visit]) {
     self.gameID = gameID
     self.tripNames = tripNames
     self.visits = visits
@@ -184,11 +184,11 @@ extension Store {
         removedGames: merge.removed)
 
       // Who uses which game: trips by name, visits.
-      var tripsOfGame: [String: [(id: String, name: String)]] = [:]
+      var tripsOfGame: [Game.ID: [(id: String, name: String)]] = [:]
       for row in try select(
         "SELECT trip_games.game_id, trips.id, trips.name FROM trip_games JOIN trips ON trips.id = trip_games.trip_id"
       ) {
-        tripsOfGame[try row.string("game_id"), default: []].append(
+        tripsOfGame[Game.ID(try row.string("game_id")), default: []].append(
           (try row.string("id"), try row.string("name")))
       }
       let linkedVisits = try select("SELECT * FROM visits WHERE game_id IS NOT NULL")
@@ -202,24 +202,24 @@ extension Store {
       }
       if !inUse.isEmpty { throw RecordError.gamesInUse(inUse) }
 
-      var changedOfTrip: [String: (name: String, gameIDs: [String])] = [:]
+      var changedOfTrip: [String: (name: String, gameIDs: [Game.ID])] = [:]
       for change in merge.changes {
         for trip in tripsOfGame[change.old.id] ?? [] {
           changedOfTrip[trip.id, default: (trip.name, [])].gameIDs.append(change.new.id)
         }
       }
       result.trips = changedOfTrip.compactMap { id, entry in
-        UUID(uuidString: id).map {
+        Trip.ID(parsing: id).map {
           AffectedTrip(id: $0, name: entry.name, gameIDs: entry.gameIDs.sorted())
         }
-      }.sorted { ($0.name, $0.id.uuidString) < ($1.name, $1.id.uuidString) }
+      }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
       result.updatedInTrips = Set(changedOfTrip.values.flatMap(\.gameIDs)).sorted()
       result.visits = merge.visitChanges(linkedVisits.sorted(by: Visit.mostRecentFirst))
 
       // Writes: removals, unlinked visits, moves (through temporary ids so
       // that ids can trade places), updates, inserts.
       for game in merge.removed {
-        try execute("DELETE FROM games WHERE id = ?", [.text(game.id)])
+        try execute("DELETE FROM games WHERE id = ?", [.text(game.id.rawValue)])
       }
       for change in result.visits where !change.keepsLink {
         try execute(
@@ -228,10 +228,11 @@ extension Store {
       for change in merge.changes where change.old.id != change.new.id {
         try execute(
           "UPDATE games SET id = ? WHERE id = ?",
-          [.text("moving:" + change.old.id), .text(change.old.id)])
+          [.text("moving:" + change.old.id.rawValue), .text(change.old.id.rawValue)])
       }
       for change in merge.changes {
-        let currentID = change.old.id != change.new.id ? "moving:" + change.old.id : change.old.id
+        let old = change.old.id.rawValue
+        let currentID = change.old.id != change.new.id ? "moving:" + old : old
         try update(
           "games", set: Store.columns(of: change.new), whereColumn: "id", is: .text(currentID))
       }
@@ -288,8 +289,8 @@ extension Store {
   }
 
   /// The game with `id`, or nil.
-  public func game(id: String) throws -> Game? {
-    try select("SELECT * FROM games WHERE id = ?", [.text(id)]).first.map(
+  public func game(id: Game.ID) throws -> Game? {
+    try select("SELECT * FROM games WHERE id = ?", [.text(id.rawValue)]).first.map(
       Store.game(from:))
   }
 
@@ -301,7 +302,7 @@ extension Store {
   /// The `games` row of `game`, by column name.
   static func columns(of game: Game) -> ColumnValues {
     var row = ColumnValues()
-    row["id"] = .text(game.id)
+    row["id"] = .text(game.id.rawValue)
     row["sport"] = .text(game.sport.rawValue)
     row["season"] = SQLValue(game.season)
     row["home_team"] = .text(game.homeTeamID)
@@ -339,7 +340,7 @@ extension Store {
       original = d
     }
     return Game(
-      id: id, sport: sport, season: try row.int("season"),
+      id: Game.ID(id), sport: sport, season: try row.int("season"),
       homeTeamID: try row.string("home_team"), awayTeamID: try row.string("away_team"),
       venueID: Venue.ID(try row.string("venue_id")),
       start: Date(timeIntervalSince1970: try row.double("start_utc")),

@@ -5,7 +5,7 @@ extension Store {
   /// Loads the trip `id` as an `Itinerary` (schedule against `catalog`,
   /// stored items, layout, constraints), in one read transaction.
   /// - Throws: as `loadTrip(id:)`.
-  public func itinerary(id: UUID, catalog: Catalog) throws -> Itinerary {
+  public func itinerary(id: Trip.ID, catalog: Catalog) throws -> Itinerary {
     let loaded = try loadTrip(id: id)
     return Itinerary(
       trip: loaded.trip, schedule: loaded.schedule(catalog: catalog), items: loaded.items)
@@ -23,7 +23,7 @@ extension Store {
   ///   when the trip is not at `expectedRevision`, whatever `edit` throws,
   ///   or as `apply`.
   public func editTrip(
-    id: UUID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
+    id: Trip.ID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
     _ edit: (Itinerary) throws -> ItineraryChange
   ) throws -> ItineraryChange {
     try transaction {
@@ -46,7 +46,7 @@ extension Store {
   ///   `expectedRevision` (a change of nothing too), `StoreError` (e.g.
   ///   `itemNotFound`, `invalidItem`); nothing changes then.
   public func apply(
-    _ change: ItineraryChange, tripID: UUID, now: Date, expectedRevision: Int? = nil
+    _ change: ItineraryChange, tripID: Trip.ID, now: Date, expectedRevision: Int? = nil
   ) throws {
     if change.changesNothing {
       try checkRevision(ofTrip: tripID, expected: expectedRevision)
@@ -76,7 +76,7 @@ extension Store {
   ///   when the trip is not at `expectedRevision`, whatever `plan` throws,
   ///   or `StoreError`.
   public func replanTrip(
-    id: UUID, catalog: Catalog, expectedRevision: Int? = nil,
+    id: Trip.ID, catalog: Catalog, expectedRevision: Int? = nil,
     _ plan: (Itinerary) throws -> Replan
   ) throws -> Replan {
     let now = clock()
@@ -98,10 +98,12 @@ extension Store {
         try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {
-          guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+          guard try game(id: gameID) != nil else {
+            throw RecordError.gameNotFound(gameID.description)
+          }
           try execute(
             "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
-            [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+            [.text(Store.key(t.id)), .text(gameID.rawValue), SQLValue(position)])
         }
         try noteChange(ofTrip: t.id)
       }
@@ -139,7 +141,7 @@ extension Store {
   ///   `.revisionConflict`); `ItineraryRefusal`; or `StoreError`. Nothing
   ///   changes then.
   public func replanTrip(
-    id: UUID, adding: [GameReference], removing: [GameReference], start: CalendarDate?,
+    id: Trip.ID, adding: [GameReference], removing: [GameReference], start: CalendarDate?,
     end: CalendarDate?, catalog: Catalog, environment: Environment,
     expectedRevision: Int? = nil
   ) throws -> Replan {

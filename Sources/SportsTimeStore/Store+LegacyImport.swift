@@ -24,7 +24,7 @@ extension Store {
   ) throws -> [LegacyTripResult] {
     try transaction {
       let results = try LegacyImport.convert(
-        legacy, storedTrips: try trips(), game: { try game(id: $0) }, catalog: catalog,
+        legacy, storedTrips: try trips(), game: { try game(id: Game.ID($0)) }, catalog: catalog,
         environment: environment)
       for case .imported(let conversion) in results {
         do {

@@ -20,7 +20,7 @@ public struct Tombstone: Sendable, Hashable {
   /// What it was.
   public var kind: Kind
   /// The trip of a deleted item; nil for trips and visits.
-  public var tripID: UUID?
+  public var tripID: Trip.ID?
   /// When it was deleted (UTC instant, to the millisecond).
   public var deletedAt: Date
   /// A deleted trip's last revision (a trip stored again under its id
@@ -29,7 +29,7 @@ public struct Tombstone: Sendable, Hashable {
   public var revision: Int?
 
   /// Creates a tombstone; see the properties.
-  public init(id: UUID, kind: Kind, tripID: UUID?, deletedAt: Date, revision: Int? = nil) {
+  public init(id: UUID, kind: Kind, tripID: Trip.ID?, deletedAt: Date, revision: Int? = nil) {
     self.id = id
     self.kind = kind
     self.tripID = tripID
@@ -60,9 +60,9 @@ extension Store {
         guard let kind = Tombstone.Kind(rawValue: kindText) else {
           throw corrupt("kind", kindText)
         }
-        var tripID: UUID?
+        var tripID: Trip.ID?
         if let text = try row.optionalString("trip_id") {
-          guard let trip = UUID(uuidString: text) else { throw corrupt("trip_id", text) }
+          guard let trip = Trip.ID(parsing: text) else { throw corrupt("trip_id", text) }
           tripID = trip
         }
         let when = try row.string("deleted_at")
@@ -78,7 +78,7 @@ extension Store {
 
   /// The stored revision of trip `id`.
   /// - Throws: `RecordError.tripNotFound` when no trip has that id.
-  public func revision(ofTrip id: UUID) throws -> Int {
+  public func revision(ofTrip id: Trip.ID) throws -> Int {
     try read {
       guard
         let row = try select(
@@ -97,7 +97,7 @@ extension Store {
   /// - Throws: `TripError.revisionConflict` naming the trip, `expected` and
   ///   the current revision; `RecordError.tripNotFound` when no trip has
   ///   that id.
-  func checkRevision(ofTrip id: UUID, expected: Int?) throws {
+  func checkRevision(ofTrip id: Trip.ID, expected: Int?) throws {
     guard let expected else { return }
     guard
       let row = try select(
@@ -116,7 +116,7 @@ extension Store {
   /// or items): the first time in a transaction its revision goes up by 1;
   /// later changes in the same transaction do not raise it again, nor do
   /// changes to a trip this transaction created (it stays at 1).
-  func noteChange(ofTrip id: UUID) throws {
+  func noteChange(ofTrip id: Trip.ID) throws {
     guard revisedTrips[id] == nil else { return }
     let key = Store.key(id)
     guard
@@ -128,7 +128,7 @@ extension Store {
 
   /// Notes that the current transaction created trip `id` (at its first
   /// revision, `firstRevision(ofTrip:)`).
-  func noteNewTrip(_ id: UUID) {
+  func noteNewTrip(_ id: Trip.ID) {
     revisedTrips[id] = .some(nil)
   }
 
@@ -136,7 +136,7 @@ extension Store {
   /// tombstone of the same kind and id); a trip's tombstone keeps the
   /// trip's last `revision`.
   func recordTombstone(
-    _ kind: Tombstone.Kind, id: UUID, tripID: UUID? = nil, revision: Int? = nil,
+    _ kind: Tombstone.Kind, id: UUID, tripID: Trip.ID? = nil, revision: Int? = nil,
     at instant: Date
   ) throws {
     try execute(
@@ -146,14 +146,14 @@ extension Store {
         deleted_at = excluded.deleted_at, revision = excluded.revision
       """,
       [
-        .text(Store.key(id)), .text(kind.rawValue), .optional(tripID.map(Store.key)),
+        .text(Store.key(id)), .text(kind.rawValue), .optional(tripID.map { Store.key($0) }),
         .text(Store.instantText(instant)), .optional(revision),
       ])
   }
 
   /// The revision a trip stored under `id` starts at: one above the last
   /// revision of a deleted trip with that id (its tombstone's), else 1.
-  func firstRevision(ofTrip id: UUID) throws -> Int {
+  func firstRevision(ofTrip id: Trip.ID) throws -> Int {
     let row = try select(
       "SELECT revision FROM tombstones WHERE kind = 'trip' AND id = ? AND revision IS NOT NULL",
       [.text(Store.key(id))]

@@ -30,7 +30,7 @@ public struct TripImport: Sendable {
   public var warnings: [String]
   /// The items outside the trip's days (listed under Unscheduled), in
   /// file order.
-  public var unscheduled: [UUID]
+  public var unscheduled: [ItineraryItem.ID]
   /// The trip as stored, with its games and items, read back in the same
   /// transaction (what `loadTrip(id:)` returns).
   public var stored: LoadedTrip
@@ -77,12 +77,14 @@ extension Store {
       row["revision"] = SQLValue(try firstRevision(ofTrip: t.id))
       try insert(into: "trips", row)
       noteNewTrip(t.id)
-      try clearTombstone(.trip, id: t.id)
+      try clearTombstone(.trip, id: t.id.rawValue)
       for (position, gameID) in t.gameIDs.enumerated() {
-        guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+        guard try game(id: gameID) != nil else {
+          throw RecordError.gameNotFound(gameID.description)
+        }
         try execute(
           "INSERT INTO trip_games (trip_id, game_id, position) VALUES (?, ?, ?)",
-          [.text(Store.key(t.id)), .text(gameID), SQLValue(position)])
+          [.text(Store.key(t.id)), .text(gameID.rawValue), SQLValue(position)])
       }
       for item in items { try writeItem(item) }
     }
@@ -118,7 +120,8 @@ extension Store {
       if !missing.isEmpty {
         let n = missing.count
         // Name the first five (each quoted at most 80 characters).
-        var names = missing.prefix(5).map { TextNormalization.excerpt($0) }.joined(separator: ", ")
+        var names = missing.prefix(5).map { TextNormalization.excerpt($0.description) }.joined(
+          separator: ", ")
         if n > 5 { names += " and \(n - 5) more" }
         throw FileFormatError(
           file: file, line: nil, field: "games",
@@ -156,9 +159,9 @@ extension Store {
 
   /// The stored games of `trip`, in its order, and the ids of those not
   /// stored.
-  private func storedGames(of trip: Trip) throws -> (games: [Game], missing: [String]) {
+  private func storedGames(of trip: Trip) throws -> (games: [Game], missing: [Game.ID]) {
     var games: [Game] = []
-    var missing: [String] = []
+    var missing: [Game.ID] = []
     for id in trip.gameIDs {
       if let game = try game(id: id) { games.append(game) } else { missing.append(id) }
     }
@@ -187,7 +190,7 @@ extension Store {
       try checkTripIDIsFree(trip)
       let missing = try storedGames(of: trip).missing
       if !missing.isEmpty {
-        throw RecordError.gameNotFound(missing.joined(separator: ", "))
+        throw RecordError.gameNotFound(missing.map(\.description).joined(separator: ", "))
       }
       if let (_, item, owner) = try firstTakenItem(items) {
         throw RecordError.invalidItem(
@@ -200,7 +203,7 @@ extension Store {
 
   /// The name of the stored trip item `id` belongs to, nil when no stored
   /// item has that id.
-  func itemOwner(_ id: UUID) throws -> String? {
+  func itemOwner(_ id: ItineraryItem.ID) throws -> String? {
     try select(
       """
       SELECT trips.name FROM itinerary_items JOIN trips ON trips.id = itinerary_items.trip_id
@@ -219,26 +222,26 @@ extension Store {
   /// transaction (one consistent state, no write lock).
   /// - Throws: `RecordError.tripNotFound` when no trip has that id, or
   ///   `StoreError`.
-  public func loadTrip(id: UUID) throws -> LoadedTrip {
+  public func loadTrip(id: Trip.ID) throws -> LoadedTrip {
     try read { try readTrip(id: id) }
   }
 
   /// The stored trip `id` (without its games and items), inside the
   /// caller's transaction when there is one.
   /// - Throws: `RecordError.tripNotFound` when no trip has that id.
-  func storedTrip(id: UUID) throws -> Trip {
+  func storedTrip(id: Trip.ID) throws -> Trip {
     guard
       let row = try select(
         "SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))]
       ).first
     else {
-      throw RecordError.tripNotFound(id.uuidString.lowercased(), suggestion: nil)
+      throw RecordError.tripNotFound(id.description, suggestion: nil)
     }
     return try trip(from: row)
   }
 
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
-  private func readTrip(id: UUID) throws -> LoadedTrip {
+  private func readTrip(id: Trip.ID) throws -> LoadedTrip {
     let t = try storedTrip(id: id)
     let games = try select(
       """
@@ -265,7 +268,7 @@ extension Store {
   ///   name it already has; `RecordError.duplicateTripName` when another
   ///   trip has it; nothing changes then.
   public func renameTrip(
-    id: UUID, to name: String, now: Date, expectedRevision: Int? = nil
+    id: Trip.ID, to name: String, now: Date, expectedRevision: Int? = nil
   ) throws -> (before: Trip, after: Trip) {
     try transaction {
       let before = try storedTrip(id: id)
@@ -296,7 +299,7 @@ extension Store {
   ///   `TripError` for a blank or id-like name;
   ///   `RecordError.duplicateTripName` when a trip has it; nothing is
   ///   stored then.
-  public func copyTrip(id: UUID, as name: String, environment: Environment) throws
+  public func copyTrip(id: Trip.ID, as name: String, environment: Environment) throws
     -> (original: Trip, copy: LoadedTrip)
   {
     try transaction {
@@ -310,7 +313,7 @@ extension Store {
 
   /// Throws `RecordError.duplicateTripName` when a trip other than `id` has
   /// `name` (compared by `TextNormalization.key`).
-  func checkNameIsFree(_ name: String, except id: UUID?) throws {
+  func checkNameIsFree(_ name: String, except id: Trip.ID?) throws {
     let key = TextNormalization.key(name)
     for row in try select("SELECT id, name FROM trips") {
       let existing = try row.string("name")
@@ -329,7 +332,7 @@ extension Store {
   /// - Throws: `RecordError.tripNotFound` when no trip has that id,
   ///   `TripError.revisionConflict` when it is not at `expectedRevision`;
   ///   nothing is deleted then.
-  public func deleteTrip(id: UUID, expectedRevision: Int? = nil) throws -> Int {
+  public func deleteTrip(id: Trip.ID, expectedRevision: Int? = nil) throws -> Int {
     let now = clock()
     return try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
@@ -343,13 +346,13 @@ extension Store {
       if database.changes == 0 {
         throw RecordError.tripNotFound(Store.key(id), suggestion: nil)
       }
-      try recordTombstone(.trip, id: id, revision: revision, at: now)
+      try recordTombstone(.trip, id: id.rawValue, revision: revision, at: now)
       for text in itemIDs {
-        guard let itemID = UUID(uuidString: text) else {
+        guard let itemID = ItineraryItem.ID(parsing: text) else {
           throw StoreError.corruptValue(
             table: "itinerary_items", id: text, column: "id", value: text)
         }
-        try recordTombstone(.item, id: itemID, tripID: id, at: now)
+        try recordTombstone(.item, id: itemID.rawValue, tripID: id, at: now)
       }
       return itemIDs.count
     }
@@ -357,7 +360,7 @@ extension Store {
 
   /// The stored items of a trip, in no particular order (lay them out with
   /// `ItineraryLayout`).
-  public func items(tripID: UUID) throws -> [ItineraryItem] {
+  public func items(tripID: Trip.ID) throws -> [ItineraryItem] {
     try select(
       "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(tripID))]
     ).map(Store.item(from:))
@@ -383,7 +386,7 @@ extension Store {
   func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
     try insert(into: "itinerary_items", try Store.columns(of: item))
-    try clearTombstone(.item, id: item.id)
+    try clearTombstone(.item, id: item.id.rawValue)
     try noteChange(ofTrip: item.tripID)
   }
 
@@ -403,13 +406,13 @@ extension Store {
   }
 
   /// The trip of stored item `id`, nil when no item has that id.
-  func tripOfItem(_ id: UUID) throws -> UUID? {
+  func tripOfItem(_ id: ItineraryItem.ID) throws -> Trip.ID? {
     guard
       let text = try select(
         "SELECT trip_id FROM itinerary_items WHERE id = ?", [.text(Store.key(id))]
       ).first?.string("trip_id")
     else { return nil }
-    guard let trip = UUID(uuidString: text) else {
+    guard let trip = Trip.ID(parsing: text) else {
       throw StoreError.corruptValue(
         table: "itinerary_items", id: Store.key(id), column: "trip_id", value: text)
     }
@@ -419,13 +422,13 @@ extension Store {
   /// `updateItem`'s update, inside the caller's transaction.
   func rewriteItem(_ item: ItineraryItem) throws {
     guard let oldTrip = try tripOfItem(item.id) else {
-      throw RecordError.itemNotFound(item.id.uuidString.lowercased())
+      throw RecordError.itemNotFound(item.id.description)
     }
     var row = try Store.columns(of: item)
     row["id"] = nil
     let changed = try update(
       "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
-    if changed == 0 { throw RecordError.itemNotFound(item.id.uuidString.lowercased()) }
+    if changed == 0 { throw RecordError.itemNotFound(item.id.description) }
     try noteChange(ofTrip: oldTrip)
     try noteChange(ofTrip: item.tripID)
   }
@@ -437,11 +440,11 @@ extension Store {
   /// - Throws: `RecordError.itemNotFound` when no item has that id,
   ///   `TripError.revisionConflict` when its trip is not at
   ///   `expectedRevision`; nothing changes then.
-  public func deleteItem(id: UUID, expectedRevision: Int? = nil) throws {
+  public func deleteItem(id: ItineraryItem.ID, expectedRevision: Int? = nil) throws {
     let now = clock()
     try transaction {
       guard let trip = try tripOfItem(id) else {
-        throw RecordError.itemNotFound(id.uuidString.lowercased())
+        throw RecordError.itemNotFound(id.description)
       }
       try checkRevision(ofTrip: trip, expected: expectedRevision)
       try removeItem(id: id, at: now)
@@ -450,12 +453,12 @@ extension Store {
 
   /// `deleteItem`'s deletion with its tombstone at `instant`, inside the
   /// caller's transaction.
-  func removeItem(id: UUID, at instant: Date) throws {
+  func removeItem(id: ItineraryItem.ID, at instant: Date) throws {
     guard let trip = try tripOfItem(id) else {
-      throw RecordError.itemNotFound(id.uuidString.lowercased())
+      throw RecordError.itemNotFound(id.description)
     }
     try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
-    try recordTombstone(.item, id: id, tripID: trip, at: instant)
+    try recordTombstone(.item, id: id.rawValue, tripID: trip, at: instant)
     try noteChange(ofTrip: trip)
   }
 
@@ -465,7 +468,7 @@ extension Store {
   ///   nil changes whatever it is.
   /// - Throws: `TripError.revisionConflict` when the trip is not at
   ///   `expectedRevision` (nothing changes then), or `StoreError`.
-  public func touchTrip(id: UUID, at instant: Date, expectedRevision: Int? = nil) throws {
+  public func touchTrip(id: Trip.ID, at instant: Date, expectedRevision: Int? = nil) throws {
     try transaction {
       try checkRevision(ofTrip: id, expected: expectedRevision)
       try execute(
@@ -480,9 +483,12 @@ extension Store {
   /// The text key of a UUID (lowercase, as in row ids).
   static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
+  /// The text key of a typed id: its text form (lowercase UUID text).
+  static func key<Owner>(_ id: TaggedUUID<Owner>) -> String { id.description }
+
   func trip(from row: Row) throws -> Trip {
     let idText = try row.string("id")
-    guard let id = UUID(uuidString: idText) else {
+    guard let id = Trip.ID(parsing: idText) else {
       throw StoreError.corruptValue(table: "trips", id: idText, column: "id", value: idText)
     }
     let startText = try row.string("start_date")
@@ -493,7 +499,7 @@ extension Store {
     }
     let gameIDs = try select(
       "SELECT game_id FROM trip_games WHERE trip_id = ? ORDER BY position", [.text(idText)]
-    ).map { try $0.string("game_id") }
+    ).map { Game.ID(try $0.string("game_id")) }
     return Trip(
       id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
@@ -575,9 +581,9 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "itinerary_items", id: idText, column: column, value: value)
     }
-    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
+    guard let id = ItineraryItem.ID(parsing: idText) else { throw corrupt("id", idText) }
     let tripText = try row.string("trip_id")
-    guard let tripID = UUID(text: tripText) else { throw corrupt("trip_id", tripText) }
+    guard let tripID = Trip.ID(parsing: tripText) else { throw corrupt("trip_id", tripText) }
     let kindText = try row.string("kind")
     let kind: ItineraryItem.Kind
     switch kindText {

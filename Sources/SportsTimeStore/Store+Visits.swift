@@ -27,7 +27,7 @@ extension Store {
     }
     try checkGame(of: visit)
     try insert(into: "visits", Store.columns(of: visit))
-    try clearTombstone(.visit, id: visit.id)
+    try clearTombstone(.visit, id: visit.id.rawValue)
   }
 
   /// Every visit, or those at `venueID`, most recent first
@@ -67,10 +67,10 @@ extension Store {
   }
 
   /// The ids of the games that have a visit.
-  public func visitedGameIDs() throws -> Set<String> {
+  public func visitedGameIDs() throws -> Set<Game.ID> {
     Set(
       try select("SELECT game_id FROM visits WHERE game_id IS NOT NULL").map {
-        try $0.string("game_id")
+        Game.ID(try $0.string("game_id"))
       })
   }
 
@@ -78,12 +78,12 @@ extension Store {
   /// `VisitResolver`).
   /// - Throws: `RecordError.visitNotFound` (naming the id) when no visit
   ///   has it; `StoreError`.
-  public func visit(id: UUID) throws -> Visit {
+  public func visit(id: Visit.ID) throws -> Visit {
     try read { try storedVisit(id) }
   }
 
   /// `visit(id:)` inside the caller's transaction.
-  private func storedVisit(_ id: UUID) throws -> Visit {
+  private func storedVisit(_ id: Visit.ID) throws -> Visit {
     let key = Store.key(id)
     guard let row = try select("SELECT * FROM visits WHERE id = ?", [.text(key)]).first else {
       throw RecordError.visitNotFound(key)
@@ -97,7 +97,7 @@ extension Store {
   /// - Throws: as `visit(id:)`, whatever `edit` throws, and as
   ///   `insertVisit(_:)` for the new game; nothing changes then.
   public func editVisit(
-    id: UUID, _ edit: (Visit) throws -> Visit
+    id: Visit.ID, _ edit: (Visit) throws -> Visit
   ) throws -> (old: Visit, new: Visit) {
     try transaction {
       let old = try storedVisit(id)
@@ -116,12 +116,12 @@ extension Store {
   /// clock.
   /// - Returns: the deleted visit.
   /// - Throws: as `visit(id:)`; nothing changes then.
-  public func removeVisit(id: UUID) throws -> Visit {
+  public func removeVisit(id: Visit.ID) throws -> Visit {
     let now = clock()
     return try transaction {
       let visit = try storedVisit(id)
       try execute("DELETE FROM visits WHERE id = ?", [.text(visit.key)])
-      try recordTombstone(.visit, id: visit.id, at: now)
+      try recordTombstone(.visit, id: visit.id.rawValue, at: now)
       return visit
     }
   }
@@ -135,7 +135,7 @@ extension Store {
   /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    id: UUID, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+    id: Trip.ID, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(id: id)
@@ -158,7 +158,7 @@ extension Store {
         if let row = rows.first {
           try execute(
             "UPDATE visits SET game_id = ? WHERE id = ?",
-            [.text(game.id), .text(try row.string("id"))])
+            [.text(game.id.rawValue), .text(try row.string("id"))])
           recorded.insert(game.id)
         }
       }
@@ -171,9 +171,10 @@ extension Store {
   /// Refuses a visit whose game is not stored or has another visit.
   private func checkGame(of visit: Visit) throws {
     guard let gameID = visit.gameID else { return }
-    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID) }
+    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID.description) }
     if let other = try select(
-      "SELECT id FROM visits WHERE game_id = ? AND id != ?", [.text(gameID), .text(visit.key)]
+      "SELECT id FROM visits WHERE game_id = ? AND id != ?",
+      [.text(gameID.rawValue), .text(visit.key)]
     ).first {
       throw RecordError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
     }
@@ -188,7 +189,7 @@ extension Store {
     row["sport"] = .text(visit.sport.rawValue)
     row["venue_id"] = .text(visit.venueID.rawValue)
     row["local_date"] = .text(visit.date.iso)
-    row["game_id"] = .optional(visit.gameID)
+    row["game_id"] = .optional(visit.gameID?.rawValue)
     row["away_team"] = .optional(visit.matchup?.awayTeamID)
     row["home_team"] = .optional(visit.matchup?.homeTeamID)
     row["away_score"] = .optional(visit.score?.away)
@@ -204,7 +205,7 @@ extension Store {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "visits", id: idText, column: column, value: value)
     }
-    guard let id = UUID(text: idText) else { throw corrupt("id", idText) }
+    guard let id = Visit.ID(parsing: idText) else { throw corrupt("id", idText) }
     let sportText = try row.string("sport")
     guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
     let dateText = try row.string("local_date")
@@ -224,7 +225,7 @@ extension Store {
     }
     return Visit(
       id: id, sport: sport, venueID: Venue.ID(try row.string("venue_id")), date: date,
-      gameID: try row.optionalString("game_id"), matchup: matchup, score: score,
+      gameID: try row.optionalString("game_id").map { Game.ID($0) }, matchup: matchup, score: score,
       notes: try row.optionalString("notes"),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
       modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))

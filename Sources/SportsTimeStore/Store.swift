@@ -29,7 +29,7 @@ public final class Store: @unchecked Sendable {
   /// The trips the current outermost transaction has changed, each with
   /// the revision it had before (nil for a trip this transaction created):
   /// such a trip's revision was raised once already (`noteChange(ofTrip:)`).
-  var revisedTrips: [UUID: Int?] = [:]
+  var revisedTrips: [Trip.ID: Int?] = [:]
 
   /// Opens (creating if needed) the database at `path` and migrates it.
   ///

@@ -18,7 +18,7 @@ public struct TripResolver {
 
   /// The id of the trip `reference` names (as `trip(matching:)`).
   /// - Throws: as `trip(matching:)`.
-  public func id(matching reference: String) throws -> UUID {
+  public func id(matching reference: String) throws -> Trip.ID {
     try trip(matching: reference).id
   }
 
@@ -55,7 +55,7 @@ public struct TripResolver {
       throw RecordError.emptyTripReference
     }
     let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
-    if let id = UUID(uuidString: text),
+    if let id = Trip.ID(parsing: text),
       let row = try store.select("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
         .first
     {

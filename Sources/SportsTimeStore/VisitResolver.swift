@@ -19,7 +19,7 @@ public struct VisitResolver {
 
   /// The id of the visit `reference` names (as `visit(matching:)`).
   /// - Throws: as `visit(matching:)`.
-  public func id(matching reference: String) throws -> UUID {
+  public func id(matching reference: String) throws -> Visit.ID {
     try visit(matching: reference).id
   }
 

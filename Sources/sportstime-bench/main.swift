@@ -33,14 +33,14 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
     let date = start.adding(days: d)
     games.append(
       Game(
-        id: "BENCH\(d)", sport: .mlb, season: 2024, homeTeamID: "CHN", awayTeamID: "MIL",
+        id: Game.ID("BENCH\(d)"), sport: .mlb, season: 2024, homeTeamID: "CHN", awayTeamID: "MIL",
         venueID: venue.id,
         start: LocalTime.instant(on: date, hour: 19, minute: 10, in: venue.timeZone),
         timeZoneID: venue.timeZoneID, localDate: date, timeEstimated: true, timeUnknown: false,
         status: .scheduled, originalDate: nil, gameNumber: 0, postponementReason: nil))
   }
   let environment = Environment.fixed(now: Date(timeIntervalSince1970: 1_700_000_000))
-  let tripID = environment.uuid()
+  let tripID = Trip.ID(environment.uuid())
   let trip = Trip(
     id: tripID, name: "Bench", startDate: start, endDate: start.adding(days: days - 1),
     gameIDs: games.map(\.id), createdAt: environment.now(), modifiedAt: environment.now())
@@ -53,14 +53,15 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
     let p = TravelPlacement.defaultPosition(for: info, in: constraints)
     items.append(
       ItineraryItem(
-        id: environment.uuid(), tripID: tripID, day: p?.day ?? 1, sortOrder: p?.sortOrder ?? 50,
+        id: ItineraryItem.ID(environment.uuid()), tripID: tripID, day: p?.day ?? 1,
+        sortOrder: p?.sortOrder ?? 50,
         kind: .travel(info), createdAt: environment.now(), modifiedAt: environment.now()))
   }
   for d in 1...days {
     for j in 0..<itemsPerDay {
       items.append(
         ItineraryItem(
-          id: environment.uuid(), tripID: tripID, day: d,
+          id: ItineraryItem.ID(environment.uuid()), tripID: tripID, day: d,
           sortOrder: j == 0 ? 10 : 100 + Double(j) * 0.25,
           kind: .custom(CustomInfo(title: "Item \(d).\(j)", category: .note)),
           createdAt: environment.now(), modifiedAt: environment.now()))

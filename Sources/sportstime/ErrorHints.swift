@@ -28,7 +28,7 @@ enum ErrorHints {
       return "\(error) ('sportstime schedule import FILE')"
     case GameLookupError.noSuchGame(let id):
       return
-        "\(GameLookupError.noSuchGame(Terminal.sanitize(id))) (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
+        "\(GameLookupError.noSuchGame(Game.ID(Terminal.sanitize(id.description)))) (see 'sportstime games', or use TEAM@YYYY-MM-DD)"
     case let refusal as ItineraryRefusal where refusal.remedy != nil:
       return phrase(refusal.reason, refusal.remedy)
     case let error as FileFormatError where error.remedy != nil:

@@ -101,7 +101,7 @@ enum GamesCommand {
       }
       let venue = catalog.venue(game.venueID)
       return [
-        game.id, game.localDate.longDescription, Format.gameTime(game),
+        game.id.description, game.localDate.longDescription, Format.gameTime(game),
         Format.matchup(game, catalog: catalog),
         "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")"
           + status,

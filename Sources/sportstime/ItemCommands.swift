@@ -306,7 +306,7 @@ enum ItemCommands {
       try context.print(wire: WireV1.Row(numbered, in: presenter.itinerary))
       return
     }
-    let id = change.item.id.uuidString.lowercased()
+    let id = change.item.id.description
     if change.changesNothing {
       context.print(
         "\(id)  \(change.item.icon) \"\(context.safe(change.item.title))\" is already there, on Day \(change.item.day) (row \(numbered.number)); nothing changed."

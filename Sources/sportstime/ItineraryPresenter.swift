@@ -12,7 +12,7 @@ struct ItineraryPresenter {
   /// The trip with its schedule, layout and constraints.
   let itinerary: Itinerary
   /// The travel items whose leg is tight.
-  let tight: Set<UUID>
+  let tight: Set<ItineraryItem.ID>
 
   var schedule: TripSchedule { itinerary.schedule }
   var layout: ItineraryLayout { itinerary.layout }
@@ -76,7 +76,7 @@ struct ItineraryPresenter {
     _ item: ItineraryItem, metric: Bool, style: (String, Context.Style) -> String, unscheduled: Bool
   ) -> String {
     switch item.kind {
-    case .game(let id): return id
+    case .game(let id): return id.description
     case .travel(let info):
       var text =
         "\(info.icon) \(Terminal.sanitize(info.title)) · \(info.mode == .flight ? "flight " : "")\(Format.distance(info.distanceMeters, metric: metric)) · \(Format.duration(info.durationSeconds))"

@@ -63,7 +63,7 @@ enum LegacyImportCommand {
 
   static func textLines(_ result: LegacyTripResult, context: Context) -> [String] {
     let legacy = result.legacy
-    let shortID = legacy.id.uuidString.lowercased().prefix(8)
+    let shortID = legacy.id.description.prefix(8)
     if case .alreadyImported(_, let stored) = result {
       // The stored trip may have been renamed since: name it as it is now.
       let fileName =
@@ -125,7 +125,7 @@ enum LegacyImportCommand {
     // The whole id: a prefix another imported trip shares would point at
     // neither (ids written by hand in an old file often share one).
     lines.append(
-      "  See it: \(Format.suggestedCommand("sportstime trip show", c.trip.id.uuidString.lowercased()))"
+      "  See it: \(Format.suggestedCommand("sportstime trip show", c.trip.id.description))"
     )
     return lines
   }

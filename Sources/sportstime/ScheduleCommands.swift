@@ -144,7 +144,9 @@ enum ScheduleCommands {
     let formerID = Dictionary(
       result.renamed.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
     for trip in result.trips {
-      let games = trip.gameIDs.map { id in formerID[id].map { "\(id) (was \($0))" } ?? id }
+      let games = trip.gameIDs.map { id in
+        formerID[id].map { "\(id) (was \($0))" } ?? id.description
+      }
       let name = context.safe(trip.name)
       context.warn(
         "trip '\(name)' uses \(trip.gameIDs.count == 1 ? "a changed game" : "changed games"): \(games.joined(separator: ", ")); check it with: \(Format.suggestedCommand("sportstime trip check", name))"

@@ -182,7 +182,7 @@ enum TripCommands {
     let t = planned.trip
     let stops = planned.schedule.stops.count
     context.print(
-      "Created trip \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(games.count, "game")) at \(Plural.count(stops, "stop")), \(Plural.count(planned.items.count, "travel leg"))."
+      "Created trip \"\(context.safe(t.name))\" (\(t.id.description.prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(games.count, "game")) at \(Plural.count(stops, "stop")), \(Plural.count(planned.items.count, "travel leg"))."
     )
     for leg in planned.tightLegs { context.warn(leg.message) }
     context.print()
@@ -208,7 +208,7 @@ enum TripCommands {
     for t in trips {
       rows.append([
         context.safe(t.name), "\(t.startDate.iso) – \(t.endDate.iso)", String(t.dayCount),
-        String(t.gameIDs.count), shortIDs[t.id] ?? t.id.uuidString.lowercased(),
+        String(t.gameIDs.count), shortIDs[t.id] ?? t.id.description,
       ])
     }
     for line in Format.table(rows) { context.print(line) }
@@ -342,7 +342,7 @@ enum TripCommands {
       return
     }
     context.print(
-      "Renamed trip \"\(context.safe(before.name))\" (\(after.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(after.name))\"."
+      "Renamed trip \"\(context.safe(before.name))\" (\(after.id.description.prefix(8))) to \"\(context.safe(after.name))\"."
     )
   }
 
@@ -363,7 +363,7 @@ enum TripCommands {
     }
     let t = copy.trip
     context.print(
-      "Copied trip \"\(context.safe(original.name))\" (\(original.id.uuidString.lowercased().prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.uuidString.lowercased().prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(t.gameIDs.count, "game")), \(Plural.count(copy.items.count, "item"))."
+      "Copied trip \"\(context.safe(original.name))\" (\(original.id.description.prefix(8))) to \"\(context.safe(t.name))\" (\(t.id.description.prefix(8))): \(Plural.count(t.dayCount, "day")), \(Plural.count(t.gameIDs.count, "game")), \(Plural.count(copy.items.count, "item"))."
     )
   }
 
@@ -372,7 +372,7 @@ enum TripCommands {
     let store = try context.openStore()
     let trip = try TripResolver(store: store).trip(matching: reference)
     let count = try store.deleteTrip(id: trip.id)
-    let id = trip.id.uuidString.lowercased()
+    let id = trip.id.description
     if context.arguments.flag("json") {
       try context.print(wire: WireV1.TripDeleted(trip, items: count))
       return

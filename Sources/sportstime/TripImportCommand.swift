@@ -47,7 +47,7 @@ enum TripImportCommand {
       return
     }
     context.print(
-      "Imported trip \"\(context.safe(imported.trip.name))\" (\(imported.trip.id.uuidString.lowercased().prefix(8))): \(Plural.count(imported.trip.dayCount, "day")), \(Plural.count(imported.trip.gameIDs.count, "game")), \(Plural.count(imported.items.count, "item"))\(imported.unscheduled.isEmpty ? "" : " (\(imported.unscheduled.count) Unscheduled: outside the trip's days)")."
+      "Imported trip \"\(context.safe(imported.trip.name))\" (\(imported.trip.id.description.prefix(8))): \(Plural.count(imported.trip.dayCount, "day")), \(Plural.count(imported.trip.gameIDs.count, "game")), \(Plural.count(imported.items.count, "item"))\(imported.unscheduled.isEmpty ? "" : " (\(imported.unscheduled.count) Unscheduled: outside the trip's days)")."
     )
     for warning in imported.warnings { context.warn(context.safe(warning)) }
   }

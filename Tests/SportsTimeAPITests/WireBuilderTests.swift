@@ -31,7 +31,7 @@ final class WireBuilderTests: XCTestCase {
   /// timed dinner with a place.
   func realItinerary() throws -> (Itinerary, Catalog) {
     let (season, catalog) = try Self.season.get()
-    let ids = [
+    let ids: [Game.ID] = [
       "CHN202407070", "CHA202407080", "CHA202407101", "CHA202407102", "MIL202407100",
       "MIL202407110", "CHA202407120", "DET202407130", "DET202407140",
     ]
@@ -44,7 +44,7 @@ final class WireBuilderTests: XCTestCase {
       environment: .fixed(now: now))
     func custom(_ info: CustomInfo, day: Int, sortOrder: Double) -> ItineraryItem {
       ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: day, sortOrder: sortOrder,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: day, sortOrder: sortOrder,
         kind: .custom(info), createdAt: now, modifiedAt: now)
     }
     let items =

@@ -11,7 +11,9 @@ final class DropTargetTests: XCTestCase {
   private let now = Date(timeIntervalSince1970: 1_800_000_000)
   private func on(_ day: Int) -> String { Engine.on(day) }
 
-  private func uuid(_ text: String) throws -> UUID { try XCTUnwrap(UUID(uuidString: text)) }
+  private func uuid(_ text: String) throws -> ItineraryItem.ID {
+    ItineraryItem.ID(try XCTUnwrap(UUID(uuidString: text)))
+  }
 
   private struct Trip3 {
     var itinerary: Itinerary
@@ -222,7 +224,7 @@ final class DropTargetTests: XCTestCase {
       XCTAssertEqual(try RowReference.resolve(text, in: rows).id, coffee, text)
     }
     XCTAssertEqual(
-      try RowReference.resolve(t.coffee.id.uuidString, in: rows).id, coffee, "a whole id")
+      try RowReference.resolve(t.coffee.id.rawValue.uuidString, in: rows).id, coffee, "a whole id")
     XCTAssertEqual(
       try RowReference.resolve("abcd1", in: rows).id, LayoutRow.id(item: t.museum.id))
     XCTAssertEqual(try RowReference.resolve("7ea7", in: rows).id, LayoutRow.id(item: t.travel.id))
@@ -252,7 +254,7 @@ final class DropTargetTests: XCTestCase {
     let twins = [1, 2].map { n in
       Fixtures.item(
         .custom(CustomInfo(title: "Twin \(n)", category: .note)), day: 1, sortOrder: Double(n),
-        id: UUID(uuidString: "94040000-0000-4000-8000-00000000000\(n)") ?? UUID())
+        id: ItineraryItem.ID(UUID(uuidString: "94040000-0000-4000-8000-00000000000\(n)") ?? UUID()))
     }
     let withTwins = Engine.itinerary(t.itinerary.schedule, t.itinerary.items + twins).numberedRows
     Engine.assertRefused(["'9404'", "2 items", "more characters"]) {

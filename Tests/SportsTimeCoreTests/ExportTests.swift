@@ -12,7 +12,7 @@ final class ExportTests: XCTestCase {
   static let trickyTitle =
     "Café, \"Zoë\"; naïve \\ résumé\n🍜\u{1F9D1}\u{200D}\u{1F9D1}\u{200D}\u{1F9D2} 北京烤鸭 ⚾️ Gocheok dome · 서울"
 
-  static let tripID = UUID(uuidString: "5E0A5E0A-2024-4000-8000-000000000320") ?? UUID()
+  static let tripID = Trip.ID(UUID(uuidString: "5E0A5E0A-2024-4000-8000-000000000320") ?? UUID())
   /// The trip's last change: 2024-03-01T12:34:56.789Z.
   static let tripModified = Date(timeIntervalSince1970: 1_709_296_496.789)
   /// An item's own last change: 2024-03-02T08:00:00.5Z.
@@ -286,7 +286,7 @@ final class ExportTests: XCTestCase {
   func testICS_uidsAreStableAndDTSTAMPComesFromModifiedAt() throws {
     let catalog = try Fixtures.catalog()
     let before = events(ICalendarExport.render(try seoulToLA(), catalog: catalog))
-    let trip = Self.tripID.uuidString.lowercased()
+    let trip = Self.tripID.description
     let uids = before.compactMap { value("UID", in: $0) }
     XCTAssertEqual(Set(uids).count, uids.count, "UIDs are unique")
     XCTAssertTrue(uids.contains("game:SDN202403200@\(trip).sportstime"))
@@ -338,7 +338,7 @@ final class ExportTests: XCTestCase {
       try XCTUnwrap(itinerary.items.firstIndex { $0.id == Fixtures.uuid(0x13) }))
 
     // iCalendar: one event per row, in row order.
-    let tripID = Self.tripID.uuidString.lowercased()
+    let tripID = Self.tripID.description
     let ics = ICalendarExport.render(itinerary, catalog: catalog)
     XCTAssertEqual(
       events(ics).compactMap { value("UID", in: $0) }, ids.map { "\($0)@\(tripID).sportstime" })

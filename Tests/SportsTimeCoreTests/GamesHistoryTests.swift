@@ -50,7 +50,7 @@ final class GamesHistoryTests: XCTestCase {
     let visits = try sample()
     func ids(_ sports: Set<Sport>?, _ year: Int?) -> [[Int]] {
       GamesHistory(visits: visits, leagues: leagues, sports: sports, year: year).years.map {
-        $0.entries.map { Int($0.visit.id.uuidString.suffix(12)) ?? -1 }
+        $0.entries.map { Int($0.visit.id.rawValue.uuidString.suffix(12)) ?? -1 }
       }
     }
     XCTAssertEqual(ids([.mlb], nil), [[4], [2, 1, 3], [7]])

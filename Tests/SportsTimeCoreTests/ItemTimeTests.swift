@@ -25,7 +25,7 @@ final class ItemTimeTests: XCTestCase {
   }
 
   /// A real 2024 trip over `ids`, with the trip's days `start`…`end`.
-  private func trip(_ ids: [String], start: String? = nil, end: String? = nil) throws
+  private func trip(_ ids: [Game.ID], start: String? = nil, end: String? = nil) throws
     -> Itinerary
   {
     let planned = try TripBuilder.plan(

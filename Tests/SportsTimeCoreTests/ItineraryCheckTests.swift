@@ -22,7 +22,7 @@ final class ItineraryCheckTests: XCTestCase {
   }
 
   func testRowID_writesAndParsesEveryKindInOnePlace() throws {
-    let id = Fixtures.uuid(0x2a)
+    let id: ItineraryItem.ID = Fixtures.uuid(0x2a)
     XCTAssertEqual(RowID.day(3).description, "day:3")
     XCTAssertEqual(RowID.game("CHN202406040").description, "game:CHN202406040")
     XCTAssertEqual(RowID.item(id).description, "item:00000000-0000-0000-0000-00000000002a")

@@ -36,7 +36,8 @@ final class ItineraryLayoutTests: XCTestCase {
   }
 
   func testLayoutRow_idFormats() throws {
-    let id = try XCTUnwrap(UUID(uuidString: "ABCDEF01-2345-6789-ABCD-EF0123456789"))
+    let id = ItineraryItem.ID(
+      try XCTUnwrap(UUID(uuidString: "ABCDEF01-2345-6789-ABCD-EF0123456789")))
     XCTAssertEqual(LayoutRow.id(item: id), "item:abcdef01-2345-6789-abcd-ef0123456789")
     XCTAssertEqual(LayoutRow.id(game: "CHN202406040"), "game:CHN202406040")
     XCTAssertEqual(LayoutRow.id(day: 3), "day:3")

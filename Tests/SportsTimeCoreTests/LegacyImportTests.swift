@@ -8,8 +8,8 @@ import XCTest
 final class LegacyImportTests: XCTestCase {
   private let now = Date(timeIntervalSince1970: 1_717_000_000)
 
-  static let midwestID = UUID(uuidString: "AAAAAAAA-0000-4000-8000-000000000001")!
-  static let newYorkID = UUID(uuidString: "BBBBBBBB-0000-4000-8000-000000000002")!
+  static let midwestID = Trip.ID(UUID(uuidString: "AAAAAAAA-0000-4000-8000-000000000001")!)
+  static let newYorkID = Trip.ID(UUID(uuidString: "BBBBBBBB-0000-4000-8000-000000000002")!)
 
   /// Row id of fixture item `n` of the Midwest trip (0x101…0x10A).
   static func item(_ n: Int) -> String {
@@ -24,7 +24,7 @@ final class LegacyImportTests: XCTestCase {
   private func gameLookup() throws -> (String) -> Game? {
     let games = Dictionary(
       try Fixtures.season(2024).games.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    return { games[$0] }
+    return { games[Game.ID($0)] }
   }
 
   private func convert(_ data: Data, file: String = "legacy.json", stored: [Trip] = [])

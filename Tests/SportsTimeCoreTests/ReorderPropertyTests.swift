@@ -91,7 +91,7 @@ final class ReorderPropertyTests: XCTestCase {
     let environment: Environment
     var model: ItemModel
     /// Ids that must be stored, tracked apart from the model.
-    var expectedIDs: Set<UUID>
+    var expectedIDs: Set<ItineraryItem.ID>
     /// The row ids the last step should have produced.
     var expectedRows: [String]
     /// The model laid out from scratch (rebuilt after every step).
@@ -115,7 +115,7 @@ final class ReorderPropertyTests: XCTestCase {
     }
   }
 
-  private func run(trip ids: [String], steps: Int, rng: inout SplitMix64) throws -> Stats {
+  private func run(trip ids: [Game.ID], steps: Int, rng: inout SplitMix64) throws -> Stats {
     let start = Date(timeIntervalSince1970: 1_718_000_000)
     let environment = Environment.fixed(now: start)
     let planned = try PropertyTrips.plan(ids, environment: environment)
@@ -312,7 +312,8 @@ final class ReorderPropertyTests: XCTestCase {
   }
 
   private func move(
-    _ id: UUID, to target: DropTarget, in world: inout World, now: Date, stats: inout Stats,
+    _ id: ItineraryItem.ID, to target: DropTarget, in world: inout World, now: Date,
+    stats: inout Stats,
     step: String
   ) throws {
     let itinerary = world.itinerary
@@ -401,7 +402,7 @@ final class ReorderPropertyTests: XCTestCase {
 
   // MARK: - Invariants
 
-  private func check(_ world: World, travelIDs: Set<UUID>, step: String) throws {
+  private func check(_ world: World, travelIDs: Set<ItineraryItem.ID>, step: String) throws {
     let items = world.model.items
     let ids = items.map(\.id)
     XCTAssertEqual(Set(ids).count, ids.count, "\(step): duplicated ids")

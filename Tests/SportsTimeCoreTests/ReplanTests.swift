@@ -33,7 +33,7 @@ final class ReplanTests: XCTestCase {
   }
 
   /// A planned trip over 2024 `ids`, with its legs at their defaults.
-  private func plan(_ ids: [String], start: String? = nil, end: String? = nil) throws
+  private func plan(_ ids: [Game.ID], start: String? = nil, end: String? = nil) throws
     -> Itinerary
   {
     let p = try TripBuilder.plan(
@@ -97,7 +97,7 @@ final class ReplanTests: XCTestCase {
   /// what every re-plan must keep: no custom item lost, the report agrees
   /// with the stored change, every leg has one item.
   private func replan(
-    _ itinerary: Itinerary, games ids: [String], start: String? = nil, end: String? = nil,
+    _ itinerary: Itinerary, games ids: [Game.ID], start: String? = nil, end: String? = nil,
     environment env: Environment? = nil, allowingUnscheduled: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> (replan: Replan, after: Itinerary) {
@@ -119,7 +119,7 @@ final class ReplanTests: XCTestCase {
       line: line)
 
     // The report matches the change.
-    let row = { (id: UUID) in LayoutRow.id(item: id) }
+    let row = { (id: ItineraryItem.ID) in LayoutRow.id(item: id) }
     XCTAssertEqual(r.report.added, r.change.inserted.map { row($0.id) }, file: file, line: line)
     XCTAssertEqual(r.report.removed, r.change.deleted.map(row), file: file, line: line)
     let legsAfter = after.items.filter { $0.travelInfo != nil }.map { row($0.id) }
@@ -395,7 +395,7 @@ final class ReplanTests: XCTestCase {
 
   /// Chicago (Cubs) Jun 5 → Milwaukee Jun 10 → Chicago Jun 14 (day) →
   /// Milwaukee Jun 14 (night): Chicago → Milwaukee twice.
-  private let twice = ["CHN202406050", "MIL202406100", "CHN202406140", "MIL202406140"]
+  private let twice: [Game.ID] = ["CHN202406050", "MIL202406100", "CHN202406140", "MIL202406140"]
 
   func testRepeatedCityPair_keepsBothLegsApartThroughAnUnrelatedReplan() throws {
     let base = try plan(twice)
@@ -469,7 +469,7 @@ final class ReplanTests: XCTestCase {
 
   func testReplanningTwiceWithTheSameInput_isANoOp() throws {
     let four = try fourCities()
-    let cases: [(String, Itinerary, [String], String?, String?)] = [
+    let cases: [(String, Itinerary, [Game.ID], String?, String?)] = [
       (
         "add a city", four,
         ["CLE202406010", "CHN202406040", "DET202406080", "MIL202406110", "MIN202406130"], nil, nil
@@ -540,7 +540,7 @@ final class ReplanTests: XCTestCase {
     let teams = try Fixtures.catalog().teams
     let june5 = try Fixtures.date("2024-06-05")
     let june4 = try Fixtures.date("2024-06-04")
-    func games(adding: [String] = [], removing: [String] = []) throws -> [String] {
+    func games(adding: [Game.ID] = [], removing: [Game.ID] = []) throws -> [Game.ID] {
       try before.games(
         adding: try adding.map { try Fixtures.seasonGame($0) },
         removing: try removing.map { try Fixtures.seasonGame($0) }, teams: teams
@@ -594,7 +594,7 @@ final class ReplanTests: XCTestCase {
     let before = try plan(["CHN202406040", "MIL202406110"])
     let catalog = try Fixtures.catalog()
     let env = environment()
-    func attempt(_ ids: [String], start: String? = nil, end: String? = nil) throws -> Replan {
+    func attempt(_ ids: [Game.ID], start: String? = nil, end: String? = nil) throws -> Replan {
       try before.replan(
         games: try ids.map { try Fixtures.seasonGame($0) },
         start: try start.map { try Fixtures.date($0) }, end: try end.map { try Fixtures.date($0) },

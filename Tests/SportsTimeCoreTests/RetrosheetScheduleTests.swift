@@ -22,7 +22,7 @@ final class RetrosheetScheduleTests: XCTestCase {
   // MARK: - Helpers
 
   private func game(
-    _ id: String, _ year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
+    _ id: Game.ID, _ year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
   ) throws -> Game {
     try Fixtures.seasonGame(id, year: year, file: file, line: line)
   }
@@ -143,10 +143,10 @@ final class RetrosheetScheduleTests: XCTestCase {
   }
 
   func testParse2024_unknownDayNightFlagIsTimeUnknownOrderedAsNight() throws {
-    for id in ["CLE202404080", "NYA202404080", "CLE202409010"] {
+    for id: Game.ID in ["CLE202404080", "NYA202404080", "CLE202409010"] {
       let g = try game(id)
-      XCTAssertTrue(g.timeUnknown, id)
-      XCTAssertEqual(localClock(g), "19:10", id)
+      XCTAssertTrue(g.timeUnknown, id.description)
+      XCTAssertEqual(localClock(g), "19:10", id.description)
     }
     XCTAssertTrue(try game("OAK202405082").timeUnknown)
     XCTAssertEqual(try Fixtures.season(2024).games.filter(\.timeUnknown).count, 5)
@@ -179,12 +179,13 @@ final class RetrosheetScheduleTests: XCTestCase {
         }
       }
       for single in groups.values where single.count == 1 {
-        XCTAssertEqual(single[0].gameNumber, 0, single[0].id)
+        XCTAssertEqual(single[0].gameNumber, 0, single[0].id.description)
       }
       for g in s.games where g.status == .rescheduled {
-        XCTAssertNotNil(g.originalDate, g.id)
-        XCTAssertNotEqual(g.originalDate, g.localDate, g.id)
-        XCTAssertTrue(g.id.hasPrefix(g.homeTeamID + g.localDate.compact), g.id)
+        XCTAssertNotNil(g.originalDate, g.id.description)
+        XCTAssertNotEqual(g.originalDate, g.localDate, g.id.description)
+        XCTAssertTrue(
+          g.id.rawValue.hasPrefix(g.homeTeamID + g.localDate.compact), g.id.description)
       }
     }
   }
@@ -402,7 +403,9 @@ final class RetrosheetScheduleTests: XCTestCase {
     let parsed = try RetrosheetSchedule.parse(
       try String(contentsOf: url, encoding: .utf8), file: "doubleheader.csv",
       catalog: try Fixtures.catalog())
-    let pair = parsed.games.filter { $0.id.hasPrefix("SLN20240522") }.sorted { $0.start < $1.start }
+    let pair = parsed.games.filter { $0.id.rawValue.hasPrefix("SLN20240522") }.sorted {
+      $0.start < $1.start
+    }
     XCTAssertEqual(pair.map(\.id), ["SLN202405221", "SLN202405222"])
     XCTAssertEqual(pair.map(\.awayTeamID), ["BAL", "BAL"])
     for year in [2024, 2025] {

@@ -97,13 +97,13 @@ final class RouteEstimatorTests: XCTestCase {
   /// fit as a 69 h drive); to the Yankees the same evening it does not.
   func testTightLeg_isCheckedWithTheFlightEstimate() throws {
     let london = try Fixtures.seasonGame("PHI202406090")
-    for (id, tight) in [("NYN202406110", false), ("NYA202406090", true)] {
+    for (id, tight): (Game.ID, Bool) in [("NYN202406110", false), ("NYA202406090", true)] {
       let next = try Fixtures.seasonGame(id)
       let schedule = try Fixtures.schedule(start: "2024-06-09", days: 3, games: [london, next])
       let leg = try Fixtures.leg(0, of: schedule)
-      XCTAssertEqual(leg.mode, .flight, id)
+      XCTAssertEqual(leg.mode, .flight, id.description)
       let found = TightLeg.find(in: schedule, travel: [leg])
-      XCTAssertEqual(found.isEmpty, !tight, id)
+      XCTAssertEqual(found.isEmpty, !tight, id.description)
       if tight {
         let message = try XCTUnwrap(found.first?.message)
         XCTAssertTrue(
@@ -114,7 +114,7 @@ final class RouteEstimatorTests: XCTestCase {
       // The drive the leg used to be was tight both times.
       var asDrive = leg
       asDrive.durationSeconds = london.venueDistance(to: next) * 1.2 / 26.8224
-      XCTAssertFalse(TightLeg.find(in: schedule, travel: [asDrive]).isEmpty, id)
+      XCTAssertFalse(TightLeg.find(in: schedule, travel: [asDrive]).isEmpty, id.description)
     }
   }
 

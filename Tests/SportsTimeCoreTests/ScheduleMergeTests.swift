@@ -49,7 +49,7 @@ final class ScheduleMergeTests: XCTestCase {
   }
 
   private func visit(
-    _ n: Int, on date: String, at venue: Venue.ID = "CHI11", game: String?,
+    _ n: Int, on date: String, at venue: Venue.ID = "CHI11", game: Game.ID?,
     matchup: Matchup? = nil
   ) throws -> Visit {
     Visit(

@@ -8,7 +8,7 @@ import XCTest
 /// re-plan's no-op test lives in Core (`Replan.changesNothing`). Real 2024
 /// games: Cubs Jun 4 (Wrigley), White Sox Jun 6, Tigers Jun 8 (Comerica).
 final class SharedTripRulesTests: XCTestCase {
-  let ids = ["CHN202406040", "CHA202406060", "DET202406080"]
+  let ids: [Game.ID] = ["CHN202406040", "CHA202406060", "DET202406080"]
 
   func games() throws -> [Game] { try ids.map { try Fixtures.seasonGame($0) } }
 

@@ -9,7 +9,7 @@ final class TripBuilderTests: XCTestCase {
   private let now = Date(timeIntervalSince1970: 1_717_000_000)
 
   private func plan(
-    _ ids: [String], name: String = "Midwest", start: String? = nil, end: String? = nil
+    _ ids: [Game.ID], name: String = "Midwest", start: String? = nil, end: String? = nil
   ) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
     return try TripBuilder.plan(
@@ -30,7 +30,7 @@ final class TripBuilderTests: XCTestCase {
 
   /// Cubs home 2024-06-17, 18, 19 (night, night, day), then Brewers home
   /// 2024-06-24, 25 (night, night).
-  private let cubsThenBrewers = [
+  private let cubsThenBrewers: [Game.ID] = [
     "MIL202406250", "CHN202406170", "CHN202406190", "MIL202406240", "CHN202406180",
   ]
 
@@ -46,7 +46,7 @@ final class TripBuilderTests: XCTestCase {
       ["CHN202406170", "CHN202406180", "CHN202406190", "MIL202406240", "MIL202406250"])
     XCTAssertEqual(planned.schedule.games.map(\.day), [1, 2, 3, 8, 9])
     XCTAssertEqual(planned.trip.createdAt, now)
-    XCTAssertEqual(planned.trip.id, Fixtures.uuid(1))
+    XCTAssertEqual(planned.trip.id, Trip.ID(Fixtures.uuid(1)))
   }
 
   func testPlan_explicitDaysAroundTheGames() throws {
@@ -214,18 +214,19 @@ final class TripBuilderTests: XCTestCase {
     // their ids order them.
     let tied = (0..<3).map { n in
       ItineraryItem(
-        id: UUID(uuidString: String(format: "F0000000-0000-4000-8000-%012d", 3 - n)) ?? UUID(),
+        id: ItineraryItem.ID(
+          UUID(uuidString: String(format: "F0000000-0000-4000-8000-%012d", 3 - n)) ?? UUID()),
         tripID: original.trip.id, day: 2, sortOrder: 50,
         kind: .custom(CustomInfo(title: "Tie \(n)", category: .note)), createdAt: made,
         modifiedAt: made)
     }
     let early = ItineraryItem(
-      id: UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000009") ?? UUID(),
+      id: ItineraryItem.ID(UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000009") ?? UUID()),
       tripID: original.trip.id, day: 2, sortOrder: 50,
       kind: .custom(CustomInfo(title: "Made first", category: .note)),
       createdAt: made.addingTimeInterval(-60), modifiedAt: made)
     let outside = ItineraryItem(
-      id: UUID(), tripID: original.trip.id, day: 0, sortOrder: 3,
+      id: ItineraryItem.ID(UUID()), tripID: original.trip.id, day: 0, sortOrder: 3,
       kind: .custom(CustomInfo(title: "Before", category: .activity)), createdAt: made,
       modifiedAt: made)
     let items = original.items + tied + [early, outside]

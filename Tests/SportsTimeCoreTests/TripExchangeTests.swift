@@ -18,7 +18,7 @@ final class TripExchangeTests: XCTestCase {
     let tricky = "Dinner, drinks; \"fun\" back\\slash — Café 🍺"
     items.append(
       ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: 2, sortOrder: 100.5000000001,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: 2, sortOrder: 100.5000000001,
         kind: .custom(
           CustomInfo(
             title: tricky, category: .restaurant, time: ClockTime(hour: 18, minute: 5),
@@ -29,7 +29,7 @@ final class TripExchangeTests: XCTestCase {
         modifiedAt: Date(timeIntervalSinceReferenceDate: 738_000_456.5)))
     items.append(
       ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: 99, sortOrder: -3.25,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: 99, sortOrder: -3.25,
         kind: .custom(CustomInfo(title: "Lost", category: .note)),
         createdAt: Date(timeIntervalSinceReferenceDate: 738_000_000),
         modifiedAt: Date(timeIntervalSinceReferenceDate: 738_000_000)))

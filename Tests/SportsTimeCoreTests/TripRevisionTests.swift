@@ -9,7 +9,8 @@ import XCTest
 final class TripRevisionTests: XCTestCase {
   private func trip(revision: Int) throws -> Trip {
     Trip(
-      id: UUID(), name: "Great Lakes", startDate: try XCTUnwrap(CalendarDate(iso: "2024-06-04")),
+      id: Trip.ID(UUID()), name: "Great Lakes",
+      startDate: try XCTUnwrap(CalendarDate(iso: "2024-06-04")),
       endDate: try XCTUnwrap(CalendarDate(iso: "2024-06-08")), gameIDs: ["CHN202406040"],
       createdAt: Date(timeIntervalSince1970: 0), modifiedAt: Date(timeIntervalSince1970: 0),
       revision: revision)

@@ -22,7 +22,7 @@ enum VisitFixtures {
   /// A stored-shape visit built directly (no checks): `venue` is an id,
   /// `matchup` is `AWAY@HOME` in schedule codes, `score` is `A-H`.
   static func visit(
-    _ n: Int, _ sport: Sport = .mlb, at venue: String, on date: String, game: String? = nil,
+    _ n: Int, _ sport: Sport = .mlb, at venue: String, on date: String, game: Game.ID? = nil,
     matchup: String? = nil, score: String? = nil, createdAt: Date = Fixtures.epoch,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Visit {

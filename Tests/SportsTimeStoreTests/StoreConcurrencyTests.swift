@@ -51,7 +51,7 @@ final class StoreConcurrencyTests: StoreTestCase {
             _ = try store.visits()
           }
           let game = games[index * 100]
-          try store.insertVisit(Visit(game: game, id: UUID(), now: StoreFixtures.now))
+          try store.insertVisit(Visit(game: game, id: Visit.ID(UUID()), now: StoreFixtures.now))
         } catch {
           failures.append("thread \(index): \(error)")
         }

@@ -243,7 +243,7 @@ final class StoreGamesTests: StoreTestCase {
         try StoreFixtures.plan(
           "Mets at Wrigley", gameIDs: ["CHN202406210"], environment: environment))
       let mets = try StoreFixtures.game2024("CHN202406210")
-      let visit = Visit(game: mets, id: UUID(), now: StoreFixtures.now)
+      let visit = Visit(game: mets, id: Visit.ID(UUID()), now: StoreFixtures.now)
       try store.insertVisit(visit)
       let before = try store.games()
       guard
@@ -285,15 +285,18 @@ final class StoreGamesTests: StoreTestCase {
       try store.insert(
         try StoreFixtures.plan("Untouched", gameIDs: ["CHN202406040"], environment: environment))
       let june = Visit(
-        game: try StoreFixtures.game2024("MIL202406100"), id: UUID(), now: StoreFixtures.now)
+        game: try StoreFixtures.game2024("MIL202406100"), id: Visit.ID(UUID()),
+        now: StoreFixtures.now)
       let september = Visit(
-        game: try StoreFixtures.game2024("MIL202409200"), id: UUID(), now: StoreFixtures.now)
+        game: try StoreFixtures.game2024("MIL202409200"), id: Visit.ID(UUID()),
+        now: StoreFixtures.now)
       try store.insertVisit(june)
       try store.insertVisit(september)
 
       let result = try store.importSchedule(newer)
       XCTAssertEqual(
-        result.trips.map { [$0.name] + $0.gameIDs }, [["Brewers", "MIL202409201"]])
+        result.trips.map { [$0.name] + $0.gameIDs.map(\.description) },
+        [["Brewers", "MIL202409201"]])
       XCTAssertEqual(result.trips.first?.id, try store.loadTrip("Brewers").trip.id)
       XCTAssertEqual(result.visits.map(\.visit.id), [september.id, june.id])
       XCTAssertEqual(result.visits.map(\.keepsLink), [true, false])

@@ -110,8 +110,8 @@ final class StoreLookupTests: StoreTestCase {
       try store.insert(planned)
       let id = planned.trip.id
       let resolver = TripResolver(store: store)
-      let prefix = String(id.uuidString.lowercased().prefix(6))
-      for reference in [id.uuidString, " great lakes ", prefix, "ｇｒｅａｔ ｌａｋｅｓ"] {
+      let prefix = String(id.description.prefix(6))
+      for reference in [id.rawValue.uuidString, " great lakes ", prefix, "ｇｒｅａｔ ｌａｋｅｓ"] {
         XCTAssertEqual(try resolver.id(matching: reference), id, reference)
       }
       XCTAssertEqual(try store.loadTrip(id: try resolver.id(matching: "Great Lakes")).trip.id, id)
@@ -119,7 +119,7 @@ final class StoreLookupTests: StoreTestCase {
       XCTAssertEqual(missing, .tripNotFound("Great Lake", suggestion: "Great Lakes"))
       XCTAssertEqual(missing?.kind, .notFound)
       XCTAssertEqual(recordError { try resolver.trip(matching: "  ") }?.kind, .invalidInput)
-      XCTAssertEqual(recordError { try store.loadTrip(id: UUID()) }?.kind, .notFound)
+      XCTAssertEqual(recordError { try store.loadTrip(id: Trip.ID(UUID())) }?.kind, .notFound)
     }
   }
 

@@ -55,7 +55,7 @@ final class StoreRevisionsTests: StoreTestCase {
 
   /// The default trip stored in `store` with the 2024 games; returns its id.
   @discardableResult
-  private func storeTrip(_ store: Store) throws -> UUID {
+  private func storeTrip(_ store: Store) throws -> Trip.ID {
     try storeWith2024(store)
     let planned = try StoreFixtures.plan(tripName, environment: environment)
     try store.insert(planned)
@@ -64,7 +64,7 @@ final class StoreRevisionsTests: StoreTestCase {
 
   /// Adds a custom item on day 2 through `editTrip`; returns its id.
   private func addItem(_ store: Store, _ title: String, expectedRevision: Int? = nil) throws
-    -> UUID
+    -> ItineraryItem.ID
   {
     let change = try store.editTrip(
       tripName, catalog: try StoreFixtures.catalog(), now: StoreFixtures.now,
@@ -118,7 +118,7 @@ final class StoreRevisionsTests: StoreTestCase {
         expected += 1
         XCTAssertEqual(try revision(store), expected, label)
       }
-      var itemID = UUID()
+      var itemID = ItineraryItem.ID(UUID())
       try step("item added") { itemID = try addItem(store, "Pack") }
       try step("item moved") {
         _ = try store.editTrip(tripName, catalog: catalog, now: StoreFixtures.now) {
@@ -161,7 +161,7 @@ final class StoreRevisionsTests: StoreTestCase {
       }
       let leg = try XCTUnwrap(try store.items(tripID: tripID).first { $0.travelInfo != nil })
       var custom = leg
-      custom.id = UUID()
+      custom.id = ItineraryItem.ID(UUID())
       custom.kind = .custom(CustomInfo(title: "Snack", category: .note))
       try step("insertItem") { try store.insertItem(custom) }
       try step("updateItem") {
@@ -174,9 +174,9 @@ final class StoreRevisionsTests: StoreTestCase {
       try step("several rows in one transaction") {
         try store.transaction {
           var a = custom
-          a.id = UUID()
+          a.id = ItineraryItem.ID(UUID())
           var b = custom
-          b.id = UUID()
+          b.id = ItineraryItem.ID(UUID())
           try store.insertItem(a)
           try store.insertItem(b)
           try store.deleteItem(id: a.id)
@@ -225,7 +225,7 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertThrowsError(try store.renameTrip(tripName, to: tripName, now: StoreFixtures.now))
       XCTAssertThrowsError(
         try store.replanTrip(tripName, catalog: catalog) { _ in throw StoreTestError.rollback })
-      XCTAssertThrowsError(try store.deleteItem(id: UUID()))
+      XCTAssertThrowsError(try store.deleteItem(id: ItineraryItem.ID(UUID())))
       let item = try XCTUnwrap(try store.items(tripID: tripID).first)
       var bad = item
       bad.sortOrder = .nan
@@ -305,7 +305,7 @@ final class StoreRevisionsTests: StoreTestCase {
           "insertItem",
           {
             var copy = item
-            copy.id = UUID()
+            copy.id = ItineraryItem.ID(UUID())
             try store.insertItem(copy, expectedRevision: 1)
           }
         ),
@@ -413,7 +413,7 @@ final class StoreRevisionsTests: StoreTestCase {
       let t1 = start.addingTimeInterval(60.123_9)
       _ = try store.editTrip(tripName, catalog: catalog, now: t1) { try $0.remove(itemID) }
       let first = try store.tombstones(since: .distantPast)
-      XCTAssertEqual(first.map(\.id), [itemID])
+      XCTAssertEqual(first.map(\.id), [itemID.rawValue])
       XCTAssertEqual(first.map(\.kind), [.item])
       XCTAssertEqual(first.map(\.tripID), [tripID])
       XCTAssertEqual(first.map { Store.instantText($0.deletedAt) }, ["2025-12-01T09:07:40.123Z"])
@@ -438,7 +438,8 @@ final class StoreRevisionsTests: StoreTestCase {
       clock.now = start.addingTimeInterval(180)
       let visit = try store.addVisit {
         Visit(
-          id: UUID(), sport: .mlb, venueID: "CHI11", date: try StoreFixtures.date("2024-06-04"),
+          id: Visit.ID(UUID()), sport: .mlb, venueID: "CHI11",
+          date: try StoreFixtures.date("2024-06-04"),
           gameID: nil, matchup: nil, score: nil, notes: nil, createdAt: start, modifiedAt: start)
       }
       _ = try store.removeVisit(id: visit.id)
@@ -461,19 +462,21 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertEqual(
         all[1],
         Tombstone(
-          id: dropped[0].id, kind: .item, tripID: tripID,
+          id: dropped[0].id.rawValue, kind: .item, tripID: tripID,
           deletedAt: start.addingTimeInterval(120)), "a re-plan's removed leg, by the clock")
       XCTAssertEqual(
         all[2],
         Tombstone(
-          id: visit.id, kind: .visit, tripID: nil, deletedAt: start.addingTimeInterval(180)))
+          id: visit.id.rawValue, kind: .visit, tripID: nil, deletedAt: start.addingTimeInterval(180)
+        ))
       let deleted = start.addingTimeInterval(240)
       XCTAssertEqual(
         Array(all.suffix(kept.count + 1)),
-        kept.map { Tombstone(id: $0.id, kind: .item, tripID: tripID, deletedAt: deleted) }
+        kept.map { Tombstone(id: $0.id.rawValue, kind: .item, tripID: tripID, deletedAt: deleted) }
           .sorted { $0.id.uuidString < $1.id.uuidString }
           + [
-            Tombstone(id: tripID, kind: .trip, tripID: nil, deletedAt: deleted, revision: last)
+            Tombstone(
+              id: tripID.rawValue, kind: .trip, tripID: nil, deletedAt: deleted, revision: last)
           ])
 
       XCTAssertEqual(
@@ -570,14 +573,14 @@ final class StoreRevisionsTests: StoreTestCase {
     XCTAssertEqual(try store.tombstones(since: .distantPast).map(\.id), [tripID])
     try storeWith2024(store)
     var planned = try StoreFixtures.plan(tripName, environment: environment)
-    planned.trip.id = tripID
+    planned.trip.id = Trip.ID(tripID)
     planned.items = planned.items.map {
       var item = $0
-      item.tripID = tripID
+      item.tripID = Trip.ID(tripID)
       return item
     }
     try store.insert(planned)
-    XCTAssertEqual(try store.revision(ofTrip: tripID), 1)
+    XCTAssertEqual(try store.revision(ofTrip: Trip.ID(tripID)), 1)
     try store.close()
   }
 
@@ -595,7 +598,8 @@ final class StoreRevisionsTests: StoreTestCase {
     _ = try source.copyTrip(tripName, as: "Second", environment: environment)
     _ = try source.addVisit {
       Visit(
-        id: UUID(), sport: .mlb, venueID: "CHI11", date: try StoreFixtures.date("2024-06-04"),
+        id: Visit.ID(UUID()), sport: .mlb, venueID: "CHI11",
+        date: try StoreFixtures.date("2024-06-04"),
         gameID: "CHN202406040", matchup: nil, score: nil, notes: "Bleachers",
         createdAt: StoreFixtures.now, modifiedAt: StoreFixtures.now)
     }
@@ -651,8 +655,8 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertEqual(loaded.trip, expected.trip)
       XCTAssertEqual(loaded.games, expected.games)
       XCTAssertEqual(
-        loaded.items.sorted { $0.id.uuidString < $1.id.uuidString },
-        expected.items.sorted { $0.id.uuidString < $1.id.uuidString })
+        loaded.items.sorted { $0.id < $1.id },
+        expected.items.sorted { $0.id < $1.id })
     }
     // Every row of every table is the source's, both ways.
     try migrated.database.execute("ATTACH DATABASE ? AS source", [.text(sourcePath)])

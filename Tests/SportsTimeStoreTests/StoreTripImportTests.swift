@@ -71,7 +71,7 @@ final class StoreTripImportTests: StoreTestCase {
   /// changes nothing: the import gave every item what the commands give.
   @discardableResult
   func everyView(
-    _ store: Store, id: UUID, _ label: String, hasHomeLeg: Bool = false,
+    _ store: Store, id: Trip.ID, _ label: String, hasHomeLeg: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     let catalog = try StoreFixtures.catalog()
@@ -625,7 +625,7 @@ final class StoreTripImportTests: StoreTestCase {
       planned.trip.name = "Fine"
       try store.insert(planned)
       let item = ItineraryItem(
-        id: UUID(), tripID: planned.trip.id, day: 1, sortOrder: 50,
+        id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: 1, sortOrder: 50,
         kind: .custom(CustomInfo(title: "Two\nlines", category: .note)),
         createdAt: StoreFixtures.now,
         modifiedAt: StoreFixtures.now)

@@ -18,10 +18,17 @@ final class StoreTripsTests: StoreTestCase {
     try XCTUnwrap(UUID(uuidString: text), "bad UUID literal \(text)", file: file, line: line)
   }
 
+  /// A fixed trip id from its text.
+  private func tripID(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws
+    -> Trip.ID
+  {
+    Trip.ID(try uuid(text, file: file, line: line))
+  }
+
   /// Custom and travel items covering every stored column for `tripID`:
   /// times, zones, coordinates, addresses, all categories, nil stops,
   /// Unscheduled days, fractional and negative sortOrders.
-  private func extraItems(tripID: UUID) throws -> [ItineraryItem] {
+  private func extraItems(tripID: Trip.ID) throws -> [ItineraryItem] {
     // A live-clock style instant with sub-microsecond digits must read back
     // bit for bit (stored relative to Foundation's 2001 reference date).
     let created = Date(timeIntervalSinceReferenceDate: 738_000_000.123_456_7)
@@ -30,7 +37,8 @@ final class StoreTripsTests: StoreTestCase {
       -> ItineraryItem
     {
       ItineraryItem(
-        id: try uuid(String(format: "C0000000-0000-4000-8000-%012d", n)), tripID: tripID,
+        id: ItineraryItem.ID(try uuid(String(format: "C0000000-0000-4000-8000-%012d", n))),
+        tripID: tripID,
         day: day, sortOrder: sortOrder, kind: kind, createdAt: created, modifiedAt: modified)
     }
     let hotel = CustomInfo(
@@ -138,8 +146,8 @@ final class StoreTripsTests: StoreTestCase {
   /// Look-up by exact name, other case, id, and unique id prefix (≥ 4).
   func testLoadTrip_byNameCaseIDAndPrefix() throws {
     let environment = Environment.fixed(now: StoreFixtures.now)
-    let firstID = try uuid("ABCD1234-0000-4000-8000-000000000001")
-    let secondID = try uuid("ABCE5678-0000-4000-8000-000000000002")
+    let firstID = try tripID("ABCD1234-0000-4000-8000-000000000001")
+    let secondID = try tripID("ABCE5678-0000-4000-8000-000000000002")
     try onBothStores { store in
       try storeWith2024(store)
       let first = StoreFixtures.retagged(
@@ -152,8 +160,8 @@ final class StoreTripsTests: StoreTestCase {
       try store.insert(second)
 
       for reference in [
-        tripName, "chicago and detroit", "CHICAGO AND DETROIT", firstID.uuidString,
-        firstID.uuidString.lowercased(), "abcd", "ABCD", "abcd1234-0",
+        tripName, "chicago and detroit", "CHICAGO AND DETROIT", firstID.rawValue.uuidString,
+        firstID.description, "abcd", "ABCD", "abcd1234-0",
       ] {
         XCTAssertEqual(try store.loadTrip(reference).trip, first.trip, reference)
       }
@@ -170,8 +178,8 @@ final class StoreTripsTests: StoreTestCase {
   /// and LIKE wildcards never match.
   func testLoadTrip_ambiguousShortAndWildcardPrefixes() throws {
     let environment = Environment.fixed(now: StoreFixtures.now)
-    let firstID = try uuid("ABCD1234-0000-4000-8000-000000000001")
-    let secondID = try uuid("ABCD5678-0000-4000-8000-000000000002")
+    let firstID = try tripID("ABCD1234-0000-4000-8000-000000000001")
+    let secondID = try tripID("ABCD5678-0000-4000-8000-000000000002")
     try onBothStores { store in
       try storeWith2024(store)
       try store.insert(
@@ -229,7 +237,7 @@ final class StoreTripsTests: StoreTestCase {
         XCTFail("expected tripNotFound, got \(String(describing: farAway))")
       }
 
-      let missingID = try uuid("FFFFFFFF-0000-4000-8000-000000000009")
+      let missingID = try tripID("FFFFFFFF-0000-4000-8000-000000000009")
       let byID = recordError { try store.loadTrip(id: missingID) }
       if case .tripNotFound(let reference, nil) = byID {
         XCTAssertEqual(reference, "ffffffff-0000-4000-8000-000000000009")
@@ -344,7 +352,7 @@ final class StoreTripsTests: StoreTestCase {
 
       // The name is free again.
       try store.insert(
-        StoreFixtures.retagged(doomed, tripID: try uuid("DDDD0000-0000-4000-8000-000000000001")))
+        StoreFixtures.retagged(doomed, tripID: try tripID("DDDD0000-0000-4000-8000-000000000001")))
       XCTAssertEqual(try store.loadTrip(tripName).items.count, doomed.items.count)
     }
   }
@@ -387,7 +395,7 @@ final class StoreTripsTests: StoreTestCase {
       assertSameItems(try store.items(tripID: planned.trip.id), expected)
 
       var ghost = extra[2]
-      ghost.id = try uuid("EEEEEEEE-0000-4000-8000-000000000001")
+      ghost.id = ItineraryItem.ID(try uuid("EEEEEEEE-0000-4000-8000-000000000001"))
       let error = recordError { try store.updateItem(ghost) }
       if case .itemNotFound(let id) = error {
         XCTAssertEqual(id, "eeeeeeee-0000-4000-8000-000000000001")
@@ -419,7 +427,8 @@ final class StoreTripsTests: StoreTestCase {
         XCTFail("expected itemNotFound, got \(String(describing: again))")
       }
       let never = recordError {
-        try store.deleteItem(id: try self.uuid("EEEEEEEE-0000-4000-8000-000000000002"))
+        try store.deleteItem(
+          id: ItineraryItem.ID(try self.uuid("EEEEEEEE-0000-4000-8000-000000000002")))
       }
       if case .itemNotFound = never {
       } else {
@@ -465,7 +474,7 @@ final class StoreTripsTests: StoreTestCase {
       }
 
       var orphan = extra[0]
-      orphan.tripID = try uuid("99999999-0000-4000-8000-000000000000")
+      orphan.tripID = try tripID("99999999-0000-4000-8000-000000000000")
       let orphanError = storeError { try store.insertItem(orphan) }
       XCTAssertEqual(orphanError?.sqliteCode, SQLiteCode.constraintForeignKey)
 
@@ -511,9 +520,9 @@ final class StoreTripsTests: StoreTestCase {
   /// that trip.
   func testTripMatching_exactIDThenExactNameThenPrefix() throws {
     let environment = Environment.fixed(now: StoreFixtures.now)
-    let realID = try uuid("AAAA0000-0000-4000-8000-000000000001")
-    let impostorID = try uuid("BBBB0000-0000-4000-8000-000000000002")
-    let prefixNamedID = try uuid("CCCC0000-0000-4000-8000-000000000003")
+    let realID = try tripID("AAAA0000-0000-4000-8000-000000000001")
+    let impostorID = try tripID("BBBB0000-0000-4000-8000-000000000002")
+    let prefixNamedID = try tripID("CCCC0000-0000-4000-8000-000000000003")
     try onBothStores { store in
       try storeWith2024(store)
       try store.insert(
@@ -523,7 +532,7 @@ final class StoreTripsTests: StoreTestCase {
         try StoreFixtures.plan(
           "placeholder", gameIDs: ["SDN202403200", "LAN202403210"], environment: environment),
         tripID: impostorID)
-      impostor.trip.name = realID.uuidString  // named like the other trip's id
+      impostor.trip.name = realID.rawValue.uuidString  // named like the other trip's id
       try store.insert(trip: impostor.trip, items: impostor.items)
       var prefixNamed = StoreFixtures.retagged(
         try StoreFixtures.plan(
@@ -534,7 +543,7 @@ final class StoreTripsTests: StoreTestCase {
 
       // The exact id wins over a name, in any case and with spaces around.
       for reference in [
-        realID.uuidString, realID.uuidString.lowercased(), " \(realID.uuidString) ",
+        realID.rawValue.uuidString, realID.description, " \(realID.rawValue.uuidString) ",
       ] {
         XCTAssertEqual(
           try TripResolver(store: store).trip(matching: reference).id, realID, reference)
@@ -546,7 +555,8 @@ final class StoreTripsTests: StoreTestCase {
       XCTAssertEqual(try TripResolver(store: store).trip(matching: "bbbb0000").id, impostorID)
       XCTAssertEqual(try TripResolver(store: store).trip(matching: "aaaa").id, realID)
       XCTAssertEqual(
-        try TripResolver(store: store).trip(matching: impostorID.uuidString).id, impostorID)
+        try TripResolver(store: store).trip(matching: impostorID.rawValue.uuidString).id, impostorID
+      )
       XCTAssertEqual(
         try TripResolver(store: store).trip(matching: tripName.uppercased()).id, realID)
     }
@@ -572,10 +582,10 @@ final class StoreTripsTests: StoreTestCase {
     ]
     try onBothStores { store in
       try storeWith2024(store)
-      var rows: [(id: UUID, named: UUID)] = []
+      var rows: [(id: Trip.ID, named: Trip.ID)] = []
       for (n, c) in cases.enumerated() {
-        let id = try uuid(c.idText)
-        let namedID = try uuid(String(format: "0000000%d-0000-4000-8000-000000000000", n))
+        let id = try tripID(c.idText)
+        let namedID = try tripID(String(format: "0000000%d-0000-4000-8000-000000000000", n))
         try store.insert(
           StoreFixtures.retagged(
             try StoreFixtures.plan("Trip \(n)", environment: environment), tripID: id))
@@ -587,7 +597,7 @@ final class StoreTripsTests: StoreTestCase {
       }
       var math = StoreFixtures.retagged(
         try StoreFixtures.plan("placeholder", environment: environment),
-        tripID: try uuid("09000000-0000-4000-8000-000000000000"))
+        tripID: try tripID("09000000-0000-4000-8000-000000000000"))
       math.trip.name = "𝐚𝐚𝐚𝐚"  // mathematical bold: not folded, allowed
       try store.insert(trip: math.trip, items: math.items)
 
@@ -618,8 +628,8 @@ final class StoreTripsTests: StoreTestCase {
   /// then falls through to an id prefix only when one really matches.
   func testDeleteTripByReference_reportsTheDeletedTrip() throws {
     let environment = Environment.fixed(now: StoreFixtures.now)
-    let namedID = try uuid("DDDD0000-0000-4000-8000-000000000001")
-    let otherID = try uuid("AAAA1111-0000-4000-8000-000000000002")
+    let namedID = try tripID("DDDD0000-0000-4000-8000-000000000001")
+    let otherID = try tripID("AAAA1111-0000-4000-8000-000000000002")
     try onBothStores { store in
       try storeWith2024(store)
       var named = StoreFixtures.retagged(
@@ -687,7 +697,7 @@ final class StoreTripsTests: StoreTestCase {
       XCTAssertFalse(store.database.isInTransaction)
 
       let (old, new) = try store.renameTrip(
-        planned.trip.id.uuidString, to: "Motor  City\u{7}", now: later)
+        planned.trip.id.rawValue.uuidString, to: "Motor  City\u{7}", now: later)
       XCTAssertEqual(old, planned.trip)
       var expected = planned.trip
       expected.name = "Motor City"
@@ -733,7 +743,7 @@ final class StoreTripsTests: StoreTestCase {
       XCTAssertEqual(try snapshot(store), before, "refusals store nothing")
 
       let (from, copy) = try store.copyTrip(
-        String(planned.trip.id.uuidString.prefix(8)), as: "Chicago and Detroit, again",
+        String(planned.trip.id.rawValue.uuidString.prefix(8)), as: "Chicago and Detroit, again",
         environment: copyEnvironment)
       XCTAssertEqual(from, original.trip)
       XCTAssertNotEqual(copy.trip.id, original.trip.id)

@@ -12,12 +12,12 @@ final class StoreVisitsTests: StoreTestCase {
 
   /// A visit with a fixed id (`…0000000000n`), built without checks.
   private func visit(
-    _ n: Int, at venue: String = "CHI11", on date: String, game: String? = nil,
+    _ n: Int, at venue: String = "CHI11", on date: String, game: Game.ID? = nil,
     matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, sport: Sport = .mlb
   ) throws -> Visit {
     let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n)))
     return Visit(
-      id: id, sport: sport, venueID: Venue.ID(venue), date: try StoreFixtures.date(date),
+      id: Visit.ID(id), sport: sport, venueID: Venue.ID(venue), date: try StoreFixtures.date(date),
       gameID: game, matchup: matchup, score: score, notes: notes, createdAt: now,
       modifiedAt: now)
   }
@@ -157,7 +157,7 @@ final class StoreVisitsTests: StoreTestCase {
       XCTAssertNotNil(
         recordError {
           try store.editVisit(
-            id: try XCTUnwrap(UUID(uuidString: "00000000-0000-0000-0000-000000000004"))
+            id: Visit.ID(try XCTUnwrap(UUID(uuidString: "00000000-0000-0000-0000-000000000004")))
           ) { v in
             var edited = v
             edited.gameID = "CHN202406040"

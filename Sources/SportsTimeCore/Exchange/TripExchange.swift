@@ -43,7 +43,7 @@ public enum TripExchange {
     let t = itinerary.trip
     let games: [JSONValue] = itinerary.schedule.games.map { g in
       .object([
-        ("id", .string(g.id)), ("date", .string(g.game.localDate.iso)),
+        ("id", .string(g.id.description)), ("date", .string(g.game.localDate.iso)),
         ("home", .string(teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID)),
         ("away", .string(teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID)),
         ("venueID", .string(g.game.venueID.rawValue)),
@@ -53,7 +53,7 @@ public enum TripExchange {
     let items: [JSONValue] = itinerary.numberedRows.compactMap { row in
       guard let item = row.item else { return nil }
       var pairs: [(String, JSONValue)] = [
-        ("id", .string(item.id.uuidString.lowercased())),
+        ("id", .string(item.id.description)),
         ("kind", .string(item.travelInfo == nil ? "custom" : "travel")),
         ("day", .int(item.day)), ("sortOrder", .number(item.sortOrder)),
         ("createdAt", .string(instant(item.createdAt))),
@@ -95,7 +95,7 @@ public enum TripExchange {
       (
         "trip",
         .object([
-          ("id", .string(t.id.uuidString.lowercased())), ("name", .string(t.name)),
+          ("id", .string(t.id.description)), ("name", .string(t.name)),
           ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
           ("createdAt", .string(instant(t.createdAt))),
           ("modifiedAt", .string(instant(t.modifiedAt))),
@@ -123,14 +123,14 @@ public enum TripExchange {
     public var warnings: [String] = []
     /// The travel items whose `mode` the file does not give (written
     /// before flights existed; read as drives).
-    var withoutMode: Set<UUID> = []
+    var withoutMode: Set<ItineraryItem.ID> = []
   }
 
   /// One entry of a file's `games`: the game's id and, when given, what
   /// the file says about it (any field may be missing).
   public struct GameEntry: Sendable, Hashable {
     /// The game's id (`CHN202406040`).
-    public var id: String
+    public var id: Game.ID
     /// Its local date at the venue.
     public var date: CalendarDate?
     /// The home team as the export writes it (abbreviation or code).
@@ -194,7 +194,7 @@ public enum TripExchange {
     guard let tripObject = object["trip"] as? [String: Any] else {
       throw fail("trip", "missing or not an object")
     }
-    let tripID = try reader.uuid(tripObject, "id", at: "trip")
+    let tripID = Trip.ID(try reader.uuid(tripObject, "id", at: "trip"))
     let name = try reader.tripName(tripObject, "name", at: "trip")
     let start = try reader.date(tripObject, "startDate", at: "trip")
     let end = try reader.date(tripObject, "endDate", at: "trip")
@@ -213,9 +213,10 @@ public enum TripExchange {
     var entries: [GameEntry] = []
     for (i, g) in gameList.enumerated() {
       let at = "games[\(i)]"
-      let id = try reader.string(g, "id", at: at)
+      let text = try reader.string(g, "id", at: at)
+      let id = Game.ID(text)
       guard !trip.gameIDs.contains(id) else {
-        throw fail("\(at).id", "game \(TextNormalization.excerpt(id)) is listed twice")
+        throw fail("\(at).id", "game \(TextNormalization.excerpt(text)) is listed twice")
       }
       trip.gameIDs.append(id)
       var start: Date?
@@ -238,12 +239,14 @@ public enum TripExchange {
     }
     var items: [ItineraryItem] = []
     var warnings: [String] = []
-    var withoutMode: Set<UUID> = []
-    var seen: Set<UUID> = []
+    var withoutMode: Set<ItineraryItem.ID> = []
+    var seen: Set<ItineraryItem.ID> = []
     for (i, o) in itemList.enumerated() {
       let at = "items[\(i)]"
-      let id = try reader.uuid(o, "id", at: at)
-      guard seen.insert(id).inserted else { throw fail("\(at).id", "item \(id) is listed twice") }
+      let id = ItineraryItem.ID(try reader.uuid(o, "id", at: at))
+      guard seen.insert(id).inserted else {
+        throw fail("\(at).id", "item \(id.rawValue) is listed twice")
+      }
       let day = try reader.int(o, "day", at: at)
       guard trip.realDate(ofDay: day) != nil else {
         throw fail(
@@ -457,7 +460,7 @@ public enum TripExchange {
     let t = imported.trip
     let position = Dictionary(
       t.gameIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
-    func gameField(_ id: String) -> String {
+    func gameField(_ id: Game.ID) -> String {
       position[id].map { "games[\($0)]" } ?? "games"
     }
     let ordered = games.sorted { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }

@@ -43,7 +43,7 @@ public enum ICalendarExport {
     -> String
   {
     let trip = itinerary.trip
-    let tripID = trip.id.uuidString.lowercased()
+    let tripID = trip.id.description
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + text(productID), "CALSCALE:GREGORIAN",
       "X-WR-CALNAME:" + text(trip.name),

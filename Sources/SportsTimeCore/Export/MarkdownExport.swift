@@ -100,7 +100,7 @@ public enum MarkdownExport {
     case .item(let item):
       switch item.kind {
       case .game(let id):
-        return "- ⚾️ " + escape(id)
+        return "- ⚾️ " + escape(id.description)
       case .travel(let info):
         return
           "- \(info.icon) \(bold(info.title)) · \(info.mode == .flight ? "flight · " : "")\(ExportSupport.distance(info.distanceMeters, metric: metric)) · \(ExportSupport.duration(info.durationSeconds))"

@@ -52,9 +52,9 @@ extension Itinerary {
   /// Items without a time are not listed (they have no zone).
   /// - Complexity: O(n · v) for n rows and v venues, plus O(n) for each
   ///   Unscheduled timed item without a zone or a nearby venue.
-  public func timePlaces() -> [UUID: ItemTimePlace] {
+  public func timePlaces() -> [ItineraryItem.ID: ItemTimePlace] {
     let positions = Itinerary.positionPlaces(in: layout, schedule: schedule)
-    var result: [UUID: ItemTimePlace] = [:]
+    var result: [ItineraryItem.ID: ItemTimePlace] = [:]
     for row in numberedRows {
       guard let item = row.item, let custom = item.customInfo, custom.time != nil else { continue }
       let located = custom.coordinate.flatMap { venueZones.nearestVenue(to: $0) } != nil

@@ -40,8 +40,8 @@ public struct Itinerary: Sendable {
   /// drive or flight does not fit between the departure stop's last game
   /// and the arrival stop's first.
   /// - Complexity: O(t · g) for t travel items and g games.
-  public func tightLegItemIDs() -> Set<UUID> {
-    var tight: Set<UUID> = []
+  public func tightLegItemIDs() -> Set<ItineraryItem.ID> {
+    var tight: Set<ItineraryItem.ID> = []
     for item in items {
       if let info = item.travelInfo, !TightLeg.find(in: schedule, travel: [info]).isEmpty {
         tight.insert(item.id)
@@ -51,7 +51,7 @@ public struct Itinerary: Sendable {
   }
 
   /// The stored item with `id`.
-  public func item(_ id: UUID) -> ItineraryItem? { items.first { $0.id == id } }
+  public func item(_ id: ItineraryItem.ID) -> ItineraryItem? { items.first { $0.id == id } }
 
   /// Every stored item that breaks a rule now (possible after a schedule
   /// re-import or a shorter trip, or stored before times were checked),
@@ -121,7 +121,7 @@ public struct Itinerary: Sendable {
   /// time stored before times were checked; `problems()` lists the last
   /// two).
   /// - Complexity: O(n · v) for n rows and v venues.
-  public func timeWarnings() -> [UUID: String] {
+  public func timeWarnings() -> [ItineraryItem.ID: String] {
     timeChecks().mapValues {
       switch $0 {
       case .repeated(let warning), .nonexistent(let warning), .wrongZone(let warning):
@@ -140,10 +140,10 @@ public struct Itinerary: Sendable {
   }
 
   /// `timeWarnings()` with the kind of each.
-  func timeChecks() -> [UUID: TimeCheck] {
+  func timeChecks() -> [ItineraryItem.ID: TimeCheck] {
     let places = Itinerary.positionPlaces(in: layout, schedule: schedule)
     let expected = timePlaces()
-    var checks: [UUID: TimeCheck] = [:]
+    var checks: [ItineraryItem.ID: TimeCheck] = [:]
     for row in layout.rows {
       guard let item = row.item, let custom = item.customInfo, let time = custom.time else {
         continue
@@ -188,11 +188,11 @@ extension Itinerary {
   /// `DragSession.place(atSlot:)`, for every row in one pass).
   /// - Complexity: O(n) for n rows.
   static func positionPlaces(in layout: ItineraryLayout, schedule: TripSchedule)
-    -> [UUID: (timeZoneID: String, city: String)]
+    -> [ItineraryItem.ID: (timeZoneID: String, city: String)]
   {
     let stops = schedule.stops
     var place = stops.first.map { (timeZoneID: $0.venue.timeZoneID, city: $0.venue.city) }
-    var places: [UUID: (timeZoneID: String, city: String)] = [:]
+    var places: [ItineraryItem.ID: (timeZoneID: String, city: String)] = [:]
     for row in layout.rows {
       switch row.content {
       case .day: break
@@ -295,12 +295,12 @@ public struct ItineraryChange: Sendable, Hashable {
   /// an edit).
   public var updated: [ItineraryItem] = []
   /// Ids of items to delete.
-  public var deleted: [UUID] = []
+  public var deleted: [ItineraryItem.ID] = []
   /// Whether the day had to be renormalised.
   public var renormalized = false
   /// Timed custom items (among `updated`) whose time zone changed because a
   /// leg moved around them: their time is local to where they now are.
-  public var rezoned: [UUID] = []
+  public var rezoned: [ItineraryItem.ID] = []
   /// What the traveller should know about the edit, e.g. that a time
   /// happens twice that day and the first occurrence is used.
   public var warnings: [String] = []
@@ -366,7 +366,8 @@ extension Itinerary {
     custom.title = try Itinerary.storedText(info.title, as: .itemTitle)
     custom.address = try Itinerary.storedOptionalText(info.address, as: .address)
     let draft = ItineraryItem(
-      id: environment.uuid(), tripID: trip.id, day: 1, sortOrder: 50, kind: .custom(custom),
+      id: ItineraryItem.ID(environment.uuid()), tripID: trip.id, day: 1, sortOrder: 50,
+      kind: .custom(custom),
       createdAt: now, modifiedAt: now)
     let session = try DragSession(item: draft, layout: layout, constraints: constraints)
     let slot = try session.slot(for: target)
@@ -399,9 +400,11 @@ extension Itinerary {
   ///   bound a leg) for an invalid target, or when a leg's move would leave
   ///   an item's time where it does not exist; `LocalTimeError.nonexistent`
   ///   when the moved item's time does not exist on its new day and place.
-  public func move(_ id: UUID, to target: DropTarget, now: Date) throws -> ItineraryChange {
+  public func move(_ id: ItineraryItem.ID, to target: DropTarget, now: Date) throws
+    -> ItineraryChange
+  {
     guard let original = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
     }
     var dragged = original
     let session = try DragSession(item: dragged, layout: layout, constraints: constraints)
@@ -502,9 +505,11 @@ extension Itinerary {
   ///   retitled), a blank or too long title, a too long address, or no
   ///   change at all; `LocalTimeError.nonexistent` for a time that does not
   ///   exist on the item's day where it is.
-  public func edit(_ id: UUID, _ changes: CustomItemChanges, now: Date) throws -> ItineraryChange {
+  public func edit(_ id: ItineraryItem.ID, _ changes: CustomItemChanges, now: Date) throws
+    -> ItineraryChange
+  {
     guard var edited = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
     }
     guard var custom = edited.customInfo else {
       throw ItineraryRefusal(
@@ -570,9 +575,9 @@ extension Itinerary {
   /// Removes a custom item.
   /// - Throws: `ItineraryRefusal` for a travel item (every leg keeps its
   ///   travel item).
-  public func remove(_ id: UUID) throws -> ItineraryChange {
+  public func remove(_ id: ItineraryItem.ID) throws -> ItineraryChange {
     guard let removed = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id.uuidString.lowercased()) in this trip.")
+      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
     }
     if removed.travelInfo != nil {
       throw ItineraryRefusal(

@@ -10,7 +10,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// What the item is.
   public enum Kind: Sendable, Hashable {
     /// A game, by game id; sortOrder `100 + i` on its day.
-    case game(String)
+    case game(Game.ID)
     /// A travel leg between two stops of the trip's route.
     case travel(TravelInfo)
     /// The traveller's own item.
@@ -18,9 +18,9 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   }
 
   /// Stable identifier.
-  public var id: UUID
+  public var id: ID
   /// The trip it belongs to.
-  public var tripID: UUID
+  public var tripID: Trip.ID
   /// 1-based trip day; outside `1...dayCount` means Unscheduled.
   public var day: Int
   /// Position within the day; games sit at 100, 101, …; must be finite.
@@ -34,7 +34,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
 
   /// Creates an item; see the properties.
   public init(
-    id: UUID, tripID: UUID, day: Int, sortOrder: Double, kind: Kind,
+    id: ID, tripID: Trip.ID, day: Int, sortOrder: Double, kind: Kind,
     createdAt: Date, modifiedAt: Date
   ) {
     self.id = id
@@ -59,7 +59,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   }
 
   /// The game id, for game items.
-  public var gameID: String? {
+  public var gameID: Game.ID? {
     if case .game(let id) = kind { return id }
     return nil
   }
@@ -98,7 +98,7 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
   /// Human title: the custom title, "Chicago → Milwaukee", or the game id.
   public var title: String {
     switch kind {
-    case .game(let id): return id
+    case .game(let id): return id.description
     case .travel(let info): return info.title
     case .custom(let info): return info.title
     }

@@ -78,7 +78,7 @@ extension ItineraryLayout {
   /// Why `row`'s id or item id does not match its content, if it does not.
   private static func idProblem(_ row: LayoutRow) -> String? {
     let expected: String
-    var itemID: UUID?
+    var itemID: ItineraryItem.ID?
     switch row.content {
     case .day(let day, _): expected = LayoutRow.id(day: day)
     case .game(let game): expected = LayoutRow.id(game: game.id)
@@ -87,7 +87,9 @@ extension ItineraryLayout {
       itemID = item.id
     }
     if row.id != expected { return "id \(row.id) should be \(expected)" }
-    if row.itemID != itemID { return "\(row.id) has item id \(row.itemID?.uuidString ?? "none")" }
+    if row.itemID != itemID {
+      return "\(row.id) has item id \(row.itemID.map { $0.rawValue.uuidString } ?? "none")"
+    }
     return nil
   }
 }

@@ -21,7 +21,7 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
   /// The row's sortOrder; nil for day headers.
   public var sortOrder: Double?
   /// The stored item's id, for item rows (a cheap key for lookups).
-  public var itemID: UUID? = nil
+  public var itemID: ItineraryItem.ID? = nil
 
   /// Whether a traveller can drag the row (not headers, not games).
   public var isReorderable: Bool {
@@ -51,9 +51,9 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
   }
 
   /// Row id of a stored item (`RowID.item`'s text).
-  public static func id(item: UUID) -> String { RowID.item(item).description }
+  public static func id(item: ItineraryItem.ID) -> String { RowID.item(item).description }
   /// Row id of a game (`RowID.game`'s text).
-  public static func id(game: String) -> String { RowID.game(game).description }
+  public static func id(game: Game.ID) -> String { RowID.game(game).description }
   /// Row id of a day header (`RowID.day`'s text).
   public static func id(day: Int) -> String { RowID.day(day).description }
 }

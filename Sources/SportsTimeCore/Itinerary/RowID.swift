@@ -14,9 +14,9 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
   /// A day header, by its 1-based day number.
   case day(Int)
   /// A derived game row, by the game's id.
-  case game(String)
+  case game(Game.ID)
   /// A stored travel or custom item, by its id.
-  case item(UUID)
+  case item(ItineraryItem.ID)
 
   /// The kind of row an id names: the text before the colon.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -42,7 +42,7 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .day(let day): return "day:\(day)"
     case .game(let id): return "game:\(id)"
-    case .item(let id): return "item:\(id.uuidString.lowercased())"
+    case .item(let id): return "item:\(id)"
     }
   }
 
@@ -66,9 +66,9 @@ public enum RowID: Sendable, Hashable, CustomStringConvertible {
       guard rest.allSatisfy(\.isASCIIDigit), let day = Int(rest), day >= 1 else { return nil }
       self = .day(day)
     case .game:
-      self = .game(String(rest))
+      self = .game(Game.ID(String(rest)))
     case .item:
-      guard let id = UUID(uuidString: String(rest)) else { return nil }
+      guard let id = ItineraryItem.ID(parsing: String(rest)) else { return nil }
       self = .item(id)
     }
   }

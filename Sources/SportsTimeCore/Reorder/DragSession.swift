@@ -131,7 +131,7 @@ public struct DragSession: Sendable {
     throws
   {
     if case .game(let id) = item.kind {
-      let title = constraints.schedule.games.first { $0.id == id }?.title ?? id
+      let title = constraints.schedule.games.first { $0.id == id }?.title ?? id.description
       throw ItineraryRefusal(reason: "Games are fixed: \(title) cannot be moved.")
     }
     let base = layout.rows

@@ -106,7 +106,7 @@ public enum RowReference {
       // matches (row numbers win when both could apply).
       let digits = rows.filter {
         key.count >= 4 && key.allSatisfy(\.isASCIIDigit)
-          && ($0.itemID.map { $0.uuidString.lowercased().hasPrefix(key) } ?? false)
+          && ($0.itemID.map { $0.description.hasPrefix(key) } ?? false)
       }
       if digits.count == 1 { return digits[0] }
       if digits.count > 1 {
@@ -132,7 +132,7 @@ public enum RowReference {
       )
     }
     let matches = rows.filter {
-      $0.item.map { $0.id.uuidString.lowercased().hasPrefix(prefix) } ?? false
+      $0.item.map { $0.id.description.hasPrefix(prefix) } ?? false
     }
     if matches.count == 1 { return matches[0] }
     if matches.isEmpty {

@@ -115,12 +115,12 @@ extension Itinerary {
   /// - Complexity: O(g + a + r) for g games in the trip, a added, r removed.
   public func games(adding: [Game], removing: [Game], teams: [String: Team]) throws -> [Game] {
     func unique(_ games: [Game]) -> [Game] {
-      var seen: Set<String> = []
+      var seen: Set<Game.ID> = []
       return games.filter { seen.insert($0.id).inserted }
     }
     let adding = unique(adding)
     let removing = unique(removing)
-    func describe(_ game: Game) -> (String, String, CalendarDate) {
+    func describe(_ game: Game) -> (Game.ID, String, CalendarDate) {
       (game.id, TripBuilder.title(of: game, teams: teams), game.localDate)
     }
     let removedIDs = Set(removing.map(\.id))
@@ -207,7 +207,7 @@ extension Itinerary {
     var change = ItineraryChange(
       item: items.first
         ?? ItineraryItem(
-          id: trip.id, tripID: trip.id, day: 1, sortOrder: 50,
+          id: ItineraryItem.ID(trip.id.rawValue), tripID: trip.id, day: 1, sortOrder: 50,
           kind: .custom(CustomInfo(title: "", category: .note)), createdAt: now, modifiedAt: now))
     var result: [ItineraryItem] = []
 
@@ -245,8 +245,8 @@ extension Itinerary {
     // grouped by their venue pair (in layout order), so each new leg looks
     // only at the old legs between the same venues: O(legs) in all.
     let oldTravel = inLayoutOrder.filter { $0.travelInfo != nil }
-    var claimed: Set<UUID> = []
-    func gameIDs(_ stop: TripStop) -> Set<String> { Set(stop.games.map(\.id)) }
+    var claimed: Set<ItineraryItem.ID> = []
+    func gameIDs(_ stop: TripStop) -> Set<Game.ID> { Set(stop.games.map(\.id)) }
     func oldStop(_ index: Int?) -> TripStop? {
       guard let index, schedule.stops.indices.contains(index) else { return nil }
       return schedule.stops[index]
@@ -255,7 +255,7 @@ extension Itinerary {
       var from: Venue.ID
       var to: Venue.ID
     }
-    var candidates: [VenuePair: [(item: ItineraryItem, from: Set<String>, to: Set<String>)]] = [:]
+    var candidates: [VenuePair: [(item: ItineraryItem, from: Set<Game.ID>, to: Set<Game.ID>)]] = [:]
     for item in oldTravel {
       guard let info = item.travelInfo, let from = oldStop(info.fromStop),
         let to = oldStop(info.toStop)
@@ -293,7 +293,7 @@ extension Itinerary {
       } else {
         let item = TripBuilder.legItem(
           for: leg, info: fresh, constraints: constraints, tripID: trip.id,
-          id: environment.uuid(), now: now)
+          id: ItineraryItem.ID(environment.uuid()), now: now)
         change.inserted.append(item)
         report.added.append(LayoutRow.id(item: item.id))
         result.append(item)

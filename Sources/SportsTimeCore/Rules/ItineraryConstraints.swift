@@ -88,7 +88,7 @@ public struct ItineraryConstraints: Sendable {
   {
     switch item.kind {
     case .game(let id):
-      let title = schedule.games.first { $0.id == id }?.title ?? id
+      let title = schedule.games.first { $0.id == id }?.title ?? id.description
       return .invalid(reason: "Games are fixed: \(title) stays at its start time.")
     case .custom:
       return checkCommon(day: day, sortOrder: sortOrder) ?? .valid

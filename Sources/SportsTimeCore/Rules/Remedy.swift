@@ -16,7 +16,7 @@ public enum Remedy: Sendable, Hashable {
   case replanTrip
   /// Remove the game (its id, e.g. `CHN202406040`) from the trip: it was
   /// cancelled.
-  case removeGame(id: String)
+  case removeGame(id: Game.ID)
 
   /// The remedy in neutral words: "the rows are numbered 1 to 8",
   /// "re-plan the trip", "remove it from the trip".

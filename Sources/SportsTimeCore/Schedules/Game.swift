@@ -17,7 +17,7 @@ public struct Game: Sendable, Hashable, Identifiable {
 
   /// Retrosheet-style id `HOMEyyyymmddN`: home team code, local date, game
   /// number (0 single game, 1/2 doubleheader), e.g. `CHN202406040`.
-  public var id: String
+  public var id: ID
   /// The sport (MLB for Retrosheet schedules).
   public var sport: Sport
   /// Season year, e.g. 2024.
@@ -55,7 +55,7 @@ public struct Game: Sendable, Hashable, Identifiable {
 
   /// Creates a game; see the properties for shapes and units.
   public init(
-    id: String, sport: Sport, season: Int, homeTeamID: String,
+    id: ID, sport: Sport, season: Int, homeTeamID: String,
     awayTeamID: String, venueID: Venue.ID, start: Date, timeZoneID: String,
     localDate: CalendarDate, timeEstimated: Bool, timeUnknown: Bool,
     status: Status, originalDate: CalendarDate?, gameNumber: Int,

@@ -6,7 +6,7 @@ import Foundation
 /// knows, playing at home or away that local date.
 public enum GameReference: Sendable, Hashable, CustomStringConvertible {
   /// A game id.
-  case id(String)
+  case id(Game.ID)
   /// A team's game on a local date; `number` is 1-based within that day.
   case teamOnDate(team: String, date: CalendarDate, number: Int)
 
@@ -17,7 +17,7 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard let at = trimmed.firstIndex(of: "@") else {
       guard !trimmed.isEmpty else { throw GameReferenceError(text: text, problem: "it is empty") }
-      self = .id(trimmed.uppercased())
+      self = .id(Game.ID(trimmed.uppercased()))
       return
     }
     let team = String(trimmed[..<at])
@@ -42,7 +42,7 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .id(let id): return id
+    case .id(let id): return id.description
     case .teamOnDate(let team, let date, let number):
       return "\(team)@\(date.iso)" + (number > 1 ? "#\(number)" : "")
     }

@@ -388,7 +388,7 @@ public enum RetrosheetSchedule {
         ? nil : row.postponed
       games.append(
         Game(
-          id: id, sport: .mlb, season: row.date.year, homeTeamID: row.home,
+          id: Game.ID(id), sport: .mlb, season: row.date.year, homeTeamID: row.home,
           awayTeamID: row.visitor, venueID: row.venue.id, start: start,
           timeZoneID: row.venue.timeZoneID, localDate: date, timeEstimated: true,
           timeUnknown: row.flag == "0", status: status,

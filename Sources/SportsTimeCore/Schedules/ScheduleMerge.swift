@@ -83,7 +83,7 @@ public struct ScheduleMerge: Sendable, Hashable {
   }
 
   /// Old id → new id of the changed games whose id changes.
-  public var renamed: [String: String] {
+  public var renamed: [Game.ID: Game.ID] {
     Dictionary(
       changes.filter { $0.old.id != $0.new.id }.map { ($0.old.id, $0.new.id) },
       uniquingKeysWith: { first, _ in first })
@@ -111,7 +111,7 @@ public struct ScheduleMerge: Sendable, Hashable {
   public static func plan(stored: [Game], incoming: [Game], replace: Bool) throws
     -> ScheduleMerge
   {
-    var indexOfID: [String: Int] = [:]
+    var indexOfID: [Game.ID: Int] = [:]
     var indexOfKey: [String: Int] = [:]
     for (index, game) in incoming.enumerated() {
       if let earlier = indexOfID[game.id] ?? indexOfKey[game.scheduleKey] {

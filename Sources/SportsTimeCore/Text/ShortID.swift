@@ -36,4 +36,14 @@ public enum ShortID {
     }
     return result
   }
+
+  /// `prefixes(of:minimumLength:)` of typed ids (trips, items or visits),
+  /// by the same rule.
+  /// - Complexity: O(n log n) for n ids.
+  public static func prefixes<Owner>(
+    of ids: [TaggedUUID<Owner>], minimumLength: Int = minimumLength
+  ) -> [TaggedUUID<Owner>: String] {
+    let raw = prefixes(of: ids.map(\.rawValue), minimumLength: minimumLength)
+    return Dictionary(uniqueKeysWithValues: raw.map { (TaggedUUID($0.key), $0.value) })
+  }
 }

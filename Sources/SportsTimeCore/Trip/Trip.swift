@@ -5,7 +5,7 @@ import Foundation
 /// Day N is `startDate + (N − 1)` calendar days (DESIGN.md, "Time").
 public struct Trip: Sendable, Hashable, Identifiable {
   /// Stable identifier.
-  public var id: UUID
+  public var id: ID
   /// The name the traveller gave it; unique among their trips.
   public var name: String
   /// Day 1.
@@ -13,7 +13,7 @@ public struct Trip: Sendable, Hashable, Identifiable {
   /// The last day (inclusive).
   public var endDate: CalendarDate
   /// Ids of the games picked, in time order.
-  public var gameIDs: [String]
+  public var gameIDs: [Game.ID]
   /// When the trip was created (UTC instant).
   public var createdAt: Date
   /// When the trip or any of its items last changed (UTC instant).
@@ -28,8 +28,8 @@ public struct Trip: Sendable, Hashable, Identifiable {
 
   /// Creates a trip; see the properties (`revision` 1: a new trip).
   public init(
-    id: UUID, name: String, startDate: CalendarDate, endDate: CalendarDate,
-    gameIDs: [String], createdAt: Date, modifiedAt: Date, revision: Int = 1
+    id: ID, name: String, startDate: CalendarDate, endDate: CalendarDate,
+    gameIDs: [Game.ID], createdAt: Date, modifiedAt: Date, revision: Int = 1
   ) {
     self.id = id
     self.name = name
@@ -238,14 +238,13 @@ extension Trip {
     let newName = try Trip.validatedName(name)
     let now = environment.now()
     var trip = self
-    trip.id = environment.uuid()
+    trip.id = Trip.ID(environment.uuid())
     trip.name = newName
     trip.createdAt = now
     trip.modifiedAt = now
     trip.revision = 1
-    func key(_ id: UUID) -> String { id.uuidString.lowercased() }
-    let old = items.sorted { ($0.createdAt, key($0.id)) < ($1.createdAt, key($1.id)) }
-    let newIDs = old.map { _ in environment.uuid() }.sorted { key($0) < key($1) }
+    let old = items.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    let newIDs = old.map { _ in ItineraryItem.ID(environment.uuid()) }.sorted()
     let copies = zip(old, newIDs).map { item, id in
       var copy = item.withStorableTexts()
       copy.id = id

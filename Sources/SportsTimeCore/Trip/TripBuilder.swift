@@ -49,7 +49,7 @@ public enum TripBuilder {
       of: ordered, start: start, end: end, first: first, last: last, teams: catalog.teams)
     let now = environment.now()
     let trip = Trip(
-      id: environment.uuid(), name: trimmed, startDate: first, endDate: last,
+      id: Trip.ID(environment.uuid()), name: trimmed, startDate: first, endDate: last,
       gameIDs: ordered.map(\.id), createdAt: now, modifiedAt: now)
     let schedule = TripSchedule(
       startDate: first, dayCount: dayCount, games: ordered, venues: catalog.venues,
@@ -63,7 +63,7 @@ public enum TripBuilder {
       items.append(
         legItem(
           for: leg, info: info, constraints: constraints, tripID: trip.id,
-          id: environment.uuid(), now: now))
+          id: ItineraryItem.ID(environment.uuid()), now: now))
     }
     return PlannedTrip(
       trip: trip, schedule: schedule, items: items,
@@ -136,9 +136,9 @@ public enum TripBuilder {
   ///     has); empty for a new trip.
   /// - Throws: `TripError.noGames`, `.duplicateGame` or `.cancelledGame`
   ///   (the first game at fault).
-  public static func checkGames(_ games: [Game], keeping: Set<String> = []) throws {
+  public static func checkGames(_ games: [Game], keeping: Set<Game.ID> = []) throws {
     guard !games.isEmpty else { throw TripError.noGames }
-    var seen: Set<String> = []
+    var seen: Set<Game.ID> = []
     for g in games {
       guard seen.insert(g.id).inserted else { throw TripError.duplicateGame(g.id) }
       if g.status == .cancelled && !keeping.contains(g.id) {
@@ -166,8 +166,8 @@ public enum TripBuilder {
   ///   - id: the new item's id.
   ///   - now: its creation and modification instant.
   static func legItem(
-    for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: UUID,
-    id: UUID, now: Date
+    for leg: TripLeg, info: TravelInfo, constraints: ItineraryConstraints, tripID: Trip.ID,
+    id: ItineraryItem.ID, now: Date
   ) -> ItineraryItem {
     let position = TravelPlacement.defaultPosition(for: info, in: constraints)
     return ItineraryItem(
@@ -201,9 +201,9 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No game was picked.
   case noGames
   /// This game id is picked twice.
-  case duplicateGame(String)
+  case duplicateGame(Game.ID)
   /// This game id is cancelled.
-  case cancelledGame(String)
+  case cancelledGame(Game.ID)
   /// Day 1 comes after the last day.
   case startAfterEnd(CalendarDate, CalendarDate)
   /// A game (id, "AWAY @ HOME", local date) lies outside the trip's days:
@@ -211,18 +211,18 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
   /// (only the other one was given and the derived one would contradict
   /// it).
   case gameOutsideTrip(
-    String, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
+    Game.ID, title: String, date: CalendarDate, first: CalendarDate?, last: CalendarDate?)
   /// The trip would have this many days, over `TripBuilder.maximumDays`.
   case tooLong(Int)
   /// A re-plan removes a game (id, "AWAY @ HOME", local date) that the
   /// trip (its name) does not have.
-  case gameNotInTrip(String, title: String, date: CalendarDate, trip: String)
+  case gameNotInTrip(Game.ID, title: String, date: CalendarDate, trip: String)
   /// A re-plan adds a game (id, "AWAY @ HOME", local date) that the trip
   /// (its name) already has.
-  case gameAlreadyInTrip(String, title: String, date: CalendarDate, trip: String)
+  case gameAlreadyInTrip(Game.ID, title: String, date: CalendarDate, trip: String)
   /// A re-plan both adds and removes this game (id, "AWAY @ HOME", local
   /// date).
-  case gameAddedAndRemoved(String, title: String, date: CalendarDate)
+  case gameAddedAndRemoved(Game.ID, title: String, date: CalendarDate)
   /// A re-plan would remove every game of the trip (its name).
   case removesEveryGame(trip: String)
   /// A write based on revision `expected` of the trip (its name) came

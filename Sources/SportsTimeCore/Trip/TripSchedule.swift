@@ -18,12 +18,12 @@ public struct PlacedGame: Sendable, Hashable {
   public var title: String
 
   /// The game's id.
-  public var id: String { game.id }
+  public var id: Game.ID { game.id }
 
   /// The game as a (non-stored) itinerary item, for the seeds' API.
-  public func item(tripID: UUID) -> ItineraryItem {
+  public func item(tripID: Trip.ID) -> ItineraryItem {
     ItineraryItem(
-      id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      id: ItineraryItem.ID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
       tripID: tripID, day: day, sortOrder: sortOrder, kind: .game(game.id),
       createdAt: Date(timeIntervalSince1970: 0),
       modifiedAt: Date(timeIntervalSince1970: 0))

@@ -55,7 +55,7 @@ public struct Attendance: Sendable, Hashable {
   ///   `.gameNotPlayed` for a requested game.
   /// - Complexity: O(n log n) in the number of games.
   public static func plan(
-    tripName: String, games: [Game], requested: [Game]? = nil, recordedGameIDs: Set<String>,
+    tripName: String, games: [Game], requested: [Game]? = nil, recordedGameIDs: Set<Game.ID>,
     environment: Environment
   ) throws -> Attendance {
     let now = environment.now()
@@ -63,7 +63,7 @@ public struct Attendance: Sendable, Hashable {
     var chosen: [Game]
     if let requested {
       chosen = []
-      var seen: Set<String> = []
+      var seen: Set<Game.ID> = []
       for game in requested where seen.insert(game.id).inserted {
         guard tripIDs.contains(game.id) else {
           throw VisitError.gameNotInTrip(gameID: game.id, trip: tripName)
@@ -88,7 +88,7 @@ public struct Attendance: Sendable, Hashable {
       } else if game.start > now {
         result.skipped.append(Skipped(game: game, reason: .notPlayed))
       } else {
-        result.recorded.append(Visit(game: game, id: environment.uuid(), now: now))
+        result.recorded.append(Visit(game: game, id: Visit.ID(environment.uuid()), now: now))
       }
     }
     return result

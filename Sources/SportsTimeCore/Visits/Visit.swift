@@ -9,7 +9,7 @@ import Foundation
 public struct Visit: Sendable, Hashable, Identifiable {
   /// Unique id (printed lowercase; a unique prefix of 4 or more
   /// characters names it on the command line).
-  public var id: UUID
+  public var id: ID
   /// The sport of the game seen there (a venue may host several: TD Garden
   /// is NBA and NHL).
   public var sport: Sport
@@ -18,7 +18,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
   /// The local date at the venue.
   public var date: CalendarDate
   /// The imported game attended, if any (`CHN202406040`).
-  public var gameID: String?
+  public var gameID: Game.ID?
   /// Who played: copied from the game, or typed when there is no game.
   public var matchup: Matchup?
   /// The final score, if recorded.
@@ -32,7 +32,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
 
   /// Creates a visit; see the properties.
   public init(
-    id: UUID, sport: Sport, venueID: Venue.ID, date: CalendarDate, gameID: String? = nil,
+    id: ID, sport: Sport, venueID: Venue.ID, date: CalendarDate, gameID: Game.ID? = nil,
     matchup: Matchup? = nil, score: Score? = nil, notes: String? = nil, createdAt: Date,
     modifiedAt: Date
   ) {
@@ -50,7 +50,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
 
   /// The visit to an imported game: the game's sport, venue, local date
   /// and matchup.
-  public init(game: Game, id: UUID, score: Score? = nil, notes: String? = nil, now: Date) {
+  public init(game: Game, id: ID, score: Score? = nil, notes: String? = nil, now: Date) {
     self.init(
       id: id, sport: game.sport, venueID: game.venueID, date: game.localDate, gameID: game.id,
       matchup: Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID), score: score,
@@ -58,7 +58,7 @@ public struct Visit: Sendable, Hashable, Identifiable {
   }
 
   /// The lowercase id text (`1a2b3c4d-…`).
-  public var key: String { id.uuidString.lowercased() }
+  public var key: String { id.description }
 
   /// Most recent first: later date first; on one date the later game of a
   /// doubleheader first (by game id, whose last digit is the game number),
@@ -206,7 +206,8 @@ extension Visit {
       throw VisitError.missingVenue
     }
     let visit = Visit(
-      id: environment.uuid(), sport: sport, venueID: venueID, date: date, gameID: draft.gameID,
+      id: Visit.ID(environment.uuid()), sport: sport, venueID: venueID, date: date,
+      gameID: draft.gameID,
       matchup: draft.matchup, score: draft.score, notes: try normalizedNotes(draft.notes),
       createdAt: now, modifiedAt: now)
     try visit.check(leagues: leagues, now: now)
@@ -337,7 +338,7 @@ extension Visit {
     var sport: Sport?
     var venueID: Venue.ID?
     var date: CalendarDate?
-    var gameID: String?
+    var gameID: Game.ID?
     var matchup: Matchup?
     var score: Score?
     var notes: String?

@@ -3,22 +3,22 @@ import Foundation
 /// Why a visit cannot be recorded or changed as asked. Nothing is stored.
 public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The game was played at another venue than the one given.
-  case gameAtOtherVenue(gameID: String, given: String, actual: String)
+  case gameAtOtherVenue(gameID: Game.ID, given: String, actual: String)
   /// The game was played on another date than the one given.
-  case gameOnOtherDate(gameID: String, given: CalendarDate, actual: CalendarDate)
+  case gameOnOtherDate(gameID: Game.ID, given: CalendarDate, actual: CalendarDate)
   /// The game is of another sport than the one given.
-  case gameOfOtherSport(gameID: String, given: Sport, actual: Sport)
+  case gameOfOtherSport(gameID: Game.ID, given: Sport, actual: Sport)
   /// The game was cancelled, so nobody attended it.
-  case gameCancelled(gameID: String)
+  case gameCancelled(gameID: Game.ID)
   /// The game has not been played yet at `now` (its start, ISO 8601 local).
-  case gameNotPlayed(gameID: String, start: String)
+  case gameNotPlayed(gameID: Game.ID, start: String)
   /// The game is not one of the trip's games.
-  case gameNotInTrip(gameID: String, trip: String)
+  case gameNotInTrip(gameID: Game.ID, trip: String)
   /// A matchup was given with a game, which sets the matchup itself.
-  case matchupFromGame(gameID: String)
+  case matchupFromGame(gameID: Game.ID)
   /// The visit is linked to a game, which sets `field` (venue, date, sport,
   /// matchup); unlink it to change that.
-  case linkedToGame(visit: String, gameID: String, field: String)
+  case linkedToGame(visit: String, gameID: Game.ID, field: String)
   /// Neither a venue nor a game was given.
   case missingVenue
   /// Neither a date nor a game was given.
@@ -43,7 +43,7 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// move that must be asked for outright (a new visit with the same
   /// contradiction is refused).
   case gameElsewhere(
-    gameID: String, venueID: Venue.ID, date: CalendarDate, visitVenueID: Venue.ID,
+    gameID: Game.ID, venueID: Venue.ID, date: CalendarDate, visitVenueID: Venue.ID,
     visitDate: CalendarDate)
 
   /// What kind of failure this is, for a front end that answers by kind

@@ -219,24 +219,24 @@ struct ItemModel {
 /// the engine's property and red-zone tests.
 enum PropertyTrips {
   /// Cubs June 17–19, Brewers June 24–25: rest days between the stops.
-  static let midwest = [
+  static let midwest: [Game.ID] = [
     "CHN202406170", "CHN202406180", "CHN202406190", "MIL202406240", "MIL202406250",
   ]
   /// Cubs, White Sox (same city, other venue), the White Sox doubleheader
   /// formed on July 10 by the July 9 rainout and a Brewers night game the
   /// same day (a same-day leg), back to the White Sox (a venue visited
   /// twice), then Detroit.
-  static let chicagoTwice = [
+  static let chicagoTwice: [Game.ID] = [
     "CHN202407070", "CHA202407080", "CHA202407101", "CHA202407102", "MIL202407100",
     "MIL202407110", "CHA202407120", "DET202407130", "DET202407140",
   ]
   /// Yankees, Mets, Phillies, Red Sox, Mets again.
-  static let northeast = [
+  static let northeast: [Game.ID] = [
     "NYA202407050", "NYA202407060", "NYN202407090", "PHI202407110", "BOS202407130",
     "NYN202407140",
   ]
   /// Oakland, a Giants doubleheader on July 27, Anaheim, San Diego.
-  static let westCoast = [
+  static let westCoast: [Game.ID] = [
     "OAK202407230", "OAK202407240", "SFN202407260", "SFN202407271", "SFN202407272",
     "ANA202407280", "SDN202407300", "SDN202407310",
   ]
@@ -244,7 +244,7 @@ enum PropertyTrips {
   static let all = [midwest, chicagoTwice, northeast, westCoast]
 
   /// Plans a trip over the 2024 games `ids` with `environment`.
-  static func plan(_ ids: [String], environment: Environment) throws -> PlannedTrip {
+  static func plan(_ ids: [Game.ID], environment: Environment) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
     return try TripBuilder.plan(
       name: "Property", games: games, start: nil, end: nil, catalog: try Fixtures.catalog(),

@@ -14,7 +14,7 @@ enum Fixtures {
   static func catalog() throws -> Catalog { try loadedCatalog.get() }
 
   /// A fixed trip id for stored items.
-  static let tripID = UUID(uuidString: "11111111-2222-3333-4444-555555555555")!
+  static let tripID = Trip.ID(UUID(uuidString: "11111111-2222-3333-4444-555555555555")!)
 
   /// A fixed instant used as createdAt/modifiedAt.
   static let epoch = Date(timeIntervalSince1970: 1_700_000_000)
@@ -39,7 +39,7 @@ enum Fixtures {
     let day = try Fixtures.date(date, file: file, line: line)
     let start = LocalTime.instant(on: day, hour: hour, minute: minute, in: v.timeZone)
     return Game(
-      id: "\(home)\(day.compact)\(number)", sport: .mlb, season: day.year,
+      id: Game.ID("\(home)\(day.compact)\(number)"), sport: .mlb, season: day.year,
       homeTeamID: home, awayTeamID: away, venueID: v.id, start: start,
       timeZoneID: v.timeZoneID, localDate: day, timeEstimated: true, timeUnknown: false,
       status: status, originalDate: nil, gameNumber: number, postponementReason: nil)
@@ -100,7 +100,8 @@ enum Fixtures {
 
   /// A stored item.
   static func item(
-    _ kind: ItineraryItem.Kind, day: Int, sortOrder: Double, id: UUID = UUID(),
+    _ kind: ItineraryItem.Kind, day: Int, sortOrder: Double,
+    id: ItineraryItem.ID = ItineraryItem.ID(UUID()),
     createdAt: Date = Fixtures.epoch
   ) -> ItineraryItem {
     ItineraryItem(
@@ -115,7 +116,8 @@ enum Fixtures {
 
   /// A stored custom item.
   static func custom(
-    _ title: String = "Lunch", day: Int = 1, sortOrder: Double = 50, id: UUID = UUID(),
+    _ title: String = "Lunch", day: Int = 1, sortOrder: Double = 50,
+    id: ItineraryItem.ID = ItineraryItem.ID(UUID()),
     createdAt: Date = Fixtures.epoch
   ) -> ItineraryItem {
     item(
@@ -127,6 +129,10 @@ enum Fixtures {
   static func uuid(_ n: Int) -> UUID {
     UUID(uuidString: String(format: "00000000-0000-0000-0000-%012x", n))!
   }
+
+  /// A typed id (trip, item or visit, as the context asks) whose last 12
+  /// hex digits are `n`.
+  static func uuid<Owner>(_ n: Int) -> TaggedUUID<Owner> { TaggedUUID(uuid(n)) }
 
   /// The repository root (`TestData.repositoryRoot`).
   static func repoRoot() -> URL { TestData.repositoryRoot }
@@ -153,7 +159,7 @@ enum Fixtures {
 
   /// The game with `id` in the parsed `year` schedule.
   static func seasonGame(
-    _ id: String, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
+    _ id: Game.ID, year: Int = 2024, file: StaticString = #filePath, line: UInt = #line
   )
     throws -> Game
   {

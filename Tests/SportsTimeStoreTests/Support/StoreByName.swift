@@ -8,7 +8,7 @@ import SportsTimeCore
 /// tests short; the matching rules themselves are tested on `TripResolver`.
 extension Store {
   /// The id `reference` names (`TripResolver.id(matching:)`).
-  func tripID(_ reference: String) throws -> UUID {
+  func tripID(_ reference: String) throws -> Trip.ID {
     try TripResolver(store: self).id(matching: reference)
   }
 
@@ -66,7 +66,7 @@ extension Store {
 
   /// `attendTrip(id:…)` of the trip `reference` names.
   func attendTrip(
-    _ reference: String, _ plan: (LoadedTrip, Set<String>) throws -> Attendance
+    _ reference: String, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try attendTrip(id: try tripID(reference), plan)
   }

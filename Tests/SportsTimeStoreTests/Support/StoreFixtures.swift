@@ -58,7 +58,7 @@ enum StoreFixtures {
 
   /// The 2024 game with `id`, failing the test when absent.
   static func game2024(
-    _ id: String, file: StaticString = #filePath, line: UInt = #line
+    _ id: Game.ID, file: StaticString = #filePath, line: UInt = #line
   ) throws -> Game {
     try XCTUnwrap(
       try games2024().first { $0.id == id }, "no 2024 game \(id)", file: file, line: line)
@@ -113,7 +113,7 @@ enum StoreFixtures {
   /// Field (Jun 6), Tigers at Comerica (Jun 8): three stops, two legs.
   static func plan(
     _ name: String,
-    gameIDs: [String] = ["CHN202406040", "CHA202406060", "DET202406080"],
+    gameIDs: [Game.ID] = ["CHN202406040", "CHA202406060", "DET202406080"],
     environment: Environment, file: StaticString = #filePath, line: UInt = #line
   ) throws -> PlannedTrip {
     let games = try gameIDs.map { try game2024($0, file: file, line: line) }
@@ -124,12 +124,12 @@ enum StoreFixtures {
 
   /// `planned` with every id (trip and items) replaced: the trip gets
   /// `tripID`, the items fresh random ids.
-  static func retagged(_ planned: PlannedTrip, tripID: UUID) -> PlannedTrip {
+  static func retagged(_ planned: PlannedTrip, tripID: Trip.ID) -> PlannedTrip {
     var copy = planned
     copy.trip.id = tripID
     copy.items = planned.items.map { item in
       var item = item
-      item.id = UUID()
+      item.id = ItineraryItem.ID(UUID())
       item.tripID = tripID
       return item
     }

@@ -14,7 +14,7 @@ public enum LegacyAnchorType: String, Sendable, Hashable, CaseIterable {
 /// One custom item of a legacy trip, as read from the file.
 public struct LegacyItem: Sendable, Hashable {
   /// The item's id, kept as the imported item's id.
-  public var id: UUID
+  public var id: ItineraryItem.ID
   /// What the traveller called it (cleaned, not blank).
   public var title: String
   /// Restaurant, hotel, activity or note.
@@ -56,7 +56,7 @@ public struct LegacyOverride: Sendable, Hashable {
 /// One trip of a legacy file, as read (not yet built).
 public struct LegacyTrip: Sendable, Hashable {
   /// The trip's id, kept as the imported trip's id.
-  public var id: UUID
+  public var id: Trip.ID
   /// Its name (cleaned, not blank).
   public var name: String
   /// Its games' ids, in file order (no repeats).

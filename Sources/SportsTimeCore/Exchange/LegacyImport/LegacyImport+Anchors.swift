@@ -50,14 +50,14 @@ extension LegacyImport {
       guard let id = item.anchorID, !id.isEmpty else {
         return unresolved("It is anchored after a game but names none.")
       }
-      guard let game = schedule.games.first(where: { $0.id == id }) else {
+      guard let game = schedule.games.first(where: { $0.id.rawValue == id }) else {
         return unresolved("Game \(id) is not one of this trip's games.")
       }
       let note =
         game.day == day
         ? nil
         : "Game \(game.title) (\(id)) is on Day \(game.day), not Day \(day); the item follows it."
-      return (.afterRow(LayoutRow.id(game: id)), nil, note)
+      return (.afterRow(LayoutRow.id(game: game.id)), nil, note)
     case .afterTravel:
       guard let key = item.anchorID, !key.isEmpty else {
         return unresolved("It is anchored after travel but names no leg.")
@@ -105,8 +105,9 @@ extension LegacyImport {
 
   /// The field a `TripError` is about.
   static func field(of error: TripError, in trip: LegacyTrip) -> String {
-    func game(_ id: String) -> String {
-      trip.gameIDs.firstIndex(of: id).map { "\(trip.path).games[\($0)]" } ?? "\(trip.path).games"
+    func game(_ id: Game.ID) -> String {
+      trip.gameIDs.firstIndex(of: id.rawValue).map { "\(trip.path).games[\($0)]" }
+        ?? "\(trip.path).games"
     }
     switch error {
     case .emptyName, .invalidName, .nameLooksLikeID, .sameName: return "\(trip.path).name"

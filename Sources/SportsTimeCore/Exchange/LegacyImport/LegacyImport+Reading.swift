@@ -25,15 +25,15 @@ extension LegacyImport {
     }
     let reader = FieldReader(fail: fail)
     var trips: [LegacyTrip] = []
-    var tripIDs: [UUID: String] = [:]
+    var tripIDs: [Trip.ID: String] = [:]
     var names: [String: String] = [:]
-    var itemIDs: [UUID: String] = [:]
+    var itemIDs: [ItineraryItem.ID: String] = [:]
     for (i, element) in tripList.enumerated() {
       let at = "trips[\(i)]"
       guard let o = element as? [String: Any] else { throw fail(at, "not an object") }
-      let id = try reader.uuid(o, "id", at: at)
+      let id = Trip.ID(try reader.uuid(o, "id", at: at))
       if let first = tripIDs[id] {
-        throw fail("\(at).id", "trip \(id.uuidString.lowercased()) is also \(first)")
+        throw fail("\(at).id", "trip \(id) is also \(first)")
       }
       tripIDs[id] = at
       let name = try reader.tripName(o, "name", at: at)
@@ -70,7 +70,7 @@ extension LegacyImport {
           }
           if let first = itemIDs[item.id] {
             throw fail(
-              "\(item.path).id", "item \(item.id.uuidString.lowercased()) is also \(first)")
+              "\(item.path).id", "item \(item.id) is also \(first)")
           }
           itemIDs[item.id] = item.path
           items.append(item)
@@ -116,7 +116,7 @@ extension LegacyImport {
     -> LegacyItem
   {
     guard let o = element as? [String: Any] else { throw reader.fail(at, "not an object") }
-    let id = try reader.uuid(o, "id", at: at)
+    let id = ItineraryItem.ID(try reader.uuid(o, "id", at: at))
     let title = try reader.text(o, "title", as: .itemTitle, at: at)
     let categoryText = try reader.string(o, "category", at: at)
     guard

@@ -179,8 +179,8 @@ public enum LegacyImport {
 
     // 2. Custom items: resolve anchors on the trip with its legs in place.
     var resolved: [(target: Target, item: LegacyItem)] = []
-    var reasons: [UUID: String] = [:]
-    var notes: [UUID: String] = [:]
+    var reasons: [ItineraryItem.ID: String] = [:]
+    var notes: [ItineraryItem.ID: String] = [:]
     for item in legacy.items {
       let (target, reason, note) = resolve(
         item, schedule: schedule, legs: legs, travelItem: travelItem)
@@ -193,7 +193,7 @@ public enum LegacyImport {
       ($0.target.rank, $0.target.groupKey, $0.item.sortOrder, $0.item.fileIndex)
         < ($1.target.rank, $1.target.groupKey, $1.item.sortOrder, $1.item.fileIndex)
     }
-    var previousInGroup: [String: UUID] = [:]
+    var previousInGroup: [String: ItineraryItem.ID] = [:]
     var unscheduled: [(day: Int, item: LegacyItem)] = []
     var warnings: [String] = []
     for (target, legacyItem) in ordered {
@@ -210,7 +210,7 @@ public enum LegacyImport {
         DropTarget.after(rowID: LayoutRow.id(item: $0))
       }
       let itinerary = Itinerary(trip: trip, schedule: schedule, items: items)
-      let id = legacyItem.id
+      let id = legacyItem.id.rawValue
       let adding = Environment(now: { now }, uuid: { id }, estimator: environment.estimator)
       let change: ItineraryChange
       do {
@@ -223,7 +223,7 @@ public enum LegacyImport {
       for warning in change.warnings { warnings.append("\(legacyItem.path).time: \(warning)") }
       update(change.updated)
       update(change.inserted)
-      if case .bottom = target {} else { previousInGroup[target.groupKey] = id }
+      if case .bottom = target {} else { previousInGroup[target.groupKey] = legacyItem.id }
     }
     // Unscheduled: kept on their day, in old order; the time zone is where
     // the trip is at its start (days before it) or end (days after it).
