@@ -8,333 +8,333 @@ enum BuiltInTables {
   /// The text of each table by file name without `.csv`.
   static let text: [String: String] = [
     "nba-teams": ##"""
-team,full_name,aliases
-ATL,Atlanta Hawks,
-BOS,Boston Celtics,
-BKN,Brooklyn Nets,BRK
-CHA,Charlotte Hornets,CHO
-CHI,Chicago Bulls,
-CLE,Cleveland Cavaliers,Cavs
-DAL,Dallas Mavericks,Mavs
-DEN,Denver Nuggets,
-DET,Detroit Pistons,
-GSW,Golden State Warriors,
-HOU,Houston Rockets,
-IND,Indiana Pacers,
-LAC,LA Clippers,Los Angeles Clippers
-LAL,Los Angeles Lakers,
-MEM,Memphis Grizzlies,
-MIA,Miami Heat,
-MIL,Milwaukee Bucks,
-MIN,Minnesota Timberwolves,Wolves
-NOP,New Orleans Pelicans,
-NYK,New York Knicks,
-OKC,Oklahoma City Thunder,
-ORL,Orlando Magic,
-PHI,Philadelphia 76ers,Sixers
-PHX,Phoenix Suns,PHO
-POR,Portland Trail Blazers,Blazers
-SAC,Sacramento Kings,
-SAS,San Antonio Spurs,
-TOR,Toronto Raptors,
-UTA,Utah Jazz,
-WAS,Washington Wizards,
+    team,full_name,aliases
+    ATL,Atlanta Hawks,
+    BOS,Boston Celtics,
+    BKN,Brooklyn Nets,BRK
+    CHA,Charlotte Hornets,CHO
+    CHI,Chicago Bulls,
+    CLE,Cleveland Cavaliers,Cavs
+    DAL,Dallas Mavericks,Mavs
+    DEN,Denver Nuggets,
+    DET,Detroit Pistons,
+    GSW,Golden State Warriors,
+    HOU,Houston Rockets,
+    IND,Indiana Pacers,
+    LAC,LA Clippers,Los Angeles Clippers
+    LAL,Los Angeles Lakers,
+    MEM,Memphis Grizzlies,
+    MIA,Miami Heat,
+    MIL,Milwaukee Bucks,
+    MIN,Minnesota Timberwolves,Wolves
+    NOP,New Orleans Pelicans,
+    NYK,New York Knicks,
+    OKC,Oklahoma City Thunder,
+    ORL,Orlando Magic,
+    PHI,Philadelphia 76ers,Sixers
+    PHX,Phoenix Suns,PHO
+    POR,Portland Trail Blazers,Blazers
+    SAC,Sacramento Kings,
+    SAS,San Antonio Spurs,
+    TOR,Toronto Raptors,
+    UTA,Utah Jazz,
+    WAS,Washington Wizards,
 
-"""##,
+    """##,
     "nba-venues": ##"""
-venue_id,name,city,region,country,latitude,longitude,time_zone,teams
-state-farm-arena,State Farm Arena,Atlanta,GA,US,33.7573,-84.3963,America/New_York,ATL
-td-garden,TD Garden,Boston,MA,US,42.3663,-71.0622,America/New_York,BOS
-barclays-center,Barclays Center,Brooklyn,NY,US,40.6827,-73.9747,America/New_York,BKN
-spectrum-center,Spectrum Center,Charlotte,NC,US,35.2251,-80.8392,America/New_York,CHA
-united-center,United Center,Chicago,IL,US,41.8807,-87.6742,America/Chicago,CHI
-rocket-arena,Rocket Arena,Cleveland,OH,US,41.4965,-81.6881,America/New_York,CLE
-american-airlines-center,American Airlines Center,Dallas,TX,US,32.7905,-96.8103,America/Chicago,DAL
-ball-arena,Ball Arena,Denver,CO,US,39.7487,-105.0077,America/Denver,DEN
-little-caesars-arena,Little Caesars Arena,Detroit,MI,US,42.3411,-83.0553,America/Detroit,DET
-chase-center,Chase Center,San Francisco,CA,US,37.7680,-122.3877,America/Los_Angeles,GSW
-toyota-center-houston,Toyota Center,Houston,TX,US,29.7508,-95.3621,America/Chicago,HOU
-gainbridge-fieldhouse,Gainbridge Fieldhouse,Indianapolis,IN,US,39.7640,-86.1555,America/Indiana/Indianapolis,IND
-intuit-dome,Intuit Dome,Inglewood,CA,US,33.9450,-118.3411,America/Los_Angeles,LAC
-crypto-com-arena,Crypto.com Arena,Los Angeles,CA,US,34.0430,-118.2673,America/Los_Angeles,LAL
-fedexforum,FedExForum,Memphis,TN,US,35.1382,-90.0506,America/Chicago,MEM
-kaseya-center,Kaseya Center,Miami,FL,US,25.7814,-80.1880,America/New_York,MIA
-fiserv-forum,Fiserv Forum,Milwaukee,WI,US,43.0451,-87.9172,America/Chicago,MIL
-target-center,Target Center,Minneapolis,MN,US,44.9795,-93.2761,America/Chicago,MIN
-smoothie-king-center,Smoothie King Center,New Orleans,LA,US,29.9490,-90.0821,America/Chicago,NOP
-madison-square-garden,Madison Square Garden,New York,NY,US,40.7505,-73.9934,America/New_York,NYK
-paycom-center,Paycom Center,Oklahoma City,OK,US,35.4634,-97.5151,America/Chicago,OKC
-kia-center,Kia Center,Orlando,FL,US,28.5392,-81.3839,America/New_York,ORL
-wells-fargo-center,Wells Fargo Center,Philadelphia,PA,US,39.9012,-75.1720,America/New_York,PHI
-phx-arena,PHX Arena,Phoenix,AZ,US,33.4457,-112.0712,America/Phoenix,PHX
-moda-center,Moda Center,Portland,OR,US,45.5316,-122.6668,America/Los_Angeles,POR
-golden-1-center,Golden 1 Center,Sacramento,CA,US,38.5802,-121.4997,America/Los_Angeles,SAC
-frost-bank-center,Frost Bank Center,San Antonio,TX,US,29.4270,-98.4375,America/Chicago,SAS
-scotiabank-arena,Scotiabank Arena,Toronto,ON,CA,43.6435,-79.3791,America/Toronto,TOR
-delta-center,Delta Center,Salt Lake City,UT,US,40.7683,-111.9011,America/Denver,UTA
-capital-one-arena,Capital One Arena,Washington,DC,US,38.8981,-77.0209,America/New_York,WAS
+    venue_id,name,city,region,country,latitude,longitude,time_zone,teams
+    state-farm-arena,State Farm Arena,Atlanta,GA,US,33.7573,-84.3963,America/New_York,ATL
+    td-garden,TD Garden,Boston,MA,US,42.3663,-71.0622,America/New_York,BOS
+    barclays-center,Barclays Center,Brooklyn,NY,US,40.6827,-73.9747,America/New_York,BKN
+    spectrum-center,Spectrum Center,Charlotte,NC,US,35.2251,-80.8392,America/New_York,CHA
+    united-center,United Center,Chicago,IL,US,41.8807,-87.6742,America/Chicago,CHI
+    rocket-arena,Rocket Arena,Cleveland,OH,US,41.4965,-81.6881,America/New_York,CLE
+    american-airlines-center,American Airlines Center,Dallas,TX,US,32.7905,-96.8103,America/Chicago,DAL
+    ball-arena,Ball Arena,Denver,CO,US,39.7487,-105.0077,America/Denver,DEN
+    little-caesars-arena,Little Caesars Arena,Detroit,MI,US,42.3411,-83.0553,America/Detroit,DET
+    chase-center,Chase Center,San Francisco,CA,US,37.7680,-122.3877,America/Los_Angeles,GSW
+    toyota-center-houston,Toyota Center,Houston,TX,US,29.7508,-95.3621,America/Chicago,HOU
+    gainbridge-fieldhouse,Gainbridge Fieldhouse,Indianapolis,IN,US,39.7640,-86.1555,America/Indiana/Indianapolis,IND
+    intuit-dome,Intuit Dome,Inglewood,CA,US,33.9450,-118.3411,America/Los_Angeles,LAC
+    crypto-com-arena,Crypto.com Arena,Los Angeles,CA,US,34.0430,-118.2673,America/Los_Angeles,LAL
+    fedexforum,FedExForum,Memphis,TN,US,35.1382,-90.0506,America/Chicago,MEM
+    kaseya-center,Kaseya Center,Miami,FL,US,25.7814,-80.1880,America/New_York,MIA
+    fiserv-forum,Fiserv Forum,Milwaukee,WI,US,43.0451,-87.9172,America/Chicago,MIL
+    target-center,Target Center,Minneapolis,MN,US,44.9795,-93.2761,America/Chicago,MIN
+    smoothie-king-center,Smoothie King Center,New Orleans,LA,US,29.9490,-90.0821,America/Chicago,NOP
+    madison-square-garden,Madison Square Garden,New York,NY,US,40.7505,-73.9934,America/New_York,NYK
+    paycom-center,Paycom Center,Oklahoma City,OK,US,35.4634,-97.5151,America/Chicago,OKC
+    kia-center,Kia Center,Orlando,FL,US,28.5392,-81.3839,America/New_York,ORL
+    wells-fargo-center,Wells Fargo Center,Philadelphia,PA,US,39.9012,-75.1720,America/New_York,PHI
+    phx-arena,PHX Arena,Phoenix,AZ,US,33.4457,-112.0712,America/Phoenix,PHX
+    moda-center,Moda Center,Portland,OR,US,45.5316,-122.6668,America/Los_Angeles,POR
+    golden-1-center,Golden 1 Center,Sacramento,CA,US,38.5802,-121.4997,America/Los_Angeles,SAC
+    frost-bank-center,Frost Bank Center,San Antonio,TX,US,29.4270,-98.4375,America/Chicago,SAS
+    scotiabank-arena,Scotiabank Arena,Toronto,ON,CA,43.6435,-79.3791,America/Toronto,TOR
+    delta-center,Delta Center,Salt Lake City,UT,US,40.7683,-111.9011,America/Denver,UTA
+    capital-one-arena,Capital One Arena,Washington,DC,US,38.8981,-77.0209,America/New_York,WAS
 
-"""##,
+    """##,
     "nfl-teams": ##"""
-team,full_name,aliases
-ARI,Arizona Cardinals,
-ATL,Atlanta Falcons,
-BAL,Baltimore Ravens,
-BUF,Buffalo Bills,
-CAR,Carolina Panthers,
-CHI,Chicago Bears,
-CIN,Cincinnati Bengals,
-CLE,Cleveland Browns,
-DAL,Dallas Cowboys,
-DEN,Denver Broncos,
-DET,Detroit Lions,
-GB,Green Bay Packers,GNB
-HOU,Houston Texans,
-IND,Indianapolis Colts,
-JAX,Jacksonville Jaguars,JAC;Jags
-KC,Kansas City Chiefs,KAN
-LA,Los Angeles Rams,LAR
-LAC,Los Angeles Chargers,
-LV,Las Vegas Raiders,LVR
-MIA,Miami Dolphins,
-MIN,Minnesota Vikings,
-NE,New England Patriots,NWE;Pats
-NO,New Orleans Saints,NOR
-NYG,New York Giants,
-NYJ,New York Jets,
-PHI,Philadelphia Eagles,
-PIT,Pittsburgh Steelers,
-SEA,Seattle Seahawks,
-SF,San Francisco 49ers,SFO;Niners
-TB,Tampa Bay Buccaneers,TAM;Bucs
-TEN,Tennessee Titans,
-WAS,Washington Commanders,WSH
+    team,full_name,aliases
+    ARI,Arizona Cardinals,
+    ATL,Atlanta Falcons,
+    BAL,Baltimore Ravens,
+    BUF,Buffalo Bills,
+    CAR,Carolina Panthers,
+    CHI,Chicago Bears,
+    CIN,Cincinnati Bengals,
+    CLE,Cleveland Browns,
+    DAL,Dallas Cowboys,
+    DEN,Denver Broncos,
+    DET,Detroit Lions,
+    GB,Green Bay Packers,GNB
+    HOU,Houston Texans,
+    IND,Indianapolis Colts,
+    JAX,Jacksonville Jaguars,JAC;Jags
+    KC,Kansas City Chiefs,KAN
+    LA,Los Angeles Rams,LAR
+    LAC,Los Angeles Chargers,
+    LV,Las Vegas Raiders,LVR
+    MIA,Miami Dolphins,
+    MIN,Minnesota Vikings,
+    NE,New England Patriots,NWE;Pats
+    NO,New Orleans Saints,NOR
+    NYG,New York Giants,
+    NYJ,New York Jets,
+    PHI,Philadelphia Eagles,
+    PIT,Pittsburgh Steelers,
+    SEA,Seattle Seahawks,
+    SF,San Francisco 49ers,SFO;Niners
+    TB,Tampa Bay Buccaneers,TAM;Bucs
+    TEN,Tennessee Titans,
+    WAS,Washington Commanders,WSH
 
-"""##,
+    """##,
     "nfl-venues": ##"""
-venue_id,name,city,region,country,latitude,longitude,time_zone,teams
-PHO00,State Farm Stadium,Glendale,AZ,US,33.5276,-112.2626,America/Phoenix,ARI
-ATL97,Mercedes-Benz Stadium,Atlanta,GA,US,33.7554,-84.4008,America/New_York,ATL
-BAL00,M&T Bank Stadium,Baltimore,MD,US,39.2780,-76.6227,America/New_York,BAL
-BUF00,Highmark Stadium,Orchard Park,NY,US,42.7738,-78.7870,America/New_York,BUF
-CAR00,Bank of America Stadium,Charlotte,NC,US,35.2258,-80.8528,America/New_York,CAR
-CHI98,Soldier Field,Chicago,IL,US,41.8623,-87.6167,America/Chicago,CHI
-CIN00,Paycor Stadium,Cincinnati,OH,US,39.0955,-84.5161,America/New_York,CIN
-CLE00,Cleveland Browns Stadium,Cleveland,OH,US,41.5061,-81.6995,America/New_York,CLE
-DAL00,AT&T Stadium,Arlington,TX,US,32.7478,-97.0928,America/Chicago,DAL
-DEN00,Empower Field at Mile High,Denver,CO,US,39.7439,-105.0201,America/Denver,DEN
-DET00,Ford Field,Detroit,MI,US,42.3400,-83.0456,America/Detroit,DET
-GNB00,Lambeau Field,Green Bay,WI,US,44.5013,-88.0622,America/Chicago,GB
-HOU00,NRG Stadium,Houston,TX,US,29.6847,-95.4107,America/Chicago,HOU
-IND00,Lucas Oil Stadium,Indianapolis,IN,US,39.7601,-86.1639,America/Indiana/Indianapolis,IND
-JAX00,EverBank Stadium,Jacksonville,FL,US,30.3239,-81.6373,America/New_York,JAX
-KAN00,GEHA Field at Arrowhead Stadium,Kansas City,MO,US,39.0489,-94.4839,America/Chicago,KC
-LAX01,SoFi Stadium,Inglewood,CA,US,33.9535,-118.3392,America/Los_Angeles,LA;LAC
-VEG00,Allegiant Stadium,Las Vegas,NV,US,36.0908,-115.1833,America/Los_Angeles,LV
-MIA00,Hard Rock Stadium,Miami Gardens,FL,US,25.9580,-80.2389,America/New_York,MIA
-MIN01,U.S. Bank Stadium,Minneapolis,MN,US,44.9736,-93.2575,America/Chicago,MIN
-BOS00,Gillette Stadium,Foxborough,MA,US,42.0909,-71.2643,America/New_York,NE
-NOR00,Caesars Superdome,New Orleans,LA,US,29.9511,-90.0812,America/Chicago,NO
-NYC01,MetLife Stadium,East Rutherford,NJ,US,40.8135,-74.0745,America/New_York,NYG;NYJ
-PHI00,Lincoln Financial Field,Philadelphia,PA,US,39.9008,-75.1675,America/New_York,PHI
-PIT00,Acrisure Stadium,Pittsburgh,PA,US,40.4468,-80.0158,America/New_York,PIT
-SEA00,Lumen Field,Seattle,WA,US,47.5952,-122.3316,America/Los_Angeles,SEA
-SFO01,Levi's Stadium,Santa Clara,CA,US,37.4033,-121.9694,America/Los_Angeles,SF
-TAM00,Raymond James Stadium,Tampa,FL,US,27.9759,-82.5033,America/New_York,TB
-NAS00,Nissan Stadium,Nashville,TN,US,36.1665,-86.7713,America/Chicago,TEN
-WAS00,Northwest Stadium,Landover,MD,US,38.9077,-76.8645,America/New_York,WAS
+    venue_id,name,city,region,country,latitude,longitude,time_zone,teams
+    PHO00,State Farm Stadium,Glendale,AZ,US,33.5276,-112.2626,America/Phoenix,ARI
+    ATL97,Mercedes-Benz Stadium,Atlanta,GA,US,33.7554,-84.4008,America/New_York,ATL
+    BAL00,M&T Bank Stadium,Baltimore,MD,US,39.2780,-76.6227,America/New_York,BAL
+    BUF00,Highmark Stadium,Orchard Park,NY,US,42.7738,-78.7870,America/New_York,BUF
+    CAR00,Bank of America Stadium,Charlotte,NC,US,35.2258,-80.8528,America/New_York,CAR
+    CHI98,Soldier Field,Chicago,IL,US,41.8623,-87.6167,America/Chicago,CHI
+    CIN00,Paycor Stadium,Cincinnati,OH,US,39.0955,-84.5161,America/New_York,CIN
+    CLE00,Cleveland Browns Stadium,Cleveland,OH,US,41.5061,-81.6995,America/New_York,CLE
+    DAL00,AT&T Stadium,Arlington,TX,US,32.7478,-97.0928,America/Chicago,DAL
+    DEN00,Empower Field at Mile High,Denver,CO,US,39.7439,-105.0201,America/Denver,DEN
+    DET00,Ford Field,Detroit,MI,US,42.3400,-83.0456,America/Detroit,DET
+    GNB00,Lambeau Field,Green Bay,WI,US,44.5013,-88.0622,America/Chicago,GB
+    HOU00,NRG Stadium,Houston,TX,US,29.6847,-95.4107,America/Chicago,HOU
+    IND00,Lucas Oil Stadium,Indianapolis,IN,US,39.7601,-86.1639,America/Indiana/Indianapolis,IND
+    JAX00,EverBank Stadium,Jacksonville,FL,US,30.3239,-81.6373,America/New_York,JAX
+    KAN00,GEHA Field at Arrowhead Stadium,Kansas City,MO,US,39.0489,-94.4839,America/Chicago,KC
+    LAX01,SoFi Stadium,Inglewood,CA,US,33.9535,-118.3392,America/Los_Angeles,LA;LAC
+    VEG00,Allegiant Stadium,Las Vegas,NV,US,36.0908,-115.1833,America/Los_Angeles,LV
+    MIA00,Hard Rock Stadium,Miami Gardens,FL,US,25.9580,-80.2389,America/New_York,MIA
+    MIN01,U.S. Bank Stadium,Minneapolis,MN,US,44.9736,-93.2575,America/Chicago,MIN
+    BOS00,Gillette Stadium,Foxborough,MA,US,42.0909,-71.2643,America/New_York,NE
+    NOR00,Caesars Superdome,New Orleans,LA,US,29.9511,-90.0812,America/Chicago,NO
+    NYC01,MetLife Stadium,East Rutherford,NJ,US,40.8135,-74.0745,America/New_York,NYG;NYJ
+    PHI00,Lincoln Financial Field,Philadelphia,PA,US,39.9008,-75.1675,America/New_York,PHI
+    PIT00,Acrisure Stadium,Pittsburgh,PA,US,40.4468,-80.0158,America/New_York,PIT
+    SEA00,Lumen Field,Seattle,WA,US,47.5952,-122.3316,America/Los_Angeles,SEA
+    SFO01,Levi's Stadium,Santa Clara,CA,US,37.4033,-121.9694,America/Los_Angeles,SF
+    TAM00,Raymond James Stadium,Tampa,FL,US,27.9759,-82.5033,America/New_York,TB
+    NAS00,Nissan Stadium,Nashville,TN,US,36.1665,-86.7713,America/Chicago,TEN
+    WAS00,Northwest Stadium,Landover,MD,US,38.9077,-76.8645,America/New_York,WAS
 
-"""##,
+    """##,
     "nhl-teams": ##"""
-team,full_name,aliases
-ANA,Anaheim Ducks,
-BOS,Boston Bruins,
-BUF,Buffalo Sabres,
-CGY,Calgary Flames,
-CAR,Carolina Hurricanes,Canes
-CHI,Chicago Blackhawks,
-COL,Colorado Avalanche,Avs
-CBJ,Columbus Blue Jackets,
-DAL,Dallas Stars,
-DET,Detroit Red Wings,
-EDM,Edmonton Oilers,
-FLA,Florida Panthers,
-LAK,Los Angeles Kings,
-MIN,Minnesota Wild,
-MTL,Montreal Canadiens,Habs;Montréal Canadiens
-NSH,Nashville Predators,Preds
-NJD,New Jersey Devils,
-NYI,New York Islanders,Isles
-NYR,New York Rangers,
-OTT,Ottawa Senators,Sens
-PHI,Philadelphia Flyers,
-PIT,Pittsburgh Penguins,Pens
-SJS,San Jose Sharks,
-SEA,Seattle Kraken,
-STL,St. Louis Blues,
-TBL,Tampa Bay Lightning,Bolts
-TOR,Toronto Maple Leafs,Leafs
-UTA,Utah Hockey Club,
-VAN,Vancouver Canucks,
-VGK,Vegas Golden Knights,
-WSH,Washington Capitals,Caps
-WPG,Winnipeg Jets,
+    team,full_name,aliases
+    ANA,Anaheim Ducks,
+    BOS,Boston Bruins,
+    BUF,Buffalo Sabres,
+    CGY,Calgary Flames,
+    CAR,Carolina Hurricanes,Canes
+    CHI,Chicago Blackhawks,
+    COL,Colorado Avalanche,Avs
+    CBJ,Columbus Blue Jackets,
+    DAL,Dallas Stars,
+    DET,Detroit Red Wings,
+    EDM,Edmonton Oilers,
+    FLA,Florida Panthers,
+    LAK,Los Angeles Kings,
+    MIN,Minnesota Wild,
+    MTL,Montreal Canadiens,Habs;Montréal Canadiens
+    NSH,Nashville Predators,Preds
+    NJD,New Jersey Devils,
+    NYI,New York Islanders,Isles
+    NYR,New York Rangers,
+    OTT,Ottawa Senators,Sens
+    PHI,Philadelphia Flyers,
+    PIT,Pittsburgh Penguins,Pens
+    SJS,San Jose Sharks,
+    SEA,Seattle Kraken,
+    STL,St. Louis Blues,
+    TBL,Tampa Bay Lightning,Bolts
+    TOR,Toronto Maple Leafs,Leafs
+    UTA,Utah Hockey Club,
+    VAN,Vancouver Canucks,
+    VGK,Vegas Golden Knights,
+    WSH,Washington Capitals,Caps
+    WPG,Winnipeg Jets,
 
-"""##,
+    """##,
     "nhl-venues": ##"""
-venue_id,name,city,region,country,latitude,longitude,time_zone,teams
-honda-center,Honda Center,Anaheim,CA,US,33.8078,-117.8765,America/Los_Angeles,ANA
-td-garden,TD Garden,Boston,MA,US,42.3663,-71.0622,America/New_York,BOS
-keybank-center,KeyBank Center,Buffalo,NY,US,42.8750,-78.8764,America/New_York,BUF
-scotiabank-saddledome,Scotiabank Saddledome,Calgary,AB,CA,51.0374,-114.0519,America/Edmonton,CGY
-lenovo-center,Lenovo Center,Raleigh,NC,US,35.8033,-78.7219,America/New_York,CAR
-united-center,United Center,Chicago,IL,US,41.8807,-87.6742,America/Chicago,CHI
-ball-arena,Ball Arena,Denver,CO,US,39.7487,-105.0077,America/Denver,COL
-nationwide-arena,Nationwide Arena,Columbus,OH,US,39.9692,-83.0061,America/New_York,CBJ
-american-airlines-center,American Airlines Center,Dallas,TX,US,32.7905,-96.8103,America/Chicago,DAL
-little-caesars-arena,Little Caesars Arena,Detroit,MI,US,42.3411,-83.0553,America/Detroit,DET
-rogers-place,Rogers Place,Edmonton,AB,CA,53.5469,-113.4979,America/Edmonton,EDM
-amerant-bank-arena,Amerant Bank Arena,Sunrise,FL,US,26.1584,-80.3256,America/New_York,FLA
-crypto-com-arena,Crypto.com Arena,Los Angeles,CA,US,34.0430,-118.2673,America/Los_Angeles,LAK
-xcel-energy-center,Xcel Energy Center,Saint Paul,MN,US,44.9448,-93.1010,America/Chicago,MIN
-bell-centre,Bell Centre,Montreal,QC,CA,45.4961,-73.5693,America/Toronto,MTL
-bridgestone-arena,Bridgestone Arena,Nashville,TN,US,36.1592,-86.7785,America/Chicago,NSH
-prudential-center,Prudential Center,Newark,NJ,US,40.7334,-74.1711,America/New_York,NJD
-ubs-arena,UBS Arena,Elmont,NY,US,40.7123,-73.7256,America/New_York,NYI
-madison-square-garden,Madison Square Garden,New York,NY,US,40.7505,-73.9934,America/New_York,NYR
-canadian-tire-centre,Canadian Tire Centre,Ottawa,ON,CA,45.2969,-75.9272,America/Toronto,OTT
-wells-fargo-center,Wells Fargo Center,Philadelphia,PA,US,39.9012,-75.1720,America/New_York,PHI
-ppg-paints-arena,PPG Paints Arena,Pittsburgh,PA,US,40.4394,-79.9892,America/New_York,PIT
-sap-center,SAP Center,San Jose,CA,US,37.3328,-121.9012,America/Los_Angeles,SJS
-climate-pledge-arena,Climate Pledge Arena,Seattle,WA,US,47.6221,-122.3540,America/Los_Angeles,SEA
-enterprise-center,Enterprise Center,St. Louis,MO,US,38.6268,-90.2027,America/Chicago,STL
-amalie-arena,Amalie Arena,Tampa,FL,US,27.9427,-82.4519,America/New_York,TBL
-scotiabank-arena,Scotiabank Arena,Toronto,ON,CA,43.6435,-79.3791,America/Toronto,TOR
-delta-center,Delta Center,Salt Lake City,UT,US,40.7683,-111.9011,America/Denver,UTA
-rogers-arena,Rogers Arena,Vancouver,BC,CA,49.2778,-123.1089,America/Vancouver,VAN
-t-mobile-arena,T-Mobile Arena,Las Vegas,NV,US,36.1028,-115.1783,America/Los_Angeles,VGK
-capital-one-arena,Capital One Arena,Washington,DC,US,38.8981,-77.0209,America/New_York,WSH
-canada-life-centre,Canada Life Centre,Winnipeg,MB,CA,49.8928,-97.1436,America/Winnipeg,WPG
+    venue_id,name,city,region,country,latitude,longitude,time_zone,teams
+    honda-center,Honda Center,Anaheim,CA,US,33.8078,-117.8765,America/Los_Angeles,ANA
+    td-garden,TD Garden,Boston,MA,US,42.3663,-71.0622,America/New_York,BOS
+    keybank-center,KeyBank Center,Buffalo,NY,US,42.8750,-78.8764,America/New_York,BUF
+    scotiabank-saddledome,Scotiabank Saddledome,Calgary,AB,CA,51.0374,-114.0519,America/Edmonton,CGY
+    lenovo-center,Lenovo Center,Raleigh,NC,US,35.8033,-78.7219,America/New_York,CAR
+    united-center,United Center,Chicago,IL,US,41.8807,-87.6742,America/Chicago,CHI
+    ball-arena,Ball Arena,Denver,CO,US,39.7487,-105.0077,America/Denver,COL
+    nationwide-arena,Nationwide Arena,Columbus,OH,US,39.9692,-83.0061,America/New_York,CBJ
+    american-airlines-center,American Airlines Center,Dallas,TX,US,32.7905,-96.8103,America/Chicago,DAL
+    little-caesars-arena,Little Caesars Arena,Detroit,MI,US,42.3411,-83.0553,America/Detroit,DET
+    rogers-place,Rogers Place,Edmonton,AB,CA,53.5469,-113.4979,America/Edmonton,EDM
+    amerant-bank-arena,Amerant Bank Arena,Sunrise,FL,US,26.1584,-80.3256,America/New_York,FLA
+    crypto-com-arena,Crypto.com Arena,Los Angeles,CA,US,34.0430,-118.2673,America/Los_Angeles,LAK
+    xcel-energy-center,Xcel Energy Center,Saint Paul,MN,US,44.9448,-93.1010,America/Chicago,MIN
+    bell-centre,Bell Centre,Montreal,QC,CA,45.4961,-73.5693,America/Toronto,MTL
+    bridgestone-arena,Bridgestone Arena,Nashville,TN,US,36.1592,-86.7785,America/Chicago,NSH
+    prudential-center,Prudential Center,Newark,NJ,US,40.7334,-74.1711,America/New_York,NJD
+    ubs-arena,UBS Arena,Elmont,NY,US,40.7123,-73.7256,America/New_York,NYI
+    madison-square-garden,Madison Square Garden,New York,NY,US,40.7505,-73.9934,America/New_York,NYR
+    canadian-tire-centre,Canadian Tire Centre,Ottawa,ON,CA,45.2969,-75.9272,America/Toronto,OTT
+    wells-fargo-center,Wells Fargo Center,Philadelphia,PA,US,39.9012,-75.1720,America/New_York,PHI
+    ppg-paints-arena,PPG Paints Arena,Pittsburgh,PA,US,40.4394,-79.9892,America/New_York,PIT
+    sap-center,SAP Center,San Jose,CA,US,37.3328,-121.9012,America/Los_Angeles,SJS
+    climate-pledge-arena,Climate Pledge Arena,Seattle,WA,US,47.6221,-122.3540,America/Los_Angeles,SEA
+    enterprise-center,Enterprise Center,St. Louis,MO,US,38.6268,-90.2027,America/Chicago,STL
+    amalie-arena,Amalie Arena,Tampa,FL,US,27.9427,-82.4519,America/New_York,TBL
+    scotiabank-arena,Scotiabank Arena,Toronto,ON,CA,43.6435,-79.3791,America/Toronto,TOR
+    delta-center,Delta Center,Salt Lake City,UT,US,40.7683,-111.9011,America/Denver,UTA
+    rogers-arena,Rogers Arena,Vancouver,BC,CA,49.2778,-123.1089,America/Vancouver,VAN
+    t-mobile-arena,T-Mobile Arena,Las Vegas,NV,US,36.1028,-115.1783,America/Los_Angeles,VGK
+    capital-one-arena,Capital One Arena,Washington,DC,US,38.8981,-77.0209,America/New_York,WSH
+    canada-life-centre,Canada Life Centre,Winnipeg,MB,CA,49.8928,-97.1436,America/Winnipeg,WPG
 
-"""##,
+    """##,
     "teams": ##"""
-retro_code,common_abbr,full_name,league,home_park_2024,home_park_2025,aliases
-ANA,LAA,Los Angeles Angels,AL,ANA01,ANA01,ANA
-ARI,AZ,Arizona Diamondbacks,NL,PHO01,PHO01,ARI
-ATH,ATH,Athletics,AL,,SAC01,OAK;A's
-ATL,ATL,Atlanta Braves,NL,ATL03,ATL03,
-BAL,BAL,Baltimore Orioles,AL,BAL12,BAL12,
-BOS,BOS,Boston Red Sox,AL,BOS07,BOS07,
-CHA,CWS,Chicago White Sox,AL,CHI12,CHI12,CHW;CHA
-CHN,CHC,Chicago Cubs,NL,CHI11,CHI11,CHN
-CIN,CIN,Cincinnati Reds,NL,CIN09,CIN09,
-CLE,CLE,Cleveland Guardians,AL,CLE08,CLE08,
-COL,COL,Colorado Rockies,NL,DEN02,DEN02,
-DET,DET,Detroit Tigers,AL,DET05,DET05,
-HOU,HOU,Houston Astros,AL,HOU03,HOU03,
-KCA,KC,Kansas City Royals,AL,KAN06,KAN06,KCR;KCA
-LAN,LAD,Los Angeles Dodgers,NL,LOS03,LOS03,LA;LAN
-MIA,MIA,Miami Marlins,NL,MIA02,MIA02,
-MIL,MIL,Milwaukee Brewers,NL,MIL06,MIL06,
-MIN,MIN,Minnesota Twins,AL,MIN04,MIN04,
-NYA,NYY,New York Yankees,AL,NYC21,NYC21,NYA
-NYN,NYM,New York Mets,NL,NYC20,NYC20,NYN
-OAK,OAK,Oakland Athletics,AL,OAK01,,ATH;A's
-PHI,PHI,Philadelphia Phillies,NL,PHI13,PHI13,
-PIT,PIT,Pittsburgh Pirates,NL,PIT08,PIT08,
-SDN,SD,San Diego Padres,NL,SAN02,SAN02,SDP;SDN
-SEA,SEA,Seattle Mariners,AL,SEA03,SEA03,
-SFN,SF,San Francisco Giants,NL,SFO03,SFO03,SFG;SFN
-SLN,STL,St. Louis Cardinals,NL,STL10,STL10,SLN
-TBA,TB,Tampa Bay Rays,AL,STP01,TAM02,TBR;TBA
-TEX,TEX,Texas Rangers,AL,ARL03,ARL03,
-TOR,TOR,Toronto Blue Jays,AL,TOR02,TOR02,
-WAS,WSH,Washington Nationals,NL,WAS11,WAS11,WAS;WSN
+    retro_code,common_abbr,full_name,league,home_park_2024,home_park_2025,aliases
+    ANA,LAA,Los Angeles Angels,AL,ANA01,ANA01,ANA
+    ARI,AZ,Arizona Diamondbacks,NL,PHO01,PHO01,ARI
+    ATH,ATH,Athletics,AL,,SAC01,OAK;A's
+    ATL,ATL,Atlanta Braves,NL,ATL03,ATL03,
+    BAL,BAL,Baltimore Orioles,AL,BAL12,BAL12,
+    BOS,BOS,Boston Red Sox,AL,BOS07,BOS07,
+    CHA,CWS,Chicago White Sox,AL,CHI12,CHI12,CHW;CHA
+    CHN,CHC,Chicago Cubs,NL,CHI11,CHI11,CHN
+    CIN,CIN,Cincinnati Reds,NL,CIN09,CIN09,
+    CLE,CLE,Cleveland Guardians,AL,CLE08,CLE08,
+    COL,COL,Colorado Rockies,NL,DEN02,DEN02,
+    DET,DET,Detroit Tigers,AL,DET05,DET05,
+    HOU,HOU,Houston Astros,AL,HOU03,HOU03,
+    KCA,KC,Kansas City Royals,AL,KAN06,KAN06,KCR;KCA
+    LAN,LAD,Los Angeles Dodgers,NL,LOS03,LOS03,LA;LAN
+    MIA,MIA,Miami Marlins,NL,MIA02,MIA02,
+    MIL,MIL,Milwaukee Brewers,NL,MIL06,MIL06,
+    MIN,MIN,Minnesota Twins,AL,MIN04,MIN04,
+    NYA,NYY,New York Yankees,AL,NYC21,NYC21,NYA
+    NYN,NYM,New York Mets,NL,NYC20,NYC20,NYN
+    OAK,OAK,Oakland Athletics,AL,OAK01,,ATH;A's
+    PHI,PHI,Philadelphia Phillies,NL,PHI13,PHI13,
+    PIT,PIT,Pittsburgh Pirates,NL,PIT08,PIT08,
+    SDN,SD,San Diego Padres,NL,SAN02,SAN02,SDP;SDN
+    SEA,SEA,Seattle Mariners,AL,SEA03,SEA03,
+    SFN,SF,San Francisco Giants,NL,SFO03,SFO03,SFG;SFN
+    SLN,STL,St. Louis Cardinals,NL,STL10,STL10,SLN
+    TBA,TB,Tampa Bay Rays,AL,STP01,TAM02,TBR;TBA
+    TEX,TEX,Texas Rangers,AL,ARL03,ARL03,
+    TOR,TOR,Toronto Blue Jays,AL,TOR02,TOR02,
+    WAS,WSH,Washington Nationals,NL,WAS11,WAS11,WAS;WSN
 
-"""##,
+    """##,
     "venue-names": ##"""
-venue_id,name,from,note
-CHI12,U.S. Cellular Field,,"White Sox (MLB). Named U.S. Cellular Field from 2003 (formerly Comiskey Park II, 1991-2003); venues.csv notes both former names."
-CHI12,Guaranteed Rate Field,2016-11-01,Naming-rights deal with Guaranteed Rate from 2016-11-01 (the name venues.csv gives for 2024).
-CHI12,Rate Field,2025-01-01,"Renamed for the 2025 season (announced 2024-12-17) after the sponsor shortened its name to Rate; venues.csv notes the rename."
-HOU03,Minute Maid Park,,Astros (MLB). Minute Maid Park from 2002-06-05 (the name venues.csv gives for 2024).
-HOU03,Daikin Park,2025-01-01,"Naming-rights deal with Daikin announced 2024-11-18, in force from 2025-01-01; venues.csv notes the rename."
-MIA02,Marlins Park,,Marlins (MLB). The ballparks.csv name; the park opened as Marlins Park in 2012.
-MIA02,loanDepot park,2021-03-31,Naming-rights deal with loanDepot from 2021-03-31 (venues.csv notes the rename).
-MIL06,Miller Park,,Brewers (MLB). The ballparks.csv name (2001-2020).
-MIL06,American Family Field,2021-01-01,Renamed for the 2021 season (venues.csv notes the rename).
-SEA03,Safeco Field,,Mariners (MLB). The ballparks.csv name (1999-2018).
-SEA03,T-Mobile Park,2019-01-01,Renamed for the 2019 season (venues.csv notes the rename).
-CLE08,Jacobs Field,,Guardians (MLB). Jacobs Field 1994-2007 (venues.csv notes the former name).
-CLE08,Progressive Field,2008-01-11,Naming-rights deal with Progressive from 2008-01-11.
-rocket-arena,Rocket Mortgage FieldHouse,,"Cavaliers (NBA). Rocket Mortgage FieldHouse from 2019-04-09; the name for most of 2024-25 (nba/SOURCE.md)."
-rocket-arena,Rocket Arena,2025-02-17,"Rebranded Rocket Arena, announced 2025-02-17 during the All-Star break; first Cavaliers home game under the name 2025-02-21."
-phx-arena,Footprint Center,,Suns (NBA). Footprint Center from 2021-07-16; the name for much of 2024-25 (nba/SOURCE.md).
-phx-arena,PHX Arena,2025-02-18,"Footprint's naming rights ended; the Suns confirmed the interim name PHX Arena on 2025-02-18 (All-Star break)."
-lenovo-center,PNC Arena,,Hurricanes (NHL). PNC Arena 2012 to 2024-08-31 (nhl/SOURCE.md).
-lenovo-center,Lenovo Center,2024-09-12,Naming-rights deal with Lenovo approved and announced 2024-09-12 (PNC's ended 2024-08-31); before the 2024-25 season.
-xcel-energy-center,Xcel Energy Center,,Wild (NHL). Xcel Energy Center from 2000; the name during 2024-25.
-xcel-energy-center,Grand Casino Arena,2025-09-03,Naming-rights deal with Grand Casino in force from 2025-09-03 (nhl/SOURCE.md notes the rename).
-wells-fargo-center,Wells Fargo Center,,76ers (NBA) and Flyers (NHL). Wells Fargo Center from 2010; the name during 2024-25.
-wells-fargo-center,Xfinity Mobile Arena,2025-09-01,"Renamed Xfinity Mobile Arena on 2025-09-01 (announced 2025-05-06; nhl/SOURCE.md notes the rename)."
-amalie-arena,Amalie Arena,,Lightning (NHL). Amalie Arena from 2014; the name during 2024-25.
-amalie-arena,Benchmark International Arena,2025-08-13,Renamed Benchmark International Arena on 2025-08-13 (nhl/SOURCE.md notes the rename).
-BUF00,New Era Field,,Bills (NFL). New Era Field 2016-2020; the name the 2024 schedule's stadium column still uses (nfl/SOURCE.md).
-BUF00,Bills Stadium,2020-07-01,"Interim name for the 2020 season after New Era ended its deal (July 2020; day approximate)."
-BUF00,Highmark Stadium,2021-03-29,Naming-rights deal with Highmark announced 2021-03-29.
-JAX00,TIAA Bank Field,,Jaguars (NFL). TIAA Bank Field from 2018; the schedule's stadium column spells it TIAA Bank Stadium (nfl/SOURCE.md).
-JAX00,EverBank Stadium,2023-09-10,Renamed EverBank Stadium from 2023-09-10 (the sponsor took back the EverBank name).
-CLE00,FirstEnergy Stadium,,Browns (NFL). FirstEnergy Stadium 2013 to 2023-04-12; the schedule's stadium column still uses it (nfl/SOURCE.md).
-CLE00,Cleveland Browns Stadium,2023-04-13,The naming-rights deal ended 2023-04-13 and the stadium took back its original name.
-NOR00,Mercedes-Benz Superdome,,Saints (NFL). Mercedes-Benz Superdome 2011 to 2021-07-15; the schedule's stadium column still uses it (nfl/SOURCE.md).
-NOR00,Caesars Superdome,2021-07-22,"Mercedes-Benz's deal ended 2021-07-15; the Caesars Superdome name was approved 2021-07-22."
-WAS00,FedExField,,Commanders (NFL). FedExField 1999 to early 2024; the schedule's stadium column still uses it (nfl/SOURCE.md).
-WAS00,Commanders Field,2024-02-01,"Interim name after FedEx ended its deal in February 2024 (day approximate)."
-WAS00,Northwest Stadium,2024-08-27,"Naming-rights deal with Northwest Federal Credit Union announced 2024-08-27, before the 2024 season."
+    venue_id,name,from,note
+    CHI12,U.S. Cellular Field,,"White Sox (MLB). Named U.S. Cellular Field from 2003 (formerly Comiskey Park II, 1991-2003); venues.csv notes both former names."
+    CHI12,Guaranteed Rate Field,2016-11-01,Naming-rights deal with Guaranteed Rate from 2016-11-01 (the name venues.csv gives for 2024).
+    CHI12,Rate Field,2025-01-01,"Renamed for the 2025 season (announced 2024-12-17) after the sponsor shortened its name to Rate; venues.csv notes the rename."
+    HOU03,Minute Maid Park,,Astros (MLB). Minute Maid Park from 2002-06-05 (the name venues.csv gives for 2024).
+    HOU03,Daikin Park,2025-01-01,"Naming-rights deal with Daikin announced 2024-11-18, in force from 2025-01-01; venues.csv notes the rename."
+    MIA02,Marlins Park,,Marlins (MLB). The ballparks.csv name; the park opened as Marlins Park in 2012.
+    MIA02,loanDepot park,2021-03-31,Naming-rights deal with loanDepot from 2021-03-31 (venues.csv notes the rename).
+    MIL06,Miller Park,,Brewers (MLB). The ballparks.csv name (2001-2020).
+    MIL06,American Family Field,2021-01-01,Renamed for the 2021 season (venues.csv notes the rename).
+    SEA03,Safeco Field,,Mariners (MLB). The ballparks.csv name (1999-2018).
+    SEA03,T-Mobile Park,2019-01-01,Renamed for the 2019 season (venues.csv notes the rename).
+    CLE08,Jacobs Field,,Guardians (MLB). Jacobs Field 1994-2007 (venues.csv notes the former name).
+    CLE08,Progressive Field,2008-01-11,Naming-rights deal with Progressive from 2008-01-11.
+    rocket-arena,Rocket Mortgage FieldHouse,,"Cavaliers (NBA). Rocket Mortgage FieldHouse from 2019-04-09; the name for most of 2024-25 (nba/SOURCE.md)."
+    rocket-arena,Rocket Arena,2025-02-17,"Rebranded Rocket Arena, announced 2025-02-17 during the All-Star break; first Cavaliers home game under the name 2025-02-21."
+    phx-arena,Footprint Center,,Suns (NBA). Footprint Center from 2021-07-16; the name for much of 2024-25 (nba/SOURCE.md).
+    phx-arena,PHX Arena,2025-02-18,"Footprint's naming rights ended; the Suns confirmed the interim name PHX Arena on 2025-02-18 (All-Star break)."
+    lenovo-center,PNC Arena,,Hurricanes (NHL). PNC Arena 2012 to 2024-08-31 (nhl/SOURCE.md).
+    lenovo-center,Lenovo Center,2024-09-12,Naming-rights deal with Lenovo approved and announced 2024-09-12 (PNC's ended 2024-08-31); before the 2024-25 season.
+    xcel-energy-center,Xcel Energy Center,,Wild (NHL). Xcel Energy Center from 2000; the name during 2024-25.
+    xcel-energy-center,Grand Casino Arena,2025-09-03,Naming-rights deal with Grand Casino in force from 2025-09-03 (nhl/SOURCE.md notes the rename).
+    wells-fargo-center,Wells Fargo Center,,76ers (NBA) and Flyers (NHL). Wells Fargo Center from 2010; the name during 2024-25.
+    wells-fargo-center,Xfinity Mobile Arena,2025-09-01,"Renamed Xfinity Mobile Arena on 2025-09-01 (announced 2025-05-06; nhl/SOURCE.md notes the rename)."
+    amalie-arena,Amalie Arena,,Lightning (NHL). Amalie Arena from 2014; the name during 2024-25.
+    amalie-arena,Benchmark International Arena,2025-08-13,Renamed Benchmark International Arena on 2025-08-13 (nhl/SOURCE.md notes the rename).
+    BUF00,New Era Field,,Bills (NFL). New Era Field 2016-2020; the name the 2024 schedule's stadium column still uses (nfl/SOURCE.md).
+    BUF00,Bills Stadium,2020-07-01,"Interim name for the 2020 season after New Era ended its deal (July 2020; day approximate)."
+    BUF00,Highmark Stadium,2021-03-29,Naming-rights deal with Highmark announced 2021-03-29.
+    JAX00,TIAA Bank Field,,Jaguars (NFL). TIAA Bank Field from 2018; the schedule's stadium column spells it TIAA Bank Stadium (nfl/SOURCE.md).
+    JAX00,EverBank Stadium,2023-09-10,Renamed EverBank Stadium from 2023-09-10 (the sponsor took back the EverBank name).
+    CLE00,FirstEnergy Stadium,,Browns (NFL). FirstEnergy Stadium 2013 to 2023-04-12; the schedule's stadium column still uses it (nfl/SOURCE.md).
+    CLE00,Cleveland Browns Stadium,2023-04-13,The naming-rights deal ended 2023-04-13 and the stadium took back its original name.
+    NOR00,Mercedes-Benz Superdome,,Saints (NFL). Mercedes-Benz Superdome 2011 to 2021-07-15; the schedule's stadium column still uses it (nfl/SOURCE.md).
+    NOR00,Caesars Superdome,2021-07-22,"Mercedes-Benz's deal ended 2021-07-15; the Caesars Superdome name was approved 2021-07-22."
+    WAS00,FedExField,,Commanders (NFL). FedExField 1999 to early 2024; the schedule's stadium column still uses it (nfl/SOURCE.md).
+    WAS00,Commanders Field,2024-02-01,"Interim name after FedEx ended its deal in February 2024 (day approximate)."
+    WAS00,Northwest Stadium,2024-08-27,"Naming-rights deal with Northwest Federal Credit Union announced 2024-08-27, before the 2024 season."
 
-"""##,
+    """##,
     "venues": ##"""
-park_id,name,city,region,country,latitude,longitude,time_zone,notes
-ANA01,Angel Stadium of Anaheim,Anaheim,CA,US,33.8003,-117.8827,America/Los_Angeles,"Angels home. Official name Angel Stadium of Anaheim (usually just Angel Stadium). In Anaheim (Orange County), about 45 km by air SE of Dodger Stadium; not in the city of Los Angeles."
-ARL03,Globe Life Field,Arlington,TX,US,32.7473,-97.0842,America/Chicago,Rangers home. ballparks.csv NAME: 'Globe Life Field in Arlington'. Retractable roof. Arlington lies between Dallas and Fort Worth; Central time.
-ATL03,Truist Park,Atlanta,GA,US,33.8907,-84.4677,America/New_York,"Braves home. Mailing address Atlanta, but the park is in unincorporated Cobb County (Cumberland area), about 16 km NW of downtown Atlanta."
-BAL12,Oriole Park at Camden Yards,Baltimore,MD,US,39.2838,-76.6217,America/New_York,Orioles home.
-BIR01,Rickwood Field,Birmingham,AL,US,33.5039,-86.8553,America/Chicago,Neutral site: 2024-06-20 SFN at SLN (Cardinals the home team) 'MLB at Rickwood Field'. ballparks.csv NAME has a trailing space ('Rickwood Field '). Alabama is on Central time.
-BOS07,Fenway Park,Boston,MA,US,42.3467,-71.0972,America/New_York,Red Sox home.
-BST01,Bristol Motor Speedway,Bristol,TN,US,36.5157,-82.2570,America/New_York,"Neutral site: 2025-08-02 ATL at CIN (Reds the home team) 'Speedway Classic', played on a temporary field built in the speedway infield; coordinates are the speedway centre. Bristol, TN is in Eastern time (East Tennessee)."
-CHI11,Wrigley Field,Chicago,IL,US,41.9484,-87.6553,America/Chicago,"Cubs home (North Side, Lakeview). Also 2 Cubs 'home' games were played at TOK01 in 2025."
-CHI12,Guaranteed Rate Field,Chicago,IL,US,41.8299,-87.6338,America/Chicago,White Sox home (South Side). Name as of 2024; renamed Rate Field for the 2025 season (same stadium). Formerly U.S. Cellular Field / Comiskey Park II.
-CIN09,Great American Ball Park,Cincinnati,OH,US,39.0975,-84.5066,America/New_York,Reds home. ballparks.csv spells it 'Great American Ballpark'; the official spelling is 'Great American Ball Park'.
-CLE08,Progressive Field,Cleveland,OH,US,41.4962,-81.6852,America/New_York,Guardians home. Formerly Jacobs Field.
-DEN02,Coors Field,Denver,CO,US,39.7559,-104.9942,America/Denver,Rockies home. Mountain time.
-DET05,Comerica Park,Detroit,MI,US,42.3390,-83.0485,America/Detroit,Tigers home. America/Detroit is the IANA zone for Michigan; currently the same clock as America/New_York (US Eastern).
-HOU03,Minute Maid Park,Houston,TX,US,29.7573,-95.3555,America/Chicago,Astros home. Name as of 2024; renamed Daikin Park for the 2025 season (same stadium). Retractable roof.
-KAN06,Kauffman Stadium,Kansas City,MO,US,39.0517,-94.4803,America/Chicago,"Royals home (Truman Sports Complex, SE Kansas City, Missouri side)."
-LON01,London Stadium,London,ENG,GB,51.5386,-0.0166,Europe/London,"Neutral site: 2024-06-08/09 London Series, PHI vs NYN (each team home once). Queen Elizabeth Olympic Park, Stratford. ballparks.csv STATE: 'England'. UK: UTC+0 in winter, UTC+1 (BST) in summer."
-LOS03,Dodger Stadium,Los Angeles,CA,US,34.0739,-118.2400,America/Los_Angeles,Dodgers home (Chavez Ravine).
-MEX02,Estadio Alfredo Harp Helú,Mexico City,CMX,MX,19.4040,-99.0850,America/Mexico_City,"Neutral site: 2024-04-27/28 Mexico City Series, HOU at COL (Rockies the home team). In Ciudad Deportiva Magdalena Mixhuca, Iztacalco; coordinates approximate (about +/-0.5 km). Mexico abolished DST in 2022, so UTC-6 all year. ballparks.csv STATE: 'MEX'."
-MIA02,loanDepot park,Miami,FL,US,25.7781,-80.2196,America/New_York,Marlins home. ballparks.csv NAME 'Marlins Park' (renamed loanDepot park in 2021; AKA column lists it). Retractable roof.
-MIL06,American Family Field,Milwaukee,WI,US,43.0280,-87.9712,America/Chicago,Brewers home. ballparks.csv NAME 'Miller Park' (renamed American Family Field in 2021; AKA column lists it). Retractable roof.
-MIN04,Target Field,Minneapolis,MN,US,44.9817,-93.2776,America/Chicago,Twins home.
-NYC20,Citi Field,New York,NY,US,40.7571,-73.8458,America/New_York,"Mets home, in Queens (Flushing). Not the Bronx: about 10.5 km by air from Yankee Stadium (NYC21)."
-NYC21,Yankee Stadium,New York,NY,US,40.8296,-73.9262,America/New_York,"Yankees home, in the Bronx. ballparks.csv NAME 'Yankee Stadium II' (the stadium opened in 2009)."
-OAK01,Oakland Coliseum,Oakland,CA,US,37.7516,-122.2005,America/Los_Angeles,Athletics home through 2024 only (team code OAK); not used in 2025. Official name Oakland-Alameda County Coliseum (ballparks.csv NAME).
-PHI13,Citizens Bank Park,Philadelphia,PA,US,39.9061,-75.1665,America/New_York,Phillies home (South Philadelphia sports complex).
-PHO01,Chase Field,Phoenix,AZ,US,33.4453,-112.0667,America/Phoenix,"Diamondbacks home. Arizona does not observe daylight saving time: UTC-7 all year (same clock as Pacific during summer, as Mountain in winter). Retractable roof."
-PIT08,PNC Park,Pittsburgh,PA,US,40.4469,-80.0057,America/New_York,Pirates home.
-SAC01,Sutter Health Park,West Sacramento,CA,US,38.5804,-121.5136,America/Los_Angeles,"Athletics home from 2025 (team code ATH), shared with the AAA Sacramento River Cats. ballparks.csv has an empty NAME, AKA 'Sutter Health Park' and CITY 'Sacramento'; the park is in the city of West Sacramento (Yolo County), across the Sacramento River from downtown Sacramento."
-SAN02,Petco Park,San Diego,CA,US,32.7073,-117.1566,America/Los_Angeles,Padres home.
-SEA03,T-Mobile Park,Seattle,WA,US,47.5914,-122.3325,America/Los_Angeles,Mariners home. ballparks.csv NAME 'Safeco Field' (renamed T-Mobile Park in 2019). Retractable roof.
-SEO01,Gocheok Sky Dome,Seoul,11,KR,37.4982,126.8670,Asia/Seoul,"Neutral site: 2024-03-20/21 Seoul Series, LAN vs SDN (each team home once). Guro-gu, Seoul. The ballparks.csv row is shifted (AKA='Seoul', CITY='South Korea', STATE empty). Korea is UTC+9 with no DST; schedule dates are local Seoul dates."
-SFO03,Oracle Park,San Francisco,CA,US,37.7786,-122.3893,America/Los_Angeles,Giants home.
-STL10,Busch Stadium,St. Louis,MO,US,38.6226,-90.1928,America/Chicago,Cardinals home. ballparks.csv NAME 'Busch Stadium III' (opened 2006).
-STP01,Tropicana Field,St. Petersburg,FL,US,27.7682,-82.6534,America/New_York,"Rays home through 2024 only. Its roof was destroyed by Hurricane Milton (October 2024), so the Rays played 2025 home games at TAM02 in Tampa (about 30-35 km by road)."
-TAM02,George M. Steinbrenner Field,Tampa,FL,US,27.9800,-82.5067,America/New_York,"Rays temporary home for 2025 (normally the Yankees' spring-training park). ballparks.csv CITY says 'St. Petersburg', which is wrong: the park is in Tampa, on N Dale Mabry Hwy opposite Raymond James Stadium. Open-air."
-TOK01,Tokyo Dome,Tokyo,13,JP,35.7056,139.7519,Asia/Tokyo,"Neutral site: 2025-03-18/19 Tokyo Series, LAN at CHN (Cubs the home team both games). Bunkyo, Tokyo. ballparks.csv STATE 'JAP'. Japan is UTC+9 with no DST; schedule dates are local Tokyo dates."
-TOR02,Rogers Centre,Toronto,ON,CA,43.6414,-79.3894,America/Toronto,"Blue Jays home, in Canada (international border crossing for US-based trips). Country code CA = Canada (do not confuse with region CA = California). ballparks.csv STATE 'ONT'. Retractable roof."
-WAS11,Nationals Park,Washington,DC,US,38.8730,-77.0074,America/New_York,Nationals home (Navy Yard).
-WIL02,Journey Bank Ballpark at Historic Bowman Field,Williamsport,PA,US,41.2423,-77.0471,America/New_York,"Neutral site: MLB Little League Classic, 2024-08-18 NYA at DET (Tigers home) and 2025-08-17 SEA at NYN (Mets home). ballparks.csv NAME 'BB&T Ballpark at Bowman Field' (an older naming-rights name; 2021-2023 it was Muncy Bank Ballpark). The 'Journey Bank Ballpark' name for 2024/2025 comes from a Wikipedia mirror and is not confirmed from an official source; 'Historic Bowman Field' is the stable name."
+    park_id,name,city,region,country,latitude,longitude,time_zone,notes
+    ANA01,Angel Stadium of Anaheim,Anaheim,CA,US,33.8003,-117.8827,America/Los_Angeles,"Angels home. Official name Angel Stadium of Anaheim (usually just Angel Stadium). In Anaheim (Orange County), about 45 km by air SE of Dodger Stadium; not in the city of Los Angeles."
+    ARL03,Globe Life Field,Arlington,TX,US,32.7473,-97.0842,America/Chicago,Rangers home. ballparks.csv NAME: 'Globe Life Field in Arlington'. Retractable roof. Arlington lies between Dallas and Fort Worth; Central time.
+    ATL03,Truist Park,Atlanta,GA,US,33.8907,-84.4677,America/New_York,"Braves home. Mailing address Atlanta, but the park is in unincorporated Cobb County (Cumberland area), about 16 km NW of downtown Atlanta."
+    BAL12,Oriole Park at Camden Yards,Baltimore,MD,US,39.2838,-76.6217,America/New_York,Orioles home.
+    BIR01,Rickwood Field,Birmingham,AL,US,33.5039,-86.8553,America/Chicago,Neutral site: 2024-06-20 SFN at SLN (Cardinals the home team) 'MLB at Rickwood Field'. ballparks.csv NAME has a trailing space ('Rickwood Field '). Alabama is on Central time.
+    BOS07,Fenway Park,Boston,MA,US,42.3467,-71.0972,America/New_York,Red Sox home.
+    BST01,Bristol Motor Speedway,Bristol,TN,US,36.5157,-82.2570,America/New_York,"Neutral site: 2025-08-02 ATL at CIN (Reds the home team) 'Speedway Classic', played on a temporary field built in the speedway infield; coordinates are the speedway centre. Bristol, TN is in Eastern time (East Tennessee)."
+    CHI11,Wrigley Field,Chicago,IL,US,41.9484,-87.6553,America/Chicago,"Cubs home (North Side, Lakeview). Also 2 Cubs 'home' games were played at TOK01 in 2025."
+    CHI12,Guaranteed Rate Field,Chicago,IL,US,41.8299,-87.6338,America/Chicago,White Sox home (South Side). Name as of 2024; renamed Rate Field for the 2025 season (same stadium). Formerly U.S. Cellular Field / Comiskey Park II.
+    CIN09,Great American Ball Park,Cincinnati,OH,US,39.0975,-84.5066,America/New_York,Reds home. ballparks.csv spells it 'Great American Ballpark'; the official spelling is 'Great American Ball Park'.
+    CLE08,Progressive Field,Cleveland,OH,US,41.4962,-81.6852,America/New_York,Guardians home. Formerly Jacobs Field.
+    DEN02,Coors Field,Denver,CO,US,39.7559,-104.9942,America/Denver,Rockies home. Mountain time.
+    DET05,Comerica Park,Detroit,MI,US,42.3390,-83.0485,America/Detroit,Tigers home. America/Detroit is the IANA zone for Michigan; currently the same clock as America/New_York (US Eastern).
+    HOU03,Minute Maid Park,Houston,TX,US,29.7573,-95.3555,America/Chicago,Astros home. Name as of 2024; renamed Daikin Park for the 2025 season (same stadium). Retractable roof.
+    KAN06,Kauffman Stadium,Kansas City,MO,US,39.0517,-94.4803,America/Chicago,"Royals home (Truman Sports Complex, SE Kansas City, Missouri side)."
+    LON01,London Stadium,London,ENG,GB,51.5386,-0.0166,Europe/London,"Neutral site: 2024-06-08/09 London Series, PHI vs NYN (each team home once). Queen Elizabeth Olympic Park, Stratford. ballparks.csv STATE: 'England'. UK: UTC+0 in winter, UTC+1 (BST) in summer."
+    LOS03,Dodger Stadium,Los Angeles,CA,US,34.0739,-118.2400,America/Los_Angeles,Dodgers home (Chavez Ravine).
+    MEX02,Estadio Alfredo Harp Helú,Mexico City,CMX,MX,19.4040,-99.0850,America/Mexico_City,"Neutral site: 2024-04-27/28 Mexico City Series, HOU at COL (Rockies the home team). In Ciudad Deportiva Magdalena Mixhuca, Iztacalco; coordinates approximate (about +/-0.5 km). Mexico abolished DST in 2022, so UTC-6 all year. ballparks.csv STATE: 'MEX'."
+    MIA02,loanDepot park,Miami,FL,US,25.7781,-80.2196,America/New_York,Marlins home. ballparks.csv NAME 'Marlins Park' (renamed loanDepot park in 2021; AKA column lists it). Retractable roof.
+    MIL06,American Family Field,Milwaukee,WI,US,43.0280,-87.9712,America/Chicago,Brewers home. ballparks.csv NAME 'Miller Park' (renamed American Family Field in 2021; AKA column lists it). Retractable roof.
+    MIN04,Target Field,Minneapolis,MN,US,44.9817,-93.2776,America/Chicago,Twins home.
+    NYC20,Citi Field,New York,NY,US,40.7571,-73.8458,America/New_York,"Mets home, in Queens (Flushing). Not the Bronx: about 10.5 km by air from Yankee Stadium (NYC21)."
+    NYC21,Yankee Stadium,New York,NY,US,40.8296,-73.9262,America/New_York,"Yankees home, in the Bronx. ballparks.csv NAME 'Yankee Stadium II' (the stadium opened in 2009)."
+    OAK01,Oakland Coliseum,Oakland,CA,US,37.7516,-122.2005,America/Los_Angeles,Athletics home through 2024 only (team code OAK); not used in 2025. Official name Oakland-Alameda County Coliseum (ballparks.csv NAME).
+    PHI13,Citizens Bank Park,Philadelphia,PA,US,39.9061,-75.1665,America/New_York,Phillies home (South Philadelphia sports complex).
+    PHO01,Chase Field,Phoenix,AZ,US,33.4453,-112.0667,America/Phoenix,"Diamondbacks home. Arizona does not observe daylight saving time: UTC-7 all year (same clock as Pacific during summer, as Mountain in winter). Retractable roof."
+    PIT08,PNC Park,Pittsburgh,PA,US,40.4469,-80.0057,America/New_York,Pirates home.
+    SAC01,Sutter Health Park,West Sacramento,CA,US,38.5804,-121.5136,America/Los_Angeles,"Athletics home from 2025 (team code ATH), shared with the AAA Sacramento River Cats. ballparks.csv has an empty NAME, AKA 'Sutter Health Park' and CITY 'Sacramento'; the park is in the city of West Sacramento (Yolo County), across the Sacramento River from downtown Sacramento."
+    SAN02,Petco Park,San Diego,CA,US,32.7073,-117.1566,America/Los_Angeles,Padres home.
+    SEA03,T-Mobile Park,Seattle,WA,US,47.5914,-122.3325,America/Los_Angeles,Mariners home. ballparks.csv NAME 'Safeco Field' (renamed T-Mobile Park in 2019). Retractable roof.
+    SEO01,Gocheok Sky Dome,Seoul,11,KR,37.4982,126.8670,Asia/Seoul,"Neutral site: 2024-03-20/21 Seoul Series, LAN vs SDN (each team home once). Guro-gu, Seoul. The ballparks.csv row is shifted (AKA='Seoul', CITY='South Korea', STATE empty). Korea is UTC+9 with no DST; schedule dates are local Seoul dates."
+    SFO03,Oracle Park,San Francisco,CA,US,37.7786,-122.3893,America/Los_Angeles,Giants home.
+    STL10,Busch Stadium,St. Louis,MO,US,38.6226,-90.1928,America/Chicago,Cardinals home. ballparks.csv NAME 'Busch Stadium III' (opened 2006).
+    STP01,Tropicana Field,St. Petersburg,FL,US,27.7682,-82.6534,America/New_York,"Rays home through 2024 only. Its roof was destroyed by Hurricane Milton (October 2024), so the Rays played 2025 home games at TAM02 in Tampa (about 30-35 km by road)."
+    TAM02,George M. Steinbrenner Field,Tampa,FL,US,27.9800,-82.5067,America/New_York,"Rays temporary home for 2025 (normally the Yankees' spring-training park). ballparks.csv CITY says 'St. Petersburg', which is wrong: the park is in Tampa, on N Dale Mabry Hwy opposite Raymond James Stadium. Open-air."
+    TOK01,Tokyo Dome,Tokyo,13,JP,35.7056,139.7519,Asia/Tokyo,"Neutral site: 2025-03-18/19 Tokyo Series, LAN at CHN (Cubs the home team both games). Bunkyo, Tokyo. ballparks.csv STATE 'JAP'. Japan is UTC+9 with no DST; schedule dates are local Tokyo dates."
+    TOR02,Rogers Centre,Toronto,ON,CA,43.6414,-79.3894,America/Toronto,"Blue Jays home, in Canada (international border crossing for US-based trips). Country code CA = Canada (do not confuse with region CA = California). ballparks.csv STATE 'ONT'. Retractable roof."
+    WAS11,Nationals Park,Washington,DC,US,38.8730,-77.0074,America/New_York,Nationals home (Navy Yard).
+    WIL02,Journey Bank Ballpark at Historic Bowman Field,Williamsport,PA,US,41.2423,-77.0471,America/New_York,"Neutral site: MLB Little League Classic, 2024-08-18 NYA at DET (Tigers home) and 2025-08-17 SEA at NYN (Mets home). ballparks.csv NAME 'BB&T Ballpark at Bowman Field' (an older naming-rights name; 2021-2023 it was Muncy Bank Ballpark). The 'Journey Bank Ballpark' name for 2024/2025 comes from a Wikipedia mirror and is not confirmed from an official source; 'Historic Bowman Field' is the stable name."
 
-"""##,
+    """##,
   ]
 }

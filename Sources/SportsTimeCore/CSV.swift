@@ -35,7 +35,9 @@ public enum CSV {
   private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws
     -> [CSVRecord]
   {
-    let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r")
+    let comma = UInt8(ascii: ",")
+    let quote = UInt8(ascii: "\"")
+    let cr = UInt8(ascii: "\r")
     let lf = UInt8(ascii: "\n")
     var records: [CSVRecord] = []
     var fields: [String] = []

@@ -23,8 +23,7 @@ final class CSVEquivalenceTests: XCTestCase {
     return text
   }
 
-  private func outcome(_ parse: () throws -> [CSVRecord]) -> Result<[CSVRecord], FileFormatError>
-  {
+  private func outcome(_ parse: () throws -> [CSVRecord]) -> Result<[CSVRecord], FileFormatError> {
     do { return .success(try parse()) } catch let error as FileFormatError {
       return .failure(error)
     } catch {

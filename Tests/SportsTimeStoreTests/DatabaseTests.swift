@@ -305,7 +305,8 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try row.int64("a"), Int64(i + 1))
         XCTAssertEqual(try row.string("b"), "b\(i + 1)")
       }
-      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t WHERE id > 1000").first?.int64("n"), 4)
+      XCTAssertEqual(
+        try db.query("SELECT count(*) AS n FROM t WHERE id > 1000").first?.int64("n"), 4)
       XCTAssertEqual(try db.query("SELECT count(*) AS n FROM u79").first?.int64("n"), 2)
       var hostile = ColumnValues()
       hostile["a) VALUES (1); DROP TABLE t; --"] = .integer(1)
