@@ -20,13 +20,9 @@ let package = Package(
     .target(
       name: "SportsTimeCore",
       dependencies: ["Spelling"],
-      resources: [
-        .copy("Resources/venues.csv"), .copy("Resources/teams.csv"),
-        .copy("Resources/nba-venues.csv"), .copy("Resources/nhl-venues.csv"),
-        .copy("Resources/nfl-venues.csv"), .copy("Resources/nba-teams.csv"),
-        .copy("Resources/nhl-teams.csv"), .copy("Resources/nfl-teams.csv"),
-        .copy("Resources/venue-names.csv"),
-      ]
+      // The CSV tables in Resources/ are compiled in (BuiltInTables.swift,
+      // scripts/embed-tables): loading them reads no bundle.
+      exclude: ["Resources"]
     ),
     .target(
       name: "SportsTimeAPI",

@@ -34,10 +34,14 @@ extension Store {
   /// (`Visit.mostRecentFirst`).
   /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
   public func visits(venueID: Venue.ID? = nil) throws -> [Visit] {
+    // SQLite returns them in (nearly always exactly) the final order, so the
+    // sort that decides it (run detection) only checks one run: n
+    // comparisons instead of n log n.
+    let order = " ORDER BY local_date DESC, game_id IS NULL, game_id DESC, created_at DESC, id DESC"
     let rows =
       try venueID.map {
-        try select("SELECT * FROM visits WHERE venue_id = ?", [.text($0.rawValue)])
-      } ?? select("SELECT * FROM visits")
+        try select("SELECT * FROM visits WHERE venue_id = ?" + order, [.text($0.rawValue)])
+      } ?? select("SELECT * FROM visits" + order)
     return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
   }
 

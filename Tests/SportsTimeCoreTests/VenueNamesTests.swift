@@ -161,6 +161,25 @@ final class VenueNamesTests: XCTestCase {
         try Catalog.parseVenueNames(header + good, file: "n.csv"), to: [venue], file: "n.csv"))
   }
 
+  /// The tables compiled into the library (`BuiltInTables`, written by
+  /// scripts/embed-tables) are the files in `Resources/` byte for byte, every
+  /// one of them: editing a CSV without running the script fails here.
+  func testBuiltInTables_areTheResourceFilesByteForByte() throws {
+    let resources = Fixtures.repoRoot().appendingPathComponent("Sources/SportsTimeCore/Resources")
+    let files = try FileManager.default.contentsOfDirectory(atPath: resources.path)
+      .filter { $0.hasSuffix(".csv") }.sorted()
+    XCTAssertEqual(files.count, 9)
+    XCTAssertEqual(BuiltInTables.text.keys.sorted(), files.map { String($0.dropLast(4)) })
+    for file in files {
+      let text = try String(
+        contentsOf: resources.appendingPathComponent(file), encoding: .utf8)
+      XCTAssertEqual(
+        try Catalog.resource(String(file.dropLast(4))), text,
+        "\(file): run scripts/embed-tables")
+    }
+    XCTAssertThrowsError(try Catalog.resource("no-such-table"))
+  }
+
   /// The compiled tables built into the package are the shared data's own
   /// (`../shared/data/README.md`: they may be built in, never changed), and
   /// every venue the name table names is in one of them.

@@ -272,6 +272,53 @@ final class DatabaseTests: XCTestCase {
     }
   }
 
+  /// The INSERT text is built once per shape (table and columns in order)
+  /// and reused: rows of one shape, the same columns in another order, and
+  /// more shapes than the cache holds are all stored by name; a hostile
+  /// name is still refused after its table's valid rows were cached.
+  func testInsert_reusesItsTextPerShapeAndStillChecksNames() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b TEXT)")
+      for i in 1...200 {
+        var row = ColumnValues()
+        if i % 2 == 0 {
+          row["b"] = .text("b\(i)")
+          row["a"] = .integer(Int64(i))
+        } else {
+          row["a"] = .integer(Int64(i))
+          row["b"] = .text("b\(i)")
+        }
+        // A few rows name id too, at a different place each time.
+        if i % 50 == 0 { row["id"] = .integer(Int64(1_000 + i)) }
+        try db.insert(into: "t", row)
+      }
+      for n in 0..<80 {
+        try db.execute("CREATE TABLE u\(n) (x INTEGER)")
+        var row = ColumnValues()
+        row["x"] = .integer(Int64(n))
+        try db.insert(into: "u\(n)", row)
+        try db.insert(into: "u\(n)", row)
+      }
+      let rows = try db.query("SELECT a, b FROM t ORDER BY a")
+      XCTAssertEqual(rows.count, 200)
+      for (i, row) in rows.enumerated() {
+        XCTAssertEqual(try row.int64("a"), Int64(i + 1))
+        XCTAssertEqual(try row.string("b"), "b\(i + 1)")
+      }
+      XCTAssertEqual(
+        try db.query("SELECT id FROM t WHERE a % 50 = 0 ORDER BY a").map { try $0.int64("id") },
+        [1_050, 1_100, 1_150, 1_200])
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM u79").first?.int64("n"), 2)
+      var hostile = ColumnValues()
+      hostile["a) VALUES (1); DROP TABLE t; --"] = .integer(1)
+      XCTAssertEqual(storeError { try db.insert(into: "t", hostile) }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(
+        storeError { try db.insert(into: "t; DROP TABLE t", ColumnValues()) }?.sqliteCode,
+        SQLITE_MISUSE)
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int64("n"), 200)
+    }
+  }
+
   /// A prepared statement can be re-run with new arguments and stepped row by row.
   func testStatementReuseAndStepping() throws {
     try onBothDatabases { db in

@@ -31,15 +31,16 @@ public struct Catalog: Sendable {
       venues: try applying(names, to: venues, file: "venue-names.csv"), teams: teams)
   }
 
-  /// The text of a built-in CSV table (`name`.csv).
+  /// The text of a built-in CSV table (`name`.csv), compiled into the
+  /// library (`BuiltInTables`): no file or bundle is read.
   /// - Throws: `FileFormatError` when the build lacks it.
   static func resource(_ name: String) throws -> String {
-    guard let url = Bundle.module.url(forResource: name, withExtension: "csv") else {
+    guard let text = BuiltInTables.text[name] else {
       throw FileFormatError(
         file: "SportsTimeCore resources", line: nil, field: nil,
         message: "the built-in table \(name).csv is missing from this build")
     }
-    return try String(contentsOf: url, encoding: .utf8)
+    return text
   }
 
   /// Parses a venue-name table with the columns of `venue-names.csv`

@@ -24,63 +24,83 @@ public enum CSV {
   ///   quoted field or a character after a closing quote.
   /// - Complexity: O(n) in the length of `text`.
   public static func parse(_ text: String, file: String) throws -> [CSVRecord] {
+    var text = text
+    return try text.withUTF8 { try parse(utf8: $0, file: file) }
+  }
+
+  /// The reader over the text's UTF-8 bytes. Every byte the format gives a
+  /// meaning to (comma, quote, CR, LF) is ASCII, which never occurs inside
+  /// a multi-byte UTF-8 sequence, so fields are whole byte runs of valid
+  /// UTF-8; each is copied once into its `String`.
+  private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws
+    -> [CSVRecord]
+  {
+    let comma = UInt8(ascii: ",")
+    let quote = UInt8(ascii: "\"")
+    let cr = UInt8(ascii: "\r")
+    let lf = UInt8(ascii: "\n")
     var records: [CSVRecord] = []
     var fields: [String] = []
-    var field = ""
+    var field: [UInt8] = []
+    field.reserveCapacity(64)
     var line = 1
     var recordLine = 1
     var inQuotes = false
     var afterQuote = false
     var fieldStarted = false
-    var scalars = Array(text.unicodeScalars)[...]
-    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+    var index = 0
+    let end = bytes.count
+    // A byte order mark (EF BB BF) is not part of the first field.
+    if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
 
+    func endField() {
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+    }
     func endRecord() {
-      fields.append(field)
-      if !(fields.count == 1 && fields[0].isEmpty && !fieldStarted) {
+      let empty = field.isEmpty
+      endField()
+      if !(fields.count == 1 && empty && !fieldStarted) {
         records.append(CSVRecord(line: recordLine, fields: fields))
       }
       fields = []
-      field = ""
       fieldStarted = false
       afterQuote = false
     }
 
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let c = scalars[index]
-      index = scalars.index(after: index)
+    while index < end {
+      let c = bytes[index]
+      index += 1
       if inQuotes {
-        if c == "\"" {
-          if index < scalars.endIndex, scalars[index] == "\"" {
-            field.unicodeScalars.append("\"")
-            index = scalars.index(after: index)
+        if c == quote {
+          if index < end, bytes[index] == quote {
+            field.append(quote)
+            index += 1
           } else {
             inQuotes = false
             afterQuote = true
           }
         } else {
-          if c == "\n" { line += 1 }
-          field.unicodeScalars.append(c)
+          if c == lf { line += 1 }
+          field.append(c)
         }
         continue
       }
       switch c {
-      case ",":
-        fields.append(field)
-        field = ""
+      case comma:
+        endField()
         fieldStarted = true
         afterQuote = false
-      case "\r":
-        if index < scalars.endIndex, scalars[index] == "\n" { continue }
+      case cr:
+        if index < end, bytes[index] == lf { continue }
         endRecord()
         line += 1
         recordLine = line
-      case "\n":
+      case lf:
         endRecord()
         line += 1
         recordLine = line
-      case "\"" where field.isEmpty && !afterQuote:
+      case quote where field.isEmpty && !afterQuote:
         inQuotes = true
         fieldStarted = true
       default:
@@ -91,7 +111,7 @@ public enum CSV {
               "unexpected text after a closing quote (a quote inside a field must be doubled)")
         }
         fieldStarted = true
-        field.unicodeScalars.append(c)
+        field.append(c)
       }
     }
     if inQuotes {

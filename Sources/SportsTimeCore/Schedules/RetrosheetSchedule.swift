@@ -252,11 +252,15 @@ public enum RetrosheetSchedule {
     // Two rows for one scheduled slot (home team, date, Num) would be one
     // game id. Checked before grouping: otherwise the copies would be
     // numbered 1 and 2 below as if they were a doubleheader.
-    var rowOfSlot: [String: Row] = [:]
+    // Indices, not rows: storing a copy of every row was most of this loop.
+    var rowOfSlot: [String: Int] = [:]
     var lineOfHomeGame: [String: Int] = [:]
-    for row in rows {
+    rowOfSlot.reserveCapacity(rows.count)
+    lineOfHomeGame.reserveCapacity(rows.count)
+    for (index, row) in rows.enumerated() {
       let slot = "\(row.home)\(row.date.compact)\(row.number)"
-      if let other = rowOfSlot[slot] {
+      if let otherIndex = rowOfSlot[slot] {
+        let other = rows[otherIndex]
         let day = "\(row.date.longDescription) with game number \(row.number) (\(slot))"
         let message =
           other.visitor == row.visitor
@@ -267,7 +271,7 @@ public enum RetrosheetSchedule {
             + "numbered 1 and 2"
         throw FileFormatError(file: file, line: row.line, field: "2 (Num)", message: message)
       }
-      rowOfSlot[slot] = row
+      rowOfSlot[slot] = index
       let homeGame = "\(row.date.year)/\(row.home)/\(row.homeGame)"
       if let other = lineOfHomeGame[homeGame] {
         throw FileFormatError(

@@ -194,12 +194,30 @@ public final class Database {
   /// - Throws: `StoreError.sqlite` (SQLITE_MISUSE for no column or a table
   ///   or column name that is not a plain identifier), or as `execute`.
   public func insert(into table: String, _ row: ColumnValues) throws {
+    let key = InsertShape(table: table, columns: row.names)
+    if let sql = insertSQL[key] {
+      try execute(sql, row.values)
+      return
+    }
     try checkIdentifiers([table] + row.names, nonEmpty: row.names)
     let placeholders = row.names.indices.map { "?\($0 + 1)" }
     let sql =
       "INSERT INTO \(table) (\(row.names.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
+    if insertSQL.count >= Database.statementCacheLimit { insertSQL.removeAll() }
+    insertSQL[key] = sql
     try execute(sql, row.values)
   }
+
+  /// A table and the columns of a row written to it, in order.
+  private struct InsertShape: Hashable {
+    var table: String
+    var columns: [String]
+  }
+
+  /// The checked `INSERT` text of each shape written so far (an import
+  /// writes thousands of rows of one shape: building and checking the
+  /// text again for each was 9% of it).
+  private var insertSQL: [InsertShape: String] = [:]
 
   /// Updates the rows of `table` whose `keyColumn` equals `key`: `UPDATE
   /// table SET column = ?1, … WHERE keyColumn = ?n+1`.
