@@ -142,7 +142,7 @@ extension Store {
   ///   changes then.
   public func replanTrip(
     id: Trip.ID, adding: [GameReference], removing: [GameReference], start: CalendarDate?,
-    end: CalendarDate?, catalog: Catalog, environment: Environment,
+    end: CalendarDate?, catalog: Catalog, environment: RuleEnvironment,
     expectedRevision: Int? = nil
   ) throws -> Replan {
     try replanTrip(id: id, catalog: catalog, expectedRevision: expectedRevision) { itinerary in

@@ -20,7 +20,7 @@ extension Store {
   ///   store refuses (`trips[1]`: its name is taken, say); or another
   ///   `StoreError`. Nothing is stored then.
   public func importLegacy(
-    _ legacy: LegacyFile, catalog: Catalog, environment: Environment
+    _ legacy: LegacyFile, catalog: Catalog, environment: RuleEnvironment
   ) throws -> [LegacyTripResult] {
     try transaction {
       let results = try LegacyImport.convert(

@@ -299,7 +299,7 @@ extension Store {
   ///   `TripError` for a blank or id-like name;
   ///   `RecordError.duplicateTripName` when a trip has it; nothing is
   ///   stored then.
-  public func copyTrip(id: Trip.ID, as name: String, environment: Environment) throws
+  public func copyTrip(id: Trip.ID, as name: String, environment: RuleEnvironment) throws
     -> (original: Trip, copy: LoadedTrip)
   {
     try transaction {

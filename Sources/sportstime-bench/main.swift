@@ -39,7 +39,7 @@ func makeItinerary(rows target: Int, catalog: Catalog) -> Itinerary {
         timeZoneID: venue.timeZoneID, localDate: date, timeEstimated: true, timeUnknown: false,
         status: .scheduled, originalDate: nil, gameNumber: 0, postponementReason: nil))
   }
-  let environment = Environment.fixed(now: Date(timeIntervalSince1970: 1_700_000_000))
+  let environment = RuleEnvironment.fixed(now: Date(timeIntervalSince1970: 1_700_000_000))
   let tripID = Trip.ID(environment.uuid())
   let trip = Trip(
     id: tripID, name: "Bench", startDate: start, endDate: start.adding(days: days - 1),

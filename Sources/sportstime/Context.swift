@@ -13,7 +13,7 @@ struct Context {
   let console: Console
   let useColor: Bool
   /// The command's one environment (`environmentValues()`).
-  private let values: SportsTimeCore.Environment
+  private let values: SportsTimeCore.RuleEnvironment
 
   /// - Throws: a usage error for an empty `--db`. (A `--now` that is not an
   ///   ISO 8601 instant is refused while parsing, for every command.)
@@ -27,7 +27,7 @@ struct Context {
     self.useColor = Terminal.useColor(
       isTTY: Terminal.isStdoutTTY, environment: environment,
       noColorFlag: arguments.flag("no-color"))
-    var values = SportsTimeCore.Environment.live
+    var values = SportsTimeCore.RuleEnvironment.live
     if let instant = arguments.value("now", as: Date.self) {
       values.now = { instant }
     } else {
@@ -80,10 +80,10 @@ struct Context {
     })
 
   /// The clock (`--now` when given, else the system clock read once for
-  /// the whole command: `Environment.frozen()`), random ids and the default
+  /// the whole command: `RuleEnvironment.frozen()`), random ids and the default
   /// estimator. (Still `throws` for the callers; `--now` was checked while
   /// parsing.)
-  func environmentValues() throws -> SportsTimeCore.Environment { values }
+  func environmentValues() throws -> SportsTimeCore.RuleEnvironment { values }
 
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }

@@ -39,7 +39,7 @@ enum TripImportCommand {
     let catalog = try context.catalog()
     let store = try context.openStore()
     let imported = try store.importTrip(
-      file, file: path, catalog: catalog, estimator: Environment.live.estimator)
+      file, file: path, catalog: catalog, estimator: RuleEnvironment.live.estimator)
     let presenter = ItineraryPresenter(imported.stored, catalog: catalog)
     if context.arguments.flag("json") {
       try context.print(

@@ -35,7 +35,7 @@ final class AttendanceTests: XCTestCase {
   /// Running it twice records nothing the second time.
   func testPlan_secondRunRecordsNothingNew() throws {
     let games = try tripGames()
-    let env = Environment.fixed(now: Date(timeIntervalSince1970: 1_730_000_000))
+    let env = RuleEnvironment.fixed(now: Date(timeIntervalSince1970: 1_730_000_000))
     let first = try Attendance.plan(
       tripName: "Loop", games: games, recordedGameIDs: [], environment: env)
     XCTAssertEqual(first.recorded.count, 5)
@@ -49,7 +49,7 @@ final class AttendanceTests: XCTestCase {
 
   func testPlan_requestedGamesMustBeTheTripsAndPlayed() throws {
     let games = try tripGames()
-    let env = Environment.fixed(now: midTrip)
+    let env = RuleEnvironment.fixed(now: midTrip)
     let plan = try Attendance.plan(
       tripName: "Loop", games: games, requested: [games[2], games[2], games[0]],
       recordedGameIDs: [], environment: env)

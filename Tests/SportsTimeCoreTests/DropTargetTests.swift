@@ -298,7 +298,7 @@ final class DropTargetTests: XCTestCase {
     XCTAssertEqual(session.timeZoneID(atSlot: below), "America/Los_Angeles")
     XCTAssertEqual(session.timeZoneID(atSlot: above), "America/Chicago")
     // An added item with a time takes the zone of where it lands.
-    let environment = Environment.fixed(now: now)
+    let environment = RuleEnvironment.fixed(now: now)
     let dinner = try XCTUnwrap(ClockTime("18:30"))
     let late = try itinerary.add(
       CustomInfo(title: "Dinner", category: .restaurant, time: dinner),

@@ -11,7 +11,7 @@ import XCTest
 final class ItemTimeTests: XCTestCase {
   private let now = Date(timeIntervalSince1970: 1_800_000_000)
   /// One clock and id sequence per test, so added items get distinct ids.
-  private var environment = Environment.fixed(now: Date(timeIntervalSince1970: 1_800_000_000))
+  private var environment = RuleEnvironment.fixed(now: Date(timeIntervalSince1970: 1_800_000_000))
 
   override func setUp() {
     super.setUp()

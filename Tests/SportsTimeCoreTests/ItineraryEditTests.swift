@@ -39,7 +39,7 @@ final class ItineraryEditTests: XCTestCase {
 
   func testAdd_insertsANewItemAtTheTarget() throws {
     let (itinerary, _, _, hotel) = try fixture()
-    let environment = Environment.fixed(now: now)
+    let environment = RuleEnvironment.fixed(now: now)
     let change = try itinerary.add(
       CustomInfo(title: "  Ribs \n", category: .restaurant),
       at: .before(rowID: LayoutRow.id(item: hotel.id)), environment: environment)

@@ -103,7 +103,7 @@ final class RenormalizationTests: XCTestCase {
     after anchor: String, items start: [ItineraryItem], schedule: TripSchedule,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
-    let environment = Environment.fixed(now: now)
+    let environment = RuleEnvironment.fixed(now: now)
     var model = ItemModel(start)
     var renormalised = 0
     for n in 0..<200 {

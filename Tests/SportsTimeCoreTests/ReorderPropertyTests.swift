@@ -88,7 +88,7 @@ final class ReorderPropertyTests: XCTestCase {
   private struct World {
     let trip: Trip
     let schedule: TripSchedule
-    let environment: Environment
+    let environment: RuleEnvironment
     var model: ItemModel
     /// Ids that must be stored, tracked apart from the model.
     var expectedIDs: Set<ItineraryItem.ID>
@@ -98,7 +98,7 @@ final class ReorderPropertyTests: XCTestCase {
     private(set) var itinerary: Itinerary
 
     init(
-      trip: Trip, schedule: TripSchedule, environment: Environment, items: [ItineraryItem]
+      trip: Trip, schedule: TripSchedule, environment: RuleEnvironment, items: [ItineraryItem]
     ) {
       self.trip = trip
       self.schedule = schedule
@@ -117,7 +117,7 @@ final class ReorderPropertyTests: XCTestCase {
 
   private func run(trip ids: [Game.ID], steps: Int, rng: inout SplitMix64) throws -> Stats {
     let start = Date(timeIntervalSince1970: 1_718_000_000)
-    let environment = Environment.fixed(now: start)
+    let environment = RuleEnvironment.fixed(now: start)
     let planned = try PropertyTrips.plan(ids, environment: environment)
     XCTAssertEqual(planned.items.count, planned.schedule.stops.count - 1)
     var world = World(

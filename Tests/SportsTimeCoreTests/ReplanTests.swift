@@ -21,13 +21,13 @@ final class ReplanTests: XCTestCase {
   // MARK: Helpers
 
   /// An environment whose ids cannot collide with the planner's
-  /// (`Environment.fixed` starts at …0001).
+  /// (`RuleEnvironment.fixed` starts at …0001).
   private func environment(
     now: Date? = nil, estimator: RouteEstimator = .default
-  ) -> Environment {
+  ) -> RuleEnvironment {
     let counter = Counter()
     let instant = now ?? later
-    return Environment(
+    return RuleEnvironment(
       now: { instant }, uuid: { Fixtures.uuid(0x10_0000 + Int(counter.next())) },
       estimator: estimator)
   }
@@ -98,7 +98,7 @@ final class ReplanTests: XCTestCase {
   /// with the stored change, every leg has one item.
   private func replan(
     _ itinerary: Itinerary, games ids: [Game.ID], start: String? = nil, end: String? = nil,
-    environment env: Environment? = nil, allowingUnscheduled: Bool = false,
+    environment env: RuleEnvironment? = nil, allowingUnscheduled: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> (replan: Replan, after: Itinerary) {
     let games = try ids.map { try Fixtures.seasonGame($0, file: file, line: line) }

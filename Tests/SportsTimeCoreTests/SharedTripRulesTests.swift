@@ -12,7 +12,7 @@ final class SharedTripRulesTests: XCTestCase {
 
   func games() throws -> [Game] { try ids.map { try Fixtures.seasonGame($0) } }
 
-  func built(_ environment: Environment = .fixed(now: Fixtures.epoch)) throws -> PlannedTrip {
+  func built(_ environment: RuleEnvironment = .fixed(now: Fixtures.epoch)) throws -> PlannedTrip {
     try TripBuilder.plan(
       name: "Loop", games: try games(), start: nil, end: nil, catalog: try Fixtures.catalog(),
       environment: environment)
@@ -60,7 +60,7 @@ final class SharedTripRulesTests: XCTestCase {
   func testLegItem_replanCreatesTheLegsTripBuildingCreates() throws {
     let planned = try built()
     let catalog = try Fixtures.catalog()
-    let environment = Environment.fixed(now: Fixtures.epoch)
+    let environment = RuleEnvironment.fixed(now: Fixtures.epoch)
     let two = try itinerary(planned).replan(
       games: Array(try games().prefix(2)), start: nil, end: nil, catalog: catalog,
       environment: environment)
@@ -82,7 +82,7 @@ final class SharedTripRulesTests: XCTestCase {
   func testChangesNothing_onlyWhenNothingChanges() throws {
     let planned = try built()
     let catalog = try Fixtures.catalog()
-    let environment = Environment.fixed(now: Fixtures.epoch)
+    let environment = RuleEnvironment.fixed(now: Fixtures.epoch)
     let trip = itinerary(planned)
     let same = try trip.replan(
       games: try games(), start: nil, end: nil, catalog: catalog, environment: environment)

@@ -419,7 +419,7 @@ final class TextNormalizationTests: XCTestCase {
   /// new, item add and edit (title and address), visit notes, the legacy
   /// file and the trip file. Each stores exactly `cleaned`.
   func testEveryEntryPoint_storesTheSameCleanedText() throws {
-    let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000))
+    let environment = RuleEnvironment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000))
     let games = try ["CHN202406170", "MIL202406240"].map { try Fixtures.seasonGame($0) }
     let catalog = try Fixtures.catalog()
     let planned = try TripBuilder.plan(

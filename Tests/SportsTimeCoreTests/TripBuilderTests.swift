@@ -232,7 +232,7 @@ final class TripBuilderTests: XCTestCase {
     let items = original.items + tied + [early, outside]
     let copyTime = Date(timeIntervalSince1970: 1_718_000_000)
     // Random new ids, so their order owes nothing to the old ones.
-    let environment = Environment(now: { copyTime }, uuid: { UUID() }, estimator: .default)
+    let environment = RuleEnvironment(now: { copyTime }, uuid: { UUID() }, estimator: .default)
     let copy = try original.trip.copy(named: "  Plan  B ", items: items, environment: environment)
 
     XCTAssertEqual(copy.trip.name, "Plan B")

@@ -10,7 +10,8 @@ final class TripExchangeTests: XCTestCase {
   /// tricky title, a time, a place), one Unscheduled, and live-clock
   /// instants with sub-second digits.
   private func sample() throws -> Itinerary {
-    let environment = Environment.fixed(now: Date(timeIntervalSinceReferenceDate: 738_000_000.25))
+    let environment = RuleEnvironment.fixed(
+      now: Date(timeIntervalSinceReferenceDate: 738_000_000.25))
     let planned = try PropertyTrips.plan(PropertyTrips.midwest, environment: environment)
     var items = planned.items
     // Stored titles are one clean line (issue 8): quotes, backslash, accents

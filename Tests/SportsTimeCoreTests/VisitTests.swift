@@ -15,7 +15,7 @@ enum VisitFixtures {
   static let now = Date(timeIntervalSince1970: 1_762_000_000)
 
   /// A fixed environment at `now` (sequential UUIDs).
-  static func environment(_ instant: Date = now) -> Environment {
+  static func environment(_ instant: Date = now) -> RuleEnvironment {
     .fixed(now: instant)
   }
 

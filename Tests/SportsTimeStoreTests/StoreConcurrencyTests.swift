@@ -19,7 +19,7 @@ final class StoreConcurrencyTests: StoreTestCase {
 
   /// A fixed clock with random ids: sequential ids would collide between
   /// threads.
-  private static let environment = Environment(
+  private static let environment = RuleEnvironment(
     now: { StoreFixtures.now }, uuid: { UUID() }, estimator: .default)
 
   /// Eight threads each create a trip on the 2024 games and add items to it

@@ -156,7 +156,7 @@ final class StoreGamesTests: StoreTestCase {
     let newer = try RetrosheetSchedule.parse(postponed, file: "newer.csv", catalog: catalog)
     try onBothStores { store in
       try storeWith2024(store)
-      let environment = Environment.fixed(now: StoreFixtures.now)
+      let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
       try store.insert(
         try StoreFixtures.plan(
           "Brewers", gameIDs: ["CHN202406040", "MIL202406100"], environment: environment))
@@ -238,7 +238,7 @@ final class StoreGamesTests: StoreTestCase {
     let newer = try StoreFixtures.cubsMakeupReplacingTheMets()
     try onBothStores { store in
       try storeWith2024(store)
-      let environment = Environment.fixed(now: StoreFixtures.now)
+      let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
       try store.insert(
         try StoreFixtures.plan(
           "Mets at Wrigley", gameIDs: ["CHN202406210"], environment: environment))
@@ -278,7 +278,7 @@ final class StoreGamesTests: StoreTestCase {
     ])
     try onBothStores { store in
       try storeWith2024(store)
-      let environment = Environment.fixed(now: StoreFixtures.now)
+      let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
       try store.insert(
         try StoreFixtures.plan(
           "Brewers", gameIDs: ["CHN202406040", "MIL202406100"], environment: environment))

@@ -14,7 +14,7 @@ final class StoreLegacyImportTests: StoreTestCase {
     return try LegacyImport.read(try Data(contentsOf: url), file: name)
   }
 
-  private let environment = Environment.fixed(now: Date(timeIntervalSince1970: 1_717_000_000))
+  private let environment = RuleEnvironment.fixed(now: Date(timeIntervalSince1970: 1_717_000_000))
 
   func testImportLegacy_allTripsOnceThenNothingChanges() throws {
     try onBothStores { store in

@@ -130,7 +130,7 @@ final class StoreLookupTests: StoreTestCase {
     try onBothStores { store in
       try storeWith2024(store)
       let catalog = try StoreFixtures.catalog()
-      let environment = Environment.fixed(now: StoreFixtures.now)
+      let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
       let planned = try StoreFixtures.plan("Loop", environment: environment)
       try store.insert(planned)
       let id = planned.trip.id

@@ -38,7 +38,7 @@ final class StoreRevisionsTests: StoreTestCase {
   /// The default trip's name.
   private let tripName = "Chicago and Detroit"
   /// The fixed clock of plans and edits.
-  private let environment = Environment.fixed(now: StoreFixtures.now)
+  private let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
 
   /// The stored revision of the trip `reference` names.
   private func revision(_ store: Store, _ reference: String? = nil) throws -> Int {

@@ -18,7 +18,7 @@ final class StoreTripImportTests: StoreTestCase {
   func realTrip(_ store: Store) throws -> Data {
     try storeWith2024(store)
     let catalog = try StoreFixtures.catalog()
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let games = try ["CHN202406040", "CHA202406060", "DET202406080"].map {
       try StoreFixtures.game2024($0)
     }

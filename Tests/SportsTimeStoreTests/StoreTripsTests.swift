@@ -145,7 +145,7 @@ final class StoreTripsTests: StoreTestCase {
 
   /// Look-up by exact name, other case, id, and unique id prefix (≥ 4).
   func testLoadTrip_byNameCaseIDAndPrefix() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let firstID = try tripID("ABCD1234-0000-4000-8000-000000000001")
     let secondID = try tripID("ABCE5678-0000-4000-8000-000000000002")
     try onBothStores { store in
@@ -177,7 +177,7 @@ final class StoreTripsTests: StoreTestCase {
   /// A prefix shared by two ids is ambiguous; a prefix under 4 characters
   /// and LIKE wildcards never match.
   func testLoadTrip_ambiguousShortAndWildcardPrefixes() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let firstID = try tripID("ABCD1234-0000-4000-8000-000000000001")
     let secondID = try tripID("ABCD5678-0000-4000-8000-000000000002")
     try onBothStores { store in
@@ -272,7 +272,7 @@ final class StoreTripsTests: StoreTestCase {
   /// A second trip with the same name in any case is refused and stores
   /// nothing (no trip, games link or items).
   func testInsert_duplicateNameAnyCaseRefused() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     try onBothStores { store in
       try storeWith2024(store)
       let original = try StoreFixtures.plan(tripName, environment: environment)
@@ -320,7 +320,7 @@ final class StoreTripsTests: StoreTestCase {
   /// Deleting a trip removes its game links and items (cascade), returns
   /// the item count, and leaves other trips and the games alone.
   func testDeleteTrip_cascadesItems() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     try onBothStores { store in
       try storeWith2024(store)
       let doomed = try StoreFixtures.plan(tripName, environment: environment)
@@ -519,7 +519,7 @@ final class StoreTripsTests: StoreTestCase {
   /// its prefix), stored before such names were refused, no longer hides
   /// that trip.
   func testTripMatching_exactIDThenExactNameThenPrefix() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let realID = try tripID("AAAA0000-0000-4000-8000-000000000001")
     let impostorID = try tripID("BBBB0000-0000-4000-8000-000000000002")
     let prefixNamedID = try tripID("CCCC0000-0000-4000-8000-000000000003")
@@ -570,7 +570,7 @@ final class StoreTripsTests: StoreTestCase {
   /// does the folded name when no id starts so; a look-alike the key does
   /// not fold (`𝐚𝐚𝐚𝐚`) matches nothing typed in ASCII.
   func testTripMatching_lookAlikeNamesNeverBeatAnIDPrefix() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let cases: [(idText: String, name: String, typed: String, nameTyped: [String])] = [
       ("EC430000-0000-4000-8000-000000000001", "ｅｃ４３", "ec43", ["ｅｃ４３", "ＥＣ４３"]),
       ("AAAAAAAA-0000-4000-8000-000000000002", "ＡＡＡＡ", "aaaa", ["ＡＡＡＡ", "ａａａａ"]),
@@ -627,7 +627,7 @@ final class StoreTripsTests: StoreTestCase {
   /// transaction and reports what it deleted; deleting the same name twice
   /// then falls through to an id prefix only when one really matches.
   func testDeleteTripByReference_reportsTheDeletedTrip() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     let namedID = try tripID("DDDD0000-0000-4000-8000-000000000001")
     let otherID = try tripID("AAAA1111-0000-4000-8000-000000000002")
     try onBothStores { store in
@@ -663,7 +663,7 @@ final class StoreTripsTests: StoreTestCase {
   /// time; a blank, id-like, unchanged or taken name is refused and changes
   /// nothing.
   func testRenameTrip_changesOnlyTheNameAndRefusesBadNames() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     try onBothStores { store in
       try storeWith2024(store)
       let planned = try StoreFixtures.plan(tripName, environment: environment)
@@ -717,7 +717,7 @@ final class StoreTripsTests: StoreTestCase {
   /// ids, the same days, games and item positions; a taken or invalid name
   /// stores nothing.
   func testCopyTrip_newIDsSameContentAndRefusals() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     try onBothStores { store in
       try storeWith2024(store)
       let planned = try StoreFixtures.plan(tripName, environment: environment)
@@ -727,7 +727,7 @@ final class StoreTripsTests: StoreTestCase {
       let original = try store.loadTrip(id: planned.trip.id)
       let before = try snapshot(store)
       let copyTime = StoreFixtures.now.addingTimeInterval(7200)
-      let copyEnvironment = Environment(
+      let copyEnvironment = RuleEnvironment(
         now: { copyTime }, uuid: { UUID() }, estimator: .default)
 
       if case .duplicateTripName(let existing) = recordError({
@@ -773,7 +773,7 @@ final class StoreTripsTests: StoreTestCase {
   /// control characters only: left empty) can still be copied: the copy's texts are
   /// made storable; the original keeps its own.
   func testCopyTrip_ofTextsStoredUncleaned() throws {
-    let environment = Environment.fixed(now: StoreFixtures.now)
+    let environment = RuleEnvironment.fixed(now: StoreFixtures.now)
     try onBothStores { store in
       try storeWith2024(store)
       let planned = try StoreFixtures.plan(tripName, environment: environment)

@@ -226,7 +226,7 @@ final class StoreVisitsTests: StoreTestCase {
       try storeWith2024(store)
       let planned = try StoreFixtures.plan("Loop", environment: .fixed(now: StoreFixtures.now))
       try store.insert(planned)
-      let env = Environment.fixed(now: now)
+      let env = RuleEnvironment.fixed(now: now)
       func attend() throws -> Attendance {
         try store.attendTrip("Loop") { loaded, recorded in
           try Attendance.plan(

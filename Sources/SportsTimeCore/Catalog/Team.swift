@@ -30,11 +30,3 @@ public struct Team: Sendable, Hashable, Identifiable {
     self.aliases = aliases
   }
 }
-
-/// The sport a game belongs to. Only MLB schedules are imported so far.
-public enum Sport: String, Sendable, Hashable, Codable, CaseIterable {
-  case mlb = "MLB"
-  case nba = "NBA"
-  case nhl = "NHL"
-  case nfl = "NFL"
-}

@@ -42,52 +42,6 @@ public enum DropOutcome: Sendable, Hashable {
   case refused(reason: String, remedy: Remedy? = nil)
 }
 
-/// Why an itinerary edit (a drag, a drop target, an add, an edit) is refused,
-/// in traveller's words; nothing has changed.
-public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// In traveller's words.
-  public var reason: String
-  /// The text problem behind the refusal, when a title or address could
-  /// not be stored (so a front end can say how to fix it).
-  public var text: TextError?
-  /// The problem alone, when the refusal has a `remedy`: the reason is
-  /// then "<problem>; <remedy.text>." and a front end may put its own
-  /// words for the remedy after the problem.
-  public var problem: String?
-  /// What the traveller can do about it, when there is one thing to do.
-  public var remedy: Remedy?
-  /// Creates a refusal with its reason and, for a text, its problem.
-  public init(reason: String, text: TextError? = nil) {
-    self.reason = reason
-    self.text = text
-  }
-  /// Creates a refusal of `problem` (no final period) with `remedy`: the
-  /// reason is "<problem>; <remedy.text>." (`Remedy.reason(for:)`).
-  public init(problem: String, remedy: Remedy) {
-    self.reason = remedy.reason(for: problem)
-    self.problem = problem
-    self.remedy = remedy
-  }
-  /// A refusal of `reason` made by `remedy.reason(for:)` (with its
-  /// problem and remedy), or of `reason` alone when `remedy` is nil or
-  /// `reason` does not end with it.
-  public init(reason: String, remedy: Remedy?) {
-    if let remedy, let problem = remedy.problem(in: reason) {
-      self.init(problem: problem, remedy: remedy)
-    } else {
-      self.init(reason: reason)
-    }
-  }
-  /// The refusal of a refused position: its reason, with its problem and
-  /// remedy when it has one; `fallback` when `check` is `.valid`.
-  public init(_ check: PositionCheck, fallback: String) {
-    self.init(reason: check.reason ?? fallback, remedy: check.remedy)
-  }
-  /// A rule refused the edit (HTTP 422).
-  public var kind: ErrorKind { .refused }
-  public var description: String { reason }
-}
-
 /// A drag of one itinerary row over the insertion slots (DESIGN.md,
 /// "Layout and reordering"; seeds: red zones, barrier games, snap back).
 ///
@@ -342,49 +296,5 @@ public struct DragSession: Sendable {
       return .refused(reason: check.reason ?? "Not allowed.", remedy: check.remedy)
     }
     return .moved(item: result, changed: changed, renormalized: true)
-  }
-}
-
-/// Fresh, evenly spaced sortOrders for one day (DESIGN.md: "renormalise that
-/// day").
-///
-/// Games keep their derived values (100, 101, …). Stored items get new values
-/// that keep the visual order and keep each item on the same side of every
-/// game: k items before the first game get 100 − k … 99; k items between
-/// two games g and g+1 get g + j/(k+1); k items after the last game g get
-/// g + 1 … g + k; on a day without games, 1 … k.
-public enum Renormalization {
-  /// New values for a day's rows in display order: the game rows' own values
-  /// and fresh values for item rows (nil for header rows).
-  /// - Complexity: O(n).
-  public static func values(for dayRows: [LayoutRow]) -> [Double?] {
-    var result = [Double?](repeating: nil, count: dayRows.count)
-    var pending: [Int] = []
-    var lastGame: Double?
-    func flush(upTo nextGame: Double?) {
-      let k = pending.count
-      guard k > 0 else { return }
-      for (j, index) in pending.enumerated() {
-        switch (lastGame, nextGame) {
-        case (let g?, let h?): result[index] = g + (h - g) * Double(j + 1) / Double(k + 1)
-        case (let g?, nil): result[index] = g + Double(j + 1)
-        case (nil, let h?): result[index] = h - Double(k - j)
-        case (nil, nil): result[index] = Double(j + 1)
-        }
-      }
-      pending.removeAll()
-    }
-    for (i, row) in dayRows.enumerated() {
-      switch row.content {
-      case .day: continue
-      case .game(let g):
-        flush(upTo: g.sortOrder)
-        result[i] = g.sortOrder
-        lastGame = g.sortOrder
-      case .item: pending.append(i)
-      }
-    }
-    flush(upTo: nil)
-    return result
   }
 }

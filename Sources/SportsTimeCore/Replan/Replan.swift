@@ -1,47 +1,5 @@
 import Foundation
 
-/// What a re-plan did, by row id (`item:<uuid>`), for the traveller.
-public struct ReplanReport: Sendable, Hashable {
-  /// A leg whose stored position broke a rule after the re-plan, moved to
-  /// its default position.
-  public struct Reset: Sendable, Hashable {
-    /// The leg's row id (`item:<uuid>`).
-    public var rowID: String
-    /// Why its old position broke a rule, in a traveller's words.
-    public var reason: String
-
-    /// A reset leg; see the properties.
-    public init(rowID: String, reason: String) {
-      self.rowID = rowID
-      self.reason = reason
-    }
-  }
-
-  /// Legs still in the route whose position is still valid: left in place
-  /// (their figures may have been updated).
-  public var kept: [String] = []
-  /// Legs still in the route whose position broke a rule: moved to their
-  /// default, with the reason.
-  public var reset: [Reset] = []
-  /// Legs no longer in the route, deleted.
-  public var removed: [String] = []
-  /// New legs at their default position.
-  public var added: [String] = []
-  /// Custom items given another day number to keep their calendar date.
-  public var redated: [String] = []
-  /// Custom items whose date left the trip: now in Unscheduled (kept).
-  public var unscheduled: [String] = []
-  /// Custom items that were Unscheduled and whose date is back in the trip.
-  public var returned: [String] = []
-
-  /// True when the report lists no change (legs kept in place are no
-  /// change).
-  public var isEmpty: Bool {
-    reset.isEmpty && removed.isEmpty && added.isEmpty && redated.isEmpty && unscheduled.isEmpty
-      && returned.isEmpty
-  }
-}
-
 /// A re-planned trip: the new trip and schedule, the stored changes, and
 /// the report.
 public struct Replan: Sendable {
@@ -83,7 +41,7 @@ extension Itinerary {
   ///   `replan(games:start:end:catalog:environment:)`.
   public func replan(
     adding: [Game], removing: [Game], start: CalendarDate?, end: CalendarDate?,
-    catalog: Catalog, environment: Environment
+    catalog: Catalog, environment: RuleEnvironment
   ) throws -> Replan {
     try replan(
       games: try games(adding: adding, removing: removing, teams: catalog.teams), start: start,
@@ -173,7 +131,7 @@ extension Itinerary {
   ///   its time does not exist that day (its zone follows the trip).
   public func replan(
     games: [Game], start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
-    environment: Environment
+    environment: RuleEnvironment
   ) throws -> Replan {
     // A game the trip already has may have been cancelled since: it stays.
     try TripBuilder.checkGames(games, keeping: Set(trip.gameIDs))

@@ -63,71 +63,6 @@ public struct Trip: Sendable, Hashable, Identifiable {
   }
 }
 
-/// The values a rule needs from the outside world, injected so runs are
-/// reproducible: the current instant, new ids and the route estimator.
-public struct Environment: Sendable {
-  /// The current instant.
-  public var now: @Sendable () -> Date
-  /// A fresh unique id.
-  public var uuid: @Sendable () -> UUID
-  /// Distances and durations of legs.
-  public var estimator: RouteEstimator
-
-  /// Creates an environment from its parts.
-  public init(
-    now: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-    estimator: RouteEstimator
-  ) {
-    self.now = now
-    self.uuid = uuid
-    self.estimator = estimator
-  }
-
-  /// The real clock, random UUIDs and the default estimator.
-  public static let live = Environment(
-    now: { Date() }, uuid: { UUID() }, estimator: .default)
-
-  /// This environment with its clock read once, now: every later `now()`
-  /// returns that same instant. A front end freezes the environment at the
-  /// start of each operation (a command, a request), so every rule and
-  /// store write of the operation stamps one instant (issue 9: the current
-  /// instant is read once per operation).
-  public func frozen() -> Environment {
-    var copy = self
-    let instant = now()
-    copy.now = { instant }
-    return copy
-  }
-
-  /// A fixed clock and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
-  /// …), for tests and reproducible runs.
-  public static func fixed(now: Date, estimator: RouteEstimator = .default)
-    -> Environment
-  {
-    let counter = Counter()
-    return Environment(
-      now: { now },
-      uuid: {
-        let n = counter.next()
-        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llx", n))
-          ?? UUID()
-      }, estimator: estimator)
-  }
-}
-
-/// A thread-safe counter for sequential fixed UUIDs.
-final class Counter: @unchecked Sendable {
-  private var value: UInt64 = 0
-  private let lock = NSLock()
-  /// Returns 1, 2, 3, … across calls.
-  func next() -> UInt64 {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
-  }
-}
-
 extension Trip {
   /// The one rule for a trip's name, used wherever a name is set (a new
   /// trip, a rename, a copy, an imported or legacy trip): the name as
@@ -233,7 +168,7 @@ extension Trip {
   ///   for the store to check.
   /// - Complexity: O(n log n) for n items.
   public func copy(
-    named name: String, items: [ItineraryItem], environment: Environment
+    named name: String, items: [ItineraryItem], environment: RuleEnvironment
   ) throws -> (trip: Trip, items: [ItineraryItem]) {
     let newName = try Trip.validatedName(name)
     let now = environment.now()

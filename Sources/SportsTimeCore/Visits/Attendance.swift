@@ -56,7 +56,7 @@ public struct Attendance: Sendable, Hashable {
   /// - Complexity: O(n log n) in the number of games.
   public static func plan(
     tripName: String, games: [Game], requested: [Game]? = nil, recordedGameIDs: Set<Game.ID>,
-    environment: Environment
+    environment: RuleEnvironment
   ) throws -> Attendance {
     let now = environment.now()
     let tripIDs = Set(games.map(\.id))

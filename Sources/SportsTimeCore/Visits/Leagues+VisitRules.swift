@@ -20,7 +20,7 @@ extension Leagues {
   ///   `VisitError` for a visit the rules refuse.
   public func recordVisit(
     venue: String?, matchup: TypedMatchup?, in changes: VisitChanges,
-    environment: Environment
+    environment: RuleEnvironment
   ) throws -> Visit {
     let looked = try lookingUp(venue: venue, matchup: matchup, in: changes, editing: nil)
     return try Visit.record(looked, leagues: self, environment: environment)
@@ -45,7 +45,7 @@ extension Leagues {
   ///   no-op).
   public func editVisit(
     _ old: Visit, venue: String?, matchup: TypedMatchup?, changes: VisitChanges,
-    environment: Environment
+    environment: RuleEnvironment
   ) throws -> Visit {
     if case .some(.some(let game)) = changes.game, venue == nil, changes.date == nil,
       old.venueID != game.venueID || old.date != game.localDate

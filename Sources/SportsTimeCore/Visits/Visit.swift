@@ -81,90 +81,6 @@ public struct Visit: Sendable, Hashable, Identifiable {
   public static let notesLimit = TextField.notes.limit
 }
 
-/// Who played: the visiting and the home team, by the codes schedules use
-/// (Retrosheet codes for MLB, e.g. `SLN` at `CHN`).
-public struct Matchup: Sendable, Hashable {
-  /// The visiting team's code.
-  public var awayTeamID: String
-  /// The home team's code (the designated home team at a neutral site).
-  public var homeTeamID: String
-
-  /// Creates a matchup.
-  public init(awayTeamID: String, homeTeamID: String) {
-    self.awayTeamID = awayTeamID
-    self.homeTeamID = homeTeamID
-  }
-}
-
-/// A final score: the visitors' and the home team's runs (goals, points).
-public struct Score: Sendable, Hashable, CustomStringConvertible {
-  /// The visiting team's score, 0…999.
-  public var away: Int
-  /// The home team's score, 0…999.
-  public var home: Int
-
-  /// The highest score accepted.
-  public static let maximum = 999
-
-  /// Creates a score, or nil when either side is outside 0…999.
-  public init?(away: Int, home: Int) {
-    guard (0...Score.maximum).contains(away), (0...Score.maximum).contains(home) else {
-      return nil
-    }
-    self.away = away
-    self.home = home
-  }
-
-  /// Parses `AWAY-HOME` (`3-5`: visitors 3, home team 5), or nil when the
-  /// text is not two whole numbers 0…999 joined by `-`.
-  public init?(parsing text: String) {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(
-      separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2,
-      parts.allSatisfy({ (1...3).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
-      let away = Int(parts[0]), let home = Int(parts[1])
-    else { return nil }
-    self.init(away: away, home: home)
-  }
-
-  /// `3-5` (away first, as typed).
-  public var description: String { "\(away)-\(home)" }
-}
-
-/// What a traveller gives for a new visit, or changes in an existing one.
-/// A nil field is not given (left as it is); for the optional parts
-/// `.some(nil)` clears them (`--no-game`, `--no-score`).
-public struct VisitChanges: Sendable, Hashable {
-  /// The venue (found with `Leagues.venue(named:sport:season:)`).
-  public var venue: Leagues.VenueMatch?
-  /// The sport.
-  public var sport: Sport?
-  /// The local date.
-  public var date: CalendarDate?
-  /// The game attended; `.some(nil)` unlinks the visit from its game.
-  public var game: Game??
-  /// Who played; `.some(nil)` clears it.
-  public var matchup: Matchup??
-  /// The score; `.some(nil)` clears it.
-  public var score: Score??
-  /// The notes; `.some(nil)` clears them.
-  public var notes: String??
-
-  /// Creates changes; every field defaults to "not given".
-  public init(
-    venue: Leagues.VenueMatch? = nil, sport: Sport? = nil, date: CalendarDate? = nil,
-    game: Game?? = nil, matchup: Matchup?? = nil, score: Score?? = nil, notes: String?? = nil
-  ) {
-    self.venue = venue
-    self.sport = sport
-    self.date = date
-    self.game = game
-    self.matchup = matchup
-    self.score = score
-    self.notes = notes
-  }
-}
-
 extension Visit {
   /// Checks a new visit and builds it.
   ///
@@ -185,7 +101,7 @@ extension Visit {
   /// ```
   /// - Throws: `VisitError`.
   public static func record(
-    _ input: VisitChanges, leagues: Leagues, environment: Environment
+    _ input: VisitChanges, leagues: Leagues, environment: RuleEnvironment
   ) throws -> Visit {
     let now = environment.now()
     var draft = Draft()
@@ -223,7 +139,7 @@ extension Visit {
   /// nothing is refused.
   /// - Throws: `VisitError` (`.nothingToChange` for a no-op).
   public func applying(
-    _ changes: VisitChanges, leagues: Leagues, environment: Environment
+    _ changes: VisitChanges, leagues: Leagues, environment: RuleEnvironment
   ) throws -> Visit {
     let now = environment.now()
     var edited = self

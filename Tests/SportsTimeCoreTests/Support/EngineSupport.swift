@@ -244,7 +244,7 @@ enum PropertyTrips {
   static let all = [midwest, chicagoTwice, northeast, westCoast]
 
   /// Plans a trip over the 2024 games `ids` with `environment`.
-  static func plan(_ ids: [Game.ID], environment: Environment) throws -> PlannedTrip {
+  static func plan(_ ids: [Game.ID], environment: RuleEnvironment) throws -> PlannedTrip {
     let games = try ids.map { try Fixtures.seasonGame($0) }
     return try TripBuilder.plan(
       name: "Property", games: games, start: nil, end: nil, catalog: try Fixtures.catalog(),

@@ -50,7 +50,7 @@ extension Store {
   }
 
   /// `copyTrip(id:…)` of the trip `reference` names.
-  func copyTrip(_ reference: String, as name: String, environment: Environment) throws
+  func copyTrip(_ reference: String, as name: String, environment: RuleEnvironment) throws
     -> (original: Trip, copy: LoadedTrip)
   {
     try copyTrip(id: try tripID(reference), as: name, environment: environment)

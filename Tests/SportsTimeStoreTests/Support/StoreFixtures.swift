@@ -114,7 +114,7 @@ enum StoreFixtures {
   static func plan(
     _ name: String,
     gameIDs: [Game.ID] = ["CHN202406040", "CHA202406060", "DET202406080"],
-    environment: Environment, file: StaticString = #filePath, line: UInt = #line
+    environment: RuleEnvironment, file: StaticString = #filePath, line: UInt = #line
   ) throws -> PlannedTrip {
     let games = try gameIDs.map { try game2024($0, file: file, line: line) }
     return try TripBuilder.plan(

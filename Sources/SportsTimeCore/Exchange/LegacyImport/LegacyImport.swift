@@ -44,7 +44,7 @@ public enum LegacyImport {
   ///   (`TripError`), or what `game` throws.
   public static func convert(
     _ legacy: LegacyFile, storedTrips: [Trip], game: (String) throws -> Game?,
-    catalog: Catalog, environment: Environment
+    catalog: Catalog, environment: RuleEnvironment
   ) throws -> [LegacyTripResult] {
     let stored = Dictionary(storedTrips.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var results: [LegacyTripResult] = []
@@ -83,7 +83,7 @@ public enum LegacyImport {
   /// - Complexity: O(n²) for n rows (one engine add per item).
   public static func convert(
     _ legacy: LegacyTrip, games: [Game], file: String, catalog: Catalog,
-    environment: Environment
+    environment: RuleEnvironment
   ) throws -> LegacyConversion {
     let planned: PlannedTrip
     do {
@@ -211,7 +211,7 @@ public enum LegacyImport {
       }
       let itinerary = Itinerary(trip: trip, schedule: schedule, items: items)
       let id = legacyItem.id.rawValue
-      let adding = Environment(now: { now }, uuid: { id }, estimator: environment.estimator)
+      let adding = RuleEnvironment(now: { now }, uuid: { id }, estimator: environment.estimator)
       let change: ItineraryChange
       do {
         change = try itinerary.add(

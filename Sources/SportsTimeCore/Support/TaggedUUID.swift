@@ -21,7 +21,7 @@ public struct TaggedUUID<Owner>: Sendable, Hashable, Comparable, Codable,
   /// The UUID.
   public var rawValue: UUID
 
-  /// Tags `rawValue` (a fresh one from `Environment.uuid`, or one read and
+  /// Tags `rawValue` (a fresh one from `RuleEnvironment.uuid`, or one read and
   /// checked elsewhere).
   public init(_ rawValue: UUID) { self.rawValue = rawValue }
 

@@ -3,13 +3,13 @@ import XCTest
 
 @testable import SportsTimeCore
 
-/// `Environment.frozen()`: an operation reads the current instant once.
-final class EnvironmentTests: XCTestCase {
+/// `RuleEnvironment.frozen()`: an operation reads the current instant once.
+final class RuleEnvironmentTests: XCTestCase {
   /// A ticking clock, frozen, answers the instant of the freeze every time;
   /// the original keeps ticking; ids and estimator are kept.
   func testFrozen_readsTheClockOnceAndKeepsTheRest() {
     let ticks = Counter()
-    let ticking = Environment(
+    let ticking = RuleEnvironment(
       now: { Date(timeIntervalSince1970: Double(ticks.next())) }, uuid: { UUID() },
       estimator: RouteEstimator(
         driveSummary: "test drive", flightSummary: "test flight",

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Every sport's built-in tables, and how a venue or team typed by a
+/// traveller is found among them.
+public struct Leagues: Sendable {
+  /// The MLB catalog (teams with names and aliases, parks).
+  public let mlb: Catalog
+  /// Each sport's tables.
+  public let bySport: [Sport: League]
+
+  /// Creates the set from the MLB catalog and the other sports' leagues.
+  public init(mlb: Catalog, others: [League]) {
+    self.mlb = mlb
+    var bySport = Dictionary(others.map { ($0.sport, $0) }, uniquingKeysWith: { a, _ in a })
+    bySport[.mlb] = League(mlb: mlb)
+    self.bySport = bySport
+  }
+
+  /// The seasons the built-in NBA, NHL and NFL tables describe.
+  static let tableSeasons: [Sport: Int] = [.nba: 2024, .nhl: 2024, .nfl: 2024]
+
+  /// Loads the built-in tables: MLB (`Catalog.mlb()`), the NBA, NHL and NFL
+  /// venue tables (copies of `../shared/data/{nba,nhl,nfl}/venues.csv`) with
+  /// their team tables (`nba-teams.csv`, …), and every venue's names over
+  /// time (`venue-names.csv`).
+  /// - Throws: `FileFormatError` if a built-in table cannot be read (a
+  ///   packaging mistake, reported with file and line), or when the name
+  ///   table names a venue no table has.
+  public static func builtIn() throws -> Leagues {
+    let namesFile = "venue-names.csv"
+    let names = try Catalog.parseVenueNames(try Catalog.resource("venue-names"), file: namesFile)
+    var others: [League] = []
+    for sport in [Sport.nba, .nhl, .nfl] {
+      let prefix = sport.rawValue.lowercased()
+      let arenas = try League.parseArenas(
+        try Catalog.resource("\(prefix)-venues"), sport: sport,
+        season: tableSeasons[sport] ?? 2024, file: "\(prefix)-venues.csv")
+      others.append(
+        try arenas.withTeams(try Catalog.resource("\(prefix)-teams"), file: "\(prefix)-teams.csv")
+          .withVenueNames(names, file: namesFile))
+    }
+    let leagues = Leagues(mlb: try Catalog.mlb(), others: others)
+    for id in names.keys.sorted() where leagues.venue(id) == nil {
+      throw FileFormatError(
+        file: namesFile, line: nil, field: "venue_id",
+        message: "\(id) is not a venue of any built-in table")
+    }
+    return leagues
+  }
+
+  /// The league of `sport`, if its tables are loaded.
+  public func league(_ sport: Sport) -> League? { bySport[sport] }
+
+  /// The sports in `Sport.allCases` order whose tables are loaded.
+  public var sports: [Sport] { Sport.allCases.filter { bySport[$0] != nil } }
+
+  /// The venue with this id in any sport's table (ids compare ignoring
+  /// case: `td-garden`, `CHI11`).
+  public func venue(_ id: Venue.ID) -> Venue? {
+    for sport in sports {
+      if let venue = bySport[sport]?.venues[id] { return venue }
+    }
+    let key = id.rawValue.uppercased()
+    for sport in sports {
+      if let venue = bySport[sport]?.venues.values.first(where: {
+        $0.id.rawValue.uppercased() == key
+      }) {
+        return venue
+      }
+    }
+    return nil
+  }
+
+  /// The sports whose tables list the venue (`td-garden`: NBA and NHL).
+  public func sports(at venue: Venue.ID) -> [Sport] {
+    sports.filter { bySport[$0]?.venues[venue] != nil }
+  }
+
+  /// A venue found by `venue(named:sport:season:)`, with the sports the
+  /// name implies: the sport of the team that named it, else every sport
+  /// played there (restricted to the sport asked for).
+  public struct VenueMatch: Sendable, Hashable {
+    /// The venue.
+    public var venue: Venue
+    /// The sports the match implies, in `Sport.allCases` order.
+    public var sports: [Sport]
+  }
+
+  /// Finds a venue by what a traveller typed.
+  ///
+  /// In order: a venue id in any case (`CHI11`, `td-garden`); any of a
+  /// venue's names, old or new, ignoring case ("Daikin Park", "Minute Maid
+  /// Park"); then, unless another sport is asked for, the MLB catalog's own
+  /// lookup (`Catalog.venue(named:season:)`: a team's home that season, a
+  /// city with one park, a unique part of a name); then among the other
+  /// sports' tables, a team's home by code, alias, name or nickname (`NYR`,
+  /// `celtics`, `packers`), a city with one venue, a unique part of a name.
+  /// So without `sport` a team or a city means the MLB one first (`BOS` is
+  /// Fenway Park; `--sport NBA` makes it TD Garden).
+  ///
+  /// ```swift
+  /// try leagues.venue(named: "wrigley", sport: nil, season: 2024).venue.id   // "CHI11"
+  /// try leagues.venue(named: "NYR", sport: nil, season: nil).sports          // [.nhl]
+  /// try leagues.venue(named: "bruins", sport: nil, season: 2024).venue.id    // "td-garden"
+  /// try leagues.venue(named: "td garden", sport: .mlb, season: nil)
+  /// // throws CatalogError.venueOfOtherSport: "TD Garden is an NBA and NHL venue, …"
+  /// ```
+  /// - Parameters:
+  ///   - sport: only this sport's venues, when given.
+  ///   - season: the season a team's home is looked up for (a visit's year).
+  /// - Throws: `CatalogError.unknownVenue` (with the closest name) or
+  ///   `.ambiguousVenue`; `CatalogError.venueOfOtherSport` when the name
+  ///   finds a venue (or a team) of other sports than `sport`.
+  public func venue(named name: String, sport: Sport?, season: Int?) throws -> VenueMatch {
+    do {
+      return try venue(named: name, in: sport.map { [$0] } ?? sports, season: season)
+    } catch CatalogError.unknownVenue(let typed, let suggestion) where sport != nil {
+      // Not a venue of the sport asked for: say so when it is another's.
+      guard let asked = sport,
+        let other = try? venue(named: name, in: sports.filter { $0 != asked }, season: season)
+      else { throw CatalogError.unknownVenue(typed, suggestion: suggestion) }
+      let team = other.sports.lazy.compactMap { s -> String? in
+        guard let league = self.bySport[s],
+          let team = try? league.catalog.team(named: name, season: season),
+          league.franchise(ofTeam: team.id)?.home(in: season ?? .max) == other.venue.id
+        else { return nil }
+        return team.fullName
+      }.first
+      // The venue by the name typed when it is one of its names, else its
+      // newest.
+      let typedName = other.venue.allNames.first {
+        TextNormalization.key($0) == TextNormalization.key(name)
+      }
+      throw CatalogError.venueOfOtherSport(
+        name, venue: typedName ?? other.venue.latestName, sports: other.sports, asked: asked,
+        team: team)
+    }
+  }
+
+  /// `venue(named:sport:season:)` among the venues of `pool`.
+  func venue(named name: String, in pool: [Sport], season: Int?) throws -> VenueMatch {
+    let candidates = pool.flatMap { s in
+      (bySport[s]?.venues.values).map(Array.init) ?? []
+    }
+    func match(_ venue: Venue, via teamSport: Sport? = nil) -> VenueMatch {
+      let at = sports(at: venue.id).filter { pool.contains($0) }
+      return VenueMatch(venue: venue, sports: teamSport.map { [$0] } ?? at)
+    }
+    func unique(_ venues: [Venue]) -> [Venue] {
+      var seen: Set<Venue.ID> = []
+      return venues.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    let key = TextNormalization.key(trimmed)
+    if let venue = candidates.first(where: { $0.id.rawValue.uppercased() == trimmed.uppercased() })
+    {
+      return match(venue)
+    }
+    if let venue = unique(
+      candidates.filter { $0.allNames.contains { TextNormalization.key($0) == key } }
+    ).first {
+      return match(venue)
+    }
+    if pool.contains(.mlb) {
+      do {
+        return match(try mlb.venue(named: trimmed, season: season), via: nil)
+      } catch CatalogError.unknownVenue(_, _) where pool.count > 1 {
+        // Not an MLB name: look among the other sports below.
+      }
+    }
+    let others = pool.filter { $0 != .mlb }
+    // A team by code, alias, name or nickname (`NYR`, `bruins`): its home
+    // that season.
+    var byTeam: [(Venue, Sport)] = []
+    for s in others {
+      guard let league = bySport[s],
+        let team = try? league.catalog.team(named: trimmed, season: season),
+        let franchise = league.franchise(ofTeam: team.id)
+      else { continue }
+      let home = season.flatMap { franchise.home(in: $0) } ?? franchise.homes.values.first
+      if let home, let venue = league.venues[home] { byTeam.append((venue, s)) }
+    }
+    if unique(byTeam.map(\.0)).count == 1, let first = byTeam.first {
+      return byTeam.count == 1 ? match(first.0, via: first.1) : match(first.0)
+    }
+    if byTeam.count > 1 {
+      throw CatalogError.ambiguousVenue(
+        name, candidates: byTeam.map { "\($0.0.name) (\($0.1.rawValue))" })
+    }
+    let otherVenues = unique(
+      others.flatMap { s in (bySport[s]?.venues.values).map(Array.init) ?? [] })
+    for test in [
+      { (v: Venue) in TextNormalization.key(v.city) == key },
+      { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
+    ] {
+      let found = otherVenues.filter(test)
+      if found.count == 1 { return match(found[0]) }
+      if found.count > 1 {
+        throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
+      }
+    }
+    let names = unique(candidates).flatMap { $0.allNames + [$0.id.rawValue] }
+    throw CatalogError.unknownVenue(name, suggestion: Suggest.closest(to: name, in: names))
+  }
+
+  /// The team id a visit stores for what a traveller typed: for MLB a
+  /// Retrosheet code found by `Catalog.team(named:season:)` (`cubs`, `CHC`
+  /// → `CHN`); for the other sports the venue tables' code, found the same
+  /// way by code, alias, full name or nickname (`nyr`, `rangers` → `NYR`).
+  /// - Throws: `CatalogError.unknownTeam` (with the closest code) or
+  ///   `.ambiguousTeam`; `.teamOfOtherSport` when the name is another
+  ///   sport's team (`team(named:sport:season:)`).
+  public func teamID(named name: String, sport: Sport, season: Int?) throws -> String {
+    try team(named: name, sport: sport, season: season).id
+  }
+
+  /// The team of `sport` a traveller typed (`Catalog.team(named:season:)`
+  /// in that sport's tables: the MLB catalog, or the venue tables' teams);
+  /// a name no team of `sport` has but another sport's team has is
+  /// refused saying which team and sport it is.
+  ///
+  /// ```swift
+  /// try leagues.team(named: "cubs", sport: .mlb, season: 2024).id     // "CHN"
+  /// try leagues.team(named: "celtics", sport: .mlb, season: 2024)
+  /// // throws .teamOfOtherSport: "'celtics' is the Boston Celtics, an NBA
+  /// // team, not an MLB team"
+  /// ```
+  /// - Throws: `CatalogError.unknownTeam` (with the closest code) or
+  ///   `.ambiguousTeam` of `sport`; `.teamOfOtherSport` naming every other
+  ///   sport's team the name finds (in `Sport.allCases` order).
+  public func team(named name: String, sport: Sport, season: Int?) throws -> Team {
+    guard let league = bySport[sport] else {
+      throw CatalogError.unknownTeam(name, suggestion: nil)
+    }
+    do {
+      return try league.catalog.team(named: name, season: season)
+    } catch CatalogError.unknownTeam(let typed, let suggestion) {
+      let others = sports.filter { $0 != sport }.compactMap { other in
+        (try? bySport[other]?.catalog.team(named: name, season: season)).map { ($0, other) }
+      }
+      guard !others.isEmpty else {
+        throw CatalogError.unknownTeam(typed, suggestion: suggestion)
+      }
+      throw CatalogError.teamOfOtherSport(
+        typed, teams: others.map(\.0.fullName), sports: others.map(\.1), asked: sport)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A leg whose estimated travel (drive, or flight with its time at
+/// airports) does not fit between the end of the departure stop's last game
+/// (3 h after first pitch) and the first pitch of the arrival stop's first
+/// game, compared as instants (DESIGN.md, "Time").
+public struct TightLeg: Sendable, Hashable {
+  /// "Chicago → Milwaukee".
+  public var title: String
+  /// The departure stop's last game.
+  public var departureGame: PlacedGame
+  /// The arrival stop's first game.
+  public var arrivalGame: PlacedGame
+  /// Time between the end of one game and the start of the next, seconds.
+  public var availableSeconds: Double
+  /// The estimated travel time (drive, or flight with airports), seconds.
+  public var neededSeconds: Double
+  /// How the leg is travelled.
+  public var mode: TravelMode
+
+  /// Finds the tight legs of `travel` items against `schedule`.
+  public static func find(in schedule: TripSchedule, travel: [TravelInfo]) -> [TightLeg] {
+    let constraints = ItineraryConstraints(schedule: schedule)
+    return travel.compactMap { info in
+      let b = constraints.bounds(for: info)
+      guard let d = b.departureGame, let a = b.arrivalGame else { return nil }
+      let available = a.game.start.timeIntervalSince(d.game.end)
+      guard info.durationSeconds > available else { return nil }
+      return TightLeg(
+        title: info.title, departureGame: d, arrivalGame: a,
+        availableSeconds: available, neededSeconds: info.durationSeconds, mode: info.mode)
+    }
+  }
+
+  /// A warning in words, naming both games.
+  public var message: String {
+    let need = TightLeg.hours(neededSeconds)
+    let have =
+      availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
+    return
+      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
+  }
+
+  static func hours(_ seconds: Double) -> String {
+    let minutes = ExportSupport.wholeMinutes(seconds)
+    return minutes < 60
+      ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a Retrosheet schedule file contains once its postponements are
+/// resolved: every game at the date and place it was (or will be) played.
+public struct ScheduleImport: Sendable {
+  /// All games, including cancelled ones, in file order.
+  public var games: [Game]
+  /// Rows read (one per originally scheduled game).
+  public var rowCount: Int
+  /// Games moved to a makeup date.
+  public var rescheduledCount: Int
+  /// Games postponed with no usable makeup date.
+  public var cancelledCount: Int
+  /// Makeups that landed on a day the home team already played, forming a
+  /// doubleheader that the schedule does not list.
+  public var doubleheadersFormed: Int
+  /// Distinct venues used.
+  public var venueIDs: Set<Venue.ID>
+  /// Distinct teams playing.
+  public var teamIDs: Set<String>
+  /// The file's name as given to `RetrosheetSchedule.parse`, used in errors.
+  public var file: String
+  /// Where each game comes from in the file, parallel to `games`.
+  public var origins: [ScheduleRowOrigin]
+  /// The venues and teams the file was read with, so that refusals print
+  /// teams by abbreviation and venues by name, as everything else does.
+  public var catalog: Catalog
+
+  /// The refusal of `conflict` (found by `ScheduleMerge.plan` on `games`)
+  /// as a malformed row: this file, the line of the game at fault and the
+  /// field that put it there, in plain words.
+  /// - Parameter conflict: a conflict whose indices are into `games`.
+  /// - Returns: the error naming file, line and field.
+  public func error(for conflict: ScheduleConflict) -> FileFormatError {
+    let origin = origins[conflict.index]
+    let game = games[conflict.index]
+    let field: String
+    switch conflict {
+    case .repeated, .idTaken:
+      field = origin.dateField
+    case .teamOverlap(_, _, let team, _):
+      field =
+        origin.isMakeup
+        ? origin.dateField
+        : team == game.homeTeamID ? RetrosheetSchedule.homeField : RetrosheetSchedule.visitorField
+    }
+    let message = conflict.message(catalog: catalog) {
+      origins.indices.contains($0) ? origins[$0].line : nil
+    }
+    return FileFormatError(file: file, line: origin.line, field: field, message: message)
+  }
+}
+
+/// Where an imported game comes from in its schedule file, so that a
+/// refusal found later (a clash with stored games) can point at the row.
+public struct ScheduleRowOrigin: Sendable, Hashable {
+  /// 1-based line of the row (the header is line 1).
+  public var line: Int
+  /// The field that gave the date the game is played on: `1 (Date)`, or
+  /// for a makeup `13 (Makeup)` (`12 (Postponed)` when the makeup date sits
+  /// in that column).
+  public var dateField: String
+  /// True when the game was moved to a makeup date.
+  public var isMakeup: Bool
+
+  /// Creates an origin; see the properties.
+  public init(line: Int, dateField: String, isMakeup: Bool) {
+    self.line = line
+    self.dateField = dateField
+    self.isMakeup = isMakeup
+  }
+}
