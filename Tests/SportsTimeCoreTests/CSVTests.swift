@@ -75,4 +75,30 @@ final class CSVTests: XCTestCase {
     XCTAssertEqual(
       FileFormatError(file: "x.csv", line: nil, field: nil, message: "m").description, "x.csv: m")
   }
+
+  /// A table's header must be its columns exactly; each record's field
+  /// count is checked by its reader, so the first problem in file order
+  /// is the one reported — here by the venue table reader, on real rows.
+  func testTable_headerAndFieldCounts() throws {
+    let columns = ["a", "b", "c"]
+    XCTAssertEqual(
+      try CSV.table("a,b,c\n1,2,3\n4,5\n", file: "t.csv", columns: columns).map(\.fields),
+      [["1", "2", "3"], ["4", "5"]])
+    XCTAssertThrowsError(try CSV.table("a,c,b\n1,2,3\n", file: "t.csv", columns: columns)) {
+      XCTAssertEqual("\($0)", "t.csv, line 1: expected the header a,b,c")
+    }
+    let short = try CSV.table("a,b,c\n1,2,3\n4,5\n", file: "t.csv", columns: columns)[1]
+    XCTAssertThrowsError(try short.checkFieldCount(3, file: "t.csv")) {
+      XCTAssertEqual("\($0)", "t.csv, line 3: expected 3 fields, found 2")
+    }
+    let venues = try Catalog.resource("venues")
+    var lines = venues.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines[3] = "ATL03,Truist Park,Atlanta"
+    lines[2] = lines[2].replacingOccurrences(of: "America/", with: "Nowhere/")
+    XCTAssertThrowsError(
+      try Catalog.parseVenues(lines.joined(separator: "\n"), file: "venues.csv")
+    ) {
+      XCTAssertTrue("\($0)".hasPrefix("venues.csv, line 3, field time_zone:"), "\($0)")
+    }
+  }
 }

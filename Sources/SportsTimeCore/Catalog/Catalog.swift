@@ -62,21 +62,14 @@ public struct Catalog: Sendable {
   ///   increasing, a name listed twice in a row).
   public static func parseVenueNames(_ text: String, file: String) throws -> [Venue.ID: [VenueName]]
   {
-    let records = try CSV.parse(text, file: file)
     let columns = ["venue_id", "name", "from", "note"]
-    guard let header = records.first, header.fields == columns else {
-      throw FileFormatError(
-        file: file, line: 1, field: nil,
-        message: "expected the header \(columns.joined(separator: ","))")
-    }
+    let records = try CSV.table(text, file: file, columns: columns)
     var names: [Venue.ID: [VenueName]] = [:]
-    for record in records.dropFirst() {
+    for record in records {
+      try record.checkFieldCount(columns.count, file: file)
       let f = record.fields
       func fail(_ field: String?, _ message: String) -> FileFormatError {
         FileFormatError(file: file, line: record.line, field: field, message: message)
-      }
-      guard f.count == columns.count else {
-        throw fail(nil, "expected \(columns.count) fields, found \(f.count)")
       }
       guard !f[0].isEmpty else { throw fail("venue_id", "is empty") }
       guard !f[1].isEmpty else { throw fail("name", "is empty") }
@@ -131,23 +124,14 @@ public struct Catalog: Sendable {
   /// - Throws: `FileFormatError` naming the line and field of the first bad
   ///   value (column count, coordinate out of range, unknown IANA zone).
   public static func parseVenues(_ text: String, file: String) throws -> [Venue] {
-    let records = try CSV.parse(text, file: file)
     let columns = [
       "park_id", "name", "city", "region", "country", "latitude", "longitude",
       "time_zone", "notes",
     ]
-    guard let header = records.first, header.fields == columns else {
-      throw FileFormatError(
-        file: file, line: 1, field: nil,
-        message: "expected the header \(columns.joined(separator: ","))")
-    }
-    return try records.dropFirst().map { record in
+    let records = try CSV.table(text, file: file, columns: columns)
+    return try records.map { record in
+      try record.checkFieldCount(columns.count, file: file)
       let f = record.fields
-      guard f.count == columns.count else {
-        throw FileFormatError(
-          file: file, line: record.line, field: nil,
-          message: "expected \(columns.count) fields, found \(f.count)")
-      }
       return try venue(fields: f, line: record.line, file: file)
     }
   }
@@ -200,12 +184,8 @@ public struct Catalog: Sendable {
       seasons.append(season)
     }
     return try records.dropFirst().map { record in
+      try record.checkFieldCount(7, file: file)
       let f = record.fields
-      guard f.count == 7 else {
-        throw FileFormatError(
-          file: file, line: record.line, field: nil,
-          message: "expected 7 fields, found \(f.count)")
-      }
       var parks: [Int: Venue.ID] = [:]
       for (offset, season) in seasons.enumerated() where !f[4 + offset].isEmpty {
         parks[season] = Venue.ID(f[4 + offset])

@@ -170,25 +170,16 @@ public struct League: Sendable {
   public static func parseArenas(
     _ text: String, sport: Sport, season: Int, file: String
   ) throws -> League {
-    let records = try CSV.parse(text, file: file)
     let columns = [
       "venue_id", "name", "city", "region", "country", "latitude", "longitude", "time_zone",
       "teams",
     ]
-    guard let header = records.first, header.fields == columns else {
-      throw FileFormatError(
-        file: file, line: 1, field: nil,
-        message: "expected the header \(columns.joined(separator: ","))")
-    }
+    let records = try CSV.table(text, file: file, columns: columns)
     var venues: [Venue] = []
     var homes: [String: Venue.ID] = [:]
-    for record in records.dropFirst() {
+    for record in records {
+      try record.checkFieldCount(columns.count, file: file)
       let f = record.fields
-      guard f.count == columns.count else {
-        throw FileFormatError(
-          file: file, line: record.line, field: nil,
-          message: "expected \(columns.count) fields, found \(f.count)")
-      }
       guard !f[0].isEmpty, !f[1].isEmpty else {
         throw FileFormatError(
           file: file, line: record.line, field: f[0].isEmpty ? "venue_id" : "name",
@@ -230,21 +221,14 @@ public struct League: Sendable {
   ///   not have, a code listed twice) or, without a line, a home team of the
   ///   venue table the team table leaves out.
   public func withTeams(_ text: String, file: String) throws -> League {
-    let records = try CSV.parse(text, file: file)
     let columns = ["team", "full_name", "aliases"]
-    guard let header = records.first, header.fields == columns else {
-      throw FileFormatError(
-        file: file, line: 1, field: nil,
-        message: "expected the header \(columns.joined(separator: ","))")
-    }
+    let records = try CSV.table(text, file: file, columns: columns)
     var rows: [String: (name: String, aliases: [String])] = [:]
-    for record in records.dropFirst() {
+    for record in records {
+      try record.checkFieldCount(columns.count, file: file)
       let f = record.fields
       func fail(_ field: String?, _ message: String) -> FileFormatError {
         FileFormatError(file: file, line: record.line, field: field, message: message)
-      }
-      guard f.count == columns.count else {
-        throw fail(nil, "expected \(columns.count) fields, found \(f.count)")
       }
       let code = f[0].trimmingCharacters(in: .whitespaces).uppercased()
       guard let franchise = franchise(ofTeam: code) else {

@@ -6,6 +6,17 @@ public struct CSVRecord: Sendable, Hashable {
   public var line: Int
   /// The record's fields, unquoted.
   public var fields: [String]
+
+  /// Refuses a record without exactly `count` fields.
+  /// - Throws: `FileFormatError` naming `file` and the record's line
+  ///   ("expected 9 fields, found 8").
+  public func checkFieldCount(_ count: Int, file: String) throws {
+    guard fields.count == count else {
+      throw FileFormatError(
+        file: file, line: line, field: nil,
+        message: "expected \(count) fields, found \(fields.count)")
+    }
+  }
 }
 
 /// Reads comma-separated text per RFC 4180: double-quoted fields may hold
@@ -23,6 +34,23 @@ public enum CSV {
   /// - Throws: `FileFormatError` naming the file and line of an unterminated
   ///   quoted field or a character after a closing quote.
   /// - Complexity: O(n) in the length of `text`.
+  /// The data records of a table whose first record must be exactly
+  /// `columns` (each record's field count is checked by its reader, in
+  /// file order: `CSVRecord.checkFieldCount(_:file:)`).
+  /// - Throws: `FileFormatError` naming `file` and line 1 for another
+  ///   header ("expected the header a,b,c"), or as `parse(_:file:)`.
+  public static func table(_ text: String, file: String, columns: [String]) throws
+    -> [CSVRecord]
+  {
+    let records = try parse(text, file: file)
+    guard let header = records.first, header.fields == columns else {
+      throw FileFormatError(
+        file: file, line: 1, field: nil,
+        message: "expected the header \(columns.joined(separator: ","))")
+    }
+    return Array(records.dropFirst())
+  }
+
   public static func parse(_ text: String, file: String) throws -> [CSVRecord] {
     var text = text
     return try text.withUTF8 { try parse(utf8: $0, file: file) }
