@@ -86,12 +86,17 @@ final class TripExchangeTests: XCTestCase {
         items[1]["sortOrder"] = "x"
         $0["items"] = items
       }.field, "items[1].sortOrder")
-    XCTAssertEqual(
-      try problem {
-        var items = $0["items"] as? [[String: Any]] ?? []
-        items[0]["id"] = items[1]["id"]
-        $0["items"] = items
-      }.field, "items[1].id")
+    let twice = try problem {
+      var items = $0["items"] as? [[String: Any]] ?? []
+      items[0]["id"] = items[1]["id"]
+      $0["items"] = items
+    }
+    XCTAssertEqual(twice.field, "items[1].id")
+    // The id as every other message prints it: lowercase, as in the file.
+    let itemID = try XCTUnwrap(
+      ((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["items"]
+        as? [[String: Any]])?[1]["id"] as? String)
+    XCTAssertEqual(twice.message, "item \(itemID.lowercased()) is listed twice")
     // The rules of trip new and the item commands (issue 8).
     let travel = try XCTUnwrap(
       (try XCTUnwrap(

@@ -245,7 +245,7 @@ public enum TripExchange {
       let at = "items[\(i)]"
       let id = ItineraryItem.ID(try reader.uuid(o, "id", at: at))
       guard seen.insert(id).inserted else {
-        throw fail("\(at).id", "item \(id.rawValue) is listed twice")
+        throw fail("\(at).id", "item \(id) is listed twice")
       }
       let day = try reader.int(o, "day", at: at)
       guard trip.realDate(ofDay: day) != nil else {

@@ -88,7 +88,7 @@ extension ItineraryLayout {
     }
     if row.id != expected { return "id \(row.id) should be \(expected)" }
     if row.itemID != itemID {
-      return "\(row.id) has item id \(row.itemID.map { $0.rawValue.uuidString } ?? "none")"
+      return "\(row.id) has item id \(row.itemID.map(\.description) ?? "none")"
     }
     return nil
   }
