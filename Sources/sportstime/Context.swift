@@ -37,6 +37,15 @@ struct Context {
     if let db = arguments.value("db"), db.trimmingCharacters(in: .whitespaces).isEmpty {
       throw arguments.usageError("--db needs a file path")
     }
+    // `SPORTSTIME_DB=$UNSET sportstime …` must not fall back to the user's
+    // own database: a variable set to nothing is refused like `--db ""`.
+    if arguments.value("db") == nil, let db = environment["SPORTSTIME_DB"],
+      db.trimmingCharacters(in: .whitespaces).isEmpty
+    {
+      throw arguments.usageError(
+        "SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
+      )
+    }
   }
 
   /// `--db`, else `SPORTSTIME_DB`, else the XDG default.
@@ -47,7 +56,7 @@ struct Context {
   /// directory must exist).
   var databaseLocation: (path: String, isDefault: Bool) {
     if let path = arguments.value("db") { return (path, false) }
-    if let path = environment["SPORTSTIME_DB"], !path.isEmpty { return (path, false) }
+    if let path = environment["SPORTSTIME_DB"] { return (path, false) }
     return (Store.defaultPath(environment: environment), true)
   }
 

@@ -75,9 +75,23 @@ final class DatabaseLocationTests: EndToEndTestCase {
     XCTAssertEqual(try cubsWeekend(extra: ["SPORTSTIME_DB": nil]).stdoutLines.count, 3)
   }
 
-  func testDatabase_emptyEnvironmentVariableFallsBackToXDG() throws {
-    try runOK(["trip", "list"], extra: ["SPORTSTIME_DB": ""])
-    XCTAssertTrue(fileExists(xdgDefault))
+  /// Review of issue 9: `SPORTSTIME_DB=$UNSET sportstime …` used to fall
+  /// back to the user's own default database; a variable set to nothing
+  /// (or blanks) is refused like `--db ""`, and no database is made.
+  func testDatabase_emptyEnvironmentVariableIsRefusedAndTouchesNothing() throws {
+    for empty in ["", "  "] {
+      let result = try run(["trip", "list"], extra: ["SPORTSTIME_DB": empty])
+      XCTAssertEqual(result.status, 64, "\(result)")
+      XCTAssertEqual(result.stdout, "")
+      XCTAssertEqual(
+        result.stderrLines.first,
+        "Error: SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
+      )
+      XCTAssertFalse(fileExists(xdgDefault))
+    }
+    // --db still wins over it.
+    try runOK(["--db", database.path, "trip", "list"], extra: ["SPORTSTIME_DB": ""])
+    XCTAssertFalse(fileExists(xdgDefault))
   }
 
   func testDatabase_withoutXDGUsesHomeLocalShare() throws {

@@ -237,6 +237,29 @@ final class DropTargetTests: XCTestCase {
     Engine.assertRefused(["There is no row 1058"]) { try RowReference.resolve("1058", in: rows) }
   }
 
+  /// Review of issue 9: an all-digit word of 4+ characters that is both a
+  /// row number and the start of another item's id is refused (it used to
+  /// be read as the row: `item remove T 00000005` hit row 5); the row as
+  /// a plain number, or a longer id, says which.
+  func testRowReference_rowNumberThatStartsAnotherItemsIDIsRefused() throws {
+    let t = try trip3()
+    let five = Fixtures.item(
+      .custom(CustomInfo(title: "Five", category: .note)), day: 1, sortOrder: 99,
+      id: ItineraryItem.ID(UUID(uuidString: "00000005-0000-4000-8000-000000000000") ?? UUID()))
+    let rows = Engine.itinerary(t.itinerary.schedule, t.itinerary.items + [five]).numberedRows
+    XCTAssertNotEqual(rows[4].id, LayoutRow.id(item: five.id))
+    for text in ["00000005", " 00000005 "] {
+      Engine.assertRefused(["'00000005' is both row 5", "Five", "give the row as 5"]) {
+        try RowReference.resolve(text, in: rows)
+      }
+    }
+    XCTAssertEqual(try RowReference.resolve("5", in: rows), rows[4])
+    XCTAssertEqual(try RowReference.resolve("005", in: rows), rows[4], "3 characters: a row")
+    XCTAssertEqual(try RowReference.resolve("0005", in: rows), rows[4], "no id starts so")
+    XCTAssertEqual(
+      try RowReference.resolve("00000005-0", in: rows).id, LayoutRow.id(item: five.id))
+  }
+
   func testRowReference_ambiguousShortAndUnknownPrefixes() throws {
     let t = try trip3()
     let rows = t.itinerary.numberedRows

@@ -101,13 +101,25 @@ public enum RowReference {
   public static func resolve(_ text: String, in rows: [LayoutRow]) throws -> LayoutRow {
     let key = text.trimmingCharacters(in: .whitespaces)
     if let number = Int(key) {
-      if number >= 1, number <= rows.count { return rows[number - 1] }
-      // Too large for a row number: an all-digit item id prefix, if one
-      // matches (row numbers win when both could apply).
+      // An all-digit word of 4 or more characters may also start an item's
+      // id (`00000005` or `0123` of `0123abcd-…`).
       let digits = rows.filter {
         key.count >= 4 && key.allSatisfy(\.isASCIIDigit)
           && ($0.itemID.map { $0.description.hasPrefix(key) } ?? false)
       }
+      if number >= 1, number <= rows.count {
+        // Both a row and an item id: which was meant is not guessed (a
+        // remove must never hit another item).
+        if let item = digits.first, item.id != rows[number - 1].id {
+          throw ItineraryRefusal(
+            reason:
+              "'\(key)' is both row \(number) and the start of the id of \(item.item?.title ?? "an item"); give the row as \(number) or more characters of the id."
+          )
+        }
+        return rows[number - 1]
+      }
+      // Too large for a row number: an all-digit item id prefix, if one
+      // matches.
       if digits.count == 1 { return digits[0] }
       if digits.count > 1 {
         throw ItineraryRefusal(
