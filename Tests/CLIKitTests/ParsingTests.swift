@@ -49,6 +49,9 @@ final class ParsingTests: CLITestCase {
       ["trip", "new", "N", "--game", "1", "-t", "A", "--title=A"], "--title given twice")
     let args = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "-g", "2"]).args)
     XCTAssertEqual(args.values("game"), ["1", "2"])
+    // A flag may be repeated and means the same (the README says so).
+    let flags = try XCTUnwrap(run(["trip", "new", "N", "--game", "1", "--json", "-j"]).args)
+    XCTAssertTrue(flags.flag("json"))
   }
 
   /// After `--` everything is positional, even `--weird` and `-h`.
