@@ -218,6 +218,13 @@ final class StoreRevisionsTests: StoreTestCase {
     let catalog = try StoreFixtures.catalog()
     try onBothStores { store in
       let tripID = try storeTrip(store)
+      /// A transaction that changes the trip, then throws: rolled back.
+      func touchThenRollBack() throws {
+        try store.transaction {
+          try store.touchTrip(id: tripID, at: StoreFixtures.now)
+          throw StoreTestError.rollback
+        }
+      }
       XCTAssertThrowsError(
         try store.editTrip(tripName, catalog: catalog, now: StoreFixtures.now) { _ in
           throw StoreTestError.rollback
@@ -230,29 +237,17 @@ final class StoreRevisionsTests: StoreTestCase {
       var bad = item
       bad.sortOrder = .nan
       XCTAssertThrowsError(try store.updateItem(bad))
-      XCTAssertThrowsError(
-        try store.transaction {
-          try store.touchTrip(id: tripID, at: StoreFixtures.now)
-          throw StoreTestError.rollback
-        })
+      XCTAssertThrowsError(try touchThenRollBack())
       XCTAssertEqual(try revision(store), 1)
 
       // Inner savepoint rolled back, outer transaction commits nothing else.
       try store.transaction {
-        XCTAssertThrowsError(
-          try store.transaction {
-            try store.touchTrip(id: tripID, at: StoreFixtures.now)
-            throw StoreTestError.rollback
-          })
+        XCTAssertThrowsError(try touchThenRollBack())
       }
       XCTAssertEqual(try revision(store), 1)
       // Inner savepoint rolled back, outer one then changes the trip: one raise.
       try store.transaction {
-        XCTAssertThrowsError(
-          try store.transaction {
-            try store.touchTrip(id: tripID, at: StoreFixtures.now)
-            throw StoreTestError.rollback
-          })
+        XCTAssertThrowsError(try touchThenRollBack())
         try store.touchTrip(id: tripID, at: StoreFixtures.now)
       }
       XCTAssertEqual(try revision(store), 2)
