@@ -314,11 +314,12 @@ enum TripCommands {
       }
       if problems.isEmpty {
         let count = itinerary.items.count
+        let unscheduledCount = itinerary.notices().count
         let unscheduled =
-          notices.isEmpty
-          ? "" : " (\(Plural.count(notices.count, "item")) Unscheduled, listed above)"
+          unscheduledCount == 0
+          ? "" : " (\(Plural.count(unscheduledCount, "item")) Unscheduled, listed above)"
         context.print(
-          "All \(Plural.count(itinerary.trip.gameIDs.count, "game")) and \(Plural.count(count, "stored item")) of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
+          "\(itinerary.trip.gameIDs.count == 1 ? "The" : "All") \(Plural.count(itinerary.trip.gameIDs.count, "game")) and \(Plural.count(count, "stored item")) of \"\(context.safe(itinerary.trip.name))\" keep every rule\(unscheduled)."
         )
       }
     }

@@ -53,7 +53,37 @@ final class TripCheckTests: ItineraryTestCase {
     try runOK(["trip", "new", "One", "--game", "CHC@2024-06-04"])
     XCTAssertEqual(
       try runOK(["trip", "check", "One"]).stdout,
-      "All 1 game and 0 stored items of \"One\" keep every rule.\n")
+      "The 1 game and 0 stored items of \"One\" keep every rule.\n")
+  }
+
+  /// Fresh-clone review, finding 3: an item whose place is far from every
+  /// stop (Tokyo on a Chicago–Milwaukee trip) is a notice of `trip check`,
+  /// and the route flies there: the item is in the country of the venue
+  /// near it (Tokyo Dome), as its time zone is.
+  func testCheck_itemFarFromEveryStopIsANoticeAndTheRouteFliesThere() throws {
+    try runOK(Self.shortTrip)  // Chicago Jun 4, Milwaukee Jun 7
+    let near = try addItem(
+      "Short", "Lakefront", ["--day", "2", "--lat", "41.89", "--lon", "-87.61"])
+    let far = try addItem(
+      "Short", "Sushi", ["--day", "2", "--lat", "35.68", "--lon", "139.7", "--time", "10:00"])
+    let number = try XCTUnwrap(try showJSON("Short").row("item:\(far)")?.number)
+    let notice =
+      "Its place is about 10,130 km (6,300 mi) from the nearest stop of the trip (Chicago); check its latitude and longitude."
+    let text = try runOK(["trip", "check", "Short"])
+    XCTAssertEqual(
+      text.stdoutLines,
+      [
+        "Notice: row \(number): 📝 Sushi: \(notice)",
+        "All 2 games and 3 stored items of \"Short\" keep every rule.",
+      ])
+    let json = try decode(CheckJSON.self, try runOK(["trip", "check", "Short", "--json"]).stdout)
+    XCTAssertEqual(json.problems, [])
+    XCTAssertEqual(json.notices.map(\.id), ["item:\(far)"])
+    XCTAssertFalse(json.notices.contains { $0.id == "item:\(near)" })
+    let route = try runOK(["trip", "route", "Short"]).stdoutLines
+    let sushi = try XCTUnwrap(route.first { $0.contains("Sushi") }, route.joined(separator: "\n"))
+    XCTAssertTrue(sushi.contains("✈️"), sushi)
+    XCTAssertFalse(sushi.contains("🚗"), sushi)
   }
 
   /// Issue 8, item 16: an item that is merely Unscheduled breaks no rule:

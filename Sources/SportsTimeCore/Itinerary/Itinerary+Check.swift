@@ -25,7 +25,8 @@ public struct TripProblem: Sendable, Hashable {
   public enum Severity: Sendable, Hashable {
     /// It breaks a rule: the trip needs re-planning or the item moving.
     case breaksRule
-    /// It breaks no rule (an Unscheduled item): for the traveller to know.
+    /// It breaks no rule (an Unscheduled item, an item far from every
+    /// stop): for the traveller to know.
     case notice
   }
 
@@ -56,8 +57,8 @@ extension Itinerary {
   /// trip or were cancelled (`gameProblems()`), the route legs with no
   /// travel item (`missingLegs()`) and the stored items that break a rule
   /// (`problems()`), in row order with the legs (no row) last; then the
-  /// Unscheduled items that break no rule (`notices()`) as notices, in row
-  /// order.
+  /// Unscheduled items that break no rule (`notices()`) and the items whose
+  /// place is far from every stop (`farItems()`) as notices.
   ///
   /// ```swift
   /// itinerary.check().filter { $0.severity == .breaksRule }.map(\.subject.description)
@@ -97,7 +98,7 @@ extension Itinerary {
     let problems = unordered.enumerated().sorted {
       ($0.element.number ?? Int.max, $0.offset) < ($1.element.number ?? Int.max, $1.offset)
     }.map(\.element)
-    let notices = notices().map {
+    let notices = (notices() + farItems()).map {
       var notice = finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.notice, nil)
       notice.severity = .notice
       return notice

@@ -107,6 +107,57 @@ public struct Itinerary: Sendable {
     }
   }
 
+  /// How far a custom item's own place may be from every stop of the trip
+  /// before `farItems()` says so: 800 km (about 500 mi, a long day's drive
+  /// at the route model's 60 mph × 1.2), in meters.
+  public static let farItemDistance: Double = 800_000
+
+  /// The custom items on the trip's days whose own place (latitude and
+  /// longitude) is farther than `farItemDistance` from every stop of the
+  /// trip, each with a notice naming the nearest stop and the distance, in
+  /// layout order. They break no rule (a user may plan anything anywhere),
+  /// but a place typed wrong sends the route there and back (a fresh-clone
+  /// review put Tokyo on a Detroit day and got a 128-hour drive).
+  ///
+  /// ```swift
+  /// itinerary.farItems()[0].notice
+  /// // "Its place is about 10,290 km (6,390 mi) from the nearest stop of
+  /// //  the trip (Detroit); check its latitude and longitude."
+  /// ```
+  /// - Complexity: O(n · s) for n rows and s stops.
+  public func farItems() -> [(item: ItineraryItem, notice: String)] {
+    let stops = schedule.stops
+    guard !stops.isEmpty else { return [] }
+    return layout.rows.compactMap { row in
+      guard let item = row.item, schedule.contains(day: item.day),
+        let point = item.customInfo?.coordinate
+      else { return nil }
+      var nearest: (stop: TripStop, meters: Double)?
+      for stop in stops {
+        let meters = stop.venue.coordinate.distance(to: point)
+        if nearest.map({ meters < $0.meters }) ?? true { nearest = (stop, meters) }
+      }
+      guard let nearest, nearest.meters > Itinerary.farItemDistance else { return nil }
+      let km = Int((nearest.meters / 10_000).rounded()) * 10
+      let miles = Int((nearest.meters / 16_093.44).rounded()) * 10
+      return (
+        item,
+        "Its place is about \(Itinerary.grouped(km)) km (\(Itinerary.grouped(miles)) mi) from the nearest stop of the trip (\(nearest.stop.name)); check its latitude and longitude."
+      )
+    }
+  }
+
+  /// `n` with a comma every three digits ("10,290").
+  private static func grouped(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return out
+  }
+
   /// True for a custom item outside the trip's days that would keep every
   /// rule on a trip day (a finite sortOrder).
   private func isOnlyUnscheduled(_ item: ItineraryItem) -> Bool {

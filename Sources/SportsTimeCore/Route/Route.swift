@@ -12,8 +12,9 @@ public struct Waypoint: Sendable, Hashable {
   /// The 1-based trip day of that row.
   public var day: Int
   /// The country it is in (ISO 3166-1 alpha-2): a game's venue's; for a
-  /// custom item, that of the trip's stop nearest to it (items carry no
-  /// country); nil for a trip without stops.
+  /// custom item, that of the venue nearest to it within 200 km, else of
+  /// the trip's stop nearest to it (items carry no country); nil for a trip
+  /// without stops and no venue near the item.
   public var country: String?
 }
 
@@ -35,9 +36,12 @@ public struct RouteLeg: Sendable, Hashable {
 ///
 /// Each leg between consecutive waypoints is estimated by the
 /// `RouteEstimator` (a drive, or a flight between countries no road joins).
-/// A custom item's place counts as being in the country of the trip's stop
-/// nearest to it (great-circle), so a restaurant in Seoul on a Seoul Series
-/// trip is in Korea and the leg from it to Los Angeles is a flight.
+/// A custom item's place counts as being in the country of the venue nearest
+/// to it within 200 km (`VenueTimeZones.nearestVenue`, the venue that gives
+/// its time zone), else of the trip's stop nearest to it (great-circle): a
+/// restaurant in Seoul on a Seoul Series trip is in Korea and the leg from
+/// it to Los Angeles is a flight, and so is a place in Tokyo on a Detroit
+/// trip.
 public struct TripRoute: Sendable {
   /// The waypoints in visual order.
   public let waypoints: [Waypoint]
@@ -50,7 +54,7 @@ public struct TripRoute: Sendable {
   ///   - itinerary: the trip.
   ///   - estimator: how each leg between consecutive waypoints is
   ///     travelled.
-  /// - Complexity: O(n · s) for n rows and s stops.
+  /// - Complexity: O(n · (s + v)) for n rows, s stops and v venues.
   public init(itinerary: Itinerary, estimator: RouteEstimator) {
     let stops = itinerary.schedule.stops
     var points: [Waypoint] = []
@@ -66,14 +70,16 @@ public struct TripRoute: Sendable {
             rowID: row.id, day: row.day, country: stop.venue.country))
       case .item(let item):
         guard let info = item.customInfo, let coordinate = info.coordinate else { continue }
-        let nearest = stops.min {
-          $0.venue.coordinate.distance(to: coordinate)
-            < $1.venue.coordinate.distance(to: coordinate)
-        }
+        let country =
+          itinerary.venueZones.nearestVenue(to: coordinate)?.country
+          ?? stops.min {
+            $0.venue.coordinate.distance(to: coordinate)
+              < $1.venue.coordinate.distance(to: coordinate)
+          }?.venue.country
         points.append(
           Waypoint(
             name: info.title, coordinate: coordinate, rowID: row.id, day: row.day,
-            country: nearest?.venue.country))
+            country: country))
       }
     }
     var collapsed: [Waypoint] = []
