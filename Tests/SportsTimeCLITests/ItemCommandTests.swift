@@ -422,7 +422,6 @@ final class ItemCommandTests: ItineraryTestCase {
         "On Day 12, travel Milwaukee → Wrigley Field must come before STL @ CHC, the first game at Wrigley Field."
       ),
       // Other refusals of a move.
-      (move + [leg, "--after", leg], "An item cannot be placed next to itself; name another row."),
       (move + [leg, "--day", "14"], "Day 14 is not in this trip (it has 13 days)."),
       (move + ["3", "--day", "5"], "Games are fixed: CWS @ CHC cannot be moved."),
       (move + ["game:MIL202406110", "--day", "5"], "Games are fixed: TOR @ MIL cannot be moved."),
@@ -430,6 +429,12 @@ final class ItemCommandTests: ItineraryTestCase {
     ]
     try assertEachRefused(refusals.map { (move + [leg] + $0.0, $0.1) } + others)
     XCTAssertEqual(try showJSON("Chicago Loop").row(leg)?.day, 4, "still where it was planned")
+    // Next to itself is where it is: the same answer as naming the row below.
+    for place in ["--after", "--before"] {
+      let same = try runOK(move + [leg, place, leg]).stdout
+      XCTAssertTrue(same.contains("is already there, on Day 4"), same)
+      XCTAssertTrue(same.hasSuffix("nothing changed.\n"), same)
+    }
   }
 
   func testMove_tightSameDayLegOnlyFitsBetweenItsGames() throws {

@@ -388,7 +388,9 @@ extension Itinerary {
   }
 
   /// Moves a stored travel or custom item to `target`. A move to where the
-  /// item already is changes nothing (`ItineraryChange.changesNothing`).
+  /// item already is (the gap it leaves: before the row below it, after the
+  /// row above it, before or after itself) changes nothing
+  /// (`ItineraryChange.changesNothing`).
   ///
   /// A timed custom item takes the zone of its new place (see `add`); a
   /// moved leg re-zones the timed items it passes (`ItineraryChange.rezoned`).
@@ -411,6 +413,14 @@ extension Itinerary {
       custom.timeZoneID = place?.timeZoneID
       city = place?.city
       dragged.kind = .custom(custom)
+    }
+    // Into the gap it left, keeping its zone, where it keeps the rules: it
+    // is already there (a drop there would only nudge its sortOrder between
+    // the same neighbours). Where it breaks a rule the drop says why.
+    if slot == session.originSlot, dragged == original, session.slots.indices.contains(slot),
+      session.slots[slot].isValid
+    {
+      return ItineraryChange(item: original, changesNothing: true)
     }
     let placed = try DragSession(item: dragged, layout: layout, constraints: constraints)
     switch placed.drop(at: slot, now: now) {

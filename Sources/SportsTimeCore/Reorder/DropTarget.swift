@@ -19,8 +19,9 @@ public enum DropTarget: Sendable, Hashable {
 extension DragSession {
   /// The slot a target names.
   /// - Throws: `ItineraryRefusal` when the row is not in the trip's days (e.g. it
-  ///   is Unscheduled or unknown), is the dragged item itself, or the day is
-  ///   outside the trip.
+  ///   is Unscheduled or unknown), is the dragged item itself while it is
+  ///   Unscheduled, or the day is outside the trip. Before or after the
+  ///   dragged item itself is its own slot (`originSlot`).
   /// - Complexity: O(n).
   public func slot(for target: DropTarget) throws -> Int {
     func index(of rowID: String) throws -> Int {
@@ -45,8 +46,11 @@ extension DragSession {
       return i
     }
     switch target {
-    case .before(let rowID): return try index(of: rowID)
-    case .after(let rowID): return try index(of: rowID) + 1
+    // Before or after itself is where it is: the gap it left.
+    case .before(let rowID), .after(let rowID):
+      if rowID == LayoutRow.id(item: item.id), let originSlot { return originSlot }
+      if case .before = target { return try index(of: rowID) }
+      return try index(of: rowID) + 1
     case .top(let day): return try header(day) + 1
     case .bottom(let day):
       _ = try header(day)
