@@ -150,8 +150,11 @@ enum ErrorHints {
     case .sportNeeded(let venue, let sports):
       return "\(venue) hosts " + sports.map(\.rawValue).joined(separator: " and ")
         + " games; add --sport " + sports.map(\.rawValue).joined(separator: " or --sport ")
-    case .gameElsewhere:
-      return "\(error); give --venue and --date as well to move the visit to that game"
+    case .gameElsewhere(_, let venueID, _, let date, let visitVenueID, _, let visitDate):
+      let options = [
+        venueID == visitVenueID ? nil : "--venue", date == visitDate ? nil : "--date",
+      ].compactMap { $0 }.joined(separator: " and ")
+      return "\(error); give \(options) as well to move the visit to that game"
     case .gameAtOtherVenue, .gameOnOtherDate, .gameOfOtherSport, .gameCancelled,
       .gameNotPlayed, .venueNotOfSport, .futureDate, .sameTeam, .unknownTeam, .invalidNotes,
       .nothingToChange:

@@ -274,7 +274,7 @@ final class VisitCommandTests: VisitsTestCase {
     try assertRefusedUnchanged(
       ["visit", "edit", short, "--game", "CHN202406050"],
       message:
-        "game CHN202406050 was at CHI11 on 2024-06-05, but this visit is at CHI11 on 2024-06-04; give --venue and --date as well to move the visit to that game"
+        "game CHN202406050 was played on 2024-06-05, but this visit is on 2024-06-04; give --date as well to move the visit to that game"
     )
     try assertRefusedUnchanged(
       ["visit", "edit", short, "--game", "CHN202406040", "--away", "STL", "--home", "CHC"],
@@ -358,7 +358,10 @@ final class VisitCommandTests: VisitsTestCase {
     let before = try visitList()
     try assertFailure(
       now + ["visit", "edit", id, "--game", "CHC@2024-06-07"],
-      containing: ["CIN202406070", "CIN09", "BOS07", "--venue and --date"])
+      containing: [
+        "CIN202406070", "Great American Ball Park, Cincinnati", "Fenway Park, Boston",
+        "--venue and --date",
+      ])
     XCTAssertEqual(try visitList().count, before.count)
     XCTAssertEqual(try visitList().first?.string("date"), "2024-05-01", "nothing changed")
   }

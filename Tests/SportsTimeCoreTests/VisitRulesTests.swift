@@ -33,11 +33,12 @@ final class VisitRulesTests: XCTestCase {
       XCTAssertEqual(
         error as? VisitError,
         .gameElsewhere(
-          gameID: "CHN202406050", venueID: "CHI11", date: nextDay.localDate,
-          visitVenueID: "CHI11", visitDate: old.date))
+          gameID: "CHN202406050", venueID: "CHI11", venue: "Wrigley Field, Chicago",
+          date: nextDay.localDate, visitVenueID: "CHI11", visitVenue: "Wrigley Field, Chicago",
+          visitDate: old.date))
       XCTAssertEqual(
         String(describing: error),
-        "game CHN202406050 was at CHI11 on 2024-06-05, but this visit is at CHI11 on 2024-06-04")
+        "game CHN202406050 was played on 2024-06-05, but this visit is on 2024-06-04")
       XCTAssertEqual((error as? VisitError)?.kind, .refused)
     }
     // Saying the date as well moves the visit to that game.
@@ -52,6 +53,23 @@ final class VisitRulesTests: XCTestCase {
       old, venue: nil, matchup: nil, changes: VisitChanges(game: .some(sameDay)),
       environment: env)
     XCTAssertEqual(linked.gameID, "CHN202406040")
+    // Only what differs must be given: the venue, when only it differs.
+    let across = try VisitFixtures.visit(2, at: "CHI12", on: "2024-06-04")
+    XCTAssertThrowsError(
+      try leagues.editVisit(
+        across, venue: nil, matchup: nil, changes: VisitChanges(game: .some(sameDay)),
+        environment: env)
+    ) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "game CHN202406040 was at Wrigley Field, Chicago, but this visit is at Guaranteed Rate Field, Chicago"
+      )
+    }
+    let relinked = try leagues.editVisit(
+      across, venue: "Wrigley Field", matchup: nil, changes: VisitChanges(game: .some(sameDay)),
+      environment: env)
+    XCTAssertEqual(relinked.gameID, "CHN202406040")
+    XCTAssertEqual(relinked.venueID, "CHI11")
   }
 
   func testSummary_namesDateMatchupScoreAndVenueOfThatDate() throws {
@@ -101,7 +119,8 @@ final class VisitRulesTests: XCTestCase {
       .futureDate(day, today: day, venue: "V"), .sameTeam("CHC"),
       .unknownTeam("X", sport: .mlb), .nothingToChange(visit: "v"),
       .gameElsewhere(
-        gameID: "G", venueID: "CHI11", date: day, visitVenueID: "CHI11", visitDate: day),
+        gameID: "G", venueID: "CHI11", venue: "Wrigley Field, Chicago", date: day,
+        visitVenueID: "CHI12", visitVenue: "Guaranteed Rate Field, Chicago", visitDate: day),
     ]
     for error in errors {
       CoreMessageCheck.assertNamesNoCommand(error.description)

@@ -30,9 +30,10 @@ extension Leagues {
   /// up, then applied (`Visit.applying(_:leagues:environment:)`).
   ///
   /// Linking the visit to a game at another venue or on another date than
-  /// the visit's own must be asked for outright: without a venue and a
-  /// date in the same edit it is refused (`VisitError.gameElsewhere`), as
-  /// a new visit with that contradiction would be.
+  /// the visit's own must be asked for outright: without the venue (when
+  /// it differs) and the date (when it differs) in the same edit it is
+  /// refused (`VisitError.gameElsewhere`), as a new visit with that
+  /// contradiction would be.
   /// - Parameters:
   ///   - old: the stored visit.
   ///   - venue: the new venue as typed, if given.
@@ -47,12 +48,14 @@ extension Leagues {
     _ old: Visit, venue: String?, matchup: TypedMatchup?, changes: VisitChanges,
     environment: RuleEnvironment
   ) throws -> Visit {
-    if case .some(.some(let game)) = changes.game, venue == nil, changes.date == nil,
-      old.venueID != game.venueID || old.date != game.localDate
+    if case .some(.some(let game)) = changes.game,
+      (venue == nil && old.venueID != game.venueID)
+        || (changes.date == nil && old.date != game.localDate)
     {
       throw VisitError.gameElsewhere(
-        gameID: game.id, venueID: game.venueID, date: game.localDate,
-        visitVenueID: old.venueID, visitDate: old.date)
+        gameID: game.id, venueID: game.venueID, venue: venueText(game.venueID, on: game.localDate),
+        date: game.localDate, visitVenueID: old.venueID,
+        visitVenue: venueText(old.venueID, on: old.date), visitDate: old.date)
     }
     let looked = try lookingUp(venue: venue, matchup: matchup, in: changes, editing: old)
     return try old.applying(looked, leagues: self, environment: environment)

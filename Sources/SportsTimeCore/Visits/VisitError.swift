@@ -39,12 +39,13 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An edit that would change nothing.
   case nothingToChange(visit: String)
   /// An edit links the visit to a game at another venue or on another
-  /// date than the visit's own, without giving that venue and date: a
-  /// move that must be asked for outright (a new visit with the same
-  /// contradiction is refused).
+  /// date than the visit's own, without giving the venue or the date that
+  /// differs: a move that must be asked for outright (a new visit with the
+  /// same contradiction is refused). `venue` and `visitVenue` are the
+  /// venues' names ("Wrigley Field, Chicago", `Leagues.venueText`).
   case gameElsewhere(
-    gameID: Game.ID, venueID: Venue.ID, date: CalendarDate, visitVenueID: Venue.ID,
-    visitDate: CalendarDate)
+    gameID: Game.ID, venueID: Venue.ID, venue: String, date: CalendarDate,
+    visitVenueID: Venue.ID, visitVenue: String, visitDate: CalendarDate)
 
   /// What kind of failure this is, for a front end that answers by kind
   /// (`.invalidInput` for what the request lacks or gets wrong,
@@ -101,9 +102,17 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
       return error.description
     case .nothingToChange(let visit):
       return "Nothing to change: visit \(visit) already says that"
-    case .gameElsewhere(let id, let venue, let date, let visitVenue, let visitDate):
-      return
-        "game \(id) was at \(venue.rawValue) on \(date.iso), but this visit is at \(visitVenue.rawValue) on \(visitDate.iso)"
+    case .gameElsewhere(
+      let id, let venueID, let venue, let date, let visitVenueID, let visitVenue, let visitDate):
+      switch (venueID == visitVenueID, date == visitDate) {
+      case (true, _):
+        return "game \(id) was played on \(date.iso), but this visit is on \(visitDate.iso)"
+      case (false, true):
+        return "game \(id) was at \(venue), but this visit is at \(visitVenue)"
+      case (false, false):
+        return
+          "game \(id) was at \(venue) on \(date.iso), but this visit is at \(visitVenue) on \(visitDate.iso)"
+      }
     }
   }
 }
