@@ -114,6 +114,11 @@ enum ErrorHints {
     case .replanTrip: return "run 'sportstime trip replan' to re-plan the trip"
     case .removeGame(let id):
       return "remove it with 'sportstime trip replan TRIP --remove-game \(id)'"
+    case .importAsLegacyTrips:
+      return
+        "it looks like the original app's trips: import it with 'sportstime import legacy FILE'"
+    case .importAsTrip:
+      return "it looks like a trip export: import it with 'sportstime trip import FILE'"
     }
   }
 

@@ -66,7 +66,7 @@ enum RouteCommand {
       context.print(String(line.reversed().drop { $0 == " " }.reversed()))
     }
     context.print(
-      "Total: \(Format.distance(route.totalDistanceMeters, metric: metric)) · \(estimator.summary(for: route.modes))"
+      "Total: \(Format.distance(route.totalDistanceMeters, metric: metric)) · \(estimator.summary(for: route.modes, metric: metric))"
     )
   }
 

@@ -174,7 +174,7 @@ final class ErrorReportingTests: EndToEndTestCase {
       containing: ["'CHC@2024-06-03'", "Chicago Cubs has no game on 2024-06-03"])
     try assertFailure(
       ["trip", "new", "T", "--game", "CHC@2024-06-04#2"],
-      containing: ["'CHC@2024-06-04#2'", "plays 1 game on 2024-06-04, not 2"])
+      containing: ["'CHC@2024-06-04#2'", "has only 1 game on 2024-06-04 (no game 2)"])
   }
 
   func testDatabaseThatCannotBeOpened_exitsOne() throws {

@@ -331,7 +331,7 @@ final class ExportCommandTests: ItineraryTestCase {
     XCTAssertEqual(text.last, "Total: \(miles) mi · great-circle × 1.2 at 60 mph (estimate)")
     let metric = try runOK(["trip", "route", Self.trip, "--metric"]).stdoutLines
     let km = Int((route.totalDistanceMeters / 1000).rounded())
-    XCTAssertEqual(metric.last, "Total: \(km) km · great-circle × 1.2 at 60 mph (estimate)")
+    XCTAssertEqual(metric.last, "Total: \(km) km · great-circle × 1.2 at 97 km/h (estimate)")
   }
 
   func testRoute_oneVenueTripHasOneWaypointAndNoDistance() throws {

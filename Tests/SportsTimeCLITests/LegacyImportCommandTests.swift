@@ -89,6 +89,34 @@ final class LegacyImportCommandTests: EndToEndTestCase {
 
   func tripList() throws -> String { try runOK(["trip", "list", "--json"]).stdout }
 
+  /// Fresh-clone review, finding 12: a file given to the other import
+  /// command says which command reads it; nothing is imported.
+  func testEachImportPointsToTheOtherForTheOthersFile() throws {
+    try runOK(["import", "legacy", fixture("trips.json")])
+    let export = scratch.appendingPathComponent("midwest.json").path
+    try runOK(["trip", "export", "Midwest Legacy", "--format", "json", "--out", export])
+    let before = try tripList()
+    try assertFailure(
+      ["import", "legacy", export],
+      containing: [
+        "field trips: missing; it looks like a trip export: import it with 'sportstime trip import FILE'."
+      ])
+    try runOK(["trip", "delete", "Midwest Legacy"])
+    let afterDelete = try tripList()
+    try assertFailure(
+      ["trip", "import", fixture("trips.json")],
+      containing: [
+        "this is not a SportsTime trip export (format is not \"sportstime-trip\"); it looks like the original app's trips: import it with 'sportstime import legacy FILE'."
+      ])
+    XCTAssertEqual(try tripList(), afterDelete)
+    XCTAssertNotEqual(before, afterDelete)
+    // Another JSON object gets the plain message, without a hint.
+    let other = scratch.appendingPathComponent("other.json")
+    try Data(#"{"name": "x"}"#.utf8).write(to: other)
+    let plain = try assertFailure(["trip", "import", other.path], containing: ["format is not"])
+    XCTAssertFalse(plain.stderr.contains("import it with"), plain.stderr)
+  }
+
   func testImportLegacy_printsWhatWasImported() throws {
     let path = fixture("trips.json")
     let lines = try runOK(["import", "legacy", path]).stdoutLines

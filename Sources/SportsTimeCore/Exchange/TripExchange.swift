@@ -171,7 +171,11 @@ public enum TripExchange {
     }
     let object = try JSONText.object(data, file: file, topLevel: "a JSON object")
     guard object["format"] as? String == format else {
-      throw fail("format", "this is not a SportsTime trip export (format is not \"\(format)\")")
+      let problem = "this is not a SportsTime trip export (format is not \"\(format)\")"
+      guard object["format"] == nil, object["trips"] is [Any] else { throw fail("format", problem) }
+      var error = fail("format", Remedy.importAsLegacyTrips.reason(for: problem))
+      error.remedy = .importAsLegacyTrips
+      throw error
     }
     let reader = FieldReader(fail: fail)
     // Exactly the integer 1; a larger integer is a newer format; anything

@@ -62,20 +62,25 @@ public struct RoutePlace: Sendable, Hashable {
 /// estimate.durationSeconds   // ≈ 53_985 (12 h in the air + 3 h at airports)
 /// ```
 public struct RouteEstimator: Sendable {
-  /// How drives are estimated, e.g. "great-circle × 1.2 at 60 mph".
+  /// How drives are estimated, e.g. "great-circle × 1.2 at 60 mph" (the
+  /// words stored in trip files' legs).
   public var driveSummary: String
+  /// The same in metric units, e.g. "great-circle × 1.2 at 97 km/h".
+  public var metricDriveSummary: String
   /// How flights are estimated, e.g. "great-circle at 800 km/h + 3 h at
   /// airports".
   public var flightSummary: String
   /// The estimate between two places: mode, distance and duration.
   public var estimate: @Sendable (RoutePlace, RoutePlace) -> LegEstimate
 
-  /// Creates an estimator from a function.
+  /// Creates an estimator from a function; `metricDriveSummary` defaults
+  /// to `driveSummary`.
   public init(
-    driveSummary: String, flightSummary: String,
+    driveSummary: String, metricDriveSummary: String? = nil, flightSummary: String,
     estimate: @escaping @Sendable (RoutePlace, RoutePlace) -> LegEstimate
   ) {
     self.driveSummary = driveSummary
+    self.metricDriveSummary = metricDriveSummary ?? driveSummary
     self.flightSummary = flightSummary
     self.estimate = estimate
   }
@@ -96,7 +101,9 @@ public struct RouteEstimator: Sendable {
   /// // "drives great-circle × 1.2 at 60 mph, flights great-circle at
   /// //  800 km/h + 3 h at airports (estimates)"
   /// ```
-  public func summary(for modes: Set<TravelMode> = [.drive]) -> String {
+  /// - Parameter metric: the drive model in km/h rather than mph.
+  public func summary(for modes: Set<TravelMode> = [.drive], metric: Bool = false) -> String {
+    let driveSummary = metric ? metricDriveSummary : self.driveSummary
     switch (modes.contains(.drive) || modes.isEmpty, modes.contains(.flight)) {
     case (true, true): return "drives \(driveSummary), flights \(flightSummary) (estimates)"
     case (false, true): return "flights \(flightSummary) (estimate)"
@@ -146,6 +153,8 @@ public struct RouteEstimator: Sendable {
     let kmh = flightSpeed * 3.6
     return RouteEstimator(
       driveSummary: String(format: "great-circle × %.2g at %.0f mph", roadFactor, mph),
+      metricDriveSummary: String(
+        format: "great-circle × %.2g at %.0f km/h", roadFactor, averageSpeed * 3.6),
       flightSummary: String(
         format: "great-circle at %.0f km/h + %@ at airports", kmh,
         ExportSupport.duration(airportSeconds))

@@ -17,6 +17,12 @@ public enum Remedy: Sendable, Hashable {
   /// Remove the game (its id, e.g. `CHN202406040`) from the trip: it was
   /// cancelled.
   case removeGame(id: Game.ID)
+  /// Import the file as the original app's trips (it has their `"trips"`
+  /// array, not a trip export's `"format"`).
+  case importAsLegacyTrips
+  /// Import the file as a trip (it is a trip export, `"format":
+  /// "sportstime-trip"`, not the original app's trips).
+  case importAsTrip
 
   /// The remedy in neutral words: "the rows are numbered 1 to 8",
   /// "re-plan the trip", "remove it from the trip".
@@ -25,6 +31,9 @@ public enum Remedy: Sendable, Hashable {
     case .pickRow(let count): return "the rows are numbered 1 to \(count)"
     case .replanTrip: return "re-plan the trip"
     case .removeGame: return "remove it from the trip"
+    case .importAsLegacyTrips:
+      return "it looks like the original app's trips, which are imported as legacy trips"
+    case .importAsTrip: return "it looks like a SportsTime trip export, which is imported as a trip"
     }
   }
 

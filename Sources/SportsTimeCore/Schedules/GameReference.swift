@@ -66,7 +66,7 @@ public enum GameReference: Sendable, Hashable, CustomStringConvertible {
       throw GameReferenceError(
         text: description,
         problem:
-          "\(teamName) plays \(Plural.count(pool.count, "game")) on \(date.iso), not \(number)",
+          "\(teamName) has only \(Plural.count(pool.count, "game")) on \(date.iso) (no game \(number))",
         kind: .notFound)
     }
     return pool[number - 1]

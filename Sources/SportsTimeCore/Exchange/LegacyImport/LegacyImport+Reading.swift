@@ -21,7 +21,12 @@ extension LegacyImport {
     let object = try JSONText.object(
       data, file: file, topLevel: "a JSON object with a \"trips\" array")
     guard let tripList = object["trips"] as? [Any] else {
-      throw fail("trips", "missing or not an array")
+      guard object["trips"] == nil, object["format"] as? String == TripExchange.format else {
+        throw fail("trips", "missing or not an array")
+      }
+      var error = fail("trips", Remedy.importAsTrip.reason(for: "missing"))
+      error.remedy = .importAsTrip
+      throw error
     }
     let reader = FieldReader(fail: fail)
     var trips: [LegacyTrip] = []
