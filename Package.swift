@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SportsTimeCore", targets: ["SportsTimeCore"]),
     .library(name: "SportsTimeAPI", targets: ["SportsTimeAPI"]),
     .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
+    .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "sportstime", targets: ["sportstime"]),
   ],
@@ -15,6 +16,11 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .target(name: "Spelling"),
     .target(
@@ -31,6 +37,11 @@ let package = Package(
     .target(
       name: "SportsTimeStore",
       dependencies: ["SportsTimeCore", "CSQLite"]
+    ),
+    // HTTP (libmicrohttpd), the JSON API and the app's files.
+    .target(
+      name: "SportsTimeServer",
+      dependencies: ["CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"]
     ),
     .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
@@ -59,6 +70,10 @@ let package = Package(
     .testTarget(
       name: "SportsTimeStoreTests",
       dependencies: ["SportsTimeStore", "SportsTimeCore", "SportsTimeTestSupport"]
+    ),
+    .testTarget(
+      name: "SportsTimeServerTests",
+      dependencies: ["SportsTimeServer", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SpellingTests",

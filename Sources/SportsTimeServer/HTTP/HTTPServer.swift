@@ -1,0 +1,352 @@
+import CMicroHTTPD
+import Foundation
+
+/// Why the server could not start.
+public struct HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong, in a user's words.
+  public var message: String
+
+  /// Creates an error.
+  public init(_ message: String) { self.message = message }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// An HTTP/1.1 server on libmicrohttpd (DESIGN.md, "Front ends"; STACK.md,
+/// "HTTP"): a pool of threads polling with epoll, each request answered by
+/// an `async` handler while its connection is suspended (no thread waits
+/// on a handler), request bodies limited in size, Server-Sent Events
+/// through `HTTPResponse.Body.events`.
+///
+/// ```swift
+/// let server = HTTPServer(host: "127.0.0.1", port: 0) { request in
+///   HTTPResponse(status: 200, contentType: "text/plain", bytes: Data("hi".utf8))
+/// }
+/// try server.start()      // server.port: the port the system chose
+/// server.stop()           // finishes the requests in flight, then stops
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+  /// Answers one request.
+  public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+  /// The address to bind: an IPv4 or IPv6 literal, or `localhost`.
+  public let host: String
+  /// The largest request body accepted, in bytes; a larger one is answered
+  /// 413 without calling the handler.
+  public let maximumBodySize: Int
+  /// Threads polling connections.
+  public let threads: Int
+
+  private let requestedPort: UInt16
+  private let handler: Handler
+  private let lock = NSLock()
+  private var daemon: OpaquePointer?
+  private var boundPort: UInt16 = 0
+  private var inFlight = 0
+  private var streams: [ObjectIdentifier: EventStream] = [:]
+  private var listenSocket: Int32 = -1
+
+  /// A server for `host`:`port` (0: any free port, read `port` after
+  /// `start()`), not yet listening.
+  public init(
+    host: String, port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
+    handler: @escaping Handler
+  ) {
+    self.host = host
+    self.requestedPort = port
+    self.threads = max(1, threads)
+    self.maximumBodySize = maximumBodySize
+    self.handler = handler
+  }
+
+  deinit {
+    if daemon != nil { stop() }
+  }
+
+  /// The port the server listens on (after `start()`).
+  public var port: UInt16 {
+    lock.lock()
+    defer { lock.unlock() }
+    return boundPort
+  }
+
+  /// Starts listening.
+  /// - Throws: `HTTPServerError` when `host` is no IP address or the
+  ///   address cannot be bound (in use, not this machine's, no permission).
+  public func start() throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard daemon == nil else { return }
+    var flags =
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+    #if os(Linux)
+      flags |= MHD_USE_EPOLL.rawValue
+    #else
+      flags |= MHD_USE_POLL.rawValue
+    #endif
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    let started: OpaquePointer? = try Self.withSocketAddress(host: host, port: requestedPort) {
+      address, isIPv6 in
+      sportstime_mhd_start(
+        flags | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), address, UInt32(threads), 30,
+        64 * 1024, accessHandler, context, completedHandler, context)
+    }
+    guard let started else {
+      let reason = String(cString: strerror(errno))
+      throw HTTPServerError(
+        "cannot listen on \(Self.authority(host: host, port: requestedPort)): \(reason)")
+    }
+    daemon = started
+    boundPort = sportstime_mhd_bound_port(started)
+  }
+
+  /// Stops: accepts no new connection, closes the event streams, waits
+  /// (at most `timeout` seconds) for the requests in flight to be answered,
+  /// then closes every connection.
+  public func stop(timeout: TimeInterval = 10) {
+    lock.lock()
+    guard let running = daemon else {
+      lock.unlock()
+      return
+    }
+    listenSocket = MHD_quiesce_daemon(running)
+    let open = Array(streams.values)
+    lock.unlock()
+    for stream in open { stream.close() }
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      lock.lock()
+      let busy = inFlight
+      lock.unlock()
+      if busy == 0 { break }
+      usleep(5_000)
+    }
+    MHD_stop_daemon(running)
+    lock.lock()
+    daemon = nil
+    if listenSocket >= 0 { Foundation.close(listenSocket) }
+    listenSocket = -1
+    lock.unlock()
+  }
+
+  /// `host:port`, with brackets around an IPv6 literal.
+  public static func authority(host: String, port: UInt16) -> String {
+    host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+  }
+
+  // MARK: - The connection's life
+
+  /// One request's state across libmicrohttpd's calls: the body as it
+  /// arrives, then the handler's answer.
+  final class Exchange: @unchecked Sendable {
+    var body = Data()
+    var tooLarge = false
+    var dispatched = false
+    var response: HTTPResponse?
+    let lock = NSLock()
+  }
+
+  fileprivate func begin() {
+    lock.lock()
+    inFlight += 1
+    lock.unlock()
+  }
+
+  fileprivate func end() {
+    lock.lock()
+    inFlight -= 1
+    lock.unlock()
+  }
+
+  fileprivate func register(_ stream: EventStream) {
+    lock.lock()
+    streams[ObjectIdentifier(stream)] = stream
+    lock.unlock()
+  }
+
+  fileprivate func unregister(_ stream: EventStream) {
+    lock.lock()
+    streams[ObjectIdentifier(stream)] = nil
+    lock.unlock()
+  }
+
+  /// Runs the handler for `request` in a task and resumes `connection`
+  /// with its answer.
+  fileprivate func dispatch(
+    _ request: HTTPRequest, exchange: Exchange, connection: SuspendedConnection
+  ) {
+    let handler = self.handler
+    Task {
+      let response = await handler(request)
+      exchange.lock.withLock { exchange.response = response }
+      MHD_resume_connection(connection.pointer)
+    }
+  }
+
+  /// Queues `response` on `connection` (within the access handler).
+  fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let made: OpaquePointer?
+    switch response.body {
+    case .bytes(let data):
+      made = data.withUnsafeBytes { raw in
+        MHD_create_response_from_buffer(
+          data.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+          MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+      }
+    case .events(let stream):
+      stream.attach(connection)
+      register(stream)
+      let box = Unmanaged.passRetained(StreamBox(stream: stream, server: self)).toOpaque()
+      made = MHD_create_response_from_callback(
+        sportstime_mhd_size_unknown, 4096, streamReader, box, streamFreed)
+    }
+    guard let made else { return MHD_Result.NO }
+    for header in response.headers {
+      MHD_add_response_header(made, header.name, header.value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), made)
+    MHD_destroy_response(made)
+    return result
+  }
+
+  /// Calls `body` with `host`:`port` as a socket address.
+  private static func withSocketAddress<R>(
+    host: String, port: UInt16, _ body: (UnsafePointer<sockaddr>, Bool) -> R
+  ) throws -> R {
+    let literal = host == "localhost" ? "127.0.0.1" : host
+    var v4 = sockaddr_in()
+    if inet_pton(AF_INET, literal, &v4.sin_addr) == 1 {
+      v4.sin_family = sa_family_t(AF_INET)
+      v4.sin_port = port.bigEndian
+      return withUnsafePointer(to: &v4) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, false) }
+      }
+    }
+    var v6 = sockaddr_in6()
+    if inet_pton(AF_INET6, literal, &v6.sin6_addr) == 1 {
+      v6.sin6_family = sa_family_t(AF_INET6)
+      v6.sin6_port = port.bigEndian
+      return withUnsafePointer(to: &v6) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, true) }
+      }
+    }
+    throw HTTPServerError(
+      "'\(host.prefix(80))' is not an IP address (give one such as 127.0.0.1 or ::1, or localhost)")
+  }
+}
+
+/// A suspended connection handed to the task that answers it.
+struct SuspendedConnection: @unchecked Sendable {
+  let pointer: OpaquePointer
+}
+
+/// What the event stream's content reader needs.
+final class StreamBox {
+  let stream: EventStream
+  let server: HTTPServer
+  init(stream: EventStream, server: HTTPServer) {
+    self.stream = stream
+    self.server = server
+  }
+}
+
+/// Collects a connection's values (headers, query arguments).
+private final class ValueCollector {
+  var values: [String: String] = [:]
+}
+
+private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
+  guard let context, let key else { return MHD_Result.YES }
+  let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+  let name = String(cString: key)
+  let text = value.map { String(cString: $0) } ?? ""
+  if collector.values[name] == nil { collector.values[name] = text }
+  return MHD_Result.YES
+}
+
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool)
+  -> [String: String]
+{
+  let collector = ValueCollector()
+  let context = Unmanaged.passUnretained(collector).toOpaque()
+  MHD_get_connection_values(connection, kind, collectValue, context)
+  guard lowercased else { return collector.values }
+  return Dictionary(
+    collector.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = {
+  context, connection, url, method, _, uploadData, uploadDataSize, state in
+  guard let context, let connection, let state, let uploadDataSize else { return MHD_Result.NO }
+  let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+  // First call: headers only. Answering on a later call keeps the
+  // connection alive (STACK.md).
+  guard let existing = state.pointee else {
+    let exchange = HTTPServer.Exchange()
+    state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    server.begin()
+    return MHD_Result.YES
+  }
+  let exchange = Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).takeUnretainedValue()
+  if uploadDataSize.pointee > 0 {
+    let count = uploadDataSize.pointee
+    if !exchange.tooLarge, let uploadData {
+      if exchange.body.count + count > server.maximumBodySize {
+        exchange.tooLarge = true
+        exchange.body = Data()
+      } else {
+        exchange.body.append(
+          UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+      }
+    }
+    uploadDataSize.pointee = 0
+    return MHD_Result.YES
+  }
+  exchange.lock.lock()
+  let answer = exchange.response
+  let dispatched = exchange.dispatched
+  exchange.dispatched = true
+  exchange.lock.unlock()
+  if let answer { return server.queue(answer, on: connection) }
+  if dispatched { return MHD_Result.YES }
+  if exchange.tooLarge {
+    let limit = server.maximumBodySize
+    return server.queue(
+      HTTPResponse(
+        status: 413, contentType: "application/json",
+        bytes: Data(
+          #"{"error": {"kind": "invalidInput", "message": "the request body is larger than \#(limit) bytes"}}"#
+            .utf8)), on: connection)
+  }
+  let request = HTTPRequest(
+    method: method.map { String(cString: $0) } ?? "GET",
+    path: url.map { String(cString: $0) } ?? "/",
+    query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false),
+    headers: values(of: connection, kind: .HEADER_KIND, lowercased: true),
+    body: exchange.body)
+  MHD_suspend_connection(connection)
+  server.dispatch(request, exchange: exchange, connection: SuspendedConnection(pointer: connection))
+  return MHD_Result.YES
+}
+
+private let completedHandler: MHD_RequestCompletedCallback = { context, _, state, _ in
+  guard let context, let state, let existing = state.pointee else { return }
+  let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+  Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).release()
+  state.pointee = nil
+  server.end()
+}
+
+private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+  guard let context, let buffer else { return sportstime_mhd_end_with_error }
+  let box = Unmanaged<StreamBox>.fromOpaque(context).takeUnretainedValue()
+  return box.stream.read(into: buffer, capacity: capacity)
+}
+
+private let streamFreed: MHD_ContentReaderFreeCallback = { context in
+  guard let context else { return }
+  let box = Unmanaged<StreamBox>.fromOpaque(context).takeRetainedValue()
+  box.stream.detach()
+  box.server.unregister(box.stream)
+}
