@@ -1,0 +1,133 @@
+import Foundation
+import SportsTimeCore
+
+extension WireV1 {
+  /// `GET /api/trips/{id}`: the `trip show --json` document with the
+  /// trip's `revision` as its last key.
+  public struct TripDocument: Codable, Sendable, Hashable {
+    /// The itinerary document.
+    public var itinerary: Itinerary
+    /// The trip's revision (raised by each stored change).
+    public var revision: Int
+
+    private enum Keys: String, CodingKey { case revision }
+
+    /// The document of `itinerary` at its trip's revision.
+    public init(_ itinerary: SportsTimeCore.Itinerary) {
+      self.itinerary = Itinerary(itinerary)
+      revision = itinerary.trip.revision
+    }
+
+    /// Writes the itinerary's keys, then `revision`.
+    public func encode(to encoder: any Encoder) throws {
+      try itinerary.encode(to: encoder)
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(revision, forKey: .revision)
+    }
+
+    /// Reads the itinerary's keys and `revision`.
+    public init(from decoder: any Decoder) throws {
+      itinerary = try Itinerary(from: decoder)
+      revision = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .revision)
+    }
+  }
+
+  /// `GET /api/trips`: the trips grouped as the trips screen shows them
+  /// (`TripGroups`), each entry with its revision.
+  public struct TripLists: Codable, Sendable, Hashable {
+    /// One trip.
+    public struct Entry: Codable, Sendable, Hashable {
+      /// Lowercase UUID text.
+      public var id: String
+      /// The trip's name.
+      public var name: String
+      /// Its first day.
+      public var startDate: CalendarDate
+      /// Its last day.
+      public var endDate: CalendarDate
+      /// How many days.
+      public var dayCount: Int
+      /// How many games.
+      public var games: Int
+      /// Its revision.
+      public var revision: Int
+
+      /// The entry of `trip`.
+      public init(_ trip: Trip) {
+        id = trip.id.description
+        name = trip.name
+        startDate = trip.startDate
+        endDate = trip.endDate
+        dayCount = trip.dayCount
+        games = trip.gameIDs.count
+        revision = trip.revision
+      }
+    }
+
+    /// Trips whose last day is today or later, soonest first.
+    public var upcoming: [Entry]
+    /// Trips that are over, most recent first.
+    public var past: [Entry]
+
+    /// The lists of `groups`.
+    public init(_ groups: TripGroups) {
+      upcoming = groups.upcoming.map(Entry.init)
+      past = groups.past.map(Entry.init)
+    }
+  }
+
+  /// The answer to an item write (`POST …/items`, `…/move`, `PATCH`,
+  /// `DELETE`): the item's row (nil after a removal), whether anything
+  /// changed, warnings in words, and the whole trip as it is now.
+  public struct ItemWrite: Codable, Sendable, Hashable {
+    /// The item's row as in the trip document; left out after a removal.
+    public var row: Row?
+    /// False when the write changed nothing (a move to where it was).
+    public var changed: Bool
+    /// What the traveller should know (a time that happens twice).
+    public var warnings: [String]
+    /// The trip after the write.
+    public var itinerary: TripDocument
+
+    /// Creates an answer; see the properties.
+    public init(row: Row?, changed: Bool, warnings: [String], itinerary: TripDocument) {
+      self.row = row
+      self.changed = changed
+      self.warnings = warnings
+      self.itinerary = itinerary
+    }
+  }
+
+  /// The answer to `PATCH /api/trips/{id}`: the trip after the change and
+  /// the re-plan's report when its dates were given.
+  public struct TripPatch: Codable, Sendable, Hashable {
+    /// The trip after the change.
+    public var itinerary: TripDocument
+    /// The re-plan (null when only the name changed).
+    @OrNull public var replan: ReplanReport?
+    /// Whether anything changed.
+    public var changed: Bool
+
+    /// Creates an answer; see the properties.
+    public init(itinerary: TripDocument, replan: ReplanReport?, changed: Bool) {
+      self.itinerary = itinerary
+      self.replan = replan
+      self.changed = changed
+    }
+  }
+
+  /// The data of a `trip-changed` event: `{id, revision}`, `revision`
+  /// null once the trip is deleted.
+  public struct TripChanged: Codable, Sendable, Hashable {
+    /// Lowercase UUID text.
+    public var id: String
+    /// The revision now; nil after a deletion.
+    @OrNull public var revision: Int?
+
+    /// Creates the event's data.
+    public init(id: Trip.ID, revision: Int?) {
+      self.id = id.description
+      self.revision = revision
+    }
+  }
+}

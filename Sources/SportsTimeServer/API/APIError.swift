@@ -1,0 +1,55 @@
+import Foundation
+import SportsTimeAPI
+import SportsTimeCore
+
+/// An error the API answers with: an HTTP status and the wire format's
+/// error document (docs/API.md, "Errors").
+struct APIError: Error {
+  /// The HTTP status.
+  var status: Int
+  /// The document sent.
+  var document: WireV1.ErrorDocument
+
+  /// An error with this status and document.
+  init(status: Int, document: WireV1.ErrorDocument) {
+    self.status = status
+    self.document = document
+  }
+
+  /// A request the API cannot read: 400, naming `field` when one is at
+  /// fault.
+  static func invalid(_ message: String, field: String? = nil) -> APIError {
+    APIError(
+      status: 400,
+      document: WireV1.ErrorDocument(kind: .invalidInput, message: message, field: field))
+  }
+
+  /// Nothing at this path: 404.
+  static func notFound(_ message: String) -> APIError {
+    APIError(status: 404, document: WireV1.ErrorDocument(kind: .notFound, message: message))
+  }
+
+  /// The error of any library error, by its kind (`ErrorKind.of`): 404
+  /// not found, 400 invalid input, 422 refused, 409 conflict, 503
+  /// unavailable (also for an error that says no kind).
+  init(_ error: any Error, barriers: [String]? = nil) {
+    if let api = error as? APIError {
+      self = api
+      return
+    }
+    let document = WireV1.ErrorDocument(error, barriers: barriers)
+    status = APIError.status(of: document.kind ?? .unavailable)
+    self.document = document
+  }
+
+  /// The HTTP status of an error kind.
+  static func status(of kind: ErrorKind) -> Int {
+    switch kind {
+    case .notFound: return 404
+    case .invalidInput: return 400
+    case .refused: return 422
+    case .conflict: return 409
+    case .unavailable: return 503
+    }
+  }
+}

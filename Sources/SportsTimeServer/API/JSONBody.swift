@@ -1,0 +1,112 @@
+import Foundation
+import SportsTimeCore
+
+/// A request's JSON object, read field by field with errors that name the
+/// field (`APIError.invalid(_:field:)`).
+struct JSONBody {
+  /// The object's members.
+  let members: [String: JSONValue]
+
+  /// Reads `data` as one JSON object; an empty body is an empty object.
+  /// - Throws: `APIError` (400) for text that is not JSON, or not an
+  ///   object.
+  init(_ data: Data) throws {
+    if data.isEmpty {
+      members = [:]
+      return
+    }
+    let value: JSONValue
+    do {
+      value = try JSONText.value(data)
+    } catch {
+      throw APIError.invalid("the request body is not JSON: \(error)")
+    }
+    guard case .object(let pairs) = value else {
+      throw APIError.invalid("the request body must be a JSON object")
+    }
+    members = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// True when `key` is present (null included).
+  func has(_ key: String) -> Bool { members[key] != nil }
+
+  /// True when `key` is present and null.
+  func isNull(_ key: String) -> Bool {
+    if case .null? = members[key] { return true }
+    return false
+  }
+
+  /// The string at `key`; nil when absent or null.
+  func string(_ key: String) throws -> String? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .string(let s)?: return s
+    default: throw APIError.invalid("\(key) must be a string", field: key)
+    }
+  }
+
+  /// The string at `key`, which must be there.
+  func requiredString(_ key: String) throws -> String {
+    guard let value = try string(key) else {
+      throw APIError.invalid("\(key) is missing", field: key)
+    }
+    return value
+  }
+
+  /// The number at `key`; nil when absent or null.
+  func number(_ key: String) throws -> Double? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .int(let i)?: return Double(i)
+    case .number(let d)?: return d
+    default: throw APIError.invalid("\(key) must be a number", field: key)
+    }
+  }
+
+  /// The whole number at `key`; nil when absent or null.
+  func integer(_ key: String) throws -> Int? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .int(let i)?: return i
+    case .number(let d)? where d == d.rounded() && abs(d) < 1e15: return Int(d)
+    default: throw APIError.invalid("\(key) must be a whole number", field: key)
+    }
+  }
+
+  /// The strings at `key`; nil when absent.
+  func strings(_ key: String) throws -> [String]? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .array(let items)?:
+      return try items.enumerated().map { index, item in
+        guard case .string(let s) = item else {
+          throw APIError.invalid("\(key)[\(index)] must be a string", field: "\(key)[\(index)]")
+        }
+        return s
+      }
+    default: throw APIError.invalid("\(key) must be an array of strings", field: key)
+    }
+  }
+
+  /// The object at `key`; nil when absent or null.
+  func object(_ key: String) throws -> JSONBody? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .object(let pairs)?:
+      return JSONBody(members: Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
+    default: throw APIError.invalid("\(key) must be an object", field: key)
+    }
+  }
+
+  /// The date at `key` (`YYYY-MM-DD`); nil when absent or null.
+  func date(_ key: String) throws -> CalendarDate? {
+    guard let text = try string(key) else { return nil }
+    guard let date = CalendarDate(iso: text) else {
+      throw APIError.invalid(
+        "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
+    }
+    return date
+  }
+
+  private init(members: [String: JSONValue]) { self.members = members }
+}

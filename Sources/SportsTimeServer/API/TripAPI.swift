@@ -1,0 +1,300 @@
+import Foundation
+import SportsTimeAPI
+import SportsTimeCore
+import SportsTimeStore
+
+/// The JSON API's operations (docs/API.md): each parses its request, calls
+/// one Store or Core operation and answers with a `WireV1` document. No
+/// rule lives here.
+struct TripAPI: Sendable {
+  let store: Store
+  let catalog: Catalog
+  let environment: RuleEnvironment
+  /// The traveller's zone, for "today" in the trips' grouping.
+  let timeZone: TimeZone
+
+  // MARK: Trips
+
+  func listTrips() throws -> any Encodable {
+    let today = CalendarDate(environment.now(), in: timeZone)
+    return WireV1.TripLists(TripGroups(try store.trips(), today: today))
+  }
+
+  func tripDocument(_ id: Trip.ID) throws -> WireV1.TripDocument {
+    WireV1.TripDocument(try store.itinerary(id: id, catalog: catalog))
+  }
+
+  func createTrip(_ body: JSONBody, env: RuleEnvironment) throws -> WireV1.TripDocument {
+    let name = try body.requiredString("name")
+    let texts = try body.strings("games") ?? []
+    guard !texts.isEmpty else {
+      throw APIError.invalid("games is missing or empty", field: "games")
+    }
+    let references = try texts.enumerated().map { index, text in
+      do {
+        return try GameReference(parsing: text)
+      } catch {
+        throw APIError.invalid("\(error)", field: "games[\(index)]")
+      }
+    }
+    let games = try store.games(for: references, catalog: catalog)
+    let planned = try TripBuilder.plan(
+      name: name, games: games, start: try body.date("start"), end: try body.date("end"),
+      catalog: catalog, environment: env)
+    try store.insert(planned)
+    return try tripDocument(planned.trip.id)
+  }
+
+  func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
+    -> WireV1.TripPatch
+  {
+    let revision = try body.integer("revision")
+    let name = try body.string("name")
+    let start = try body.date("start")
+    let end = try body.date("end")
+    guard name != nil || start != nil || end != nil else {
+      throw APIError.invalid("say what to change: name, start or end")
+    }
+    var report: WireV1.ReplanReport?
+    var changed = false
+    var expected = revision
+    if start != nil || end != nil {
+      let replan = try store.replanTrip(
+        id: id, adding: [], removing: [], start: start, end: end, catalog: catalog,
+        environment: env, expectedRevision: expected)
+      report = WireV1.ReplanReport(replan.report, change: replan.change)
+      changed = !replan.changesNothing
+      expected = nil
+    }
+    if let name {
+      let current = try store.loadTrip(id: id).trip
+      if current.name != name {
+        _ = try store.renameTrip(id: id, to: name, now: env.now(), expectedRevision: expected)
+        changed = true
+      } else if let expected {
+        _ = expected
+      }
+    }
+    return WireV1.TripPatch(itinerary: try tripDocument(id), replan: report, changed: changed)
+  }
+
+  func copyTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
+    -> WireV1.TripDocument
+  {
+    let name = try body.requiredString("name")
+    let copy = try store.copyTrip(id: id, as: name, environment: env)
+    return try tripDocument(copy.copy.trip.id)
+  }
+
+  func deleteTrip(_ id: Trip.ID, revision: Int?) throws -> WireV1.TripDeleted {
+    let trip = try store.loadTrip(id: id).trip
+    let count = try store.deleteTrip(id: id, expectedRevision: revision)
+    return WireV1.TripDeleted(trip, items: count)
+  }
+
+  func route(_ id: Trip.ID) throws -> WireV1.Route {
+    WireV1.Route(
+      TripRoute(
+        itinerary: try store.itinerary(id: id, catalog: catalog),
+        estimator: environment.estimator))
+  }
+
+  func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
+    let itinerary = try store.itinerary(id: id, catalog: catalog)
+    guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
+      throw APIError.notFound("trip \(id) has no row \(rowID.prefix(80))")
+    }
+    guard let itemID = row.itemID, let item = itinerary.item(itemID) else {
+      if case .game(let placed) = row.content {
+        throw APIError(
+          ItineraryRefusal(reason: "Games are fixed: \(placed.title) cannot be moved."))
+      }
+      throw APIError(ItineraryRefusal(reason: "Row \(rowID) is a day header, not an item."))
+    }
+    return WireV1.Drag(
+      try DragSession(item: item, layout: itinerary.layout, constraints: itinerary.constraints))
+  }
+
+  func export(_ id: Trip.ID, format: TripExportFormat) throws -> (name: String, text: String) {
+    let itinerary = try store.itinerary(id: id, catalog: catalog)
+    return (
+      itinerary.trip.name,
+      TripExport.render(itinerary, as: format, catalog: catalog, metric: false)
+    )
+  }
+
+  func games(_ query: [String: String]) throws -> [WireV1.GameEntry] {
+    let leagues = try Leagues.builtIn()
+    func date(_ key: String) throws -> CalendarDate? {
+      guard let text = query[key], !text.isEmpty else { return nil }
+      guard let date = CalendarDate(iso: text) else {
+        throw APIError.invalid(
+          "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
+      }
+      return date
+    }
+    let from = try date("from")
+    let to = try date("to")
+    if let sport = query["sport"], !sport.isEmpty, sport.uppercased() != "MLB" {
+      guard Sport(rawValue: sport.uppercased()) != nil else {
+        throw APIError.invalid("sport must be MLB, NBA, NHL or NFL", field: "sport")
+      }
+      return []
+    }
+    var teamIDs: [String] = []
+    if let team = query["team"], !team.isEmpty {
+      let found = try leagues.team(named: team, sport: .mlb, season: from?.year)
+      teamIDs = catalog.franchise(of: found).map(\.id)
+    }
+    var venueIDs: [Venue.ID] = []
+    if let venue = query["venue"], !venue.isEmpty {
+      venueIDs = [try leagues.venue(named: venue, sport: .mlb, season: from?.year).venue.id]
+    }
+    let games = try store.games(GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to))
+    return games.map { WireV1.GameEntry($0, catalog: catalog) }
+  }
+
+  // MARK: Items
+
+  /// The drop target of a `place` object.
+  func place(_ body: JSONBody?, field: String = "place") throws -> DropTarget? {
+    guard let body else { return nil }
+    if let before = try body.string("before") { return .before(rowID: before) }
+    if let after = try body.string("after") { return .after(rowID: after) }
+    if let day = try body.integer("day") {
+      switch try body.string("at") ?? "bottom" {
+      case "top": return .top(day: day)
+      case "bottom": return .bottom(day: day)
+      default:
+        throw APIError.invalid("\(field).at must be \"top\" or \"bottom\"", field: "\(field).at")
+      }
+    }
+    throw APIError.invalid(
+      "\(field) must be {before: rowID}, {after: rowID} or {day: N, at: \"top\"|\"bottom\"}",
+      field: field)
+  }
+
+  /// The custom item details of `body` (absent keys unchanged; null
+  /// clears).
+  func details(_ body: JSONBody) throws -> CustomItemChanges {
+    var changes = CustomItemChanges()
+    if let title = try body.string("title") { changes.title = title }
+    if let text = try body.string("category") {
+      guard let category = ItemCategory(rawValue: text) else {
+        throw APIError.invalid(
+          "category must be restaurant, hotel, activity or note (got '\(text.prefix(80))')",
+          field: "category")
+      }
+      changes.category = category
+    }
+    if body.isNull("time") {
+      changes.time = .some(nil)
+    } else if let text = try body.string("time") {
+      guard let time = ClockTime(text) else {
+        throw APIError.invalid("time must be HH:MM (got '\(text.prefix(80))')", field: "time")
+      }
+      changes.time = .some(time)
+    }
+    if body.isNull("lat") || body.isNull("lon") {
+      changes.coordinate = .some(nil)
+    } else {
+      switch (try body.number("lat"), try body.number("lon")) {
+      case (nil, nil): break
+      case (let lat?, let lon?):
+        guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
+          throw APIError.invalid(
+            "lat must be within −90…90 and lon within −180…180 degrees", field: "lat")
+        }
+        changes.coordinate = .some(coordinate)
+      default:
+        throw APIError.invalid("lat and lon go together", field: body.has("lat") ? "lon" : "lat")
+      }
+    }
+    if body.isNull("address") {
+      changes.address = .some(nil)
+    } else if let address = try body.string("address") {
+      changes.address = .some(address)
+    }
+    return changes
+  }
+
+  func addItem(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws -> WireV1.ItemWrite {
+    let title = try body.requiredString("title")
+    let changes = try details(body)
+    let info = CustomInfo(
+      title: title, category: changes.category ?? .note, time: changes.time ?? nil,
+      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
+    let target = try place(try body.object("place")) ?? .bottom(day: 1)
+    let change = try store.editTrip(
+      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+    ) { itinerary in
+      try itinerary.add(info, at: target, environment: env)
+    }
+    return try answer(change, tripID: id)
+  }
+
+  func moveItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
+    throws -> WireV1.ItemWrite
+  {
+    guard let target = try place(try body.object("place")) else {
+      throw APIError.invalid("place is missing", field: "place")
+    }
+    do {
+      let change = try store.editTrip(
+        id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+      ) { itinerary in
+        try itinerary.move(item, to: target, now: env.now())
+      }
+      return try answer(change, tripID: id)
+    } catch let refusal as ItineraryRefusal {
+      throw APIError(refusal, barriers: try? barriers(id, item: item))
+    }
+  }
+
+  /// The games bounding a leg's move (their row ids), nil for an item
+  /// without barriers.
+  private func barriers(_ id: Trip.ID, item: ItineraryItem.ID) throws -> [String]? {
+    let itinerary = try store.itinerary(id: id, catalog: catalog)
+    guard let stored = itinerary.item(item) else { return nil }
+    let session = try DragSession(
+      item: stored, layout: itinerary.layout, constraints: itinerary.constraints)
+    let ids = session.barrierGames.map { RowID.game($0.game.id).description }
+    return ids.isEmpty ? nil : ids
+  }
+
+  func editItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
+    throws -> WireV1.ItemWrite
+  {
+    let changes = try details(body)
+    let change = try store.editTrip(
+      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+    ) { itinerary in
+      try itinerary.edit(item, changes, now: env.now())
+    }
+    return try answer(change, tripID: id)
+  }
+
+  func removeItem(_ id: Trip.ID, item: ItineraryItem.ID, revision: Int?, env: RuleEnvironment)
+    throws -> WireV1.ItemWrite
+  {
+    let change = try store.editTrip(
+      id: id, catalog: catalog, now: env.now(), expectedRevision: revision
+    ) { itinerary in
+      try itinerary.remove(item)
+    }
+    return WireV1.ItemWrite(
+      row: nil, changed: !change.changesNothing, warnings: change.warnings,
+      itinerary: try tripDocument(id))
+  }
+
+  private func answer(_ change: ItineraryChange, tripID: Trip.ID) throws -> WireV1.ItemWrite {
+    let itinerary = try store.itinerary(id: tripID, catalog: catalog)
+    let rowID = RowID.item(change.item.id).description
+    let row = itinerary.layout.numbered.first { $0.row.id == rowID }.map {
+      WireV1.Row($0, in: itinerary)
+    }
+    return WireV1.ItemWrite(
+      row: row, changed: !change.changesNothing, warnings: change.warnings,
+      itinerary: WireV1.TripDocument(itinerary))
+  }
+}

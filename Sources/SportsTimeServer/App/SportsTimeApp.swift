@@ -1,0 +1,332 @@
+import Foundation
+import SportsTimeAPI
+import SportsTimeCore
+import SportsTimeStore
+
+/// The app server: the JSON API (docs/API.md), the event stream and the
+/// app's files, behind the request policy. `handle` is the HTTP layer's
+/// handler; `serve` runs it on a socket.
+public final class SportsTimeApp: Sendable {
+  /// How the app is set up.
+  public struct Configuration: Sendable {
+    /// The address to listen on (default loopback).
+    public var host: String
+    /// The port (0: any free port).
+    public var port: UInt16
+    /// The token required off loopback; nil generates one there.
+    public var token: String?
+    /// Where Debian's browser libraries are (`/usr/share/javascript`):
+    /// `sortable/` and `leaflet/` are served from there.
+    public var assets: URL
+    /// The app's own HTML, CSS and JavaScript (the package's resources).
+    public var appFiles: URL?
+    /// The US states basemap (GeoJSON), when known.
+    public var basemap: URL?
+    /// The traveller's zone, for today's date.
+    public var timeZone: TimeZone
+
+    /// A configuration; see the properties.
+    public init(
+      host: String = "127.0.0.1", port: UInt16 = 8080, token: String? = nil,
+      assets: URL = URL(fileURLWithPath: "/usr/share/javascript"), appFiles: URL? = nil,
+      basemap: URL? = nil, timeZone: TimeZone = .current
+    ) {
+      self.host = host
+      self.port = port
+      self.token = token
+      self.assets = assets
+      self.appFiles = appFiles
+      self.basemap = basemap
+      self.timeZone = timeZone
+    }
+  }
+
+  let configuration: Configuration
+  let api: TripAPI
+  let watcher: TripWatcher
+  let vendor: [String: StaticFiles]
+  let app: StaticFiles?
+  let store: Store
+  /// The policy in force (set once the port is known).
+  private let policyBox: PolicyBox
+
+  /// The app over `store` (other processes may use the same database).
+  public init(
+    store: Store, catalog: Catalog, environment: RuleEnvironment = .live,
+    configuration: Configuration
+  ) {
+    self.configuration = configuration
+    self.store = store
+    api = TripAPI(
+      store: store, catalog: catalog, environment: environment,
+      timeZone: configuration.timeZone)
+    watcher = TripWatcher(store: store)
+    vendor = [
+      "sortable": StaticFiles(folder: configuration.assets.appendingPathComponent("sortable")),
+      "leaflet": StaticFiles(folder: configuration.assets.appendingPathComponent("leaflet")),
+    ]
+    app = configuration.appFiles.map(StaticFiles.init(folder:))
+    policyBox = PolicyBox(
+      RequestPolicy(
+        host: configuration.host, port: configuration.port, token: configuration.token))
+  }
+
+  /// The policy requests are checked against.
+  public var policy: RequestPolicy { policyBox.value }
+
+  /// Sets the port the policy expects in `Host` (after binding port 0).
+  func bound(port: UInt16, token: String?) {
+    policyBox.value = RequestPolicy(host: configuration.host, port: port, token: token)
+  }
+
+  /// Answers one request: the policy first, then the route.
+  public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    if let refusal = policy.check(request) {
+      let kind =
+        refusal.status == 401
+        ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
+      return Self.json(status: refusal.status, Self.errorBody(kind: kind, message: refusal.message))
+    }
+    var response = route(request)
+    if let token = policy.token, request.query["token"] == token,
+      request.method == "GET", !request.path.hasPrefix("/api/")
+    {
+      response.headers.append(
+        HTTPHeader(
+          "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+    }
+    response.headers.append(HTTPHeader("Cache-Control", "no-store"))
+    return response
+  }
+
+  private func route(_ request: HTTPRequest) -> HTTPResponse {
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    let env = api.environment.frozen()
+    do {
+      switch parts {
+      case ["api", "events"]:
+        try allow(request, ["GET"])
+        return HTTPResponse(
+          status: 200,
+          headers: [
+            HTTPHeader("Content-Type", "text/event-stream"), HTTPHeader("X-Accel-Buffering", "no"),
+          ], body: .events(watcher.subscribe()))
+      case ["api", "trips"]:
+        try allow(request, ["GET", "POST"])
+        if request.method == "GET" { return try Self.wire(200, api.listTrips()) }
+        return try Self.wire(201, api.createTrip(JSONBody(request.body), env: env))
+      case ["api", "games"]:
+        try allow(request, ["GET"])
+        return try Self.wire(200, api.games(request.query))
+      default: break
+      }
+      if parts.count >= 3, parts[0] == "api", parts[1] == "trips" {
+        return try tripRoute(
+          request, trip: tripID(parts[2]), rest: Array(parts.dropFirst(3)), env: env)
+      }
+      if parts.first == "api" {
+        throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
+      }
+      return try page(request, parts)
+    } catch let refused as MethodNotAllowed {
+      var response = Self.json(
+        status: 405, Self.errorBody(kind: ErrorKind.invalidInput.rawValue, message: refused.message)
+      )
+      response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
+      return response
+    } catch {
+      let api = APIError(error)
+      return Self.json(status: api.status, (try? Wire.render(api.document)) ?? "{}")
+    }
+  }
+
+  private func tripRoute(
+    _ request: HTTPRequest, trip: Trip.ID, rest: [String], env: RuleEnvironment
+  ) throws -> HTTPResponse {
+    let first = rest.first
+    let second = rest.count > 1 ? rest[1] : nil
+    switch (rest.count, first) {
+    case (0, _):
+      try allow(request, ["GET", "PATCH", "DELETE"])
+      switch request.method {
+      case "GET": return try Self.wire(200, api.tripDocument(trip))
+      case "PATCH": return try Self.wire(200, api.patchTrip(trip, JSONBody(request.body), env: env))
+      default: return try Self.wire(200, api.deleteTrip(trip, revision: revisionQuery(request)))
+      }
+    case (1, "copy"):
+      try allow(request, ["POST"])
+      return try Self.wire(201, api.copyTrip(trip, JSONBody(request.body), env: env))
+    case (1, "route"):
+      try allow(request, ["GET"])
+      return try Self.wire(200, api.route(trip))
+    case (2, "drag"):
+      try allow(request, ["GET"])
+      return try Self.wire(200, api.drag(trip, rowID: second ?? ""))
+    case (1, "items"):
+      try allow(request, ["POST"])
+      return try Self.wire(201, api.addItem(trip, JSONBody(request.body), env: env))
+    case (2, "items"):
+      let item = try itemID(second ?? "")
+      try allow(request, ["PATCH", "DELETE"])
+      if request.method == "PATCH" {
+        return try Self.wire(200, api.editItem(trip, item: item, JSONBody(request.body), env: env))
+      }
+      return try Self.wire(
+        200, api.removeItem(trip, item: item, revision: revisionQuery(request), env: env))
+    case (3, "items") where rest[2] == "move":
+      try allow(request, ["POST"])
+      return try Self.wire(
+        200, api.moveItem(trip, item: itemID(second ?? ""), JSONBody(request.body), env: env))
+    case (1, let file?) where file.hasPrefix("export."):
+      try allow(request, ["GET"])
+      let ext = String(file.dropFirst("export.".count))
+      guard let format = TripExportFormat(rawValue: ext) else {
+        throw APIError.notFound(
+          "no export format '\(ext.prefix(20))' (md, ics, gpx, geojson or json)")
+      }
+      let export = try api.export(trip, format: format)
+      return Self.download(export.text, name: export.name, format: format)
+    default:
+      throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
+    }
+  }
+
+  /// Pages and files: `/` the trips, `/trips/…` a trip, `/app/…` the
+  /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
+  /// `/basemap.json` the US states.
+  private func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
+    try allow(request, ["GET", "HEAD"])
+    func file(_ files: StaticFiles?, _ relative: String) throws -> HTTPResponse {
+      guard let found = files?.response(for: relative) else {
+        throw APIError.notFound("no file \(request.path.prefix(80))")
+      }
+      return found
+    }
+    switch parts.first {
+    case nil: return try file(app, "index.html")
+    case "trips": return try file(app, "trip.html")
+    case "app": return try file(app, parts.dropFirst().joined(separator: "/"))
+    case "vendor" where parts.count >= 3:
+      return try file(vendor[parts[1]], parts.dropFirst(2).joined(separator: "/"))
+    case "basemap.json" where parts.count == 1:
+      guard let basemap = configuration.basemap else {
+        throw APIError.notFound("no basemap configured")
+      }
+      return try file(
+        StaticFiles(folder: basemap.deletingLastPathComponent()), basemap.lastPathComponent)
+    default: throw APIError.notFound("no page \(request.path.prefix(80))")
+    }
+  }
+
+  /// A method the path does not answer (405, with `Allow`).
+  private struct MethodNotAllowed: Error {
+    var allowed: [String]
+    var message: String
+  }
+
+  private func allow(_ request: HTTPRequest, _ methods: [String]) throws {
+    guard methods.contains(request.method) else {
+      throw MethodNotAllowed(
+        allowed: methods,
+        message:
+          "\(request.path.prefix(80)) answers \(methods.joined(separator: ", ")), not \(request.method.prefix(20))"
+      )
+    }
+  }
+
+  private func tripID(_ text: String) throws -> Trip.ID {
+    guard let id = Trip.ID(parsing: text) else {
+      throw APIError.notFound("no trip has the id '\(text.prefix(80))' (trips are named by UUID)")
+    }
+    return id
+  }
+
+  private func itemID(_ text: String) throws -> ItineraryItem.ID {
+    let bare = text.hasPrefix("item:") ? String(text.dropFirst(5)) : text
+    guard let id = ItineraryItem.ID(parsing: bare) else {
+      throw APIError.notFound("no item has the id '\(text.prefix(80))'")
+    }
+    return id
+  }
+
+  private func revisionQuery(_ request: HTTPRequest) throws -> Int? {
+    guard let text = request.query["revision"], !text.isEmpty else { return nil }
+    guard let value = Int(text) else {
+      throw APIError.invalid("revision must be a whole number", field: "revision")
+    }
+    return value
+  }
+
+  // MARK: Answers
+
+  static func errorBody(kind: String, message: String) -> String {
+    "{\"error\": {\"kind\": \"\(kind)\", \"message\": \(JSONValue.quote(message))}}"
+  }
+
+  static func json(status: Int, _ text: String) -> HTTPResponse {
+    HTTPResponse(
+      status: status, contentType: "application/json", bytes: Data((text + "\n").utf8))
+  }
+
+  static func wire(_ status: Int, _ document: any Encodable) throws -> HTTPResponse {
+    json(status: status, try Wire.render(document))
+  }
+
+  static func download(_ text: String, name: String, format: TripExportFormat) -> HTTPResponse {
+    let types: [TripExportFormat: String] = [
+      .md: "text/markdown; charset=utf-8", .ics: "text/calendar; charset=utf-8",
+      .gpx: "application/gpx+xml", .geojson: "application/geo+json", .json: "application/json",
+    ]
+    let ascii = String(
+      name.unicodeScalars.map {
+        $0.isASCII
+          && (CharacterSet.alphanumerics.contains($0) || " -_.".unicodeScalars.contains($0))
+          ? Character($0) : "_"
+      }.prefix(100))
+    let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii
+    return HTTPResponse(
+      status: 200, contentType: types[format] ?? "application/octet-stream",
+      bytes: Data(text.utf8),
+      headers: [
+        HTTPHeader(
+          "Content-Disposition",
+          "attachment; filename=\"\(ascii).\(format.rawValue)\"; filename*=UTF-8''\(encoded).\(format.rawValue)"
+        )
+      ])
+  }
+
+  // MARK: Serving
+
+  /// Serves the app on its configured address until the server is
+  /// stopped: starts the HTTP server and the trip watcher.
+  /// - Returns: the running server (its `port`); `policy.token` is the
+  ///   token in force off loopback.
+  /// - Throws: `HTTPServerError` when the address cannot be bound.
+  public func serve(threads: Int = 4) throws -> HTTPServer {
+    let server = HTTPServer(host: configuration.host, port: configuration.port, threads: threads) {
+      [self] request in await self.handle(request)
+    }
+    try server.start()
+    let token =
+      RequestPolicy.isLoopback(configuration.host)
+      ? nil : configuration.token ?? RequestPolicy.generateToken()
+    bound(port: server.port, token: token)
+    watcher.start()
+    return server
+  }
+
+  /// Stops the watcher (ending every event stream); the caller stops the
+  /// server.
+  public func stopWatching() { watcher.stop() }
+}
+
+/// The policy, set once the port is known.
+final class PolicyBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var policy: RequestPolicy
+  init(_ policy: RequestPolicy) { self.policy = policy }
+  var value: RequestPolicy {
+    get { lock.withLock { policy } }
+    set { lock.withLock { policy = newValue } }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeServer
+import SportsTimeStore
+import SportsTimeTestSupport
+import XCTest
+
+/// An app server on a free loopback port over a fresh database holding the
+/// real 2024 MLB schedule, and a client for it.
+class APITestCase: XCTestCase {
+  /// The 2024 schedule, parsed once for every test.
+  static let schedule2024: Result<ScheduleImport, any Error> = Result {
+    let url = TestData.retrosheetSchedule(2024)
+    return try RetrosheetSchedule.parse(
+      try String(contentsOf: url, encoding: .utf8), file: "2024schedule.csv",
+      catalog: try Catalog.mlb())
+  }
+
+  private(set) var scratch: TemporaryDirectory!
+  private(set) var store: Store!
+  private(set) var app: SportsTimeApp!
+  private(set) var server: HTTPServer!
+  var databasePath: String { scratch.url.appendingPathComponent("api.sqlite").path }
+
+  /// The configuration the test's app is made with.
+  func configuration() -> SportsTimeApp.Configuration {
+    SportsTimeApp.Configuration(
+      host: "127.0.0.1", port: 0, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  }
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    scratch = try TemporaryDirectory(prefix: "api-tests")
+    store = try Store(path: databasePath)
+    _ = try store.importSchedule(try Self.schedule2024.get())
+    app = SportsTimeApp(store: store, catalog: try Catalog.mlb(), configuration: configuration())
+    server = try app.serve(threads: 2)
+  }
+
+  override func tearDownWithError() throws {
+    app?.stopWatching()
+    server?.stop()
+    try store?.close()
+    try super.tearDownWithError()
+  }
+
+  var client: RawHTTPClient { RawHTTPClient(port: server.port) }
+
+  /// Sends a request with a JSON body (`Content-Type: application/json`).
+  @discardableResult
+  func send(
+    _ method: String, _ target: String, json: Any? = nil, headers: [String: String] = [:]
+  ) throws -> RawHTTPClient.Response {
+    var fields = headers
+    var body = Data()
+    if let json {
+      body = try JSONSerialization.data(withJSONObject: json)
+      if fields["Content-Type"] == nil { fields["Content-Type"] = "application/json" }
+    }
+    return try client.send(method, target, headers: fields, body: body)
+  }
+
+  /// The response's body as a JSON object.
+  func object(
+    _ response: RawHTTPClient.Response, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [String: Any] {
+    try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+      "not a JSON object: \(response.text)", file: file, line: line)
+  }
+
+  /// Creates the demo trip (Cleveland → Chicago → Detroit → Milwaukee,
+  /// Jun 4–10, 2024) and returns its document.
+  func makeDemoTrip(name: String = "Great Lakes Loop") throws -> [String: Any] {
+    let created = try send(
+      "POST", "/api/trips",
+      json: [
+        "name": name,
+        "games": [
+          "CLE@2024-06-04", "CHC@2024-06-05", "DET@2024-06-07", "DET202406080", "MIL@2024-06-10",
+        ],
+      ])
+    XCTAssertEqual(created.status, 201, created.text)
+    return try object(created)
+  }
+
+  /// The rows of a trip document.
+  func rows(_ document: [String: Any]) -> [[String: Any]] {
+    (document["rows"] as? [[String: Any]]) ?? []
+  }
+
+  func tripID(_ document: [String: Any]) -> String {
+    ((document["trip"] as? [String: Any])?["id"] as? String) ?? ""
+  }
+}

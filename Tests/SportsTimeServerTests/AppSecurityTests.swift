@@ -1,0 +1,102 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeServer
+import SportsTimeStore
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The security refusals through the running app (each changes nothing),
+/// its files, and live changes.
+final class AppSecurityTests: APITestCase {
+  func testForeignHostOriginAndNonJSON_areRefusedAndChangeNothing() throws {
+    let body = ["name": "Sneaky", "games": ["CHC@2024-06-05"]] as [String: Any]
+    let rebinding = try send("GET", "/api/trips", headers: ["Host": "evil.example:\(server.port)"])
+    XCTAssertEqual(rebinding.status, 403, rebinding.text)
+    XCTAssertEqual(
+      (try object(rebinding)["error"] as? [String: Any])?["kind"] as? String, "forbidden")
+    let csrf = try send(
+      "POST", "/api/trips", json: body, headers: ["Origin": "http://evil.example"])
+    XCTAssertEqual(csrf.status, 403, csrf.text)
+    let form = try send(
+      "POST", "/api/trips", json: body, headers: ["Content-Type": "text/plain"])
+    XCTAssertEqual(form.status, 415, form.text)
+    let huge = try client.send(
+      "POST", "/api/trips", headers: ["Content-Type": "application/json"],
+      body: Data(repeating: 32, count: (1 << 20) + 1))
+    XCTAssertEqual(huge.status, 413)
+    XCTAssertEqual(try store.trips().count, 0)
+    let own = try send(
+      "POST", "/api/trips", json: body, headers: ["Origin": "http://localhost:\(server.port)"])
+    XCTAssertEqual(own.status, 201, own.text)
+  }
+
+  func testFiles_debianLibrariesServed_pathsCannotLeaveTheirFolder() throws {
+    let sortable = try send("GET", "/vendor/sortable/Sortable.min.js")
+    XCTAssertEqual(sortable.status, 200)
+    XCTAssertEqual(sortable.headers["content-type"], "text/javascript; charset=utf-8")
+    XCTAssertEqual(try send("GET", "/vendor/leaflet/leaflet.css").status, 200)
+    for path in [
+      "/vendor/sortable/../leaflet/leaflet.js", "/vendor/sortable/%2e%2e/%2e%2e/passwd",
+      "/vendor/nope/x.js", "/vendor/leaflet/../../../../etc/passwd", "/app/../../Package.swift",
+    ] {
+      XCTAssertEqual(try send("GET", path).status, 404, path)
+    }
+  }
+
+  func testChangesFromAnotherConnection_reachTheEventStreamWithinASecond() throws {
+    let id = tripID(try makeDemoTrip())
+    let fd = try client.connect()
+    defer { close(fd) }
+    try client.write(
+      fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+    var seen = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    func readUntil(_ needle: String, within seconds: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        if String(decoding: seen, as: UTF8.self).contains(needle) { return true }
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        seen.append(contentsOf: buffer[0..<n])
+      }
+      return String(decoding: seen, as: UTF8.self).contains(needle)
+    }
+    XCTAssertTrue(readUntil("connected", within: 2), String(decoding: seen, as: UTF8.self))
+    // Another process's connection (as the CLI would be) renames the trip.
+    let other = try Store(path: databasePath)
+    _ = try other.renameTrip(
+      id: try XCTUnwrap(Trip.ID(parsing: id)), to: "Renamed elsewhere", now: Date())
+    try other.close()
+    let started = Date()
+    XCTAssertTrue(
+      readUntil("\"revision\": 2", within: 2), String(decoding: seen, as: UTF8.self))
+    XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
+    XCTAssertTrue(String(decoding: seen, as: UTF8.self).contains("event: trip-changed"))
+    XCTAssertTrue(String(decoding: seen, as: UTF8.self).contains(id))
+  }
+}
+
+/// Bound off loopback, the app wants its token on every request.
+final class AppTokenTests: APITestCase {
+  override func configuration() -> SportsTimeApp.Configuration {
+    SportsTimeApp.Configuration(host: "0.0.0.0", port: 0, token: "t0ken")
+  }
+
+  func testEveryRequestNeedsTheToken_thePageSetsItsCookie() throws {
+    XCTAssertEqual(app.policy.token, "t0ken")
+    XCTAssertEqual(try send("GET", "/api/trips").status, 401)
+    XCTAssertEqual(
+      try send("GET", "/api/trips", headers: ["Authorization": "Bearer nope"]).status, 401)
+    XCTAssertEqual(
+      try send("GET", "/api/trips", headers: ["Authorization": "Bearer t0ken"]).status, 200)
+    XCTAssertEqual(
+      try send("GET", "/api/trips", headers: ["Cookie": "sportstime_token=t0ken"]).status, 200)
+    let page = try send("GET", "/vendor/sortable/Sortable.min.js?token=t0ken")
+    XCTAssertEqual(page.status, 200)
+    XCTAssertEqual(
+      page.headers["set-cookie"], "sportstime_token=t0ken; Path=/; HttpOnly; SameSite=Strict")
+  }
+}

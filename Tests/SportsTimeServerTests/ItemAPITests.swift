@@ -1,0 +1,120 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeServer
+import SportsTimeStore
+import XCTest
+
+/// The item routes: add anywhere, move within the rules (a refused move
+/// names its barrier games and changes nothing), edit, remove, revisions.
+final class ItemAPITests: APITestCase {
+  var trip = ""
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    trip = tripID(try makeDemoTrip())
+  }
+
+  func revision() throws -> Int {
+    try store.revision(ofTrip: try XCTUnwrap(Trip.ID(parsing: trip)))
+  }
+
+  func testAddMoveEditRemove_aCustomItem() throws {
+    let added = try send(
+      "POST", "/api/trips/\(trip)/items",
+      json: [
+        "title": "Deep dish", "category": "restaurant", "time": "18:30", "lat": 41.89,
+        "lon": -87.63, "place": ["day": 2, "at": "top"], "revision": 1,
+      ])
+    XCTAssertEqual(added.status, 201, added.text)
+    var answer = try object(added)
+    var row = try XCTUnwrap(answer["row"] as? [String: Any])
+    let rowID = try XCTUnwrap(row["id"] as? String)
+    XCTAssertEqual(row["day"] as? Int, 2)
+    XCTAssertEqual(row["timeZone"] as? String, "America/Chicago")
+    XCTAssertEqual(answer["changed"] as? Bool, true)
+    XCTAssertEqual((answer["itinerary"] as? [String: Any])?["revision"] as? Int, 2)
+    let itemID = String(rowID.dropFirst("item:".count))
+    // Custom items go anywhere: to the bottom of Day 6.
+    let moved = try send(
+      "POST", "/api/trips/\(trip)/items/\(itemID)/move",
+      json: ["place": ["day": 6, "at": "bottom"], "revision": 2])
+    XCTAssertEqual(moved.status, 200, moved.text)
+    answer = try object(moved)
+    row = try XCTUnwrap(answer["row"] as? [String: Any])
+    XCTAssertEqual(row["day"] as? Int, 6)
+    // Where it already is: nothing changes, the revision stays.
+    let again = try send(
+      "POST", "/api/trips/\(trip)/items/\(rowID)/move", json: ["place": ["after": rowID]])
+    XCTAssertEqual(again.status, 200, again.text)
+    XCTAssertEqual(try object(again)["changed"] as? Bool, false)
+    XCTAssertEqual(try revision(), 3)
+    let edited = try send(
+      "PATCH", "/api/trips/\(trip)/items/\(itemID)",
+      json: ["title": "Pizza", "time": NSNull(), "address": "1 Main St"])
+    XCTAssertEqual(edited.status, 200, edited.text)
+    row = try XCTUnwrap(try object(edited)["row"] as? [String: Any])
+    XCTAssertEqual(row["title"] as? String, "Pizza")
+    XCTAssertTrue(row["time"] is NSNull)
+    XCTAssertEqual(row["address"] as? String, "1 Main St")
+    let removed = try send("DELETE", "/api/trips/\(trip)/items/\(itemID)?revision=4")
+    XCTAssertEqual(removed.status, 200, removed.text)
+    XCTAssertNil(try object(removed)["row"])
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 422)
+  }
+
+  func testMove_aLegIntoABlockedPlaceIs422WithBarriers_andChangesNothing() throws {
+    let document = try object(try send("GET", "/api/trips/\(trip)"))
+    let leg = try XCTUnwrap(
+      rows(document).first {
+        $0["kind"] as? String == "travel" && $0["title"] as? String == "Chicago → Detroit"
+      },
+      "\(rows(document).map { $0["title"] ?? "" })")
+    let legID = try XCTUnwrap(leg["id"] as? String)
+    let before = try send("GET", "/api/trips/\(trip)").text
+    let refused = try send(
+      "POST", "/api/trips/\(trip)/items/\(legID)/move", json: ["place": ["day": 1, "at": "top"]])
+    XCTAssertEqual(refused.status, 422, refused.text)
+    let error = try XCTUnwrap(try object(refused)["error"] as? [String: Any])
+    XCTAssertEqual(error["kind"] as? String, "refused")
+    XCTAssertTrue((error["message"] as? String ?? "").contains("Chicago → Detroit"), "\(error)")
+    XCTAssertEqual(error["barriers"] as? [String], ["game:CHN202406050", "game:DET202406070"])
+    XCTAssertEqual(try send("GET", "/api/trips/\(trip)").text, before, "nothing changed")
+    // An allowed place: the top of Day 4 (the drive day).
+    let moved = try send(
+      "POST", "/api/trips/\(trip)/items/\(legID)/move",
+      json: ["place": ["day": 3, "at": "top"], "revision": 1])
+    XCTAssertEqual(moved.status, 200, moved.text)
+    XCTAssertEqual((try object(moved)["row"] as? [String: Any])?["day"] as? Int, 3)
+    // The same request again is based on a revision that moved on.
+    let stale = try send(
+      "POST", "/api/trips/\(trip)/items/\(legID)/move",
+      json: ["place": ["day": 2, "at": "bottom"], "revision": 1])
+    XCTAssertEqual(stale.status, 409, stale.text)
+    XCTAssertEqual(try revision(), 2)
+  }
+
+  func testBadItemRequests_are400Or404_andChangeNothing() throws {
+    let cases: [(String, String, [String: Any], Int, String?)] = [
+      ("POST", "/items", ["category": "note"], 400, "title"),
+      ("POST", "/items", ["title": "x", "category": "bar"], 400, "category"),
+      ("POST", "/items", ["title": "x", "time": "25:00"], 400, "time"),
+      ("POST", "/items", ["title": "x", "lat": 41], 400, "lon"),
+      ("POST", "/items", ["title": "x", "lat": 91, "lon": 0], 400, "lat"),
+      ("POST", "/items", ["title": "x", "place": ["day": 2, "at": "middle"]], 400, "place.at"),
+      ("POST", "/items", ["title": "x", "place": ["nowhere": 1]], 400, "place"),
+      ("POST", "/items", ["title": "x", "place": ["day": 9]], 422, nil),
+      ("POST", "/items", ["title": "x", "place": ["before": "game:NOPE"]], 422, nil),
+      ("POST", "/items", ["title": "x", "revision": "one"], 400, "revision"),
+      ("POST", "/items/\(UUID().uuidString.lowercased())/move", ["place": ["day": 1]], 422, nil),
+      ("POST", "/items/zzz/move", ["place": ["day": 1]], 404, nil),
+    ]
+    for (method, path, body, status, field) in cases {
+      let answer = try send(method, "/api/trips/\(trip)\(path)", json: body)
+      XCTAssertEqual(answer.status, status, "\(path) \(body): \(answer.text)")
+      XCTAssertEqual(
+        (try object(answer)["error"] as? [String: Any])?["field"] as? String, field,
+        "\(body): \(answer.text)")
+    }
+    XCTAssertEqual(try revision(), 1)
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeServer
+import SportsTimeStore
+import XCTest
+
+/// The trip routes of the API on the real 2024 schedule: success, each
+/// error status, and nothing changed after a refusal.
+final class TripAPITests: APITestCase {
+  func testCreateListShowAndDelete() throws {
+    let created = try makeDemoTrip()
+    let id = tripID(created)
+    XCTAssertEqual(created["revision"] as? Int, 1)
+    XCTAssertEqual(rows(created).first?["id"] as? String, "day:1")
+    XCTAssertEqual(
+      rows(created).filter { $0["kind"] as? String == "game" }.map { $0["gameID"] as? String },
+      ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
+    // The document is the CLI's `trip show --json` plus the revision, last.
+    let shown = try send("GET", "/api/trips/\(id)")
+    XCTAssertEqual(shown.status, 200)
+    XCTAssertEqual(shown.headers["content-type"], "application/json")
+    XCTAssertTrue(shown.text.hasSuffix("  \"revision\": 1\n}\n"), shown.text)
+    // 2024 is past (the server's clock is 2026); soonest first.
+    try makeDemoTrip(name: "Second Loop")
+    let lists = try object(try send("GET", "/api/trips"))
+    XCTAssertEqual((lists["upcoming"] as? [Any])?.count, 0)
+    let past = try XCTUnwrap(lists["past"] as? [[String: Any]])
+    XCTAssertEqual(
+      Set(past.compactMap { $0["name"] as? String }), ["Great Lakes Loop", "Second Loop"])
+    XCTAssertEqual(past.first?["revision"] as? Int, 1)
+    let deleted = try send("DELETE", "/api/trips/\(id)")
+    XCTAssertEqual(deleted.status, 200, deleted.text)
+    XCTAssertEqual(try object(deleted)["name"] as? String, "Great Lakes Loop")
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)").status, 404)
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)").status, 404)
+  }
+
+  func testCreate_badInputIs400NamingTheField_andStoresNothing() throws {
+    let cases: [([String: Any], String?, Int)] = [
+      (["games": ["CHC@2024-06-05"]], "name", 400),
+      (["name": "X"], "games", 400),
+      (["name": "X", "games": [3]], "games[0]", 400),
+      (["name": "X", "games": ["CHC@2024-13-40"]], "games[0]", 400),
+      (["name": "X", "games": ["CHC@2024-06-05"], "start": "June"], "start", 400),
+      (["name": "X", "games": ["NOPE202406050"]], nil, 404),
+      (["name": "", "games": ["CHC@2024-06-05"]], nil, 400),
+    ]
+    for (body, field, status) in cases {
+      let answer = try send("POST", "/api/trips", json: body)
+      XCTAssertEqual(answer.status, status, "\(body): \(answer.text)")
+      let error = try XCTUnwrap(try object(answer)["error"] as? [String: Any], answer.text)
+      XCTAssertEqual(error["field"] as? String, field, answer.text)
+      XCTAssertFalse((error["message"] as? String ?? "").isEmpty)
+    }
+    let notJSON = try client.send(
+      "POST", "/api/trips", headers: ["Content-Type": "application/json"], body: Data("{".utf8))
+    XCTAssertEqual(notJSON.status, 400, notJSON.text)
+    let twice = try client.send(
+      "POST", "/api/trips", headers: ["Content-Type": "application/json"],
+      body: Data(#"{"name": "A", "name": "B", "games": ["CHC@2024-06-05"]}"#.utf8))
+    XCTAssertEqual(twice.status, 400, twice.text)
+    XCTAssertEqual(try store.trips().count, 0)
+  }
+
+  func testUnknownRoutesMethodsAndIDs() throws {
+    let id = tripID(try makeDemoTrip())
+    XCTAssertEqual(try send("GET", "/api/nothing").status, 404)
+    XCTAssertEqual(try send("GET", "/api/trips/not-a-uuid").status, 404)
+    XCTAssertEqual(try send("GET", "/api/trips/\(UUID().uuidString)").status, 404)
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)/export.pdfx").status, 404)
+    let put = try send("PUT", "/api/trips/\(id)", json: [:])
+    XCTAssertEqual(put.status, 405)
+    XCTAssertEqual(put.headers["allow"], "GET, PATCH, DELETE")
+  }
+
+  func testPatch_renamesAndReplans_staleRevisionIs409AndChangesNothing() throws {
+    let id = tripID(try makeDemoTrip())
+    let renamed = try send("PATCH", "/api/trips/\(id)", json: ["name": "Lakes", "revision": 1])
+    XCTAssertEqual(renamed.status, 200, renamed.text)
+    let answer = try object(renamed)
+    XCTAssertEqual(answer["changed"] as? Bool, true)
+    XCTAssertTrue(answer["replan"] is NSNull)
+    let itinerary = try XCTUnwrap(answer["itinerary"] as? [String: Any])
+    XCTAssertEqual((itinerary["trip"] as? [String: Any])?["name"] as? String, "Lakes")
+    XCTAssertEqual(itinerary["revision"] as? Int, 2)
+    let stale = try send("PATCH", "/api/trips/\(id)", json: ["name": "Other", "revision": 1])
+    XCTAssertEqual(stale.status, 409, stale.text)
+    XCTAssertEqual((try object(stale)["error"] as? [String: Any])?["kind"] as? String, "conflict")
+    XCTAssertEqual(try store.loadTrip(id: try XCTUnwrap(Trip.ID(parsing: id))).trip.name, "Lakes")
+    let replanned = try send("PATCH", "/api/trips/\(id)", json: ["start": "2024-06-03"])
+    XCTAssertEqual(replanned.status, 200, replanned.text)
+    let report = try XCTUnwrap(try object(replanned)["replan"] as? [String: Any])
+    XCTAssertNotNil(report["kept"])
+    let later = try send("PATCH", "/api/trips/\(id)", json: ["start": "2024-06-06"])
+    XCTAssertEqual(later.status, 422, "a start after the first game: \(later.text)")
+    XCTAssertEqual(try send("PATCH", "/api/trips/\(id)", json: [:]).status, 400)
+  }
+
+  func testCopyRouteDragAndExports() throws {
+    let id = tripID(try makeDemoTrip())
+    let copy = try send("POST", "/api/trips/\(id)/copy", json: ["name": "Loop copy"])
+    XCTAssertEqual(copy.status, 201, copy.text)
+    XCTAssertNotEqual(tripID(try object(copy)), id)
+    let route = try object(try send("GET", "/api/trips/\(id)/route"))
+    XCTAssertEqual(
+      (route["waypoints"] as? [Any])?.count, 4, "Cleveland, Chicago, Detroit, Milwaukee")
+    let document = try object(try send("GET", "/api/trips/\(id)"))
+    let leg = try XCTUnwrap(rows(document).first { $0["kind"] as? String == "travel" })
+    let legID = try XCTUnwrap(leg["id"] as? String)
+    let drag = try object(try send("GET", "/api/trips/\(id)/drag/\(legID)"))
+    XCTAssertEqual(drag["item"] as? String, legID)
+    let slots = try XCTUnwrap(drag["slots"] as? [[String: Any]])
+    XCTAssertTrue(slots.contains { $0["valid"] as? Bool == false })
+    XCTAssertTrue(slots.contains { $0["valid"] as? Bool == true })
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/game:CLE202406040").status, 422)
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/day:1").status, 422)
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/item:nope").status, 404)
+    // Exports are the CLI's bytes, as downloads.
+    let itinerary = try store.itinerary(
+      id: try XCTUnwrap(Trip.ID(parsing: id)), catalog: try Catalog.mlb())
+    for format in TripExportFormat.allCases {
+      let answer = try send("GET", "/api/trips/\(id)/export.\(format.rawValue)")
+      XCTAssertEqual(answer.status, 200, format.rawValue)
+      XCTAssertEqual(
+        answer.text,
+        TripExport.render(itinerary, as: format, catalog: try Catalog.mlb(), metric: false),
+        format.rawValue)
+      XCTAssertEqual(
+        answer.headers["content-disposition"],
+        "attachment; filename=\"Great Lakes Loop.\(format.rawValue)\"; filename*=UTF-8''Great%20Lakes%20Loop.\(format.rawValue)"
+      )
+    }
+  }
+
+  func testGames_filteredByTeamVenueAndDates() throws {
+    let answer = try send("GET", "/api/games?team=Cubs&from=2024-06-01&to=2024-06-07")
+    XCTAssertEqual(answer.status, 200, answer.text)
+    let games = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
+    XCTAssertEqual(games.count, 6)
+    XCTAssertTrue(
+      games.allSatisfy { $0["home"] as? String == "CHC" || $0["away"] as? String == "CHC" })
+    let wrigley = try JSONSerialization.jsonObject(
+      with: try send("GET", "/api/games?venue=Wrigley%20Field&from=2024-06-04&to=2024-06-05").body)
+    XCTAssertEqual((wrigley as? [Any])?.count, 2)
+    XCTAssertEqual(try send("GET", "/api/games?team=Nobody").status, 404)
+    XCTAssertEqual(try send("GET", "/api/games?from=June").status, 400)
+  }
+}
