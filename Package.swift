@@ -41,12 +41,15 @@ let package = Package(
     // HTTP (libmicrohttpd), the JSON API and the app's files.
     .target(
       name: "SportsTimeServer",
-      dependencies: ["CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"]
+      dependencies: ["CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"],
+      resources: [.copy("Resources/app")]
     ),
     .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
       name: "sportstime",
-      dependencies: ["CLIKit", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"]
+      dependencies: [
+        "CLIKit", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore", "SportsTimeServer",
+      ]
     ),
     .executableTarget(
       name: "sportstime-bench",

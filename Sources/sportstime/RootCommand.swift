@@ -43,5 +43,6 @@ enum RootCommand {
       ProgressCommand.spec,
       HistoryCommand.spec,
       MapCommand.spec,
+      ServeCommand.spec,
     ])
 }

@@ -71,6 +71,31 @@ public final class SportsTimeApp: Sendable {
         host: configuration.host, port: configuration.port, token: configuration.token))
   }
 
+  /// The app's own files as built into the package (its resource bundle
+  /// beside the executable); nil when the bundle is missing.
+  public static var bundledAppFiles: URL? {
+    // Where SwiftPM puts the bundle (beside the executable, or the test
+    // bundle's folder); `Bundle.module` would stop the process without it.
+    let name = "SportsTime_SportsTimeServer.resources"
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+      .resolvingSymlinksInPath().deletingLastPathComponent()
+    let folders = [
+      executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    for folder in folders {
+      for candidate in [
+        folder.appendingPathComponent(name).appendingPathComponent("app"),
+        folder.appendingPathComponent(name).appendingPathComponent("Contents/Resources/app"),
+      ]
+      where FileManager.default.fileExists(
+        atPath: candidate.appendingPathComponent("index.html").path)
+      {
+        return candidate
+      }
+    }
+    return nil
+  }
+
   /// The policy requests are checked against.
   public var policy: RequestPolicy { policyBox.value }
 

@@ -6,22 +6,34 @@ import Foundation
 
 /// A minimal HTTP/1.1 client over a plain socket, so tests choose every
 /// byte (Host, Origin, bodies) and can read a stream as it comes.
-struct RawHTTPClient {
-  struct Response {
-    var status: Int
-    var headers: [String: String]
-    var body: Data
-    var text: String { String(decoding: body, as: UTF8.self) }
+public struct RawHTTPClient: Sendable {
+  /// A response: status, header fields by lower-cased name, body
+  /// (de-chunked).
+  public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header fields by lower-cased name.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  /// A connection or protocol failure.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What failed.
+    public var description: String
   }
 
-  let port: UInt16
+  /// The port on 127.0.0.1.
+  public let port: UInt16
+
+  /// A client of 127.0.0.1:`port`.
+  public init(port: UInt16) { self.port = port }
 
   /// Opens a connection to 127.0.0.1:`port`.
-  func connect() throws -> Int32 {
+  public func connect() throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket failed") }
     var address = sockaddr_in()
@@ -44,7 +56,7 @@ struct RawHTTPClient {
 
   /// Sends one request (`Connection: close` added) and reads the whole
   /// response.
-  func send(
+  public func send(
     _ method: String, _ target: String, headers: [String: String] = [:], body: Data = Data()
   ) throws -> Response {
     let fd = try connect()
@@ -71,7 +83,8 @@ struct RawHTTPClient {
     return try parse(received)
   }
 
-  func write(_ fd: Int32, _ data: Data) throws {
+  /// Writes all of `data` to `fd`.
+  public func write(_ fd: Int32, _ data: Data) throws {
     try data.withUnsafeBytes { raw in
       guard let base = raw.baseAddress else { return }
       var offset = 0

@@ -1,0 +1,108 @@
+import CLIKit
+import Foundation
+import SportsTimeCore
+import SportsTimeServer
+import SportsTimeStore
+
+/// `sportstime serve`: the app in the browser and its JSON API
+/// (docs/API.md) over the same database as every other command, until
+/// Ctrl-C or SIGTERM (requests in flight finish, the database closes).
+enum ServeCommand {
+  static let spec = CommandSpec(
+    name: "serve",
+    abstract: "Run the app: a local web server for your browser, and its JSON API.",
+    discussion: """
+      Serves http://HOST:PORT/ from the same database as the other commands (--db), until \
+      Ctrl-C. On a loopback address (the default) only this machine can connect; bound to \
+      any other address every request needs the token (--token, or one made up and printed \
+      with the address to open). The browser libraries come from Debian's libjs-sortable \
+      and libjs-leaflet under --assets.
+      Examples:
+        sportstime serve
+        sportstime serve --port 9000 --db trips.sqlite
+      """,
+    options: [
+      .value("host", valueName: "ADDRESS", help: "Address to listen on (default 127.0.0.1)."),
+      .value(
+        "port", valueName: "PORT", kind: .integer(0...65535),
+        help: "Port to listen on (default 8080; 0 picks a free one)."),
+      .value(
+        "token", valueName: "TOKEN",
+        help: "The token required off loopback (default: a new random one, printed)."),
+      .value(
+        "assets", valueName: "DIR",
+        help:
+          "Where sortable/ and leaflet/ are (default /usr/share/javascript, Debian's libjs-sortable and libjs-leaflet)."
+      ),
+      .value(
+        "basemap", valueName: "FILE",
+        help:
+          "US states GeoJSON for the maps (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json)."
+      ),
+    ],
+    run: { try run(try Context($0)) })
+
+  static func run(_ context: Context) throws {
+    let args = context.arguments
+    let host = (args.value("host") ?? "127.0.0.1").trimmingCharacters(in: .whitespaces)
+    let port = UInt16(try args.intValue("port") ?? 8080)
+    let assets = URL(fileURLWithPath: args.value("assets") ?? "/usr/share/javascript")
+    let basemap = args.value("basemap").map(URL.init(fileURLWithPath:)) ?? defaultBasemap(context)
+    guard let appFiles = SportsTimeApp.bundledAppFiles else {
+      throw CommandError(
+        "the app's files are missing: SportsTime_SportsTimeServer.resources must sit beside the sportstime executable (build with 'make release')"
+      )
+    }
+    let store = try context.openStore()
+    let app = SportsTimeApp(
+      store: store, catalog: try context.catalog(),
+      configuration: SportsTimeApp.Configuration(
+        host: host, port: port, token: args.value("token"), assets: assets,
+        appFiles: appFiles, basemap: basemap))
+    let server: HTTPServer
+    do {
+      server = try app.serve()
+    } catch let error as HTTPServerError {
+      throw CommandError(error.description)
+    }
+    let authority = HTTPServer.authority(host: host, port: server.port)
+    var address = "http://\(authority)/"
+    if let token = app.policy.token { address += "?token=\(token)" }
+    context.print("SportsTime is running at \(address)")
+    context.print("Database: \(store.path). Press Ctrl-C to stop.")
+    // Seen at once, also through a pipe (a script waits for the address).
+    try context.console.deliverOut()
+    waitForStopSignal()
+    app.stopWatching()
+    server.stop()
+    try store.close()
+    context.print("Stopped.")
+  }
+
+  /// The basemap beside the data: `$SPORTSTIME_DATA/basemap/…`, else
+  /// `../shared/data/basemap/…`; nil when neither exists.
+  static func defaultBasemap(_ context: Context) -> URL? {
+    let candidates = [
+      context.environment["SPORTSTIME_DATA"].map { "\($0)/basemap/us-states.json" },
+      "../shared/data/basemap/us-states.json",
+    ].compactMap { $0 }
+    return candidates.first { FileManager.default.fileExists(atPath: $0) }.map {
+      URL(fileURLWithPath: $0)
+    }
+  }
+
+  /// Blocks until SIGINT or SIGTERM.
+  static func waitForStopSignal() {
+    let stop = DispatchSemaphore(value: 0)
+    var sources: [any DispatchSourceSignal] = []
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { stop.signal() }
+      source.resume()
+      sources.append(source)
+    }
+    stop.wait()
+    for source in sources { source.cancel() }
+  }
+}
