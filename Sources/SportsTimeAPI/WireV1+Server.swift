@@ -131,3 +131,24 @@ extension WireV1 {
     }
   }
 }
+
+extension WireV1 {
+  /// The answer to an undo or redo (`POST /api/trips/{id}/undo|redo`,
+  /// `sportstime undo|redo --json`): which way, the edit in words, and the
+  /// trip as it is now.
+  public struct JournalAnswer: Codable, Sendable, Hashable {
+    /// `undo` or `redo`.
+    public var direction: String
+    /// The edit that was taken back or made again ("Move “Deep dish”").
+    public var label: String
+    /// The trip afterwards.
+    public var itinerary: TripDocument
+
+    /// The answer of `step`, with the trip after it.
+    public init(_ step: JournalStep, itinerary: SportsTimeCore.Itinerary) {
+      direction = step.direction.rawValue
+      label = step.label
+      self.itinerary = TripDocument(itinerary)
+    }
+  }
+}

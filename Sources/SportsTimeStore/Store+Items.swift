@@ -26,13 +26,28 @@ extension Store {
     id: Trip.ID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
     _ edit: (Itinerary) throws -> ItineraryChange
   ) throws -> ItineraryChange {
-    try transaction {
+    try journaled(id) {
       let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       let change = try edit(itinerary)
       try apply(change, tripID: itinerary.trip.id, now: now)
-      return change
+      return (change, Store.label(of: change, in: itinerary))
     }
+  }
+
+  /// The journal's words for `change` of `itinerary`: "Add “Deep dish”",
+  /// "Move …", "Edit …", "Remove …".
+  static func label(of change: ItineraryChange, in itinerary: Itinerary) -> String {
+    let item = change.item
+    let verb: String
+    if change.deleted.contains(item.id) {
+      verb = "Remove"
+    } else if let old = itinerary.item(item.id) {
+      verb = old.day != item.day || old.sortOrder != item.sortOrder ? "Move" : "Edit"
+    } else {
+      verb = "Add"
+    }
+    return "\(verb) “\(item.title)”"
   }
 
   /// Stores a change (inside the caller's transaction when there is one)
@@ -80,7 +95,7 @@ extension Store {
     _ plan: (Itinerary) throws -> Replan
   ) throws -> Replan {
     let now = clock()
-    return try transaction {
+    return try journaled(id) { () -> (result: Replan, label: String) in
       let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       var replan = try plan(itinerary)
@@ -111,7 +126,7 @@ extension Store {
       for item in replan.change.updated { try rewriteItem(item) }
       for id in replan.change.deleted { try removeItem(id: id, at: now) }
       replan.trip.revision = try revision(ofTrip: t.id)
-      return replan
+      return (replan, "Re-plan “\(replan.trip.name)”")
     }
   }
 }

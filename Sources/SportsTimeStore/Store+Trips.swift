@@ -270,7 +270,7 @@ extension Store {
   public func renameTrip(
     id: Trip.ID, to name: String, now: Date, expectedRevision: Int? = nil
   ) throws -> (before: Trip, after: Trip) {
-    try transaction {
+    try journaled(id) { () -> (result: (before: Trip, after: Trip), label: String) in
       let before = try storedTrip(id: id)
       try checkRevision(ofTrip: before.id, expected: expectedRevision)
       var after = try before.renamed(to: name, now: now)
@@ -283,7 +283,7 @@ extension Store {
         ])
       try noteChange(ofTrip: after.id)
       after.revision = try revision(ofTrip: after.id)
-      return (before, after)
+      return ((before, after), "Rename “\(before.name)” to “\(after.name)”")
     }
   }
 

@@ -43,6 +43,8 @@ enum RootCommand {
       ProgressCommand.spec,
       HistoryCommand.spec,
       MapCommand.spec,
+      UndoCommands.undoSpec,
+      UndoCommands.redoSpec,
       ServeCommand.spec,
     ])
 }

@@ -118,3 +118,29 @@ final class ItemAPITests: APITestCase {
     XCTAssertEqual(try revision(), 1)
   }
 }
+
+/// Undo and redo through the API: the same journal as the CLI's.
+final class UndoAPITests: APITestCase {
+  func testUndoRedo_ofAnAdd_andNothingLeftIs422() throws {
+    let trip = tripID(try makeDemoTrip())
+    let nothing = try send("POST", "/api/trips/\(trip)/undo", json: [:])
+    XCTAssertEqual(nothing.status, 422, nothing.text)
+    let added = try send(
+      "POST", "/api/trips/\(trip)/items",
+      json: ["title": "Museum", "place": ["day": 2, "at": "top"]])
+    XCTAssertEqual(added.status, 201)
+    let undone = try send("POST", "/api/trips/\(trip)/undo", json: ["revision": 2])
+    XCTAssertEqual(undone.status, 200, undone.text)
+    var answer = try object(undone)
+    XCTAssertEqual(answer["label"] as? String, "Add “Museum”")
+    var itinerary = try XCTUnwrap(answer["itinerary"] as? [String: Any])
+    XCTAssertFalse(rows(itinerary).contains { $0["title"] as? String == "Museum" })
+    XCTAssertEqual(itinerary["revision"] as? Int, 3)
+    XCTAssertEqual(try send("POST", "/api/trips/\(trip)/redo", json: ["revision": 2]).status, 409)
+    let redone = try send("POST", "/api/trips/\(trip)/redo", json: [:])
+    answer = try object(redone)
+    itinerary = try XCTUnwrap(answer["itinerary"] as? [String: Any])
+    XCTAssertTrue(rows(itinerary).contains { $0["title"] as? String == "Museum" })
+    XCTAssertEqual(try send("GET", "/api/trips/\(trip)/undo").status, 405)
+  }
+}

@@ -92,6 +92,14 @@ struct TripAPI: Sendable {
     return WireV1.TripDeleted(trip, items: count)
   }
 
+  func step(_ direction: JournalStep.Direction, _ id: Trip.ID, _ body: JSONBody) throws
+    -> WireV1.JournalAnswer
+  {
+    let step = try store.step(
+      direction, trip: id, catalog: catalog, expectedRevision: try body.integer("revision"))
+    return WireV1.JournalAnswer(step, itinerary: try store.itinerary(id: id, catalog: catalog))
+  }
+
   func route(_ id: Trip.ID) throws -> WireV1.Route {
     WireV1.Route(
       TripRoute(

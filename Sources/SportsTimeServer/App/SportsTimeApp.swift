@@ -181,6 +181,10 @@ public final class SportsTimeApp: Sendable {
     case (1, "copy"):
       try allow(request, ["POST"])
       return try Self.wire(201, api.copyTrip(trip, JSONBody(request.body), env: env))
+    case (1, "undo"), (1, "redo"):
+      try allow(request, ["POST"])
+      let direction: JournalStep.Direction = first == "undo" ? .undo : .redo
+      return try Self.wire(200, api.step(direction, trip, JSONBody(request.body)))
     case (1, "route"):
       try allow(request, ["GET"])
       return try Self.wire(200, api.route(trip))

@@ -1,0 +1,159 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeTestSupport
+import XCTest
+
+@testable import SportsTimeStore
+
+/// The undo journal: every edit of a trip can be taken back and made again,
+/// across a reopen of the database; refusals change nothing.
+final class StoreJournalTests: XCTestCase {
+  var scratch: TemporaryDirectory!
+  var path: String { scratch.url.appendingPathComponent("journal.sqlite").path }
+  var store: Store!
+  let catalog = try? Catalog.mlb()
+  var tripID: Trip.ID!
+  let environment = RuleEnvironment(
+    now: { Date(timeIntervalSince1970: 1_800_000_000) }, uuid: { UUID() }, estimator: .default)
+
+  override func setUpWithError() throws {
+    scratch = try TemporaryDirectory(prefix: "journal")
+    store = try Store(path: path)
+    _ = try store.importSchedule(try StoreFixtures.import2024())
+    let games = try ["CLE202406040", "CHN202406050", "DET202406070", "MIL202406100"].map {
+      try StoreFixtures.game2024(Game.ID($0))
+    }
+    let planned = try TripBuilder.plan(
+      name: "Loop", games: games, start: nil, end: nil, catalog: try XCTUnwrap(catalog),
+      environment: environment)
+    try store.insert(planned)
+    tripID = planned.trip.id
+  }
+
+  func snapshot() throws -> String { try store.snapshot(ofTrip: tripID) }
+
+  func add(_ title: String, day: Int) throws -> ItineraryItem.ID {
+    try store.editTrip(id: tripID, catalog: try XCTUnwrap(catalog), now: environment.now()) {
+      try $0.add(
+        CustomInfo(title: title, category: .note, time: nil, coordinate: nil, address: nil),
+        at: .bottom(day: day), environment: environment)
+    }.item.id
+  }
+
+  func testEveryEditUndoesAndRedoes_acrossAReopen() throws {
+    let catalog = try XCTUnwrap(catalog)
+    var states = [try snapshot()]
+    let museum = try add("Museum", day: 2)
+    states.append(try snapshot())
+    _ = try store.editTrip(id: tripID, catalog: catalog, now: environment.now()) {
+      try $0.move(museum, to: .top(day: 5), now: environment.now())
+    }
+    states.append(try snapshot())
+    _ = try store.editTrip(id: tripID, catalog: catalog, now: environment.now()) {
+      try $0.edit(museum, CustomItemChanges(title: "Art museum"), now: environment.now())
+    }
+    states.append(try snapshot())
+    _ = try store.renameTrip(id: tripID, to: "Lakes", now: environment.now())
+    states.append(try snapshot())
+    _ = try store.replanTrip(
+      id: tripID, adding: [], removing: [], start: try XCTUnwrap(CalendarDate(iso: "2024-06-03")),
+      end: nil, catalog: catalog, environment: environment)
+    states.append(try snapshot())
+    _ = try store.editTrip(id: tripID, catalog: catalog, now: environment.now()) {
+      try $0.remove(museum)
+    }
+    states.append(try snapshot())
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Remove “Art museum”")
+    // Undo all the way back, reopening the database halfway.
+    var labels: [String] = []
+    for k in stride(from: states.count - 2, through: 0, by: -1) {
+      if k == 3 {
+        try store.close()
+        store = try Store(path: path)
+      }
+      let revision = try store.revision(ofTrip: tripID)
+      let step = try store.step(.undo, trip: tripID, catalog: catalog)
+      XCTAssertEqual(step.revision, revision + 1)
+      labels.append(step.label)
+      XCTAssertEqual(try snapshot(), states[k], "after undoing \(step.label)")
+    }
+    XCTAssertEqual(
+      labels,
+      [
+        "Remove “Art museum”", "Re-plan “Lakes”", "Rename “Loop” to “Lakes”", "Edit “Art museum”",
+        "Move “Museum”", "Add “Museum”",
+      ])
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      XCTAssertEqual(error as? JournalError, .nothingTo(.undo, trip: "Loop"))
+      XCTAssertEqual(String(describing: error), "Nothing to undo in \"Loop\".")
+    }
+    // And forward again.
+    for k in 1..<states.count {
+      _ = try store.step(.redo, trip: tripID, catalog: catalog)
+      XCTAssertEqual(try snapshot(), states[k])
+    }
+    XCTAssertThrowsError(try store.step(.redo, trip: tripID, catalog: catalog))
+    // The removed item's tombstone came and went with it.
+    let tombstoned = try store.tombstones(since: .distantPast).map(\.id)
+    XCTAssertTrue(tombstoned.contains(museum.rawValue))
+  }
+
+  func testANewEditForgetsTheRedo_andAStaleRevisionIsAConflict() throws {
+    let catalog = try XCTUnwrap(catalog)
+    _ = try add("One", day: 1)
+    _ = try store.step(.undo, trip: tripID, catalog: catalog)
+    XCTAssertEqual(try store.journal(ofTrip: tripID).redo, "Add “One”")
+    _ = try add("Two", day: 1)
+    XCTAssertNil(try store.journal(ofTrip: tripID).redo)
+    let revision = try store.revision(ofTrip: tripID)
+    XCTAssertThrowsError(
+      try store.step(.undo, trip: tripID, catalog: catalog, expectedRevision: revision - 1)
+    ) { XCTAssertEqual(ErrorKind.of($0), .conflict) }
+    XCTAssertEqual(try store.revision(ofTrip: tripID), revision)
+  }
+
+  func testAnUnrecordedChange_orABrokenRule_refusesTheUndoAndChangesNothing() throws {
+    let catalog = try XCTUnwrap(catalog)
+    _ = try add("One", day: 1)
+    // A change the journal did not see (as an older program would make).
+    try store.touchTrip(id: tripID, at: environment.now())
+    let before = try snapshot()
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      XCTAssertEqual(error as? JournalError, .tripChangedSince(label: "Add “One”"))
+    }
+    XCTAssertEqual(try snapshot(), before)
+    // A re-plan removes the Milwaukee game; then the schedule cancels it:
+    // taking the re-plan back would put a cancelled game in the trip.
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog))
+  }
+
+  func testAnUndoThatWouldNowBreakARule_isRefusedAndChangesNothing() throws {
+    let catalog = try XCTUnwrap(catalog)
+    let milwaukee = Game.ID("MIL202406100")
+    _ = try store.replanTrip(
+      id: tripID, adding: [], removing: [.id(milwaukee)], start: nil, end: nil, catalog: catalog,
+      environment: environment)
+    var cancelled = try StoreFixtures.game2024(milwaukee)
+    cancelled.status = .cancelled
+    _ = try store.importGames([cancelled])
+    let before = try snapshot()
+    let revision = try store.revision(ofTrip: tripID)
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      guard case .breaksRule(let label, let reason)? = error as? JournalError else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertEqual(label, "Re-plan “Loop”")
+      XCTAssertTrue(reason.contains("cancelled"), reason)
+      XCTAssertEqual(ErrorKind.of(error), .refused)
+    }
+    XCTAssertEqual(try snapshot(), before)
+    XCTAssertEqual(try store.revision(ofTrip: tripID), revision)
+  }
+
+  func testDeletingTheTripDeletesItsJournal() throws {
+    _ = try add("One", day: 1)
+    _ = try store.deleteTrip(id: tripID)
+    XCTAssertEqual(
+      try store.select("SELECT COUNT(*) AS n FROM trip_journal").first?.int("n"), 0)
+  }
+}
