@@ -141,15 +141,16 @@ extension Store {
   public func importSchedule(
     _ schedule: ScheduleImport, replace: Bool = false, fingerprint: SHA256.Digest? = nil
   ) throws -> GameImportResult {
-    try transaction {
-      let result = try importGames(schedule.games, replace: replace, refusal: schedule.error(for:))
+    // One transaction, not one inside another: a savepoint would make
+    // SQLite journal every page each insert touches (a temporary file
+    // written thousands of times).
+    try importGames(schedule.games, replace: replace, refusal: schedule.error(for:)) { result in
       if let fingerprint, result.isNoOp {
         try keep(
           ScheduleImportRecord(
             counts: schedule.counts, unchanged: result.unchanged, notInFile: result.notInFile),
           fingerprint: fingerprint)
       }
-      return result
     }
   }
 
@@ -183,7 +184,8 @@ extension Store {
   }
 
   private func importGames(
-    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error
+    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error,
+    finally: (GameImportResult) throws -> Void = { _ in }
   ) throws -> GameImportResult {
     try transaction {
       let stored = try select("SELECT * FROM games").map(Store.game(from:))
@@ -255,6 +257,7 @@ extension Store {
       try insert(into: "games", columns: Store.gameColumns, rows: merge.inserts.map(Store.values(of:)))
       // A trip whose games changed is a changed trip: one revision up.
       for trip in result.trips { try noteChange(ofTrip: trip.id) }
+      try finally(result)
       return result
     }
   }
