@@ -36,8 +36,8 @@ final class RetrosheetFingerprintTests: XCTestCase {
   func testRulesVersion_pinsWhatTheRealFilesParseTo() throws {
     let pinned: [Int: [Int: String]] = [
       1: [
-        2024: "PIN2024",
-        2025: "PIN2025",
+        2024: "292f0bc0dbd2007d62db73d7d72d9b3cf53d51f74eadd3b6918b630d52221a75",
+        2025: "13e59898254be1fd4972cb2f965fa2a7ed05f7337b023009b6ab7e0183c45124",
       ]
     ]
     let version = RetrosheetSchedule.rulesVersion

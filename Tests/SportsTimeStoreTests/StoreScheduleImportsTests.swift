@@ -83,7 +83,7 @@ final class StoreScheduleImportsTests: StoreTestCase {
       "DELETE FROM games WHERE id = 'CHN202406040'",
       """
       INSERT INTO games SELECT 'X' || id, sport, season + 10, home_team, away_team, venue_id,
-        start_utc, time_zone, local_date, time_estimated, time_unknown, status, original_date,
+        start_utc + 315360000, time_zone, local_date, time_estimated, time_unknown, status, original_date,
         game_number, postponement_reason, 'X' || schedule_key FROM games WHERE id = 'DET202406080'
       """,
     ]
@@ -99,9 +99,10 @@ final class StoreScheduleImportsTests: StoreTestCase {
       other.close()
       XCTAssertGreaterThan(try store.gamesState().generation, before, sql)
       XCTAssertNil(try store.unchangedScheduleImport(fingerprint: file2024, replace: false), sql)
-      // The whole import then sees the change (and puts the game back).
+      // The whole import then sees the change (puts the game back; a game
+      // of another season is no business of this file's).
       let full = try store.importSchedule(schedule, fingerprint: file2024)
-      XCTAssertEqual(full.isNoOp, sql.contains("status = status"), sql)
+      XCTAssertEqual(full.isNoOp, sql.contains("status = status") || sql.contains("INSERT"), sql)
       if !full.isNoOp {
         XCTAssertNil(try store.unchangedScheduleImport(fingerprint: file2024, replace: false))
         _ = try store.importSchedule(schedule, fingerprint: file2024)
