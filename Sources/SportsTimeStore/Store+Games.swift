@@ -254,7 +254,8 @@ extension Store {
         try update(
           "games", set: Store.columns(of: change.new), whereColumn: "id", is: .text(currentID))
       }
-      try insert(into: "games", columns: Store.gameColumns, rows: merge.inserts.map(Store.values(of:)))
+      try insert(
+        into: "games", columns: Store.gameColumns, rows: merge.inserts.map(Store.values(of:)))
       // A trip whose games changed is a changed trip: one revision up.
       for trip in result.trips { try noteChange(ofTrip: trip.id) }
       try finally(result)

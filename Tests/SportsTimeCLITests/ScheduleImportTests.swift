@@ -617,7 +617,8 @@ final class ScheduleImportTests: EndToEndTestCase {
     try lines.joined(separator: "\n").write(to: partial, atomically: true, encoding: .utf8)
     let whole = try run(["schedule", "import", partial.path])
     XCTAssertEqual(whole.status, 0, "\(whole)")
-    XCTAssertTrue(whole.stderr.contains("1 stored game of this season is not in this file"), whole.stderr)
+    XCTAssertTrue(
+      whole.stderr.contains("1 stored game of this season is not in this file"), whole.stderr)
     XCTAssertEqual(try recordCount(), "1\n")
     let fromRecord = try run(["schedule", "import", partial.path])
     XCTAssertEqual(fromRecord.status, 0)

@@ -117,7 +117,8 @@ final class StoreScheduleImportsTests: StoreTestCase {
   func testRecord_afterImportingAnotherFile() throws {
     let schedule2024 = try StoreFixtures.import2024()
     let schedule2025 = try RetrosheetSchedule.parse(
-      try String(contentsOf: TestData.retrosheetSchedule(2025), encoding: .utf8), file: "2025schedule.csv",
+      try String(contentsOf: TestData.retrosheetSchedule(2025), encoding: .utf8),
+      file: "2025schedule.csv",
       catalog: StoreFixtures.catalog())
     try onBothStores { store in
       _ = try store.importSchedule(schedule2024, fingerprint: file2024)

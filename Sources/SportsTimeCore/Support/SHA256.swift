@@ -66,7 +66,8 @@ public struct SHA256: Sendable {
 
   /// The digest of `bytes`.
   /// - Complexity: O(n) in the number of bytes.
-  public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> Digest where Bytes.Element == UInt8 {
+  public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> Digest
+  where Bytes.Element == UInt8 {
     var hash = SHA256()
     hash.update(bytes)
     return hash.finalize()
@@ -110,7 +111,9 @@ public struct SHA256: Sendable {
     var tail = pending
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
     tail.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -120,7 +123,10 @@ public struct SHA256: Sendable {
     }
     pending.removeAll()
     let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-    return Digest(bytes: words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } })
+    return Digest(
+      bytes: words.flatMap { word in
+        (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) }
+      })
   }
 
   /// Processes the 64-byte block of `buffer` at `offset` (section 6.2.2).
