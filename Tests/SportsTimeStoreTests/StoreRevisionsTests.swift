@@ -611,8 +611,10 @@ final class StoreRevisionsTests: StoreTestCase {
     let revisions = try XCTUnwrap(
       Schema.ledger.firstIndex { $0.id == RevisionSchema.migrations.first?.id })
     XCTAssertEqual(
-      revisions, Schema.ledger.count - RevisionSchema.migrations.count,
-      "the revisions migrations are the last")
+      revisions,
+      Schema.ledger.count - RevisionSchema.migrations.count
+        - ScheduleImportSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records")
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]
     var columns: [String: String] = [:]
