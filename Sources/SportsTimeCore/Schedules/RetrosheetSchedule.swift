@@ -43,6 +43,14 @@ public enum RetrosheetSchedule {
     "Day/Night", "Location", "Postponed", "Makeup",
   ]
 
+  /// A team code with two numbers (a day and a game number, a season and
+  /// a home game number): a dictionary key without building text.
+  private struct TeamKey: Hashable {
+    var team: String
+    var first: Int
+    var second: Int
+  }
+
   /// A row's park as the games need it: its id and zone (not the whole
   /// `Venue`, which every copy of a row would retain field by field).
   private struct ParkZone {
@@ -224,14 +232,16 @@ public enum RetrosheetSchedule {
     // game id. Checked before grouping: otherwise the copies would be
     // numbered 1 and 2 below as if they were a doubleheader.
     // Indices, not rows: storing a copy of every row was most of this loop.
-    var rowOfSlot: [String: Int] = [:]
-    var lineOfHomeGame: [String: Int] = [:]
+    // Keyed by the parts, not by text built from them for every row.
+    var rowOfSlot: [TeamKey: Int] = [:]
+    var lineOfHomeGame: [TeamKey: Int] = [:]
     rowOfSlot.reserveCapacity(rows.count)
     lineOfHomeGame.reserveCapacity(rows.count)
     for (index, row) in rows.enumerated() {
-      let slot = "\(row.home)\(row.date.compact)\(row.number)"
-      if let otherIndex = rowOfSlot[slot] {
+      let slotKey = TeamKey(team: row.home, first: row.date.dayNumber, second: row.number)
+      if let otherIndex = rowOfSlot[slotKey] {
         let other = rows[otherIndex]
+        let slot = "\(row.home)\(row.date.compact)\(row.number)"
         let day = "\(row.date.longDescription) with game number \(row.number) (\(slot))"
         let message =
           other.visitor == row.visitor
@@ -242,8 +252,8 @@ public enum RetrosheetSchedule {
             + "numbered 1 and 2"
         throw FileFormatError(file: file, line: row.line, field: "2 (Num)", message: message)
       }
-      rowOfSlot[slot] = index
-      let homeGame = "\(row.date.year)/\(row.home)/\(row.homeGame)"
+      rowOfSlot[slotKey] = index
+      let homeGame = TeamKey(team: row.home, first: row.date.year, second: row.homeGame)
       if let other = lineOfHomeGame[homeGame] {
         throw FileFormatError(
           file: file, line: row.line, field: "9 (Game)",
@@ -254,10 +264,24 @@ public enum RetrosheetSchedule {
       lineOfHomeGame[homeGame] = row.line
     }
     // Group played games by (home team, date played).
-    var groups: [String: [Int]] = [:]
+    var groups: [TeamKey: [Int]] = [:]
     for (i, row) in rows.enumerated() {
       guard let played = row.playedOn else { continue }
-      groups[row.home + played.compact, default: []].append(i)
+      groups[TeamKey(team: row.home, first: played.dayNumber, second: 0), default: []].append(i)
+    }
+    // Most games start at 13:10 or 19:10 in one of a few zones: each such
+    // instant is worked out once per date.
+    var instants: [TeamKey: Date] = [:]
+    func instant(on date: CalendarDate, _ clock: (hour: Int, minute: Int), _ park: ParkZone)
+      -> Date
+    {
+      let key = TeamKey(
+        team: park.timeZoneID, first: date.dayNumber, second: clock.hour * 60 + clock.minute)
+      if let known = instants[key] { return known }
+      let found = LocalTime.instant(
+        on: date, hour: clock.hour, minute: clock.minute, in: park.timeZone)
+      instants[key] = found
+      return found
     }
     var numberOf: [Int: Int] = [:]
     var startOf: [Int: Date] = [:]
@@ -280,13 +304,11 @@ public enum RetrosheetSchedule {
       for index in kept + makeups {
         let row = rows[index]
         let date = row.playedOn ?? row.date
-        let zone = row.venue.timeZone
         let own = row.flag == "d" ? dayGameStart : nightGameStart
-        let estimate = LocalTime.instant(on: date, hour: own.hour, minute: own.minute, in: zone)
+        let estimate = instant(on: date, own, row.venue)
         var start: Date
         if moved(index) && members.count > 1 {
-          let day = LocalTime.instant(
-            on: date, hour: dayGameStart.hour, minute: dayGameStart.minute, in: zone)
+          let day = instant(on: date, dayGameStart, row.venue)
           let dayFree = starts.allSatisfy { abs($0.timeIntervalSince(day)) >= doubleheaderGap }
           start =
             dayFree ? day : max(estimate, (starts.max() ?? day).addingTimeInterval(doubleheaderGap))
