@@ -119,13 +119,26 @@ extension WireV1 {
       unchanged: Int, notInFile: Int, moved: [Game.ID: Game.ID], changedInTrips: [Game.ID],
       removed: [Game.ID], trips: [Trip], visits: [ScheduleMerge.VisitChange]
     ) {
+      self.init(
+        file: file, counts: schedule.counts, inserted: inserted, updated: updated,
+        unchanged: unchanged, notInFile: notInFile, moved: moved, changedInTrips: changedInTrips,
+        removed: removed, trips: trips, visits: visits)
+    }
+
+    /// The report of reading `file`, whose counts are `counts`, and
+    /// storing it with the given counts and changes.
+    public init(
+      file: String, counts: SportsTimeCore.ScheduleImport.Counts, inserted: Int, updated: Int,
+      unchanged: Int, notInFile: Int, moved: [Game.ID: Game.ID], changedInTrips: [Game.ID],
+      removed: [Game.ID], trips: [Trip], visits: [ScheduleMerge.VisitChange]
+    ) {
       self.file = file
-      games = schedule.games.count
-      rescheduled = schedule.rescheduledCount
-      cancelled = schedule.cancelledCount
-      doubleheadersFormed = schedule.doubleheadersFormed
-      venues = schedule.venueIDs.count
-      teams = schedule.teamIDs.count
+      games = counts.games
+      rescheduled = counts.rescheduled
+      cancelled = counts.cancelled
+      doubleheadersFormed = counts.doubleheadersFormed
+      venues = counts.venues
+      teams = counts.teams
       self.inserted = inserted
       self.updated = updated
       self.unchanged = unchanged

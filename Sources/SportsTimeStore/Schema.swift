@@ -83,7 +83,7 @@ enum Schema {
   /// feature's own (append-only; never reorder).
   static let ledger: [Migration] =
     migrations + VisitsSchema.migrations + SettingsSchema.migrations + TravelModeSchema.migrations
-    + RevisionSchema.migrations + JournalSchema.migrations
+    + RevisionSchema.migrations + ScheduleImportSchema.migrations + JournalSchema.migrations
 
   /// The migrator for `ledger`.
   static let migrator = Migrator(ledger)

@@ -123,18 +123,35 @@ extension Store {
   /// Imports a parsed schedule file: as `importGames(_:replace:)`, but a
   /// game that clashes with the stored ones is refused as a malformed row
   /// of the file (its line and field, `ScheduleImport.error(for:)`).
+  ///
+  /// Given the file's `fingerprint`, an import that changes nothing keeps
+  /// a record of its counts under it, so that importing the same file
+  /// again while the games stay as they are can report the same without
+  /// reading them (`unchangedScheduleImport(fingerprint:replace:)`).
   /// - Parameters:
   ///   - schedule: the parsed file.
   ///   - replace: remove the stored games of the file's sports and seasons
   ///     that it does not list.
+  ///   - fingerprint: `RetrosheetSchedule.fingerprint(of:)` of the file's
+  ///     text, or nil to keep no record.
   /// - Returns: what changed.
   /// - Throws: `FileFormatError` for a clash (`ScheduleConflict`),
   ///   `RecordError.gamesInUse` when games to remove are used, or another
   ///   `StoreError`; nothing is stored then.
-  public func importSchedule(_ schedule: ScheduleImport, replace: Bool = false) throws
-    -> GameImportResult
-  {
-    try importGames(schedule.games, replace: replace, refusal: schedule.error(for:))
+  public func importSchedule(
+    _ schedule: ScheduleImport, replace: Bool = false, fingerprint: SHA256.Digest? = nil
+  ) throws -> GameImportResult {
+    // One transaction, not one inside another: a savepoint would make
+    // SQLite journal every page each insert touches (a temporary file
+    // written thousands of times).
+    try importGames(schedule.games, replace: replace, refusal: schedule.error(for:)) { result in
+      if let fingerprint, result.isNoOp {
+        try keep(
+          ScheduleImportRecord(
+            counts: schedule.counts, unchanged: result.unchanged, notInFile: result.notInFile),
+          fingerprint: fingerprint)
+      }
+    }
   }
 
   /// Stores imported games in one transaction, matching stored games by
@@ -167,7 +184,8 @@ extension Store {
   }
 
   private func importGames(
-    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error
+    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error,
+    finally: (GameImportResult) throws -> Void = { _ in }
   ) throws -> GameImportResult {
     try transaction {
       let stored = try select("SELECT * FROM games").map(Store.game(from:))
@@ -236,11 +254,11 @@ extension Store {
         try update(
           "games", set: Store.columns(of: change.new), whereColumn: "id", is: .text(currentID))
       }
-      for game in merge.inserts {
-        try insert(into: "games", Store.columns(of: game))
-      }
+      try insert(
+        into: "games", columns: Store.gameColumns, rows: merge.inserts.map(Store.values(of:)))
       // A trip whose games changed is a changed trip: one revision up.
       for trip in result.trips { try noteChange(ofTrip: trip.id) }
+      try finally(result)
       return result
     }
   }
@@ -299,25 +317,29 @@ extension Store {
     try select("SELECT count(*) AS n FROM games").first?.int("n") ?? 0
   }
 
+  /// The columns of a `games` row, in the order of `values(of:)`.
+  static let gameColumns = [
+    "id", "sport", "season", "home_team", "away_team", "venue_id", "start_utc", "time_zone",
+    "local_date", "time_estimated", "time_unknown", "status", "original_date", "game_number",
+    "postponement_reason", "schedule_key",
+  ]
+
+  /// The `games` row of `game`, one value per `gameColumns` entry.
+  static func values(of game: Game) -> [SQLValue] {
+    [
+      .text(game.id.rawValue), .text(game.sport.rawValue), SQLValue(game.season),
+      .text(game.homeTeamID), .text(game.awayTeamID), .text(game.venueID.rawValue),
+      .real(game.start.timeIntervalSince1970), .text(game.timeZoneID), .text(game.localDate.iso),
+      SQLValue(game.timeEstimated), SQLValue(game.timeUnknown), .text(game.status.rawValue),
+      .optional(game.originalDate?.iso), SQLValue(game.gameNumber),
+      .optional(game.postponementReason), .text(game.scheduleKey),
+    ]
+  }
+
   /// The `games` row of `game`, by column name.
   static func columns(of game: Game) -> ColumnValues {
     var row = ColumnValues()
-    row["id"] = .text(game.id.rawValue)
-    row["sport"] = .text(game.sport.rawValue)
-    row["season"] = SQLValue(game.season)
-    row["home_team"] = .text(game.homeTeamID)
-    row["away_team"] = .text(game.awayTeamID)
-    row["venue_id"] = .text(game.venueID.rawValue)
-    row["start_utc"] = .real(game.start.timeIntervalSince1970)
-    row["time_zone"] = .text(game.timeZoneID)
-    row["local_date"] = .text(game.localDate.iso)
-    row["time_estimated"] = SQLValue(game.timeEstimated)
-    row["time_unknown"] = SQLValue(game.timeUnknown)
-    row["status"] = .text(game.status.rawValue)
-    row["original_date"] = .optional(game.originalDate?.iso)
-    row["game_number"] = SQLValue(game.gameNumber)
-    row["postponement_reason"] = .optional(game.postponementReason)
-    row["schedule_key"] = .text(game.scheduleKey)
+    for (column, value) in zip(gameColumns, values(of: game)) { row[column] = value }
     return row
   }
 

@@ -95,6 +95,7 @@ public final class Store: @unchecked Sendable {
   private func unserializedTransaction<T>(_ body: () throws -> T) throws -> T {
     let outermost = !database.isInTransaction
     let before = database.totalChanges
+    let uncountedBefore = uncountedChanges
     // A rolled-back transaction or savepoint took its revision raises with it.
     let revisedBefore = outermost ? [:] : revisedTrips
     revisedTrips = revisedBefore
@@ -106,12 +107,28 @@ public final class Store: @unchecked Sendable {
       throw error
     }
     if outermost { revisedTrips = [:] }
-    if outermost, database.totalChanges != before {
+    if outermost, database.totalChanges - (uncountedChanges - uncountedBefore) != before {
       savedChanges = true
       SavedChanges.shared.record()
     }
     return result
   }
+
+  /// Runs `body`, whose writes are bookkeeping rather than a change of the
+  /// user's data (the record of an unchanged schedule import): a
+  /// transaction that writes nothing else does not count as saving a
+  /// change (`hasSavedChanges`).
+  func uncounted<T>(_ body: () throws -> T) rethrows -> T {
+    try serialized {
+      let before = database.totalChanges
+      defer { uncountedChanges += database.totalChanges - before }
+      return try body()
+    }
+  }
+
+  /// Rows written by `uncounted` bodies since the connection opened;
+  /// guarded by `lock`.
+  private var uncountedChanges = 0
 
   /// Whether a transaction of this store has committed a change (a row
   /// inserted, updated or deleted); setting up or migrating the file does
@@ -160,6 +177,11 @@ public final class Store: @unchecked Sendable {
   /// `Database.insert(into:_:)` with the lock held.
   func insert(into table: String, _ row: ColumnValues) throws {
     try serialized { try database.insert(into: table, row) }
+  }
+
+  /// `Database.insert(into:columns:rows:)` with the lock held.
+  func insert(into table: String, columns: [String], rows: [[SQLValue]]) throws {
+    try serialized { try database.insert(into: table, columns: columns, rows: rows) }
   }
 
   /// `Database.update(_:set:whereColumn:is:)` with the lock held.

@@ -86,7 +86,12 @@ enum CommandBench {
     }
     if let sqlite3 {
       let rows = path("games.csv")
+      // The table and its indexes; not the triggers that count changes of
+      // the games for re-imports (`games_generation`, which the reference
+      // does not have): the reference stays the bare table, as before.
       let schema = try ProcessBench.output(sqlite3, [db, ".schema games"], environment: [:])
+        .components(separatedBy: ";").filter { !$0.contains("TRIGGER") && !$0.contains("END") }
+        .joined(separator: ";")
       let csv = try ProcessBench.output(
         sqlite3, ["-csv", db, "SELECT * FROM games"], environment: [:])
       try csv.write(toFile: rows, atomically: true, encoding: .utf8)

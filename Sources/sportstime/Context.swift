@@ -69,6 +69,15 @@ struct Context {
       clock: try environmentValues().now)
   }
 
+  /// Opens the database when its file exists as a regular file (as
+  /// `openStore()`), else returns nil without creating or refusing
+  /// anything (`openStore()` does that, later).
+  func openExistingStore() throws -> Store? {
+    var info = stat()
+    guard stat(databasePath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return try openStore()
+  }
+
   /// The built-in MLB catalog.
   func catalog() throws -> Catalog { try Catalog.mlb() }
 

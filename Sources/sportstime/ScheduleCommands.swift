@@ -41,13 +41,26 @@ enum ScheduleCommands {
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
     let text = try TextFile.readString(atPath: path)
+    let replace = context.arguments.flag("replace")
+    // The same file over the same games: the record of the last import
+    // that changed nothing says it all (a database that does not exist yet
+    // is not created for a file that may turn out malformed).
+    let fingerprint = RetrosheetSchedule.fingerprint(of: text)
+    let existing = try context.openExistingStore()
+    if let record = try existing?.unchangedScheduleImport(
+      fingerprint: fingerprint, replace: replace)
+    {
+      try report(
+        context, path: path, counts: record.counts, result: record.result,
+        catalog: { try context.catalog() })
+      return
+    }
     let catalog = try context.catalog()
     let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)
-    let store = try context.openStore()
-    let replace = context.arguments.flag("replace")
+    let store = try existing ?? context.openStore()
     let result: GameImportResult
     do {
-      result = try store.importSchedule(parsed, replace: replace)
+      result = try store.importSchedule(parsed, replace: replace, fingerprint: fingerprint)
     } catch let error as FileFormatError where !replace {
       throw CommandError(
         "\(error); stored games this file no longer lists stay unless you import it with --replace"
@@ -66,10 +79,20 @@ enum ScheduleCommands {
         "\(error). Take them out of \(ways.joined(separator: " and ")), or import without --replace"
       )
     }
+    try report(context, path: path, counts: parsed.counts, result: result, catalog: { catalog })
+  }
+
+  /// Prints what importing `path` (`counts`) did (`result`); `catalog`
+  /// names the teams and venues of changed games (not asked for when
+  /// nothing changed).
+  private static func report(
+    _ context: Context, path: String, counts: ScheduleImport.Counts, result: GameImportResult,
+    catalog loadCatalog: () throws -> Catalog
+  ) throws {
     if context.arguments.flag("json") {
       try context.print(
         wire: WireV1.ScheduleImport(
-          file: path, schedule: parsed, inserted: result.inserted, updated: result.updated,
+          file: path, counts: counts, inserted: result.inserted, updated: result.updated,
           unchanged: result.unchanged, notInFile: result.notInFile, moved: result.renamed,
           changedInTrips: result.updatedInTrips, removed: result.removed,
           trips: result.trips.map { .init(id: $0.id, name: $0.name, games: $0.gameIDs) },
@@ -78,11 +101,11 @@ enum ScheduleCommands {
     }
     let name = context.safe((path as NSString).lastPathComponent)
     context.print(
-      "Read \(name): \(Plural.count(parsed.games.count, "game")), \(parsed.rescheduledCount) rescheduled, \(parsed.cancelledCount) cancelled, \(Plural.count(parsed.venueIDs.count, "venue")), \(Plural.count(parsed.teamIDs.count, "team"))."
+      "Read \(name): \(Plural.count(counts.games, "game")), \(counts.rescheduled) rescheduled, \(counts.cancelled) cancelled, \(Plural.count(counts.venues, "venue")), \(Plural.count(counts.teams, "team"))."
     )
-    if parsed.doubleheadersFormed > 0 {
+    if counts.doubleheadersFormed > 0 {
       context.print(
-        "\(Plural.count(parsed.doubleheadersFormed, "makeup date")) formed a doubleheader."
+        "\(Plural.count(counts.doubleheadersFormed, "makeup date")) formed a doubleheader."
       )
     }
     if result.isNoOp {
@@ -108,6 +131,7 @@ enum ScheduleCommands {
     // take one of those ids, and is said to.
     let removedIDs = Set(result.removed)
     if !result.removed.isEmpty {
+      let catalog = try loadCatalog()
       let shown = result.removedGames.prefix(20).map { game in
         "\(game.id) (\(Format.matchup(game, catalog: catalog)), \(game.localDate.longDescription))"
       }.joined(separator: ", ")
@@ -118,7 +142,7 @@ enum ScheduleCommands {
     }
     for change in result.idChanges {
       let (old, new) = (change.old, change.new)
-      let what = "\(old.id) (\(Format.matchup(old, catalog: catalog)))"
+      let what = "\(old.id) (\(Format.matchup(old, catalog: try loadCatalog())))"
       let taken = removedIDs.contains(new.id) ? ", the id the removed game had" : ""
       if change.movesDate {
         context.print(
@@ -157,6 +181,7 @@ enum ScheduleCommands {
       if !change.keepsLink {
         let game = change.game
         let moved = change.oldGame.id == game.id ? "" : " (now \(game.id))"
+        let catalog = try loadCatalog()
         let venue =
           game.venueID == change.visit.venueID
           ? "" : " at \(Format.venue(game.venueID, catalog: catalog))"

@@ -558,4 +558,110 @@ final class ScheduleImportTests: EndToEndTestCase {
     let again = try runOK(["schedule", "import", file.path])
     XCTAssertTrue(again.stdout.contains("No changes"), again.stdout)
   }
+
+  // MARK: Re-import of an unchanged file (issue 9, "Speed")
+
+  /// Runs SQL on this test's database with Python's sqlite3 module (another
+  /// program), returning the rows it printed.
+  @discardableResult
+  func sql(_ statement: String, file: StaticString = #filePath, line: UInt = #line) throws
+    -> String
+  {
+    try """
+    import sqlite3, sys
+    c = sqlite3.connect(sys.argv[1])
+    for row in c.execute(open(sys.argv[2]).read()): print(*row)
+    c.commit()
+    """.write(to: scratch.appendingPathComponent("sql.py"), atomically: true, encoding: .utf8)
+    try statement.write(
+      to: scratch.appendingPathComponent("statement.sql"), atomically: true, encoding: .utf8)
+    let result = try runShell("python3 sql.py \"$SPORTSTIME_DB\" statement.sql")
+    XCTAssertEqual(result.status, 0, "\(result)", file: file, line: line)
+    return result.stdout
+  }
+
+  /// The records of unchanged imports in this test's database.
+  func recordCount() throws -> String { try sql("SELECT count(*) FROM schedule_imports") }
+
+  /// The import that changed nothing keeps a record; the next one answers
+  /// from it and prints byte for byte what the whole comparison printed,
+  /// as text and as JSON.
+  func testReimport_fromTheRecordPrintsWhatTheWholeImportPrinted() throws {
+    try installImported2024()
+    let path = try CLIProcess.schedule(2024).path
+    XCTAssertEqual(try recordCount(), "0\n", "a fresh import keeps no record")
+    let whole = try runOK(["schedule", "import", path])
+    XCTAssertEqual(try recordCount(), "1\n")
+    let fromRecord = try runOK(["schedule", "import", path])
+    XCTAssertEqual(fromRecord.stdout, whole.stdout)
+    XCTAssertEqual(
+      fromRecord.stdoutLines,
+      [
+        Self.read2024, "27 makeup dates formed a doubleheader.",
+        "No changes: all 2430 games were already in the database.", Self.estimateNote,
+      ])
+    let jsonFromRecord = try runOK(["schedule", "import", path, "--json"]).stdout
+    try installImported2024()
+    let jsonWhole = try runOK(["schedule", "import", path, "--json"]).stdout
+    XCTAssertEqual(jsonFromRecord, jsonWhole)
+    XCTAssertEqual(try runOK(["schedule", "import", "--replace", path]).stdout, whole.stdout)
+  }
+
+  /// A file that no longer lists a stored game: the warning about it comes
+  /// from the record too, exactly as from the whole comparison.
+  func testReimport_fromTheRecordKeepsTheNotInFileWarning() throws {
+    try installImported2024()
+    var lines = try Self.rawLines(of: try CLIProcess.schedule(2024))
+    lines.remove(at: 1)
+    let partial = scratch.appendingPathComponent("partial.csv")
+    try lines.joined(separator: "\n").write(to: partial, atomically: true, encoding: .utf8)
+    let whole = try run(["schedule", "import", partial.path])
+    XCTAssertEqual(whole.status, 0, "\(whole)")
+    XCTAssertTrue(
+      whole.stderr.contains("1 stored game of this season is not in this file"), whole.stderr)
+    XCTAssertEqual(try recordCount(), "1\n")
+    let fromRecord = try run(["schedule", "import", partial.path])
+    XCTAssertEqual(fromRecord.status, 0)
+    XCTAssertEqual(fromRecord.stdout, whole.stdout)
+    XCTAssertEqual(fromRecord.stderr, whole.stderr)
+  }
+
+  /// After the games change behind its back (another program), after
+  /// another file changed them, and after a migration, a re-import does
+  /// the whole comparison again.
+  func testReimport_afterTheGamesChangedDoesTheWholeWork() throws {
+    try installImported2024()
+    let path2024 = try CLIProcess.schedule(2024).path
+    try runOK(["schedule", "import", path2024])
+    try sql("UPDATE games SET time_estimated = 0 WHERE id = 'CHN202406040'")
+    XCTAssertTrue(
+      try runOK(["schedule", "import", path2024]).stdout.contains(
+        "Database: 0 new, 1 updated, 2429 unchanged."))
+    try runOK(["schedule", "import", path2024])
+    try runOK(["schedule", "import", try CLIProcess.schedule(2025).path])
+    try sql("UPDATE games SET time_estimated = 0 WHERE id = 'CHN202406040'")
+    XCTAssertTrue(
+      try runOK(["schedule", "import", path2024]).stdout.contains(
+        "Database: 0 new, 1 updated, 2429 unchanged."))
+    try runOK(["schedule", "import", path2024])
+    // A schema change (as a migration makes) with the games unchanged.
+    try sql("CREATE TABLE later (x)")
+    try sql("DELETE FROM games WHERE id = 'CHN202406040'")
+    XCTAssertTrue(
+      try runOK(["schedule", "import", path2024]).stdout.contains(
+        "Database: 1 new, 0 updated, 2429 unchanged."))
+  }
+
+  /// Trips and visits leave the record usable: the re-import still prints
+  /// exactly what the whole comparison prints.
+  func testReimport_recordSurvivesTripsAndVisits() throws {
+    try installImported2024()
+    let path = try CLIProcess.schedule(2024).path
+    let whole = try runOK(["schedule", "import", path])
+    try runOK(["trip", "new", "Loop", "--game", "CHC@2024-06-04", "--game", "DET@2024-06-07"])
+    try runOK(["visit", "add", "--game", "CHN202406040"])
+    try runOK(["trip", "delete", "Loop"])
+    XCTAssertEqual(try recordCount(), "1\n")
+    XCTAssertEqual(try runOK(["schedule", "import", path]).stdout, whole.stdout)
+  }
 }

@@ -319,6 +319,45 @@ final class DatabaseTests: XCTestCase {
     }
   }
 
+  /// `insert(into:columns:rows:)` writes every row with its values in column
+  /// order, checks the names once (refusing hostile ones before SQLite sees
+  /// them), refuses a row of another length, and in a transaction leaves
+  /// nothing behind when a row fails.
+  func testInsertRows_writesEachRowAndRefusesBadNamesAndShapes() throws {
+    try onBothDatabases { db in
+      try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b TEXT)")
+      let rows: [[SQLValue]] = (1...300).map { [.integer(Int64($0)), .text("b\($0)")] }
+      try db.insert(into: "t", columns: ["a", "b"], rows: rows)
+      try db.insert(into: "t", columns: ["a", "b"], rows: [])
+      let stored = try db.query("SELECT a, b FROM t ORDER BY id")
+      XCTAssertEqual(stored.count, 300)
+      for (i, row) in stored.enumerated() {
+        XCTAssertEqual(try row.int64("a"), Int64(i + 1))
+        XCTAssertEqual(try row.string("b"), "b\(i + 1)")
+      }
+      XCTAssertEqual(
+        storeError {
+          try db.insert(into: "t", columns: ["a) VALUES (1); DROP TABLE t; --"], rows: [[1]])
+        }?.sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(
+        storeError { try db.insert(into: "t", columns: [], rows: [[]]) }?.sqliteCode,
+        SQLITE_MISUSE)
+      XCTAssertEqual(
+        storeError { try db.insert(into: "t", columns: ["a", "b"], rows: [[1, "x"], [2]]) }?
+          .sqliteCode, SQLITE_MISUSE)
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int64("n"), 301)
+      XCTAssertNotNil(
+        storeError {
+          try db.inTransaction {
+            try db.insert(into: "t", columns: ["a", "b"], rows: [[400, "x"], [.null, "y"]])
+          }
+        })
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int64("n"), 301)
+      try db.insert(into: "t", columns: ["a"], rows: [[500]])
+      XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int64("n"), 302)
+    }
+  }
+
   /// A prepared statement can be re-run with new arguments and stepped row by row.
   func testStatementReuseAndStepping() throws {
     try onBothDatabases { db in

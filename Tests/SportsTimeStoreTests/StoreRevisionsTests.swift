@@ -612,8 +612,10 @@ final class StoreRevisionsTests: StoreTestCase {
       Schema.ledger.firstIndex { $0.id == RevisionSchema.migrations.first?.id })
     XCTAssertEqual(
       revisions,
-      Schema.ledger.count - RevisionSchema.migrations.count - JournalSchema.migrations.count,
-      "the revisions migrations are followed only by the undo journal's")
+      Schema.ledger.count - RevisionSchema.migrations.count
+        - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records and the undo journal"
+    )
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]
     var columns: [String: String] = [:]

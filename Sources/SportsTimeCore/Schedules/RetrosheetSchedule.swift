@@ -43,6 +43,22 @@ public enum RetrosheetSchedule {
     "Day/Night", "Location", "Postponed", "Makeup",
   ]
 
+  /// A team code with two numbers (a day and a game number, a season and
+  /// a home game number): a dictionary key without building text.
+  private struct TeamKey: Hashable {
+    var team: String
+    var first: Int
+    var second: Int
+  }
+
+  /// A row's park as the games need it: its id and zone (not the whole
+  /// `Venue`, which every copy of a row would retain field by field).
+  private struct ParkZone {
+    var id: Venue.ID
+    var timeZoneID: String
+    var timeZone: TimeZone
+  }
+
   private struct Row {
     var line: Int
     var date: CalendarDate
@@ -50,7 +66,7 @@ public enum RetrosheetSchedule {
     var visitor: String
     var home: String
     var flag: Character  // "d", "n" or "0"
-    var venue: Venue
+    var venue: ParkZone
     var postponed: String
     var makeup: String
     var playedOn: CalendarDate?  // nil = cancelled
@@ -95,7 +111,10 @@ public enum RetrosheetSchedule {
         file: file, line: header.line, field: "\(i + 1)",
         message: "the header has '\(name)' where a Retrosheet schedule has '\(columns[i])'")
     }
-    let rows = try records.dropFirst().map { try readRow($0, file: file, catalog: catalog) }
+    var parks: [Venue.ID: ParkZone] = [:]
+    let rows = try records.dropFirst().map {
+      try readRow($0, file: file, catalog: catalog, parks: &parks)
+    }
     if rows.isEmpty {
       throw FileFormatError(
         file: file, line: header.line, field: nil, message: "the file has no games")
@@ -103,9 +122,9 @@ public enum RetrosheetSchedule {
     return try resolve(rows, file: file, catalog: catalog)
   }
 
-  private static func readRow(_ record: CSVRecord, file: String, catalog: Catalog)
-    throws -> Row
-  {
+  private static func readRow(
+    _ record: CSVRecord, file: String, catalog: Catalog, parks: inout [Venue.ID: ParkZone]
+  ) throws -> Row {
     let f = record.fields
     func fail(_ column: Int?, _ message: String) -> FileFormatError {
       FileFormatError(
@@ -121,7 +140,7 @@ public enum RetrosheetSchedule {
     guard let number = Int(f[1]), (0...2).contains(number), f[1].count == 1 else {
       throw fail(1, "'\(f[1])' is not a game number (0 single game, 1 or 2 doubleheader)")
     }
-    guard f[2].lowercased() == date.weekdayName.lowercased() else {
+    guard sameIgnoringCase(f[2], date.weekdayName) else {
       throw fail(
         2,
         "'\(f[2])' does not match the date \(date.iso), a \(date.weekdayName); the row may be shifted"
@@ -145,11 +164,19 @@ public enum RetrosheetSchedule {
     else {
       throw fail(9, "'\(f[9])' is not a day/night flag (d, n, or 0 for unknown)")
     }
-    guard let venue = catalog.venue(Venue.ID(f[10])) else {
-      throw fail(10, "unknown park code '\(f[10])'")
+    let venueID = Venue.ID(f[10])
+    let venue: ParkZone
+    if let known = parks[venueID] {
+      venue = known
+    } else {
+      guard let found = catalog.venue(venueID) else {
+        throw fail(10, "unknown park code '\(f[10])'")
+      }
+      venue = ParkZone(id: found.id, timeZoneID: found.timeZoneID, timeZone: found.timeZone)
+      parks[venueID] = venue
     }
-    let postponed = f[11].trimmingCharacters(in: .whitespaces)
-    let makeup = f[12].trimmingCharacters(in: .whitespaces)
+    let postponed = trimmingSpaces(f[11])
+    let makeup = trimmingSpaces(f[12])
     var playedOn: CalendarDate? = date
     var playedOnColumn = 0
     if !makeup.isEmpty {
@@ -172,6 +199,29 @@ public enum RetrosheetSchedule {
       playedOn: playedOn, homeGame: Int(f[8]) ?? 0, playedOnColumn: playedOnColumn)
   }
 
+  /// `text.lowercased() == other.lowercased()`, without the two new
+  /// strings when `text` is ASCII (`other` is: a weekday name). A
+  /// non-ASCII text is compared the long way, so the answer is the same.
+  private static func sameIgnoringCase(_ text: String, _ other: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.lowercased() == other.lowercased()
+    }
+    return text.utf8.count == other.utf8.count
+      && zip(text.utf8, other.utf8).allSatisfy { a, b in
+        let lowerA = (0x41...0x5A).contains(a) ? a | 0x20 : a
+        let lowerB = (0x41...0x5A).contains(b) ? b | 0x20 : b
+        return lowerA == lowerB
+      }
+  }
+
+  /// `text.trimmingCharacters(in: .whitespaces)`, returning `text` itself
+  /// when neither end is whitespace (nearly every field).
+  private static func trimmingSpaces(_ text: String) -> String {
+    guard let first = text.first, let last = text.last else { return text }
+    if !first.isWhitespace && !last.isWhitespace { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
   private static func resolve(_ rows: [Row], file: String, catalog: Catalog) throws
     -> ScheduleImport
   {
@@ -182,14 +232,16 @@ public enum RetrosheetSchedule {
     // game id. Checked before grouping: otherwise the copies would be
     // numbered 1 and 2 below as if they were a doubleheader.
     // Indices, not rows: storing a copy of every row was most of this loop.
-    var rowOfSlot: [String: Int] = [:]
-    var lineOfHomeGame: [String: Int] = [:]
+    // Keyed by the parts, not by text built from them for every row.
+    var rowOfSlot: [TeamKey: Int] = [:]
+    var lineOfHomeGame: [TeamKey: Int] = [:]
     rowOfSlot.reserveCapacity(rows.count)
     lineOfHomeGame.reserveCapacity(rows.count)
     for (index, row) in rows.enumerated() {
-      let slot = "\(row.home)\(row.date.compact)\(row.number)"
-      if let otherIndex = rowOfSlot[slot] {
+      let slotKey = TeamKey(team: row.home, first: row.date.dayNumber, second: row.number)
+      if let otherIndex = rowOfSlot[slotKey] {
         let other = rows[otherIndex]
+        let slot = "\(row.home)\(row.date.compact)\(row.number)"
         let day = "\(row.date.longDescription) with game number \(row.number) (\(slot))"
         let message =
           other.visitor == row.visitor
@@ -200,8 +252,8 @@ public enum RetrosheetSchedule {
             + "numbered 1 and 2"
         throw FileFormatError(file: file, line: row.line, field: "2 (Num)", message: message)
       }
-      rowOfSlot[slot] = index
-      let homeGame = "\(row.date.year)/\(row.home)/\(row.homeGame)"
+      rowOfSlot[slotKey] = index
+      let homeGame = TeamKey(team: row.home, first: row.date.year, second: row.homeGame)
       if let other = lineOfHomeGame[homeGame] {
         throw FileFormatError(
           file: file, line: row.line, field: "9 (Game)",
@@ -212,10 +264,24 @@ public enum RetrosheetSchedule {
       lineOfHomeGame[homeGame] = row.line
     }
     // Group played games by (home team, date played).
-    var groups: [String: [Int]] = [:]
+    var groups: [TeamKey: [Int]] = [:]
     for (i, row) in rows.enumerated() {
       guard let played = row.playedOn else { continue }
-      groups[row.home + played.compact, default: []].append(i)
+      groups[TeamKey(team: row.home, first: played.dayNumber, second: 0), default: []].append(i)
+    }
+    // Most games start at 13:10 or 19:10 in one of a few zones: each such
+    // instant is worked out once per date.
+    var instants: [TeamKey: Date] = [:]
+    func instant(on date: CalendarDate, _ clock: (hour: Int, minute: Int), _ park: ParkZone)
+      -> Date
+    {
+      let key = TeamKey(
+        team: park.timeZoneID, first: date.dayNumber, second: clock.hour * 60 + clock.minute)
+      if let known = instants[key] { return known }
+      let found = LocalTime.instant(
+        on: date, hour: clock.hour, minute: clock.minute, in: park.timeZone)
+      instants[key] = found
+      return found
     }
     var numberOf: [Int: Int] = [:]
     var startOf: [Int: Date] = [:]
@@ -238,13 +304,11 @@ public enum RetrosheetSchedule {
       for index in kept + makeups {
         let row = rows[index]
         let date = row.playedOn ?? row.date
-        let zone = row.venue.timeZone
         let own = row.flag == "d" ? dayGameStart : nightGameStart
-        let estimate = LocalTime.instant(on: date, hour: own.hour, minute: own.minute, in: zone)
+        let estimate = instant(on: date, own, row.venue)
         var start: Date
         if moved(index) && members.count > 1 {
-          let day = LocalTime.instant(
-            on: date, hour: dayGameStart.hour, minute: dayGameStart.minute, in: zone)
+          let day = instant(on: date, dayGameStart, row.venue)
           let dayFree = starts.allSatisfy { abs($0.timeIntervalSince(day)) >= doubleheaderGap }
           start =
             dayFree ? day : max(estimate, (starts.max() ?? day).addingTimeInterval(doubleheaderGap))
@@ -281,7 +345,9 @@ public enum RetrosheetSchedule {
       }
     }
     var games: [Game] = []
-    var rowOfID: [String: Row] = [:]
+    games.reserveCapacity(rows.count)
+    var rowOfID: [String: Int] = [:]
+    rowOfID.reserveCapacity(rows.count)
     var rescheduled = 0
     var cancelled = 0
     for (i, row) in rows.enumerated() {
@@ -307,7 +373,8 @@ public enum RetrosheetSchedule {
       if status == .rescheduled { rescheduled += 1 }
       if status == .cancelled { cancelled += 1 }
       let id = "\(row.home)\(date.compact)\(number)"
-      if let other = rowOfID[id] {
+      if let otherIndex = rowOfID[id] {
+        let other = rows[otherIndex]
         throw FileFormatError(
           file: file, line: row.line, field: nil,
           message:
@@ -315,7 +382,7 @@ public enum RetrosheetSchedule {
             + "\(matchup(other)) is: \(team(row.home)) would have two games on "
             + "\(date.longDescription) with game number \(number)")
       }
-      rowOfID[id] = row
+      rowOfID[id] = i
       let reason: String? =
         row.postponed.isEmpty || CalendarDate(compact: row.postponed) != nil
         ? nil : row.postponed

@@ -70,3 +70,43 @@ public struct ScheduleRowOrigin: Sendable, Hashable {
     self.isMakeup = isMakeup
   }
 }
+
+extension ScheduleImport {
+  /// What a schedule file held, in the counts an import prints: all that a
+  /// re-import of the unchanged file needs from it (`Store`'s record of an
+  /// import, `RetrosheetSchedule.fingerprint(of:)`).
+  public struct Counts: Sendable, Hashable {
+    /// Games in the file, cancelled ones included.
+    public var games: Int
+    /// Of them moved to a makeup date.
+    public var rescheduled: Int
+    /// Of them postponed with no usable makeup date.
+    public var cancelled: Int
+    /// Makeups that formed a doubleheader.
+    public var doubleheadersFormed: Int
+    /// Distinct venues.
+    public var venues: Int
+    /// Distinct teams.
+    public var teams: Int
+
+    /// Counts; see the properties.
+    public init(
+      games: Int, rescheduled: Int, cancelled: Int, doubleheadersFormed: Int, venues: Int,
+      teams: Int
+    ) {
+      self.games = games
+      self.rescheduled = rescheduled
+      self.cancelled = cancelled
+      self.doubleheadersFormed = doubleheadersFormed
+      self.venues = venues
+      self.teams = teams
+    }
+  }
+
+  /// This file's counts.
+  public var counts: Counts {
+    Counts(
+      games: games.count, rescheduled: rescheduledCount, cancelled: cancelledCount,
+      doubleheadersFormed: doubleheadersFormed, venues: venueIDs.count, teams: teamIDs.count)
+  }
+}

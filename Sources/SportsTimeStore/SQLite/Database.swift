@@ -208,6 +208,39 @@ public final class Database {
     try execute(sql, row.values)
   }
 
+  /// Inserts `rows` into `table`: one `INSERT INTO table (columns…) VALUES
+  /// (?1…?n)`, checked and prepared once, run with each row's values (in
+  /// the order of `columns`). For bulk writes such as a schedule import,
+  /// whose thousands of rows would otherwise each pay for looking up their
+  /// SQL text.
+  /// - Parameters:
+  ///   - table: a plain identifier.
+  ///   - columns: plain identifiers, at least one.
+  ///   - rows: one value per column each.
+  /// - Throws: `StoreError.sqlite` (SQLITE_MISUSE for no column, a name that
+  ///   is not a plain identifier or a row of another length), or as
+  ///   `execute`; rows before the failing one stay inserted unless the call
+  ///   is inside a transaction (`inTransaction`).
+  public func insert(into table: String, columns: [String], rows: [[SQLValue]]) throws {
+    guard !rows.isEmpty else { return }
+    try checkIdentifiers([table] + columns, nonEmpty: columns)
+    let placeholders = columns.indices.map { "?\($0 + 1)" }
+    let sql =
+      "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
+    let statement = try cachedStatement(sql)
+    do {
+      for row in rows {
+        try bind(row, to: statement, sql: sql)
+        while try step(statement, sql: sql) {}
+        sqlite3_reset(statement)
+      }
+      sqlite3_clear_bindings(statement)
+    } catch {
+      evictStatement(sql)
+      throw error
+    }
+  }
+
   /// A table and the columns of a row written to it, in order.
   private struct InsertShape: Hashable {
     var table: String

@@ -20,9 +20,11 @@ public struct Migration: Sendable, Equatable {
 /// Applies `Migration`s in list order, each at most once, recording them in
 /// `schema_migrations(id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`.
 ///
-/// Each pending migration runs in its own BEGIN IMMEDIATE transaction together
-/// with its ledger row (the first one also creates the ledger), so a failure
-/// leaves no trace of it and no file ever holds migrated tables without the
+/// The pending migrations run in one BEGIN IMMEDIATE transaction (one
+/// commit, one sync of the log, for a new file's whole schema), each in its
+/// own savepoint together with its ledger row (the ledger is created
+/// first), so a failure leaves no trace of that migration, the ones before
+/// it are committed, and no file ever holds migrated tables without the
 /// ledger. Finding out whether anything is pending only reads, so opening an
 /// up-to-date database never waits for another connection's write lock.
 ///
@@ -56,10 +58,11 @@ public struct Migrator: Sendable {
   /// First reads the ledger in a DEFERRED transaction (retried while another
   /// process is setting the file up), refusing another program's file and
   /// unknown ids; when nothing is pending that is all, and no write lock is
-  /// taken. Otherwise applies each pending migration in its own IMMEDIATE
-  /// transaction, re-reading the ledger inside it so two processes migrating
-  /// at once do not apply a migration twice. Safe to call on every open. If
-  /// called inside an open transaction, these become savepoints.
+  /// taken. Otherwise applies the pending migrations in one IMMEDIATE
+  /// transaction, each in its own savepoint, re-reading the ledger inside
+  /// it so two processes migrating at once do not apply a migration twice.
+  /// Safe to call on every open. If called inside an open transaction, the
+  /// transaction becomes a savepoint too.
   /// - Throws: `StoreError.foreignDatabase` or `.unknownMigration` (no change
   ///   made), or `StoreError.sqlite` from a failing migration (that migration
   ///   rolled back; earlier ones stay applied).
@@ -67,20 +70,33 @@ public struct Migrator: Sendable {
     let applied = try db.retryingWhileBusy(until: db.busyDeadline()) {
       try db.inTransaction(.deferred) { try checkedLedger(db) }
     }
-    let pending = migrations.filter { !applied.contains($0.id) }
-    for migration in pending {
-      try db.inTransaction(.immediate) {
-        guard !(try checkedLedger(db).contains(migration.id)) else { return }
-        try db.executeScript(Migrator.createLedgerSQL)
-        try db.executeScript(migration.sql)
-        try db.execute(
-          """
-          INSERT INTO schema_migrations (id, applied_at)
-          VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-          """,
-          [.text(migration.id)])
+    guard migrations.contains(where: { !applied.contains($0.id) }) else { return }
+    var failure: (any Error)?
+    try db.inTransaction(.immediate) {
+      let applied = try checkedLedger(db)
+      try db.executeScript(Migrator.createLedgerSQL)
+      for migration in migrations where !applied.contains(migration.id) {
+        do {
+          // A savepoint: a failing migration leaves no trace of itself.
+          try db.inTransaction {
+            try db.executeScript(migration.sql)
+            try db.execute(
+              """
+              INSERT INTO schema_migrations (id, applied_at)
+              VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+              """,
+              [.text(migration.id)])
+          }
+        } catch {
+          // SQLite may have rolled the whole transaction back (a full
+          // disk): then nothing is kept, and the error is the answer.
+          guard db.isInTransaction else { throw error }
+          failure = error
+          break
+        }
       }
     }
+    if let failure { throw failure }
   }
 
   /// Refuses a file this migrator must not touch, reading only: use it as
