@@ -89,11 +89,17 @@ public struct ValueParser: Sendable, Equatable {
   /// ValueParser.choice(of: Sport.self)  // " nba" → .nba; "xfl" → expects MLB, NBA, NHL or NFL
   /// ```
   /// - Precondition: `Choice` has at least one case.
+  ///
+  /// Inlinable, so the caller's module specializes it for its own `Choice`:
+  /// unspecialized, this generic code cost a tenth of `--version` in the
+  /// Swift runtime's metadata and conformance look-ups (every command's
+  /// options are built at start-up).
+  @inlinable
   public static func choice<Choice>(of type: Choice.Type) -> ValueParser
   where Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     let cases = Array(Choice.allCases)
     precondition(!cases.isEmpty, "a choice needs at least one case")
-    let words = cases.map(\.rawValue)
+    let words = cases.map { $0.rawValue }
     return ValueParser(name: "choice " + words.joined(separator: "|")) { text in
       try pick(text, from: words) { word in cases[words.firstIndex(of: word) ?? 0] }
     }
@@ -104,6 +110,8 @@ public struct ValueParser: Sendable, Equatable {
   /// (repeats kept). An empty part (`MLB,`) is refused like any other word
   /// that is not a case.
   /// - Precondition: `Choice` has at least one case.
+  /// (Inlinable like `choice(of:)`.)
+  @inlinable
   public static func choices<Choice>(of type: Choice.Type, separator: Character) -> ValueParser
   where Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     let one = choice(of: type)
@@ -124,7 +132,8 @@ public struct ValueParser: Sendable, Equatable {
 
   /// The choice `text` names, mapped by `value`.
   /// - Throws: `InvalidOptionValue` listing `words` (`a, b or c`).
-  private static func pick<Value>(
+  @usableFromInline
+  static func pick<Value>(
     _ text: String, from words: [String], value: (String) -> Value
   ) throws -> Value {
     let needle = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -166,9 +175,17 @@ public struct InvalidOptionValue: Error, Equatable, CustomStringConvertible {
 
 /// One bad part of a separated list: the usage error quotes the part, not
 /// the whole value (`--sport expects MLB, NBA, NHL or NFL, got 'XFL'`).
+@usableFromInline
 struct InvalidPart: Error {
   /// The part's error.
   var invalid: InvalidOptionValue
   /// The part as written.
   var part: String
+
+  /// Creates the error; see the properties.
+  @usableFromInline
+  init(invalid: InvalidOptionValue, part: String) {
+    self.invalid = invalid
+    self.part = part
+  }
 }

@@ -20,10 +20,20 @@ public struct Catalog: Sendable {
   }
 
   /// Loads the MLB venue and team tables built into the package, with the
-  /// venues' names over time.
+  /// venues' names over time. They are read once per process (the first
+  /// call) and shared: a command that asks for them twice, or through
+  /// `Leagues.builtIn()` too, pays once.
   /// - Throws: `FileFormatError` if a built-in table cannot be read (a
   ///   packaging mistake, reported with file and line).
-  public static func mlb() throws -> Catalog {
+  public static func mlb() throws -> Catalog { try builtInMLB.get() }
+
+  /// The built-in MLB tables, read on first use (a `static let` is
+  /// initialised once, thread-safely), or why they cannot be.
+  private static let builtInMLB = Result { try readMLB() }
+
+  /// Reads the built-in MLB tables (what `mlb()` returns).
+  /// - Throws: `FileFormatError` for a table that cannot be read.
+  static func readMLB() throws -> Catalog {
     let venues = try parseVenues(try resource("venues"), file: "venues.csv")
     let teams = try parseTeams(try resource("teams"), file: "teams.csv")
     let names = try parseVenueNames(try resource("venue-names"), file: "venue-names.csv")
@@ -191,7 +201,7 @@ public struct Catalog: Sendable {
         parks[season] = Venue.ID(f[4 + offset])
       }
       let aliases = f[6].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingSpaces()
       }.filter { !$0.isEmpty }
       return Team(
         id: f[0], abbreviation: f[1], fullName: f[2], league: f[3],

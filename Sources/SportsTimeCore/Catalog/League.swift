@@ -188,7 +188,7 @@ public struct League: Sendable {
       let venue = try Catalog.venue(fields: f, line: record.line, file: file)
       let id = venue.id
       let teams = f[8].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces).uppercased()
+        $0.trimmingSpaces().uppercased()
       }.filter { !$0.isEmpty }
       guard !teams.isEmpty else {
         throw FileFormatError(
@@ -230,16 +230,16 @@ public struct League: Sendable {
       func fail(_ field: String?, _ message: String) -> FileFormatError {
         FileFormatError(file: file, line: record.line, field: field, message: message)
       }
-      let code = f[0].trimmingCharacters(in: .whitespaces).uppercased()
+      let code = f[0].trimmingSpaces().uppercased()
       guard let franchise = franchise(ofTeam: code) else {
         throw fail(
           "team", "'\(f[0].prefix(80))' is not a home team of the \(sport.rawValue) venue table")
       }
       guard rows[franchise.id] == nil else { throw fail("team", "\(code) is listed twice") }
-      let name = f[1].trimmingCharacters(in: .whitespaces)
+      let name = f[1].trimmingSpaces()
       guard !name.isEmpty else { throw fail("full_name", "is empty") }
       let aliases = f[2].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingSpaces()
       }.filter { !$0.isEmpty }
       rows[franchise.id] = (name, aliases)
     }

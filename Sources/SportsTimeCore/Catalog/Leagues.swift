@@ -23,10 +23,20 @@ public struct Leagues: Sendable {
   /// venue tables (copies of `../shared/data/{nba,nhl,nfl}/venues.csv`) with
   /// their team tables (`nba-teams.csv`, …), and every venue's names over
   /// time (`venue-names.csv`).
+  /// The tables are read once per process (the first call) and shared.
   /// - Throws: `FileFormatError` if a built-in table cannot be read (a
   ///   packaging mistake, reported with file and line), or when the name
   ///   table names a venue no table has.
-  public static func builtIn() throws -> Leagues {
+  public static func builtIn() throws -> Leagues { try builtInLeagues.get() }
+
+  /// The built-in tables, read on first use (a `static let` is initialised
+  /// once, thread-safely), or why they cannot be.
+  private static let builtInLeagues = Result { try readBuiltIn() }
+
+  /// Reads the built-in tables (what `builtIn()` returns); the MLB catalog
+  /// is `Catalog.mlb()`'s.
+  /// - Throws: as `builtIn()`.
+  static func readBuiltIn() throws -> Leagues {
     let namesFile = "venue-names.csv"
     let names = try Catalog.parseVenueNames(try Catalog.resource("venue-names"), file: namesFile)
     var others: [League] = []
