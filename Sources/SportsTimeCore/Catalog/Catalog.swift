@@ -19,19 +19,22 @@ public struct Catalog: Sendable {
     self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  /// Loads the MLB venue and team tables built into the package, with the
-  /// venues' names over time. They are read once per process (the first
-  /// call) and shared: a command that asks for them twice, or through
-  /// `Leagues.builtIn()` too, pays once.
-  /// - Throws: `FileFormatError` if a built-in table cannot be read (a
-  ///   packaging mistake, reported with file and line).
-  public static func mlb() throws -> Catalog { try builtInMLB.get() }
+  /// The MLB venue and team tables built into the package, with the
+  /// venues' names over time: compiled in as the structures themselves
+  /// (`BuiltInCatalog`, written by `scripts/embed-tables` from the CSV
+  /// files), built once per process and shared, so no command parses them.
+  /// - Throws: nothing today (the tables are checked when they are
+  ///   generated and by the catalog's tests); kept for callers that may
+  ///   one day load tables from elsewhere.
+  public static func mlb() throws -> Catalog { builtInMLB }
 
-  /// The built-in MLB tables, read on first use (a `static let` is
-  /// initialised once, thread-safely), or why they cannot be.
-  private static let builtInMLB = Result { try readMLB() }
+  /// The built-in MLB catalog, built on first use (a `static let` is
+  /// initialised once, thread-safely).
+  static let builtInMLB = Catalog(
+    venues: BuiltInCatalog.mlbVenues(), teams: BuiltInCatalog.mlbTeams())
 
-  /// Reads the built-in MLB tables (what `mlb()` returns).
+  /// Reads the MLB tables from their compiled CSV text (`BuiltInTables`)
+  /// with the parsers: what `mlb()` returns, checked so by a test.
   /// - Throws: `FileFormatError` for a table that cannot be read.
   static func readMLB() throws -> Catalog {
     let venues = try parseVenues(try resource("venues"), file: "venues.csv")
