@@ -1,8 +1,8 @@
 /// Trimming of spaces without Foundation's `NSString` round trip.
 extension StringProtocol {
   /// The text without leading and trailing spaces: the same as Foundation's
-  /// `trimmingCharacters(in: .whitespaces)` (tab and every scalar of
-  /// Unicode category Zs; line breaks are kept), without bridging to
+  /// `trimmingCharacters(in: .whitespaces)` (tab, every scalar of Unicode
+  /// category Zs and U+200B; line breaks are kept), without bridging to
   /// `NSString` (that round trip was most of the cost of reading the
   /// built-in team tables at start-up).
   ///
@@ -26,9 +26,12 @@ extension StringProtocol {
     return String(String.UnicodeScalarView(scalars[start..<end]))
   }
 
-  /// Whether `scalar` is in `CharacterSet.whitespaces`: U+0009 or category Zs.
+  /// Whether `scalar` is in `CharacterSet.whitespaces`: U+0009, category
+  /// Zs, and U+200B ZERO WIDTH SPACE (a Zs scalar in old Unicode versions,
+  /// which Foundation's set still holds; checked over every scalar by a
+  /// test).
   private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.value < 0x80 { return scalar.value == 0x20 || scalar.value == 0x09 }
-    return scalar.properties.generalCategory == .spaceSeparator
+    return scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
   }
 }
