@@ -77,3 +77,39 @@ final class StartUpTablesTests: XCTestCase {
     XCTAssertEqual(RouteEstimator.default.estimate(la, chicago), formatted.estimate(la, chicago))
   }
 }
+
+/// `League.franchise(ofTeam:)` looks the id up in an index instead of
+/// scanning every franchise: the same franchise as the scan, for every
+/// code of every built-in league in any case, and for near misses.
+final class FranchiseIndexTests: XCTestCase {
+  func testFranchiseOfTeam_isTheFirstFranchiseListingTheIdInAnyCase() throws {
+    let leagues = try Leagues.builtIn()
+    var tried = 0
+    for sport in Sport.allCases {
+      let league = try XCTUnwrap(leagues.league(sport))
+      let ids = league.franchises.flatMap(\.teamIDs) + league.catalog.teams.keys
+      for id in ids {
+        for text in [id, id.lowercased(), id.capitalized, id + "X", String(id.dropLast()), " " + id]
+        {
+          let key = text.uppercased()
+          let scanned = league.franchises.first {
+            $0.teamIDs.contains { $0.uppercased() == key }
+          }
+          XCTAssertEqual(league.franchise(ofTeam: text), scanned, "\(sport) \(text)")
+          tried += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(tried, 600)
+    // A league built from franchises sharing a code: the first by id wins.
+    let shared = League(
+      sport: .nba, venues: [],
+      franchises: [
+        Franchise(id: "B", name: "B", teamIDs: ["b", "X"], homes: [:]),
+        Franchise(id: "A", name: "A", teamIDs: ["x"], homes: [:]),
+      ])
+    XCTAssertEqual(shared.franchise(ofTeam: "X")?.id, "A")
+    XCTAssertEqual(shared.franchise(ofTeam: "b")?.id, "B")
+    XCTAssertEqual(shared.franchise(ofTeam: "ß")?.id, nil)
+  }
+}
