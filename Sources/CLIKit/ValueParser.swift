@@ -100,7 +100,11 @@ public struct ValueParser: Sendable, Equatable {
     let cases = Array(Choice.allCases)
     precondition(!cases.isEmpty, "a choice needs at least one case")
     let words = cases.map { $0.rawValue }
-    return ValueParser(name: "choice " + words.joined(separator: "|")) { text in
+    // Joined by hand: the standard library's generic `joined(separator:)`
+    // costs its metadata look-ups on first use.
+    var name = "choice"
+    for (i, word) in words.enumerated() { name += (i == 0 ? " " : "|") + word }
+    return ValueParser(name: name) { text in
       try pick(text, from: words) { word in cases[words.firstIndex(of: word) ?? 0] }
     }
   }
