@@ -113,3 +113,27 @@ final class FranchiseIndexTests: XCTestCase {
     XCTAssertEqual(shared.franchise(ofTeam: "ß")?.id, nil)
   }
 }
+
+/// Game and venue zones come from a per-process cache
+/// (`TimeZoneCache`): the zone Foundation makes for each identifier, an
+/// unknown one still nil (UTC for a game), from many threads at once.
+final class TimeZoneCacheTests: XCTestCase {
+  func testZone_isFoundationsZoneForEveryIdentifierFromAnyThread() throws {
+    let ids = TimeZone.knownTimeZoneIdentifiers + ["Not/AZone", "", "UTC", "GMT+5"]
+    let results = Locked([String: TimeZone?]())
+    DispatchQueue.concurrentPerform(iterations: 8) { round in
+      for id in ids.shuffled() {
+        let zone = TimeZoneCache.zone(id)
+        if round == 0 { results.update { $0[id] = .some(zone) } }
+      }
+    }
+    for id in ids {
+      let cached = try XCTUnwrap(results.current[id], id)
+      XCTAssertEqual(cached, TimeZone(identifier: id), id)
+      XCTAssertEqual(TimeZoneCache.zone(id), TimeZone(identifier: id), id)
+    }
+    XCTAssertNil(TimeZoneCache.zone("Not/AZone"))
+    let venue = try XCTUnwrap(Catalog.mlb().venue("CHI11"))
+    XCTAssertEqual(venue.timeZone.identifier, "America/Chicago")
+  }
+}
