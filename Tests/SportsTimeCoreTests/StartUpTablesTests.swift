@@ -70,9 +70,12 @@ final class StartUpTablesTests: XCTestCase {
     XCTAssertEqual(RouteEstimator.default.driveSummary, formatted.driveSummary)
     XCTAssertEqual(RouteEstimator.default.flightSummary, formatted.flightSummary)
     XCTAssertEqual(RouteEstimator.default.driveSummary, "great-circle × 1.2 at 60 mph")
-    let seoul = RoutePlace(coordinate: Coordinate(latitude: 37.498, longitude: 126.867)!, country: "KR")
-    let la = RoutePlace(coordinate: Coordinate(latitude: 34.074, longitude: -118.24)!, country: "US")
-    let chicago = RoutePlace(coordinate: Coordinate(latitude: 41.948, longitude: -87.656)!, country: "US")
+    let seoul = RoutePlace(
+      coordinate: Coordinate(latitude: 37.498, longitude: 126.867)!, country: "KR")
+    let la = RoutePlace(
+      coordinate: Coordinate(latitude: 34.074, longitude: -118.24)!, country: "US")
+    let chicago = RoutePlace(
+      coordinate: Coordinate(latitude: 41.948, longitude: -87.656)!, country: "US")
     XCTAssertEqual(RouteEstimator.default.estimate(seoul, la), formatted.estimate(seoul, la))
     XCTAssertEqual(RouteEstimator.default.estimate(la, chicago), formatted.estimate(la, chicago))
   }
@@ -89,8 +92,9 @@ final class FranchiseIndexTests: XCTestCase {
       let league = try XCTUnwrap(leagues.league(sport))
       let ids = league.franchises.flatMap(\.teamIDs) + league.catalog.teams.keys
       for id in ids {
-        for text in [id, id.lowercased(), id.capitalized, id + "X", String(id.dropLast()), " " + id]
-        {
+        for text in [
+          id, id.lowercased(), id.capitalized, id + "X", String(id.dropLast()), " " + id,
+        ] {
           let key = text.uppercased()
           let scanned = league.franchises.first {
             $0.teamIDs.contains { $0.uppercased() == key }

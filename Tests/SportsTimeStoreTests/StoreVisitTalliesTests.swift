@@ -70,8 +70,9 @@ final class StoreVisitTalliesTests: StoreTestCase {
       _ = try store.addVisit { visit }
       try store.execute("UPDATE visits SET local_date = '2024-13-45'")
       XCTAssertThrowsError(try store.visitTallies()) { error in
-        guard case .corruptValue(let table, let visitID, let column, let value)? =
-          error as? StoreError
+        guard
+          case .corruptValue(let table, let visitID, let column, let value)? =
+            error as? StoreError
         else { return XCTFail("\(error)") }
         XCTAssertEqual(
           [table, visitID, column, value],

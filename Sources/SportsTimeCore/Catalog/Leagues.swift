@@ -29,11 +29,11 @@ public struct Leagues: Sendable {
   /// - Throws: nothing today (the tables are checked when they are
   ///   generated and by the catalog's tests); kept for callers that may one
   ///   day load tables from elsewhere.
-  public static func builtIn() throws -> Leagues { builtInLeagues }
+  public static func builtIn() throws -> Leagues { compiledIn }
 
   /// The built-in leagues, built on first use (a `static let` is
   /// initialised once, thread-safely).
-  private static let builtInLeagues = Leagues(
+  private static let compiledIn = Leagues(
     mlb: Catalog.builtInMLB, others: BuiltInCatalog.otherLeagues())
 
   /// Reads the built-in tables from their compiled CSV text
