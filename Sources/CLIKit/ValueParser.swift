@@ -89,12 +89,22 @@ public struct ValueParser: Sendable, Equatable {
   /// ValueParser.choice(of: Sport.self)  // " nba" → .nba; "xfl" → expects MLB, NBA, NHL or NFL
   /// ```
   /// - Precondition: `Choice` has at least one case.
+  ///
+  /// Inlinable, so the caller's module specializes it for its own `Choice`:
+  /// unspecialized, this generic code cost a tenth of `--version` in the
+  /// Swift runtime's metadata and conformance look-ups (every command's
+  /// options are built at start-up).
+  @inlinable
   public static func choice<Choice>(of type: Choice.Type) -> ValueParser
   where Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     let cases = Array(Choice.allCases)
     precondition(!cases.isEmpty, "a choice needs at least one case")
-    let words = cases.map(\.rawValue)
-    return ValueParser(name: "choice " + words.joined(separator: "|")) { text in
+    let words = cases.map { $0.rawValue }
+    // Joined by hand: the standard library's generic `joined(separator:)`
+    // costs its metadata look-ups on first use.
+    var name = "choice"
+    for (i, word) in words.enumerated() { name += (i == 0 ? " " : "|") + word }
+    return ValueParser(name: name) { text in
       try pick(text, from: words) { word in cases[words.firstIndex(of: word) ?? 0] }
     }
   }
@@ -104,6 +114,8 @@ public struct ValueParser: Sendable, Equatable {
   /// (repeats kept). An empty part (`MLB,`) is refused like any other word
   /// that is not a case.
   /// - Precondition: `Choice` has at least one case.
+  /// (Inlinable like `choice(of:)`.)
+  @inlinable
   public static func choices<Choice>(of type: Choice.Type, separator: Character) -> ValueParser
   where Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     let one = choice(of: type)
@@ -124,7 +136,8 @@ public struct ValueParser: Sendable, Equatable {
 
   /// The choice `text` names, mapped by `value`.
   /// - Throws: `InvalidOptionValue` listing `words` (`a, b or c`).
-  private static func pick<Value>(
+  @usableFromInline
+  static func pick<Value>(
     _ text: String, from words: [String], value: (String) -> Value
   ) throws -> Value {
     let needle = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -166,9 +179,17 @@ public struct InvalidOptionValue: Error, Equatable, CustomStringConvertible {
 
 /// One bad part of a separated list: the usage error quotes the part, not
 /// the whole value (`--sport expects MLB, NBA, NHL or NFL, got 'XFL'`).
+@usableFromInline
 struct InvalidPart: Error {
   /// The part's error.
   var invalid: InvalidOptionValue
   /// The part as written.
   var part: String
+
+  /// Creates the error; see the properties.
+  @usableFromInline
+  init(invalid: InvalidOptionValue, part: String) {
+    self.invalid = invalid
+    self.part = part
+  }
 }

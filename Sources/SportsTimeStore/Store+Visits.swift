@@ -45,6 +45,45 @@ extension Store {
     return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
   }
 
+  /// Every visit tallied for progress (`VisitTally`: per sport, venue,
+  /// year and home team, the count and the latest date), by one aggregate
+  /// query instead of reading every visit; the same tallies as
+  /// `VisitTally.tallies(of: visits())`, in the same order.
+  /// - Throws: `StoreError` (`.corruptValue` for a sport or date that
+  ///   cannot be read).
+  public func visitTallies() throws -> [VisitTally] {
+    // A visit has a matchup only with both teams (`visit(from:)`; the
+    // table's CHECK keeps them both or neither).
+    let rows = try select(
+      """
+      SELECT sport, venue_id, substr(local_date, 1, 4) AS year,
+        CASE WHEN away_team IS NOT NULL AND home_team IS NOT NULL THEN home_team END AS home,
+        COUNT(*) AS visits, MAX(local_date) AS last, MIN(local_date) AS first
+      FROM visits GROUP BY sport, venue_id, year, home
+      """)
+    return try rows.map { row in
+      func corrupt(_ column: String, _ value: String) -> any Error {
+        // Reading row by row names the visit.
+        do { _ = try visits() } catch { return error }
+        return StoreError.corruptValue(table: "visits", id: "?", column: column, value: value)
+      }
+      let sportText = try row.string("sport")
+      guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+      let lastText = try row.string("last")
+      let firstText = try row.string("first")
+      // Every date of the group is a date of one year when its first and
+      // last are (text order is date order for YYYY-MM-DD).
+      guard let last = CalendarDate(iso: lastText) else { throw corrupt("local_date", lastText) }
+      guard let first = CalendarDate(iso: firstText), first.year == last.year else {
+        throw corrupt("local_date", firstText)
+      }
+      return VisitTally(
+        sport: sport, venueID: Venue.ID(try row.string("venue_id")), year: last.year,
+        homeTeamID: try row.optionalString("home"), visits: try row.int("visits"),
+        lastVisit: last)
+    }.sorted(by: VisitTally.ordered)
+  }
+
   /// The schedule's other games at a new visit's venue on its date, when
   /// its typed matchup is not among them (`UnscheduledMatchup`); nil when
   /// the visit has a game, no typed matchup, is not MLB, or the schedule

@@ -39,10 +39,10 @@ enum ProgressCommand {
     let chosen = VisitCommands.sports("sport", arguments: args)
     let leagues = try context.leagues()
     let store = try context.openStore()
-    let visits = try store.visits()
+    let tallies = try store.visitTallies()
     let progress = SportProgress.all(
-      visits: visits, leagues: leagues,
-      sports: chosen.isEmpty ? SportProgress.defaultSports(for: visits) : chosen)
+      tallies: tallies, leagues: leagues,
+      sports: chosen.isEmpty ? SportProgress.defaultSports(forTallies: tallies) : chosen)
     if args.flag("json") {
       try context.print(wire: WireV1.Progress(progress))
       return

@@ -19,11 +19,24 @@ public struct Catalog: Sendable {
     self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
-  /// Loads the MLB venue and team tables built into the package, with the
-  /// venues' names over time.
-  /// - Throws: `FileFormatError` if a built-in table cannot be read (a
-  ///   packaging mistake, reported with file and line).
-  public static func mlb() throws -> Catalog {
+  /// The MLB venue and team tables built into the package, with the
+  /// venues' names over time: compiled in as the structures themselves
+  /// (`BuiltInCatalog`, written by `scripts/embed-tables` from the CSV
+  /// files), built once per process and shared, so no command parses them.
+  /// - Throws: nothing today (the tables are checked when they are
+  ///   generated and by the catalog's tests); kept for callers that may
+  ///   one day load tables from elsewhere.
+  public static func mlb() throws -> Catalog { builtInMLB }
+
+  /// The built-in MLB catalog, built on first use (a `static let` is
+  /// initialised once, thread-safely).
+  static let builtInMLB = Catalog(
+    venues: BuiltInCatalog.mlbVenues(), teams: BuiltInCatalog.mlbTeams())
+
+  /// Reads the MLB tables from their compiled CSV text (`BuiltInTables`)
+  /// with the parsers: what `mlb()` returns, checked so by a test.
+  /// - Throws: `FileFormatError` for a table that cannot be read.
+  static func readMLB() throws -> Catalog {
     let venues = try parseVenues(try resource("venues"), file: "venues.csv")
     let teams = try parseTeams(try resource("teams"), file: "teams.csv")
     let names = try parseVenueNames(try resource("venue-names"), file: "venue-names.csv")
@@ -191,7 +204,7 @@ public struct Catalog: Sendable {
         parks[season] = Venue.ID(f[4 + offset])
       }
       let aliases = f[6].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingSpaces()
       }.filter { !$0.isEmpty }
       return Team(
         id: f[0], abbreviation: f[1], fullName: f[2], league: f[3],

@@ -62,6 +62,9 @@ public struct League: Sendable {
   /// Printed code of each team id (MLB `CHN` → `CHC`); ids not listed are
   /// printed as they are.
   public let abbreviations: [String: String]
+  /// Index into `franchises` of each team id, upper-cased: the first
+  /// franchise listing it (`franchise(ofTeam:)` without a scan).
+  private let franchiseIndex: [String: Int]
   /// The sport's venues and teams as a catalog, for finding a team by code,
   /// alias, name or nickname (`Catalog.team(named:season:)`: `celtics`,
   /// `Green Bay Packers`) and a venue by any of its names. For MLB the MLB
@@ -77,6 +80,7 @@ public struct League: Sendable {
     self.sport = sport
     self.venues = Dictionary(venues.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     self.franchises = franchises.sorted { $0.id < $1.id }
+    self.franchiseIndex = League.index(of: self.franchises)
     self.abbreviations = abbreviations
     let teams =
       teams
@@ -95,8 +99,21 @@ public struct League: Sendable {
     self.sport = sport
     self.venues = catalog.venues
     self.franchises = franchises.sorted { $0.id < $1.id }
+    self.franchiseIndex = League.index(of: self.franchises)
     self.abbreviations = abbreviations
     self.catalog = catalog
+  }
+
+  /// Each upper-cased team id of `franchises` → the index of the first
+  /// franchise listing it.
+  private static func index(of franchises: [Franchise]) -> [String: Int] {
+    var index: [String: Int] = [:]
+    for (i, franchise) in franchises.enumerated() {
+      for id in franchise.teamIDs where index[id.uppercased()] == nil {
+        index[id.uppercased()] = i
+      }
+    }
+    return index
   }
 
   /// MLB from the MLB catalog: the catalog's venues, and one franchise per
@@ -135,9 +152,11 @@ public struct League: Sendable {
   }
 
   /// The franchise that plays as `teamID` (any of its codes, any case).
+  /// - Complexity: O(1) (a dictionary of the upper-cased ids).
   public func franchise(ofTeam teamID: String) -> Franchise? {
-    let key = teamID.uppercased()
-    return franchises.first { $0.teamIDs.contains { $0.uppercased() == key } }
+    // Ids are nearly always upper-case ASCII already: no new string then.
+    let upper = teamID.utf8.allSatisfy { $0 < 0x80 && !(0x61...0x7A).contains($0) }
+    return franchiseIndex[upper ? teamID : teamID.uppercased()].map { franchises[$0] }
   }
 
   /// The printed code of a team id (`CHN` → `CHC`).
@@ -188,7 +207,7 @@ public struct League: Sendable {
       let venue = try Catalog.venue(fields: f, line: record.line, file: file)
       let id = venue.id
       let teams = f[8].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces).uppercased()
+        $0.trimmingSpaces().uppercased()
       }.filter { !$0.isEmpty }
       guard !teams.isEmpty else {
         throw FileFormatError(
@@ -230,16 +249,16 @@ public struct League: Sendable {
       func fail(_ field: String?, _ message: String) -> FileFormatError {
         FileFormatError(file: file, line: record.line, field: field, message: message)
       }
-      let code = f[0].trimmingCharacters(in: .whitespaces).uppercased()
+      let code = f[0].trimmingSpaces().uppercased()
       guard let franchise = franchise(ofTeam: code) else {
         throw fail(
           "team", "'\(f[0].prefix(80))' is not a home team of the \(sport.rawValue) venue table")
       }
       guard rows[franchise.id] == nil else { throw fail("team", "\(code) is listed twice") }
-      let name = f[1].trimmingCharacters(in: .whitespaces)
+      let name = f[1].trimmingSpaces()
       guard !name.isEmpty else { throw fail("full_name", "is empty") }
       let aliases = f[2].split(separator: ";").map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingSpaces()
       }.filter { !$0.isEmpty }
       rows[franchise.id] = (name, aliases)
     }

@@ -23,10 +23,25 @@ public struct Leagues: Sendable {
   /// venue tables (copies of `../shared/data/{nba,nhl,nfl}/venues.csv`) with
   /// their team tables (`nba-teams.csv`, …), and every venue's names over
   /// time (`venue-names.csv`).
-  /// - Throws: `FileFormatError` if a built-in table cannot be read (a
-  ///   packaging mistake, reported with file and line), or when the name
-  ///   table names a venue no table has.
-  public static func builtIn() throws -> Leagues {
+  /// They are compiled in as the structures themselves (`BuiltInCatalog`,
+  /// written by `scripts/embed-tables` from the CSV files), built once per
+  /// process and shared, so no command parses them.
+  /// - Throws: nothing today (the tables are checked when they are
+  ///   generated and by the catalog's tests); kept for callers that may one
+  ///   day load tables from elsewhere.
+  public static func builtIn() throws -> Leagues { compiledIn }
+
+  /// The built-in leagues, built on first use (a `static let` is
+  /// initialised once, thread-safely).
+  private static let compiledIn = Leagues(
+    mlb: Catalog.builtInMLB, others: BuiltInCatalog.otherLeagues())
+
+  /// Reads the built-in tables from their compiled CSV text
+  /// (`BuiltInTables`) with the parsers: what `builtIn()` returns, checked
+  /// so by a test.
+  /// - Throws: `FileFormatError` if a table cannot be read, or when the
+  ///   name table names a venue no table has.
+  static func readBuiltIn() throws -> Leagues {
     let namesFile = "venue-names.csv"
     let names = try Catalog.parseVenueNames(try Catalog.resource("venue-names"), file: namesFile)
     var others: [League] = []
@@ -39,7 +54,7 @@ public struct Leagues: Sendable {
         try arenas.withTeams(try Catalog.resource("\(prefix)-teams"), file: "\(prefix)-teams.csv")
           .withVenueNames(names, file: namesFile))
     }
-    let leagues = Leagues(mlb: try Catalog.mlb(), others: others)
+    let leagues = Leagues(mlb: try Catalog.readMLB(), others: others)
     for id in names.keys.sorted() where leagues.venue(id) == nil {
       throw FileFormatError(
         file: namesFile, line: nil, field: "venue_id",

@@ -100,7 +100,7 @@ public struct Venue: Sendable, Hashable, Identifiable {
   /// The venue's IANA time zone. Zones are checked when the catalog loads,
   /// so this falls back to UTC only for a hand-built venue with a bad id.
   public var timeZone: TimeZone {
-    TimeZone(identifier: timeZoneID) ?? CalendarDate.utc
+    TimeZoneCache.zone(timeZoneID) ?? CalendarDate.utc
   }
 }
 

@@ -151,14 +151,26 @@ public struct RouteEstimator: Sendable {
       "a plausible travel model")
     let mph = averageSpeed * 3600 / TravelInfo.metersPerMile
     let kmh = flightSpeed * 3.6
-    return RouteEstimator(
+    return greatCircle(
+      roadFactor: roadFactor, averageSpeed: averageSpeed, flightSpeed: flightSpeed,
+      airportSeconds: airportSeconds,
       driveSummary: String(format: "great-circle × %.2g at %.0f mph", roadFactor, mph),
       metricDriveSummary: String(
         format: "great-circle × %.2g at %.0f km/h", roadFactor, averageSpeed * 3.6),
       flightSummary: String(
         format: "great-circle at %.0f km/h + %@ at airports", kmh,
-        ExportSupport.duration(airportSeconds))
-    ) { a, b in
+        ExportSupport.duration(airportSeconds)))
+  }
+
+  /// `greatCircle(roadFactor:averageSpeed:flightSpeed:airportSeconds:)`
+  /// with its summaries already written (`default`: `String(format:)` costs
+  /// a few percent of a small command's start-up, so its texts are
+  /// literals, checked against the formatted ones by a test).
+  static func greatCircle(
+    roadFactor: Double, averageSpeed: Double, flightSpeed: Double, airportSeconds: Double,
+    driveSummary: String, flightSummary: String
+  ) -> RouteEstimator {
+    RouteEstimator(driveSummary: driveSummary, flightSummary: flightSummary) { a, b in
       let straight = a.coordinate.distance(to: b.coordinate)
       switch mode(fromCountry: a.country, toCountry: b.country) {
       case .drive:
@@ -177,5 +189,18 @@ public struct RouteEstimator: Sendable {
   /// than the great circle: Wrigley Field → American Family Field is 123 km
   /// by air, about 148 km by road) at 60 mph (26.8224 m/s). Flights: 800
   /// km/h plus 3 h at airports.
-  public static let `default` = greatCircle(roadFactor: 1.2, averageSpeed: 26.8224)
+  public static let `default` = greatCircle(
+    roadFactor: defaultModel.roadFactor, averageSpeed: defaultModel.averageSpeed,
+    flightSpeed: defaultModel.flightSpeed, airportSeconds: defaultModel.airportSeconds,
+    driveSummary: "great-circle × 1.2 at 60 mph",
+    flightSummary: "great-circle at 800 km/h + 3 h at airports")
+
+  /// The figures of `default` (what
+  /// `greatCircle(roadFactor:averageSpeed:flightSpeed:airportSeconds:)`
+  /// is given for it; a test checks that its summaries are the ones that
+  /// function writes for them).
+  static let defaultModel = (
+    roadFactor: 1.2, averageSpeed: 26.8224, flightSpeed: 800_000.0 / 3600,
+    airportSeconds: 3.0 * 3600
+  )
 }

@@ -81,7 +81,7 @@ public struct Game: Sendable, Hashable, Identifiable {
 
   /// The venue's time zone.
   public var timeZone: TimeZone {
-    TimeZone(identifier: timeZoneID) ?? CalendarDate.utc
+    TimeZoneCache.zone(timeZoneID) ?? CalendarDate.utc
   }
 
   /// When the venue is free again: 3 hours after first pitch (DESIGN.md).

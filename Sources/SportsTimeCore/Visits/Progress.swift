@@ -54,28 +54,37 @@ public struct SportProgress: Sendable, Hashable {
   public var unvisited: [VenueRow] { venues.filter { $0.visits == 0 } }
 
   /// Counts `visits` of `league`'s sport (other sports' visits are
-  /// ignored).
+  /// ignored): `init(tallies:league:)` of `VisitTally.tallies(of:)`.
   /// - Complexity: O(v + t · f) for v visits, t distinct home teams and f
   ///   franchises (O(v · f) for visits without a matchup).
   public init(visits: [Visit], league: League) {
+    self.init(tallies: VisitTally.tallies(of: visits), league: league)
+  }
+
+  /// Counts the tallied visits of `league`'s sport (other sports' tallies
+  /// are ignored); the same progress as the visits they tally give to
+  /// `init(visits:league:)`.
+  /// - Complexity: O(n + t · f) for n tallies, t distinct home teams and f
+  ///   franchises (O(n · f) for tallies without a home team).
+  public init(tallies: [VisitTally], league: League) {
     sport = league.sport
-    let mine = visits.filter { $0.sport == league.sport }
+    let mine = tallies.filter { $0.sport == league.sport }
     var seen: Set<String> = []
     var count: [Venue.ID: Int] = [:]
     var last: [Venue.ID: CalendarDate] = [:]
     // Each home team's franchise, looked up once (the lookup scans them all).
     var franchiseOf: [String: Franchise?] = [:]
-    for visit in mine {
-      count[visit.venueID, default: 0] += 1
-      last[visit.venueID] = max(last[visit.venueID] ?? visit.date, visit.date)
+    for tally in mine {
+      count[tally.venueID, default: 0] += tally.visits
+      last[tally.venueID] = max(last[tally.venueID] ?? tally.lastVisit, tally.lastVisit)
       let candidates: [Franchise]
-      if let home = visit.matchup?.homeTeamID {
+      if let home = tally.homeTeamID {
         if franchiseOf[home] == nil { franchiseOf[home] = .some(league.franchise(ofTeam: home)) }
         candidates = (franchiseOf[home] ?? nil).map { [$0] } ?? []
       } else {
         candidates = league.franchises
       }
-      for franchise in candidates where franchise.home(in: visit.date.year) == visit.venueID {
+      for franchise in candidates where franchise.home(in: tally.year) == tally.venueID {
         seen.insert(franchise.id)
       }
     }
@@ -108,10 +117,29 @@ public struct SportProgress: Sendable, Hashable {
     }
   }
 
+  /// Progress for each sport in `sports` (in `Sport.allCases` order) whose
+  /// tables `leagues` holds, from tallied visits (`init(tallies:league:)`).
+  public static func all(
+    tallies: [VisitTally], leagues: Leagues, sports: [Sport]
+  ) -> [SportProgress] {
+    Sport.allCases.filter { sports.contains($0) }.compactMap { sport in
+      leagues.league(sport).map { SportProgress(tallies: tallies, league: $0) }
+    }
+  }
+
   /// The sports progress shows by default: MLB, and every other sport
   /// with at least one visit.
   public static func defaultSports(for visits: [Visit]) -> [Sport] {
-    let visited = Set(visits.map(\.sport))
-    return Sport.allCases.filter { $0 == .mlb || visited.contains($0) }
+    defaultSports(visited: Set(visits.map(\.sport)))
+  }
+
+  /// `defaultSports(for:)` of the visits tallied.
+  public static func defaultSports(forTallies tallies: [VisitTally]) -> [Sport] {
+    defaultSports(visited: Set(tallies.map(\.sport)))
+  }
+
+  /// MLB and the sports of `visited`, in `Sport.allCases` order.
+  private static func defaultSports(visited: Set<Sport>) -> [Sport] {
+    Sport.allCases.filter { $0 == .mlb || visited.contains($0) }
   }
 }
