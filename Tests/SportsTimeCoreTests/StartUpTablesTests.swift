@@ -69,6 +69,8 @@ final class StartUpTablesTests: XCTestCase {
       airportSeconds: m.airportSeconds)
     XCTAssertEqual(RouteEstimator.default.driveSummary, formatted.driveSummary)
     XCTAssertEqual(RouteEstimator.default.flightSummary, formatted.flightSummary)
+    XCTAssertEqual(RouteEstimator.default.metricDriveSummary, formatted.metricDriveSummary)
+    XCTAssertEqual(RouteEstimator.default.metricDriveSummary, "great-circle × 1.2 at 97 km/h")
     XCTAssertEqual(RouteEstimator.default.driveSummary, "great-circle × 1.2 at 60 mph")
     let seoul = RoutePlace(
       coordinate: Coordinate(latitude: 37.498, longitude: 126.867)!, country: "KR")

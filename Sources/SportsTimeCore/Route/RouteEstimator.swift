@@ -168,9 +168,12 @@ public struct RouteEstimator: Sendable {
   /// literals, checked against the formatted ones by a test).
   static func greatCircle(
     roadFactor: Double, averageSpeed: Double, flightSpeed: Double, airportSeconds: Double,
-    driveSummary: String, flightSummary: String
+    driveSummary: String, metricDriveSummary: String, flightSummary: String
   ) -> RouteEstimator {
-    RouteEstimator(driveSummary: driveSummary, flightSummary: flightSummary) { a, b in
+    RouteEstimator(
+      driveSummary: driveSummary, metricDriveSummary: metricDriveSummary,
+      flightSummary: flightSummary
+    ) { a, b in
       let straight = a.coordinate.distance(to: b.coordinate)
       switch mode(fromCountry: a.country, toCountry: b.country) {
       case .drive:
@@ -193,6 +196,7 @@ public struct RouteEstimator: Sendable {
     roadFactor: defaultModel.roadFactor, averageSpeed: defaultModel.averageSpeed,
     flightSpeed: defaultModel.flightSpeed, airportSeconds: defaultModel.airportSeconds,
     driveSummary: "great-circle × 1.2 at 60 mph",
+    metricDriveSummary: "great-circle × 1.2 at 97 km/h",
     flightSummary: "great-circle at 800 km/h + 3 h at airports")
 
   /// The figures of `default` (what
