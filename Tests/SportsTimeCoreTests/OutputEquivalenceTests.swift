@@ -104,6 +104,28 @@ final class OutputEquivalenceTests: XCTestCase {
     return pieces.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }
   }
 
+  /// The iCalendar TEXT escaping as it was, scalar by scalar
+  /// (`ICalendarExport.text` now works on UTF-8 bytes).
+  private func referenceICalendarText(_ s: String) -> String {
+    var out = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in s.unicodeScalars {
+      defer { previousWasCR = scalar == "\r" }
+      switch scalar {
+      case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+      case ";": out.append(contentsOf: "\\;".unicodeScalars)
+      case ",": out.append(contentsOf: "\\,".unicodeScalars)
+      case "\n" where previousWasCR: continue
+      case "\n", "\r": out.append(contentsOf: "\\n".unicodeScalars)
+      case "\t": out.append(scalar)
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
   // MARK: Tests.
 
   private func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
@@ -176,6 +198,18 @@ final class OutputEquivalenceTests: XCTestCase {
       var out = ""
       ICalendarExport.appendFolded(line, to: &out)
       XCTAssertEqual(Array(out.utf8), Array(pieces.map { $0 + "\r\n" }.joined().utf8))
+    }
+  }
+
+  func testICalendarText_givesTheReferenceBytes() {
+    for piece in Self.pieces {
+      XCTAssertEqual(
+        Array(ICalendarExport.text(piece).utf8), Array(referenceICalendarText(piece).utf8), piece)
+    }
+    var rng = SplitMix64(seed: 0x15_0009_0005)
+    for _ in 0..<5_000 {
+      let s = randomText(&rng, maxPieces: 30)
+      XCTAssertEqual(Array(ICalendarExport.text(s).utf8), Array(referenceICalendarText(s).utf8))
     }
   }
 }
