@@ -691,14 +691,40 @@ public enum TripExchange {
     let seconds = (micros / 1_000_000).rounded(.down)
     let fraction = Int(micros - seconds * 1_000_000)
     let (day, clock) = CalendarDate.utcFields(Date(timeIntervalSince1970: seconds))
-    var out = day.iso
-    out.reserveCapacity(27)
-    out.append("T")
-    LocalTime.appendClock(clock, to: &out)
-    out.append(".")
-    CalendarDate.append(fraction, width: 6, to: &out)
-    out.append("Z")
-    return out
+    guard (0...9999).contains(day.year), (0..<1_000_000).contains(fraction) else {
+      var out = day.iso
+      out.append("T")
+      LocalTime.appendClock(clock, to: &out)
+      out.append(".")
+      CalendarDate.append(fraction, width: 6, to: &out)
+      out.append("Z")
+      return out
+    }
+    // The common case as 27 ASCII bytes written in place.
+    return String(unsafeUninitializedCapacity: 27) { out in
+      func put(_ value: Int, _ width: Int, at start: Int) {
+        var v = value
+        for i in stride(from: start + width - 1, through: start, by: -1) {
+          out[i] = UInt8(ascii: "0") + UInt8(v % 10)
+          v /= 10
+        }
+      }
+      put(day.year, 4, at: 0)
+      out[4] = UInt8(ascii: "-")
+      put(day.month, 2, at: 5)
+      out[7] = UInt8(ascii: "-")
+      put(day.day, 2, at: 8)
+      out[10] = UInt8(ascii: "T")
+      put(clock / 3600, 2, at: 11)
+      out[13] = UInt8(ascii: ":")
+      put(clock / 60 % 60, 2, at: 14)
+      out[16] = UInt8(ascii: ":")
+      put(clock % 60, 2, at: 17)
+      out[19] = UInt8(ascii: ".")
+      put(fraction, 6, at: 20)
+      out[26] = UInt8(ascii: "Z")
+      return 27
+    }
   }
 
   /// Parses `instant(_:)`'s format (and plain ISO 8601 without fraction).

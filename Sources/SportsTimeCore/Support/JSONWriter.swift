@@ -191,11 +191,16 @@ public struct JSONWriter {
   }
 
   private mutating func appendIndent(_ level: Int) {
-    for _ in 0..<(baseIndent + level) {
-      bytes.append(UInt8(ascii: " "))
-      bytes.append(UInt8(ascii: " "))
+    var spaces = 2 * (baseIndent + level)
+    while spaces > 0 {
+      let run = min(spaces, JSONWriter.spaces.count)
+      bytes.append(contentsOf: JSONWriter.spaces[..<run])
+      spaces -= run
     }
   }
+
+  /// A run of spaces for indents.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
   private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
