@@ -37,7 +37,9 @@ public enum Wire {
   /// `document` as pretty-printed JSON, UTF-8, without a final newline.
   /// - Throws: as `write(_:to:)`.
   public static func bytes<T: Encodable>(_ document: T) throws -> [UInt8] {
-    var writer = JSONWriter(capacity: 1 << 16)
+    // Reserved address space costs nothing until written; a document that
+    // outgrows it is copied as it doubles.
+    var writer = JSONWriter(capacity: 1 << 20)
     try write(document, to: &writer)
     return writer.bytes
   }
@@ -60,17 +62,43 @@ public enum Wire {
 /// being written (keys pushed as encoding descends, popped on the way
 /// back), shared by every encoder and container of the encoding.
 final class EncodingStream {
-  var writer: JSONWriter
+  /// The writer and the path, kept outside the object: a class's stored
+  /// `var` is checked for exclusive access at run time on every use
+  /// (`swift_beginAccess`), several percent of encoding a large document;
+  /// the stream is used from one thread, one call at a time.
+  private let writerStorage: UnsafeMutablePointer<JSONWriter>
+  private let pathStorage: UnsafeMutablePointer<[any CodingKey]>
+
+  /// The writer.
+  var writer: JSONWriter {
+    unsafeAddress { UnsafePointer(writerStorage) }
+    unsafeMutableAddress { writerStorage }
+  }
+
   /// The keys from the document down to the value being written.
-  var path: [any CodingKey] = []
+  var path: [any CodingKey] {
+    unsafeAddress { UnsafePointer(pathStorage) }
+    unsafeMutableAddress { pathStorage }
+  }
   #if DEBUG
     /// The keys written so far in each open object, by writer depth.
     var keysByDepth: [Int: [String]] = [:]
   #endif
 
   init(writer: JSONWriter) {
-    self.writer = writer
+    writerStorage = .allocate(capacity: 1)
+    writerStorage.initialize(to: writer)
+    var path: [any CodingKey] = []
     path.reserveCapacity(16)
+    pathStorage = .allocate(capacity: 1)
+    pathStorage.initialize(to: path)
+  }
+
+  deinit {
+    writerStorage.deinitialize(count: 1)
+    writerStorage.deallocate()
+    pathStorage.deinitialize(count: 1)
+    pathStorage.deallocate()
   }
 
   /// Writes `value` as the next value (after a key, or as an array's next
@@ -220,7 +248,9 @@ struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     self.key(key)
     stream.writer.int(value)
   }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { try encode(Int(value), forKey: key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
   mutating func encode(_ value: Int16, forKey key: Key) throws {
     try encode(Int(value), forKey: key)
   }
@@ -277,16 +307,21 @@ struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
   let stream: EncodingStream
-  /// The writer's depth inside this array.
-  let depth: Int
-  let pathCount: Int
+  // Depth and path length as 32-bit halves of one word, so the container
+  // fits an existential's inline buffer (three words: no box to allocate
+  // for every array).
+  private let depth32: Int32
+  private let pathCount32: Int32
   private(set) var count = 0
+  /// The writer's depth inside this array.
+  var depth: Int { Int(depth32) }
+  var pathCount: Int { Int(pathCount32) }
   var codingPath: [any CodingKey] { stream.codingPath(pathCount) }
 
   init(stream: EncodingStream, depth: Int, pathCount: Int) {
     self.stream = stream
-    self.depth = depth
-    self.pathCount = pathCount
+    self.depth32 = Int32(clamping: depth)
+    self.pathCount32 = Int32(clamping: pathCount)
   }
 
   /// Prepares the next element (closing anything left open in the array).
@@ -371,7 +406,9 @@ struct SingleStreamContainer: SingleValueEncodingContainer {
   mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
   mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
   mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
-  mutating func encode(_ value: Int64) throws { try encode(Scalar.integer(value, path: codingPath)) }
+  mutating func encode(_ value: Int64) throws {
+    try encode(Scalar.integer(value, path: codingPath))
+  }
   mutating func encode(_ value: UInt) throws { try encode(Scalar.integer(value, path: codingPath)) }
   mutating func encode(_ value: UInt8) throws { try encode(Int(value)) }
   mutating func encode(_ value: UInt16) throws { try encode(Int(value)) }

@@ -199,6 +199,12 @@ public struct JSONWriter {
     }
   }
 
+  /// The bytes that may start an escape: `"`, `\\`, C0 controls, DEL and
+  /// the lead bytes of C1 controls (`C2`) and U+2028/U+2029 (`E2`).
+  private static let mayEscape: [Bool] = (0..<256).map {
+    $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+  }
+
   /// A run of spaces for indents.
   private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
@@ -240,45 +246,53 @@ public struct JSONWriter {
       var run = 0
       var i = 0
       let n = utf8.count
-      while i < n {
-        let b = utf8[i]
-        var length = 0
-        var code: UInt32 = 0
-        var named: UInt8 = 0
-        switch b {
-        case UInt8(ascii: "\""): (length, named) = (1, UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): (length, named) = (1, UInt8(ascii: "\\"))
-        case UInt8(ascii: "\n"): (length, named) = (1, UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): (length, named) = (1, UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): (length, named) = (1, UInt8(ascii: "t"))
-        case 0..<0x20, 0x7F: (length, code) = (1, UInt32(b))
-        case 0xC2:
-          if i + 1 < n, (0x80...0x9F).contains(utf8[i + 1]) {
-            (length, code) = (2, UInt32(utf8[i + 1]))
+      JSONWriter.mayEscape.withUnsafeBufferPointer { mayEscape in
+        while i < n {
+          let b = utf8[i]
+          // Most bytes need no look: skip them by table.
+          if !mayEscape[Int(b)] {
+            i += 1
+            continue
           }
-        case 0xE2:
-          if i + 2 < n, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 {
-            (length, code) = (3, 0x2000 + UInt32(utf8[i + 2] - 0x80))
+          var length = 0
+          var code: UInt32 = 0
+          var named: UInt8 = 0
+          switch b {
+          case UInt8(ascii: "\""): (length, named) = (1, UInt8(ascii: "\""))
+          case UInt8(ascii: "\\"): (length, named) = (1, UInt8(ascii: "\\"))
+          case UInt8(ascii: "\n"): (length, named) = (1, UInt8(ascii: "n"))
+          case UInt8(ascii: "\r"): (length, named) = (1, UInt8(ascii: "r"))
+          case UInt8(ascii: "\t"): (length, named) = (1, UInt8(ascii: "t"))
+          case 0..<0x20, 0x7F: (length, code) = (1, UInt32(b))
+          case 0xC2:
+            if i + 1 < n, (0x80...0x9F).contains(utf8[i + 1]) {
+              (length, code) = (2, UInt32(utf8[i + 1]))
+            }
+          case 0xE2:
+            if i + 2 < n, utf8[i + 1] == 0x80, utf8[i + 2] == 0xA8 || utf8[i + 2] == 0xA9 {
+              (length, code) = (3, 0x2000 + UInt32(utf8[i + 2] - 0x80))
+            }
+          default: break
           }
-        default: break
-        }
-        if length == 0 {
-          i += 1
-          continue
-        }
-        if run != i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
-        bytes.append(UInt8(ascii: "\\"))
-        if named != 0 {
-          bytes.append(named)
-        } else {
-          bytes.append(UInt8(ascii: "u"))
-          for shift in stride(from: 12, through: 0, by: -4) {
-            let nibble = UInt8((code >> UInt32(shift)) & 0xF)
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+          if length == 0 {
+            i += 1
+            continue
           }
+          if run != i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i])) }
+          bytes.append(UInt8(ascii: "\\"))
+          if named != 0 {
+            bytes.append(named)
+          } else {
+            bytes.append(UInt8(ascii: "u"))
+            for shift in stride(from: 12, through: 0, by: -4) {
+              let nibble = UInt8((code >> UInt32(shift)) & 0xF)
+              bytes.append(
+                nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            }
+          }
+          i += length
+          run = i
         }
-        i += length
-        run = i
       }
       if run != n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<n])) }
     }
