@@ -212,4 +212,48 @@ final class OutputEquivalenceTests: XCTestCase {
       XCTAssertEqual(Array(ICalendarExport.text(s).utf8), Array(referenceICalendarText(s).utf8))
     }
   }
+
+  func testFixedPoint_isWhatStringFormatWrites() {
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, -0.5, 1.0000005, 41.9484, -87.6553, 1e-7, -1e-7, 123_456.789_012_5,
+      1e15, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity,
+      -.infinity,
+    ]
+    var rng = SplitMix64(seed: 0x15_0009_0006)
+    for _ in 0..<3_000 {
+      let magnitude = Double.random(in: -8...8, using: &rng)
+      values.append(
+        Double.random(in: -1...1, using: &rng) * Foundation.pow(10, magnitude.rounded()))
+      // Halves at the last printed digit, where rounding is decided.
+      values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) / 2e6)
+    }
+    for value in values {
+      for decimals in [0, 1, 2, 6] {
+        XCTAssertEqual(
+          FixedPoint.text(value, decimals: decimals), String(format: "%.\(decimals)f", value),
+          "\(value)")
+      }
+    }
+  }
+
+  func testExportFigures_areWhatStringFormatWrote() {
+    for meters in [0, -0.0, -400, 1_609.344 / 2, 12_345.678, 148_000, 1e9] {
+      for metric in [false, true] {
+        let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
+        let whole = String(format: "%.0f", value)
+        XCTAssertEqual(
+          ExportSupport.distance(meters, metric: metric),
+          "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")")
+      }
+    }
+    for seconds in stride(from: -7_200.0, through: 90_000, by: 97.3) {
+      let minutes = ExportSupport.wholeMinutes(seconds)
+      let reference =
+        minutes < 60
+        ? "\(minutes) min"
+        : minutes % 60 == 0
+          ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+      XCTAssertEqual(ExportSupport.duration(seconds), reference, "\(seconds)")
+    }
+  }
 }

@@ -152,16 +152,16 @@ public enum ICalendarExport {
     func write(to out: inout ContentLines) {
       out.line("BEGIN:VEVENT")
       out.text("UID:", uid)
-      out.line("DTSTAMP:" + ICalendarExport.utcStamp(stamp))
+      out.stamp("DTSTAMP:", stamp, utc: true)
       switch timing {
       case .utc(let start, let end):
-        out.line("DTSTART:" + ICalendarExport.utcStamp(start))
-        out.line("DTEND:" + ICalendarExport.utcStamp(end))
+        out.stamp("DTSTART:", start, utc: true)
+        out.stamp("DTEND:", end, utc: true)
       case .floating(let date, let time):
         let start = LocalTime.instant(
           on: date, hour: time.hour, minute: time.minute, in: ExportSupport.utc)
-        out.line("DTSTART:" + ICalendarExport.floatingStamp(start))
-        out.line("DTEND:" + ICalendarExport.floatingStamp(start.addingTimeInterval(3600)))
+        out.stamp("DTSTART:", start, utc: false)
+        out.stamp("DTEND:", start.addingTimeInterval(3600), utc: false)
       case .allDay(let date):
         out.line("DTSTART;VALUE=DATE:" + date.compact)
         out.line("DTEND;VALUE=DATE:" + date.adding(days: 1).compact)
@@ -206,6 +206,35 @@ public enum ICalendarExport {
       current.removeAll(keepingCapacity: true)
       current.append(contentsOf: name.utf8)
       ICalendarExport.appendText(value, to: &current)
+      finish()
+    }
+
+    /// Writes `name` and the UTC fields of `instant` as `utcStamp`
+    /// (`utc`) or `floatingStamp` write them, digits put in place.
+    mutating func stamp(_ name: String, _ instant: Date, utc: Bool) {
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: name.utf8)
+      let (date, seconds) = CalendarDate.utcFields(instant)
+      if (0...9999).contains(date.year) {
+        func put(_ value: Int, _ width: Int) {
+          var divisor = 1
+          for _ in 1..<width { divisor *= 10 }
+          while divisor > 0 {
+            current.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+          }
+        }
+        put(date.year, 4)
+        put(date.month, 2)
+        put(date.day, 2)
+        current.append(UInt8(ascii: "T"))
+        put(seconds / 3600, 2)
+        put(seconds / 60 % 60, 2)
+        put(seconds % 60, 2)
+      } else {
+        current.append(contentsOf: ICalendarExport.floatingStamp(instant).utf8)
+      }
+      if utc { current.append(UInt8(ascii: "Z")) }
       finish()
     }
 
