@@ -1,146 +1,154 @@
 import Foundation
 import SportsTimeCore
 
-/// The one encoder of the wire format: turns any `Encodable` value into
-/// Core's ordered `JSONValue`, keys in the order the value encodes them (a
-/// wire type's `CodingKeys` order, which is the order the README
-/// documents), and renders it with `JSONValue.render`, so every front end
-/// prints the same bytes.
+/// The one encoder of the wire format: writes any `Encodable` value as
+/// pretty-printed JSON straight into a `JSONWriter`'s byte buffer (no tree
+/// of values in between), keys in the order the value encodes them (a wire
+/// type's `CodingKeys` order, which is the order the README documents), so
+/// every front end prints the same bytes.
 ///
-/// Values map as: `Int` (and the other integer types) → `.int`; `Double`
-/// and `Float` → `.number` (rendered without a fraction when whole; not
-/// finite → `null`, as `JSONValue.render` does); `String`, `Bool`; `nil`
-/// encoded explicitly (`encodeNil`, or an `Optional` passed to `encode`) →
-/// `null`. An optional property left to `encodeIfPresent` (what the
-/// compiler synthesizes) is left out; `OrNull` marks those printed as
-/// `null` instead.
+/// Values map as: `Int` (and the other integer types) → a JSON integer;
+/// `Double` and `Float` → a number (written without a fraction when whole;
+/// not finite → `null`, as `JSONValue.render` does); `String`, `Bool`;
+/// `nil` encoded explicitly (`encodeNil`, or an `Optional` passed to
+/// `encode`) → `null`; a value that encodes nothing → `null`. An optional
+/// property left to `encodeIfPresent` (what the compiler synthesizes) is
+/// left out; `OrNull` marks those printed as `null` instead. Several keyed
+/// containers asked of one encoder write into the same object (a row's
+/// kind fields follow its common keys). A key must be encoded at most once
+/// per object (checked by an assertion in debug builds): the writer streams,
+/// so it cannot replace a value already written.
 ///
 /// Foundation's `JSONEncoder` is not used: its key order and number
 /// formatting differ from the documented output.
 public enum Wire {
-  /// `document` as an ordered JSON value.
+  /// Writes `document` to `writer` as its next value.
   /// - Throws: `EncodingError.invalidValue` for an integer outside `Int`'s
-  ///   range, or whatever the value's own `encode(to:)` throws.
-  public static func value<T: Encodable>(_ document: T) throws -> JSONValue {
-    let node = EncodingNode()
-    try document.encode(to: NodeEncoder(node: node, path: LazyPath(parent: [], key: nil)))
-    return node.json
+  ///   range, or whatever the value's own `encode(to:)` throws; what was
+  ///   written before the error stays in `writer`.
+  /// - Complexity: O(n) in the output's length.
+  public static func write<T: Encodable>(_ document: T, to writer: inout JSONWriter) throws {
+    let stream = EncodingStream(writer: writer)
+    writer = JSONWriter()
+    defer { swap(&writer, &stream.writer) }
+    try stream.encode(document, key: nil)
   }
 
-  /// `document` as pretty-printed JSON text (`JSONValue.render`), without
-  /// a final newline.
-  /// - Throws: as `value(_:)`.
+  /// `document` as pretty-printed JSON, UTF-8, without a final newline.
+  /// - Throws: as `write(_:to:)`.
+  public static func bytes<T: Encodable>(_ document: T) throws -> [UInt8] {
+    // Reserved address space costs nothing until written; a document that
+    // outgrows it is copied as it doubles.
+    var writer = JSONWriter(capacity: 1 << 20)
+    try write(document, to: &writer)
+    return writer.bytes
+  }
+
+  /// `document` as pretty-printed JSON text, without a final newline.
+  /// - Throws: as `write(_:to:)`.
   public static func render<T: Encodable>(_ document: T) throws -> String {
-    try value(document).render()
+    String(decoding: try bytes(document), as: UTF8.self)
+  }
+
+  /// `document` as an ordered JSON value: its text (`render(_:)`) read
+  /// back with `JSONText.value` (tests compare documents this way).
+  /// - Throws: as `write(_:to:)`.
+  public static func value<T: Encodable>(_ document: T) throws -> JSONValue {
+    try JSONText.value(Data(try bytes(document)))
   }
 }
 
-/// One value being built: empty until a container is asked for. Children
-/// are stored properties (not enum payloads), so adding one never copies
-/// its siblings, and a scalar child is stored as its value (no node).
-final class EncodingNode {
-  enum Kind {
-    case empty, single, object, array
+/// The state of one encoding: the writer and the coding path of the value
+/// being written (keys pushed as encoding descends, popped on the way
+/// back), shared by every encoder and container of the encoding.
+final class EncodingStream {
+  /// The writer and the path, kept outside the object: a class's stored
+  /// `var` is checked for exclusive access at run time on every use
+  /// (`swift_beginAccess`), several percent of encoding a large document;
+  /// the stream is used from one thread, one call at a time.
+  private let writerStorage: UnsafeMutablePointer<JSONWriter>
+  private let pathStorage: UnsafeMutablePointer<[any CodingKey]>
+
+  /// The writer.
+  var writer: JSONWriter {
+    unsafeAddress { UnsafePointer(writerStorage) }
+    unsafeMutableAddress { writerStorage }
   }
 
-  /// A child: a finished scalar, or a node still being built.
-  enum Entry {
-    case value(JSONValue)
-    case node(EncodingNode)
+  /// The keys from the document down to the value being written.
+  var path: [any CodingKey] {
+    unsafeAddress { UnsafePointer(pathStorage) }
+    unsafeMutableAddress { pathStorage }
+  }
+  #if DEBUG
+    /// The keys written so far in each open object, by writer depth.
+    var keysByDepth: [Int: [String]] = [:]
+  #endif
 
-    var json: JSONValue {
-      switch self {
-      case .value(let value): return value
-      case .node(let node): return node.json
-      }
+  init(writer: JSONWriter) {
+    writerStorage = .allocate(capacity: 1)
+    writerStorage.initialize(to: writer)
+    var path: [any CodingKey] = []
+    path.reserveCapacity(16)
+    pathStorage = .allocate(capacity: 1)
+    pathStorage.initialize(to: path)
+  }
+
+  deinit {
+    writerStorage.deinitialize(count: 1)
+    writerStorage.deallocate()
+    pathStorage.deinitialize(count: 1)
+    pathStorage.deallocate()
+  }
+
+  /// Writes `value` as the next value (after a key, or as an array's next
+  /// element): a scalar directly, anything else by its own `encode(to:)`,
+  /// whose containers are closed when it returns; a value that wrote
+  /// nothing is `null`. `key` is the value's key in the coding path.
+  func encode<T: Encodable>(_ value: T, key: (any CodingKey)?) throws {
+    if T.self == String.self, let v = value as? String { return writer.string(v) }
+    if T.self == Int.self, let v = value as? Int { return writer.int(v) }
+    if T.self == Bool.self, let v = value as? Bool { return writer.bool(v) }
+    if T.self == Double.self, let v = value as? Double { return writer.number(v) }
+    let depth = writer.depth
+    let written = writer.bytes.count
+    if let key { path.append(key) }
+    defer { if key != nil { path.removeLast() } }
+    try value.encode(to: StreamEncoder(stream: self, depth: depth, pathCount: path.count))
+    close(downTo: depth)
+    if writer.bytes.count == written { writer.null() }
+  }
+
+  /// Closes the containers open deeper than `depth`.
+  func close(downTo depth: Int) {
+    while writer.depth > depth {
+      #if DEBUG
+        keysByDepth[writer.depth] = nil
+      #endif
+      if writer.innermostIsArray { writer.endArray() } else { writer.endObject() }
     }
   }
 
-  var kind = Kind.empty
-  /// A scalar (`kind == .single`).
-  var single = JSONValue.null
-  /// An object's keys, in first-encoded order, and their values.
-  var keys: [String] = []
-  var values: [Entry] = []
-  /// An array's elements.
-  var elements: [Entry] = []
-
-  /// The built value (an empty node is `null`).
-  var json: JSONValue {
-    switch kind {
-    case .empty: return .null
-    case .single: return single
-    case .object:
-      var pairs: [(String, JSONValue)] = []
-      pairs.reserveCapacity(keys.count)
-      for i in keys.indices { pairs.append((keys[i], values[i].json)) }
-      return .object(pairs)
-    case .array:
-      var items: [JSONValue] = []
-      items.reserveCapacity(elements.count)
-      for element in elements { items.append(element.json) }
-      return .array(items)
-    }
+  /// Writes `key` in the object at `depth` (closing anything left open
+  /// inside it first).
+  func key(_ key: String, depth: Int) {
+    close(downTo: depth)
+    #if DEBUG
+      assert(
+        !(keysByDepth[depth]?.contains(key) ?? false),
+        "the wire encoder writes each key once per object; '\(key)' came twice")
+      keysByDepth[depth, default: []].append(key)
+    #endif
+    writer.key(key)
   }
 
-  /// Sets a scalar.
-  func set(_ value: JSONValue) {
-    kind = .single
-    single = value
-  }
+  /// The coding path of the first `count` keys.
+  func codingPath(_ count: Int) -> [any CodingKey] { Array(path.prefix(count)) }
 
-  /// Makes this node an object (keeping the keys it has when it is one).
-  func makeObject() {
-    if kind != .object {
-      kind = .object
-      keys = []
-      values = []
-    }
+  /// `path + [key]` for errors.
+  func codingPath(_ count: Int, adding key: any CodingKey) -> [any CodingKey] {
+    codingPath(count) + [key]
   }
-
-  /// Makes this node an array (keeping its elements when it is one).
-  func makeArray() {
-    if kind != .array {
-      kind = .array
-      elements = []
-    }
-  }
-
-  /// Sets `key` (replacing what was encoded there before, keeping the
-  /// key's first position).
-  func set(_ entry: Entry, forKey key: String) {
-    makeObject()
-    // Objects are small (at most a few dozen keys) and a repeated key is
-    // rare: a linear search costs less than hashing every key.
-    if let i = keys.lastIndex(of: key) {
-      values[i] = entry
-    } else {
-      keys.append(key)
-      values.append(entry)
-    }
-  }
-
-  /// A new node at `key`.
-  func child(forKey key: String) -> EncodingNode {
-    let node = EncodingNode()
-    set(.node(node), forKey: key)
-    return node
-  }
-
-  /// Appends an element.
-  func append(_ entry: Entry) {
-    makeArray()
-    elements.append(entry)
-  }
-
-  /// A new last element node.
-  func appendChild() -> EncodingNode {
-    let node = EncodingNode()
-    append(.node(node))
-    return node
-  }
-
-  var count: Int { kind == .array ? elements.count : 0 }
 }
 
 /// A key made at run time (maps with data-defined keys).
@@ -154,225 +162,266 @@ struct AnyCodingKey: CodingKey {
   }
 }
 
-/// A coding path built only when asked for (an error, or a container):
-/// the parent's path and the last key.
-struct LazyPath {
-  let parent: [any CodingKey]
-  let key: (any CodingKey)?
-
-  var array: [any CodingKey] {
-    guard let key else { return parent }
-    return parent + [key]
-  }
-}
-
-struct NodeEncoder: Encoder {
-  let node: EncodingNode
-  let path: LazyPath
-  var codingPath: [any CodingKey] { path.array }
+/// The encoder of one value slot: the writer was at `depth` before the
+/// value (so the value's own container, once opened, is at `depth + 1`).
+struct StreamEncoder: Encoder {
+  let stream: EncodingStream
+  let depth: Int
+  let pathCount: Int
+  var codingPath: [any CodingKey] { stream.codingPath(pathCount) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(node: EncodingNode, path: LazyPath) {
-    self.node = node
-    self.path = path
+  /// Opens this slot's container, or goes back to it when it is open (a
+  /// second keyed container of one encoder writes into the same object).
+  private func open(array: Bool) {
+    stream.close(downTo: depth + 1)
+    if stream.writer.depth == depth + 1 {
+      precondition(
+        stream.writer.innermostIsArray == array,
+        "the wire encoder cannot make one value both an object and an array")
+      return
+    }
+    precondition(stream.writer.depth == depth, "a wire value's encoder was used after it returned")
+    if array { stream.writer.beginArray() } else { stream.writer.beginObject() }
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    node.makeObject()
-    return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: path.array))
+    open(array: false)
+    return KeyedEncodingContainer(
+      KeyedStreamContainer<Key>(stream: stream, depth: depth + 1, pathCount: pathCount))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    node.makeArray()
-    return UnkeyedNodeContainer(node: node, codingPath: path.array)
+    open(array: true)
+    return UnkeyedStreamContainer(stream: stream, depth: depth + 1, pathCount: pathCount)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleNodeContainer(node: node, path: path)
+    SingleStreamContainer(stream: stream, depth: depth, pathCount: pathCount)
   }
 }
 
-/// How values become JSON values.
+/// How integers wider than `Int` become JSON integers.
 enum Scalar {
   static func integer<I: BinaryInteger>(_ value: I, path: @autoclosure () -> [any CodingKey])
-    throws -> JSONValue
+    throws -> Int
   {
     guard let int = Int(exactly: value) else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(codingPath: path(), debugDescription: "\(value) is beyond Int"))
     }
-    return .int(int)
-  }
-
-  /// `value` as a JSON scalar when it is a String, Bool, Int or Double
-  /// (checked by type identity, not by cast: a cast could bridge a Bool to
-  /// a number on some platforms); nil for anything else.
-  static func plain<T: Encodable>(_ value: T) -> JSONValue? {
-    if T.self == String.self, let v = value as? String { return .string(v) }
-    if T.self == Bool.self, let v = value as? Bool { return .bool(v) }
-    if T.self == Int.self, let v = value as? Int { return .int(v) }
-    if T.self == Double.self, let v = value as? Double { return .number(v) }
-    return nil
-  }
-
-  /// `value` as an entry: a scalar directly, anything else encoded into a
-  /// new node by its own `encode(to:)`.
-  static func entry<T: Encodable>(_ value: T, path: LazyPath) throws -> EncodingNode.Entry {
-    if let plain = plain(value) { return .value(plain) }
-    let node = EncodingNode()
-    try value.encode(to: NodeEncoder(node: node, path: path))
-    if node.kind == .single { return .value(node.single) }
-    return .node(node)
+    return int
   }
 }
 
-struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let node: EncodingNode
-  let codingPath: [any CodingKey]
+struct KeyedStreamContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let stream: EncodingStream
+  /// The writer's depth inside this object.
+  let depth: Int
+  let pathCount: Int
+  var codingPath: [any CodingKey] { stream.codingPath(pathCount) }
 
-  private func set(_ value: JSONValue, _ key: Key) {
-    node.set(.value(value), forKey: key.stringValue)
+  private func key(_ key: Key) { stream.key(key.stringValue, depth: depth) }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    self.key(key)
+    stream.writer.null()
   }
-
-  mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
-  mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-  mutating func encode(_ value: Double, forKey key: Key) throws { set(.number(value), key) }
-  mutating func encode(_ value: Float, forKey key: Key) throws { set(.number(Double(value)), key) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { set(.int(value), key) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { set(.int(Int(value)), key) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws { set(.int(Int(value)), key) }
-  mutating func encode(_ value: Int32, forKey key: Key) throws { set(.int(Int(value)), key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    self.key(key)
+    stream.writer.bool(value)
+  }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    self.key(key)
+    stream.writer.string(value)
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    self.key(key)
+    stream.writer.number(value)
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    self.key(key)
+    stream.writer.number(Double(value))
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    self.key(key)
+    stream.writer.int(value)
+  }
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
   mutating func encode(_ value: Int64, forKey key: Key) throws {
-    set(try Scalar.integer(value, path: codingPath + [key]), key)
+    try encode(Scalar.integer(value, path: stream.codingPath(pathCount, adding: key)), forKey: key)
   }
   mutating func encode(_ value: UInt, forKey key: Key) throws {
-    set(try Scalar.integer(value, path: codingPath + [key]), key)
+    try encode(Scalar.integer(value, path: stream.codingPath(pathCount, adding: key)), forKey: key)
   }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.int(Int(value)), key) }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.int(Int(value)), key) }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.int(Int(value)), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    try encode(Int(value), forKey: key)
+  }
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    set(try Scalar.integer(value, path: codingPath + [key]), key)
+    try encode(Scalar.integer(value, path: stream.codingPath(pathCount, adding: key)), forKey: key)
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    let entry = try Scalar.entry(value, path: LazyPath(parent: codingPath, key: key))
-    node.set(entry, forKey: key.stringValue)
+    self.key(key)
+    try stream.encode(value, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    NodeEncoder(
-      node: node.child(forKey: key.stringValue), path: LazyPath(parent: codingPath, key: key)
-    ).container(keyedBy: keyType)
+    nestedEncoder(key).container(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    NodeEncoder(
-      node: node.child(forKey: key.stringValue), path: LazyPath(parent: codingPath, key: key)
-    ).unkeyedContainer()
+    nestedEncoder(key).unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
-    NodeEncoder(
-      node: node.child(forKey: "super"),
-      path: LazyPath(parent: codingPath, key: AnyCodingKey(stringValue: "super")))
+    nestedEncoder(AnyCodingKey(stringValue: "super"))
   }
 
-  mutating func superEncoder(forKey key: Key) -> any Encoder {
-    NodeEncoder(
-      node: node.child(forKey: key.stringValue), path: LazyPath(parent: codingPath, key: key))
+  mutating func superEncoder(forKey key: Key) -> any Encoder { nestedEncoder(key) }
+
+  /// An encoder for the value at `key`, written from here on; it is closed
+  /// when this object is written to next or closed. (Its path is this
+  /// object's: the stream's path stack only holds the value being written.)
+  private func nestedEncoder(_ key: any CodingKey) -> StreamEncoder {
+    stream.key(key.stringValue, depth: depth)
+    return StreamEncoder(stream: stream, depth: depth, pathCount: pathCount)
   }
 }
 
-struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
-  let node: EncodingNode
-  let codingPath: [any CodingKey]
-  var count: Int { node.count }
+struct UnkeyedStreamContainer: UnkeyedEncodingContainer {
+  let stream: EncodingStream
+  // Depth and path length as 32-bit halves of one word, so the container
+  // fits an existential's inline buffer (three words: no box to allocate
+  // for every array).
+  private let depth32: Int32
+  private let pathCount32: Int32
+  private(set) var count = 0
+  /// The writer's depth inside this array.
+  var depth: Int { Int(depth32) }
+  var pathCount: Int { Int(pathCount32) }
+  var codingPath: [any CodingKey] { stream.codingPath(pathCount) }
 
-  private var nextPath: LazyPath {
-    LazyPath(parent: codingPath, key: AnyCodingKey(intValue: count))
+  init(stream: EncodingStream, depth: Int, pathCount: Int) {
+    self.stream = stream
+    self.depth32 = Int32(clamping: depth)
+    self.pathCount32 = Int32(clamping: pathCount)
   }
-  private func append(_ value: JSONValue) { node.append(.value(value)) }
 
-  mutating func encodeNil() throws { append(.null) }
-  mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-  mutating func encode(_ value: String) throws { append(.string(value)) }
-  mutating func encode(_ value: Double) throws { append(.number(value)) }
-  mutating func encode(_ value: Float) throws { append(.number(Double(value))) }
-  mutating func encode(_ value: Int) throws { append(.int(value)) }
-  mutating func encode(_ value: Int8) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: Int16) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: Int32) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: Int64) throws {
-    append(try Scalar.integer(value, path: nextPath.array))
+  /// Prepares the next element (closing anything left open in the array).
+  private mutating func next() {
+    stream.close(downTo: depth)
+    count += 1
   }
-  mutating func encode(_ value: UInt) throws {
-    append(try Scalar.integer(value, path: nextPath.array))
+
+  private var nextPath: [any CodingKey] {
+    stream.codingPath(pathCount, adding: AnyCodingKey(intValue: count))
   }
-  mutating func encode(_ value: UInt8) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: UInt16) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: UInt32) throws { append(.int(Int(value))) }
-  mutating func encode(_ value: UInt64) throws {
-    append(try Scalar.integer(value, path: nextPath.array))
+
+  mutating func encodeNil() throws {
+    next()
+    stream.writer.null()
   }
+  mutating func encode(_ value: Bool) throws {
+    next()
+    stream.writer.bool(value)
+  }
+  mutating func encode(_ value: String) throws {
+    next()
+    stream.writer.string(value)
+  }
+  mutating func encode(_ value: Double) throws {
+    next()
+    stream.writer.number(value)
+  }
+  mutating func encode(_ value: Float) throws { try encode(Double(value)) }
+  mutating func encode(_ value: Int) throws {
+    next()
+    stream.writer.int(value)
+  }
+  mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int64) throws { try encode(Scalar.integer(value, path: nextPath)) }
+  mutating func encode(_ value: UInt) throws { try encode(Scalar.integer(value, path: nextPath)) }
+  mutating func encode(_ value: UInt8) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt16) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt32) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt64) throws { try encode(Scalar.integer(value, path: nextPath)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let entry = try Scalar.entry(value, path: nextPath)
-    node.append(entry)
+    let key = AnyCodingKey(intValue: count)
+    next()
+    try stream.encode(value, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    let path = nextPath
-    return NodeEncoder(node: node.appendChild(), path: path).container(keyedBy: keyType)
+    nestedEncoder().container(keyedBy: keyType)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let path = nextPath
-    return NodeEncoder(node: node.appendChild(), path: path).unkeyedContainer()
+    nestedEncoder().unkeyedContainer()
   }
 
-  mutating func superEncoder() -> any Encoder {
-    let path = nextPath
-    return NodeEncoder(node: node.appendChild(), path: path)
+  mutating func superEncoder() -> any Encoder { nestedEncoder() }
+
+  /// An encoder for the next element, written from here on (closed when
+  /// the array is written to next or closed).
+  private mutating func nestedEncoder() -> StreamEncoder {
+    next()
+    return StreamEncoder(stream: stream, depth: depth, pathCount: pathCount)
   }
 }
 
-struct SingleNodeContainer: SingleValueEncodingContainer {
-  let node: EncodingNode
-  let path: LazyPath
-  var codingPath: [any CodingKey] { path.array }
+struct SingleStreamContainer: SingleValueEncodingContainer {
+  let stream: EncodingStream
+  /// The writer's depth before the value.
+  let depth: Int
+  let pathCount: Int
+  var codingPath: [any CodingKey] { stream.codingPath(pathCount) }
 
-  private func set(_ value: JSONValue) { node.set(value) }
-
-  mutating func encodeNil() throws { set(.null) }
-  mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-  mutating func encode(_ value: String) throws { set(.string(value)) }
-  mutating func encode(_ value: Double) throws { set(.number(value)) }
-  mutating func encode(_ value: Float) throws { set(.number(Double(value))) }
-  mutating func encode(_ value: Int) throws { set(.int(value)) }
-  mutating func encode(_ value: Int8) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: Int16) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: Int32) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: Int64) throws { set(try Scalar.integer(value, path: path.array)) }
-  mutating func encode(_ value: UInt) throws { set(try Scalar.integer(value, path: path.array)) }
-  mutating func encode(_ value: UInt8) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: UInt16) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
-  mutating func encode(_ value: UInt64) throws { set(try Scalar.integer(value, path: path.array)) }
+  mutating func encodeNil() throws { stream.writer.null() }
+  mutating func encode(_ value: Bool) throws { stream.writer.bool(value) }
+  mutating func encode(_ value: String) throws { stream.writer.string(value) }
+  mutating func encode(_ value: Double) throws { stream.writer.number(value) }
+  mutating func encode(_ value: Float) throws { stream.writer.number(Double(value)) }
+  mutating func encode(_ value: Int) throws { stream.writer.int(value) }
+  mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
+  mutating func encode(_ value: Int64) throws {
+    try encode(Scalar.integer(value, path: codingPath))
+  }
+  mutating func encode(_ value: UInt) throws { try encode(Scalar.integer(value, path: codingPath)) }
+  mutating func encode(_ value: UInt8) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt16) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt32) throws { try encode(Int(value)) }
+  mutating func encode(_ value: UInt64) throws {
+    try encode(Scalar.integer(value, path: codingPath))
+  }
+  /// The value is this slot's value (its containers are this slot's).
   mutating func encode<T: Encodable>(_ value: T) throws {
-    switch try Scalar.entry(value, path: path) {
-    case .value(let value): node.set(value)
-    case .node(let child):
-      // The value built a container: this node becomes it.
-      node.kind = child.kind
-      node.single = child.single
-      node.keys = child.keys
-      node.values = child.values
-      node.elements = child.elements
-    }
+    if T.self == String.self, let v = value as? String { return stream.writer.string(v) }
+    if T.self == Int.self, let v = value as? Int { return stream.writer.int(v) }
+    if T.self == Bool.self, let v = value as? Bool { return stream.writer.bool(v) }
+    if T.self == Double.self, let v = value as? Double { return stream.writer.number(v) }
+    try value.encode(to: StreamEncoder(stream: stream, depth: depth, pathCount: pathCount))
   }
 }

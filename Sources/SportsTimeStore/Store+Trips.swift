@@ -361,9 +361,15 @@ extension Store {
   /// The stored items of a trip, in no particular order (lay them out with
   /// `ItineraryLayout`).
   public func items(tripID: Trip.ID) throws -> [ItineraryItem] {
-    try select(
-      "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(Store.key(tripID))]
+    // Sorted by id here rather than by SQLite (the same order: ids are
+    // stored as lowercase UUID text, which orders as the bytes do): an
+    // ORDER BY id sorts whole rows in a temporary B-tree, most of the
+    // query's time for a trip of a thousand items.
+    var items = try select(
+      "SELECT * FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(tripID))]
     ).map(Store.item(from:))
+    items.sort { $0.id < $1.id }
+    return items
   }
 
   /// Inserts one item (inside the caller's transaction when there is one),

@@ -111,11 +111,16 @@ struct Context {
     console.printError(style("Warning:", .yellow) + " " + line)
   }
 
-  /// Prints a wire document (`SportsTimeAPI`) to stdout, through the one
-  /// encoder (`Wire.render`).
+  /// Prints a wire document (`SportsTimeAPI`) and a newline to stdout,
+  /// through the one encoder (`Wire.write`).
   /// - Throws: what the encoder throws (an integer beyond `Int`).
   func print<Document: Encodable>(wire document: Document) throws {
-    console.print(try Wire.render(document))
+    // The document and its newline from one buffer, handed over as one
+    // string (a large itinerary is most of a megabyte: no second copy).
+    var writer = JSONWriter(capacity: 1 << 20)
+    try Wire.write(document, to: &writer)
+    writer.newline()
+    console.writeOut(writer.text)
   }
 
   /// ANSI styles used on a terminal.

@@ -113,16 +113,100 @@ final class WireEncoderTests: XCTestCase {
       try Wire.render(Explicit(value: nil)), "{\n  \"value\": null,\n  \"nothing\": null\n}")
   }
 
-  func testAKeyEncodedTwiceKeepsItsFirstPlace() throws {
-    struct Twice: Encodable {
+  func testSeveralKeyedContainersOfOneEncoderWriteOneObject() throws {
+    // As a row writes its common keys, then its kind's fields.
+    struct Part: Encodable {
+      var name: String
+      var value: Int
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        try c.encode(value, forKey: AnyCodingKey(stringValue: name))
+      }
+    }
+    struct Merged: Encodable {
       func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: AnyCodingKey.self)
         try c.encode(1, forKey: AnyCodingKey(stringValue: "a"))
-        try c.encode(2, forKey: AnyCodingKey(stringValue: "b"))
-        try c.encode(3, forKey: AnyCodingKey(stringValue: "a"))
+        try Part(name: "b", value: 2).encode(to: encoder)
+        try Part(name: "c", value: 3).encode(to: encoder)
       }
     }
-    XCTAssertEqual(try Wire.render(Twice()), "{\n  \"a\": 3,\n  \"b\": 2\n}")
+    XCTAssertEqual(
+      try Wire.render([Merged()]),
+      "[\n  {\n    \"a\": 1,\n    \"b\": 2,\n    \"c\": 3\n  }\n]")
+  }
+
+  func testNestedContainersCloseWhenTheirParentIsWrittenTo() throws {
+    struct Nested: Encodable {
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnyCodingKey.self)
+        var inner = c.nestedContainer(
+          keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(stringValue: "o"))
+        try inner.encode(true, forKey: AnyCodingKey(stringValue: "x"))
+        var list = c.nestedUnkeyedContainer(forKey: AnyCodingKey(stringValue: "l"))
+        try list.encode(1)
+        var pair = list.nestedUnkeyedContainer()
+        try pair.encode("p")
+        try list.encode(2)
+        _ = c.nestedUnkeyedContainer(forKey: AnyCodingKey(stringValue: "empty"))
+        try c.encode("end", forKey: AnyCodingKey(stringValue: "last"))
+      }
+    }
+    let text = try Wire.render(Nested())
+    XCTAssertEqual(
+      text,
+      """
+      {
+        "o": {
+          "x": true
+        },
+        "l": [
+          1,
+          [
+            "p"
+          ],
+          2
+        ],
+        "empty": [],
+        "last": "end"
+      }
+      """)
+    // And it is JSON that reads back in that order.
+    XCTAssertEqual(try Wire.value(Nested()).render(), text)
+  }
+
+  func testAValueThatWritesNothingIsNull() throws {
+    struct Nothing: Encodable {
+      func encode(to encoder: any Encoder) throws {}
+    }
+    struct Holder: Encodable {
+      var a = Nothing()
+      var b = [Nothing()]
+    }
+    XCTAssertEqual(
+      try Wire.render(Holder()), "{\n  \"a\": null,\n  \"b\": [\n    null\n  ]\n}")
+  }
+
+  func testWritingContinuesAWriterInPlace() throws {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("document")
+    try Wire.write(Ordered(zebra: 1, apple: "a", mango: true), to: &writer)
+    writer.key("after")
+    writer.int(2)
+    writer.endObject()
+    XCTAssertEqual(
+      writer.text,
+      """
+      {
+        "document": {
+          "mango": true,
+          "zebra": 1,
+          "apple": "a"
+        },
+        "after": 2
+      }
+      """)
   }
 
   func testOrderedMapKeepsItsOrderBothWays() throws {

@@ -104,6 +104,28 @@ final class OutputEquivalenceTests: XCTestCase {
     return pieces.enumerated().map { $0.offset == 0 ? $0.element : " " + $0.element }
   }
 
+  /// The iCalendar TEXT escaping as it was, scalar by scalar
+  /// (`ICalendarExport.text` now works on UTF-8 bytes).
+  private func referenceICalendarText(_ s: String) -> String {
+    var out = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in s.unicodeScalars {
+      defer { previousWasCR = scalar == "\r" }
+      switch scalar {
+      case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+      case ";": out.append(contentsOf: "\\;".unicodeScalars)
+      case ",": out.append(contentsOf: "\\,".unicodeScalars)
+      case "\n" where previousWasCR: continue
+      case "\n", "\r": out.append(contentsOf: "\\n".unicodeScalars)
+      case "\t": out.append(scalar)
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+        out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
   // MARK: Tests.
 
   private func randomValue(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
@@ -176,6 +198,62 @@ final class OutputEquivalenceTests: XCTestCase {
       var out = ""
       ICalendarExport.appendFolded(line, to: &out)
       XCTAssertEqual(Array(out.utf8), Array(pieces.map { $0 + "\r\n" }.joined().utf8))
+    }
+  }
+
+  func testICalendarText_givesTheReferenceBytes() {
+    for piece in Self.pieces {
+      XCTAssertEqual(
+        Array(ICalendarExport.text(piece).utf8), Array(referenceICalendarText(piece).utf8), piece)
+    }
+    var rng = SplitMix64(seed: 0x15_0009_0005)
+    for _ in 0..<5_000 {
+      let s = randomText(&rng, maxPieces: 30)
+      XCTAssertEqual(Array(ICalendarExport.text(s).utf8), Array(referenceICalendarText(s).utf8))
+    }
+  }
+
+  func testFixedPoint_isWhatStringFormatWrites() {
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, -0.5, 1.0000005, 41.9484, -87.6553, 1e-7, -1e-7, 123_456.789_012_5,
+      1e15, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .nan, .infinity,
+      -.infinity,
+    ]
+    var rng = SplitMix64(seed: 0x15_0009_0006)
+    for _ in 0..<3_000 {
+      let magnitude = Double.random(in: -8...8, using: &rng)
+      values.append(
+        Double.random(in: -1...1, using: &rng) * Foundation.pow(10, magnitude.rounded()))
+      // Halves at the last printed digit, where rounding is decided.
+      values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) / 2e6)
+    }
+    for value in values {
+      for decimals in [0, 1, 2, 6] {
+        XCTAssertEqual(
+          FixedPoint.text(value, decimals: decimals), String(format: "%.\(decimals)f", value),
+          "\(value)")
+      }
+    }
+  }
+
+  func testExportFigures_areWhatStringFormatWrote() {
+    for meters in [0, -0.0, -400, 1_609.344 / 2, 12_345.678, 148_000, 1e9] {
+      for metric in [false, true] {
+        let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
+        let whole = String(format: "%.0f", value)
+        XCTAssertEqual(
+          ExportSupport.distance(meters, metric: metric),
+          "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")")
+      }
+    }
+    for seconds in stride(from: -7_200.0, through: 90_000, by: 97.3) {
+      let minutes = ExportSupport.wholeMinutes(seconds)
+      let reference =
+        minutes < 60
+        ? "\(minutes) min"
+        : minutes % 60 == 0
+          ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+      XCTAssertEqual(ExportSupport.duration(seconds), reference, "\(seconds)")
     }
   }
 }

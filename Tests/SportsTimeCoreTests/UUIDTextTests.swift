@@ -44,4 +44,30 @@ final class UUIDTextTests: XCTestCase {
       XCTAssertEqual(UUID(text: text), UUID(uuidString: text), text)
     }
   }
+
+  func testLowercaseTextIsTheLowercasedUUIDString() {
+    var rng = SplitMix64(seed: 0x00_1D_0010)
+    var uuids = [
+      UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      UUID(
+        uuid: (
+          255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+        )),
+    ]
+    for _ in 0..<2_000 {
+      var bytes = [UInt8](repeating: 0, count: 16)
+      for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &rng) }
+      uuids.append(
+        UUID(
+          uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+          )))
+    }
+    for uuid in uuids {
+      XCTAssertEqual(uuid.lowercaseText, uuid.uuidString.lowercased())
+      XCTAssertEqual(UUID(text: uuid.lowercaseText), uuid)
+      XCTAssertEqual(Trip.ID(uuid).description, uuid.uuidString.lowercased())
+    }
+  }
 }

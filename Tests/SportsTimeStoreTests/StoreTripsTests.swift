@@ -121,6 +121,28 @@ final class StoreTripsTests: StoreTestCase {
     }
   }
 
+  /// A trip's items come in id order (the lowercase text's, which is the
+  /// bytes' order), whatever their days and sortOrders: the order SQLite's
+  /// index would give is another.
+  func testItems_comeInIDOrder() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let planned = try StoreFixtures.plan(tripName, environment: .fixed(now: StoreFixtures.now))
+      try store.insert(planned)
+      let extra = try extraItems(tripID: planned.trip.id)
+      // Later ids on earlier days and sortOrders.
+      for (i, item) in extra.reversed().enumerated() {
+        var item = item
+        item.day = 1 + i % 3
+        item.sortOrder = Double(i)
+        try store.insertItem(item)
+      }
+      let ids = try store.items(tripID: planned.trip.id).map(\.id.description)
+      XCTAssertEqual(ids.count, planned.items.count + extra.count)
+      XCTAssertEqual(ids, ids.sorted())
+    }
+  }
+
   /// Committed trips survive closing and reopening a file database.
   func testInsert_persistsAcrossReopen() throws {
     let path = filePath()

@@ -41,69 +41,114 @@ public enum TripExchange {
   /// bytes).
   public static func export(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> String {
     let t = itinerary.trip
-    let games: [JSONValue] = itinerary.schedule.games.map { g in
-      .object([
-        ("id", .string(g.id.description)), ("date", .string(g.game.localDate.iso)),
-        ("home", .string(teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID)),
-        ("away", .string(teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID)),
-        ("venueID", .string(g.game.venueID.rawValue)),
-        ("start", .string(LocalTime.iso8601(g.game.start, in: g.game.timeZone))),
-      ])
+    let rows = itinerary.numberedRows
+    var w = JSONWriter(capacity: 512 + 300 * itinerary.schedule.games.count + 600 * rows.count)
+    w.beginObject()
+    w.key("format")
+    w.string(format)
+    w.key("version")
+    w.int(version)
+    w.key("trip")
+    w.beginObject()
+    w.key("id")
+    w.string(t.id.description)
+    w.key("name")
+    w.string(t.name)
+    w.key("startDate")
+    w.string(t.startDate.iso)
+    w.key("endDate")
+    w.string(t.endDate.iso)
+    w.key("createdAt")
+    w.string(instant(t.createdAt))
+    w.key("modifiedAt")
+    w.string(instant(t.modifiedAt))
+    w.endObject()
+    w.key("games")
+    w.beginArray()
+    for g in itinerary.schedule.games {
+      w.beginObject()
+      w.key("id")
+      w.string(g.id.description)
+      w.key("date")
+      w.string(g.game.localDate.iso)
+      w.key("home")
+      w.string(teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID)
+      w.key("away")
+      w.string(teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID)
+      w.key("venueID")
+      w.string(g.game.venueID.rawValue)
+      w.key("start")
+      w.string(LocalTime.iso8601(g.game.start, in: g.game.timeZone))
+      w.endObject()
     }
-    let items: [JSONValue] = itinerary.numberedRows.compactMap { row in
-      guard let item = row.item else { return nil }
-      var pairs: [(String, JSONValue)] = [
-        ("id", .string(item.id.description)),
-        ("kind", .string(item.travelInfo == nil ? "custom" : "travel")),
-        ("day", .int(item.day)), ("sortOrder", .number(item.sortOrder)),
-        ("createdAt", .string(instant(item.createdAt))),
-        ("modifiedAt", .string(instant(item.modifiedAt))),
-      ]
+    w.endArray()
+    w.key("items")
+    w.beginArray()
+    for row in rows {
+      guard let item = row.item else { continue }
+      if case .game = item.kind { continue }
+      w.beginObject()
+      w.key("id")
+      w.string(item.id.description)
+      w.key("kind")
+      w.string(item.travelInfo == nil ? "custom" : "travel")
+      w.key("day")
+      w.int(item.day)
+      w.key("sortOrder")
+      w.number(item.sortOrder)
+      w.key("createdAt")
+      w.string(instant(item.createdAt))
+      w.key("modifiedAt")
+      w.string(instant(item.modifiedAt))
       switch item.kind {
-      case .game: return nil
+      case .game: break
       case .travel(let info):
-        pairs.append(
-          (
-            "travel",
-            .object([
-              ("fromStop", .optional(info.fromStop)), ("toStop", .optional(info.toStop)),
-              ("fromVenueID", .optional(info.fromVenueID?.rawValue)),
-              ("toVenueID", .optional(info.toVenueID?.rawValue)),
-              ("fromName", .string(info.fromName)), ("toName", .string(info.toName)),
-              ("distanceMeters", .number(info.distanceMeters)),
-              ("durationSeconds", .number(info.durationSeconds)),
-              ("mode", .string(info.mode.rawValue)),
-            ])
-          ))
+        w.key("travel")
+        w.beginObject()
+        w.key("fromStop")
+        w.optional(info.fromStop)
+        w.key("toStop")
+        w.optional(info.toStop)
+        w.key("fromVenueID")
+        w.optional(info.fromVenueID?.rawValue)
+        w.key("toVenueID")
+        w.optional(info.toVenueID?.rawValue)
+        w.key("fromName")
+        w.string(info.fromName)
+        w.key("toName")
+        w.string(info.toName)
+        w.key("distanceMeters")
+        w.number(info.distanceMeters)
+        w.key("durationSeconds")
+        w.number(info.durationSeconds)
+        w.key("mode")
+        w.string(info.mode.rawValue)
+        w.endObject()
       case .custom(let info):
-        pairs.append(
-          (
-            "custom",
-            .object([
-              ("title", .string(info.title)), ("category", .string(info.category.rawValue)),
-              ("time", .optional(info.time?.description)), ("timeZone", .optional(info.timeZoneID)),
-              ("latitude", .optional(info.coordinate?.latitude)),
-              ("longitude", .optional(info.coordinate?.longitude)),
-              ("address", .optional(info.address)),
-            ])
-          ))
+        w.key("custom")
+        w.beginObject()
+        w.key("title")
+        w.string(info.title)
+        w.key("category")
+        w.string(info.category.rawValue)
+        w.key("time")
+        w.optional(info.time?.description)
+        w.key("timeZone")
+        w.optional(info.timeZoneID)
+        w.key("latitude")
+        w.optional(info.coordinate?.latitude)
+        w.key("longitude")
+        w.optional(info.coordinate?.longitude)
+        w.key("address")
+        w.optional(info.address)
+        w.endObject()
       }
-      return .object(pairs)
+      w.endObject()
     }
-    let document = JSONValue.object([
-      ("format", .string(format)), ("version", .int(version)),
-      (
-        "trip",
-        .object([
-          ("id", .string(t.id.description)), ("name", .string(t.name)),
-          ("startDate", .string(t.startDate.iso)), ("endDate", .string(t.endDate.iso)),
-          ("createdAt", .string(instant(t.createdAt))),
-          ("modifiedAt", .string(instant(t.modifiedAt))),
-        ])
-      ),
-      ("games", .array(games)), ("items", .array(items)),
-    ])
-    return document.render() + "\n"
+    w.endArray()
+    w.endObject()
+    w.newline()
+    return w.text
   }
 
   /// A trip read from an export, not yet stored.
@@ -650,14 +695,40 @@ public enum TripExchange {
     let seconds = (micros / 1_000_000).rounded(.down)
     let fraction = Int(micros - seconds * 1_000_000)
     let (day, clock) = CalendarDate.utcFields(Date(timeIntervalSince1970: seconds))
-    var out = day.iso
-    out.reserveCapacity(27)
-    out.append("T")
-    LocalTime.appendClock(clock, to: &out)
-    out.append(".")
-    CalendarDate.append(fraction, width: 6, to: &out)
-    out.append("Z")
-    return out
+    guard (0...9999).contains(day.year), (0..<1_000_000).contains(fraction) else {
+      var out = day.iso
+      out.append("T")
+      LocalTime.appendClock(clock, to: &out)
+      out.append(".")
+      CalendarDate.append(fraction, width: 6, to: &out)
+      out.append("Z")
+      return out
+    }
+    // The common case as 27 ASCII bytes written in place.
+    return String(unsafeUninitializedCapacity: 27) { out in
+      func put(_ value: Int, _ width: Int, at start: Int) {
+        var v = value
+        for i in stride(from: start + width - 1, through: start, by: -1) {
+          out[i] = UInt8(ascii: "0") + UInt8(v % 10)
+          v /= 10
+        }
+      }
+      put(day.year, 4, at: 0)
+      out[4] = UInt8(ascii: "-")
+      put(day.month, 2, at: 5)
+      out[7] = UInt8(ascii: "-")
+      put(day.day, 2, at: 8)
+      out[10] = UInt8(ascii: "T")
+      put(clock / 3600, 2, at: 11)
+      out[13] = UInt8(ascii: ":")
+      put(clock / 60 % 60, 2, at: 14)
+      out[16] = UInt8(ascii: ":")
+      put(clock % 60, 2, at: 17)
+      out[19] = UInt8(ascii: ".")
+      put(fraction, 6, at: 20)
+      out[26] = UInt8(ascii: "Z")
+      return 27
+    }
   }
 
   /// Parses `instant(_:)`'s format (and plain ISO 8601 without fraction).

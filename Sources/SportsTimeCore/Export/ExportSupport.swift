@@ -8,7 +8,7 @@ public enum ExportSupport {
   public static func distance(_ meters: Double, metric: Bool) -> String {
     let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
     // A value that rounds to zero from below (-0, -0.3) is "0", never "-0".
-    let whole = String(format: "%.0f", value)
+    let whole = FixedPoint.text(value, decimals: 0)
     return "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")"
   }
 
@@ -18,8 +18,10 @@ public enum ExportSupport {
   public static func duration(_ seconds: Double) -> String {
     let minutes = wholeMinutes(seconds)
     if minutes < 60 { return "\(minutes) min" }
-    return minutes % 60 == 0
-      ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+    if minutes % 60 == 0 { return "\(minutes / 60) h" }
+    var text = "\(minutes / 60) h "
+    CalendarDate.append(minutes % 60, width: 2, to: &text)
+    return text + " min"
   }
 
   /// `seconds` in whole minutes, rounded; NaN is 0 and magnitudes beyond
@@ -104,7 +106,7 @@ public enum ExportSupport {
   /// Decimal degrees with 6 decimals (about 0.1 m), e.g. `-87.655300`;
   /// a value that rounds to zero is `0.000000`, never `-0.000000`.
   public static func degrees(_ value: Double) -> String {
-    let text = String(format: "%.6f", value)
+    let text = FixedPoint.text(value, decimals: 6)
     return text == "-0.000000" ? "0.000000" : text
   }
 

@@ -44,10 +44,12 @@ public enum ICalendarExport {
   {
     let trip = itinerary.trip
     let tripID = trip.id.description
-    var lines = [
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + text(productID), "CALSCALE:GREGORIAN",
-      "X-WR-CALNAME:" + text(trip.name),
-    ]
+    var out = ContentLines(capacity: 1024 + 700 * itinerary.layout.rows.count)
+    out.line("BEGIN:VCALENDAR")
+    out.line("VERSION:2.0")
+    out.text("PRODID:", productID)
+    out.line("CALSCALE:GREGORIAN")
+    out.text("X-WR-CALNAME:", trip.name)
     for row in itinerary.layout.rows {
       let date = itinerary.schedule.date(ofDay: row.day)
       var event = Event(
@@ -81,13 +83,10 @@ public enum ICalendarExport {
           event.description = info.category.label
         }
       }
-      lines += event.lines
+      event.write(to: &out)
     }
-    lines.append("END:VCALENDAR")
-    var out = ""
-    out.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 4 })
-    for line in lines { appendFolded(line, to: &out) }
-    return out
+    out.line("END:VCALENDAR")
+    return String(decoding: out.bytes, as: UTF8.self)
   }
 
   private static func gameEvent(
@@ -149,42 +148,98 @@ public enum ICalendarExport {
       self.timing = timing
     }
 
-    /// The content lines, unfolded, in a fixed order.
-    var lines: [String] {
-      var out = [
-        "BEGIN:VEVENT", "UID:" + ICalendarExport.text(uid),
-        "DTSTAMP:" + ICalendarExport.utcStamp(stamp),
-      ]
+    /// Writes the content lines, in a fixed order.
+    func write(to out: inout ContentLines) {
+      out.line("BEGIN:VEVENT")
+      out.text("UID:", uid)
+      out.stamp("DTSTAMP:", stamp, utc: true)
       switch timing {
       case .utc(let start, let end):
-        out += [
-          "DTSTART:" + ICalendarExport.utcStamp(start), "DTEND:" + ICalendarExport.utcStamp(end),
-        ]
+        out.stamp("DTSTART:", start, utc: true)
+        out.stamp("DTEND:", end, utc: true)
       case .floating(let date, let time):
         let start = LocalTime.instant(
           on: date, hour: time.hour, minute: time.minute, in: ExportSupport.utc)
-        out += [
-          "DTSTART:" + ICalendarExport.floatingStamp(start),
-          "DTEND:" + ICalendarExport.floatingStamp(start.addingTimeInterval(3600)),
-        ]
+        out.stamp("DTSTART:", start, utc: false)
+        out.stamp("DTEND:", start.addingTimeInterval(3600), utc: false)
       case .allDay(let date):
-        out += [
-          "DTSTART;VALUE=DATE:" + date.compact,
-          "DTEND;VALUE=DATE:" + date.adding(days: 1).compact,
-        ]
+        out.line("DTSTART;VALUE=DATE:" + date.compact)
+        out.line("DTEND;VALUE=DATE:" + date.adding(days: 1).compact)
       }
-      out.append("SUMMARY:" + ICalendarExport.text(summary))
-      if let location { out.append("LOCATION:" + ICalendarExport.text(location)) }
+      out.text("SUMMARY:", summary)
+      if let location { out.text("LOCATION:", location) }
       if let geo {
-        out.append(
+        out.line(
           "GEO:" + ExportSupport.degrees(geo.latitude) + ";" + ExportSupport.degrees(geo.longitude))
       }
-      if let description { out.append("DESCRIPTION:" + ICalendarExport.text(description)) }
-      if let category { out.append("CATEGORIES:" + ICalendarExport.text(category)) }
-      if let status { out.append("STATUS:" + status) }
-      if case .allDay = timing { out.append("TRANSP:TRANSPARENT") }
-      out.append("END:VEVENT")
-      return out
+      if let description { out.text("DESCRIPTION:", description) }
+      if let category { out.text("CATEGORIES:", category) }
+      if let status { out.line("STATUS:" + status) }
+      if case .allDay = timing { out.line("TRANSP:TRANSPARENT") }
+      out.line("END:VEVENT")
+    }
+  }
+
+  /// The file being written: content lines folded (`appendFolded`) into
+  /// one UTF-8 buffer, each ended by CRLF.
+  struct ContentLines {
+    /// The file so far.
+    private(set) var bytes: [UInt8] = []
+    /// The content line being built (reused).
+    private var current: [UInt8] = []
+
+    init(capacity: Int) {
+      bytes.reserveCapacity(capacity)
+      current.reserveCapacity(256)
+    }
+
+    /// Writes `line` as it is.
+    mutating func line(_ line: String) {
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: line.utf8)
+      finish()
+    }
+
+    /// Writes `name` (with its `:`) and `value` as a TEXT value
+    /// (`ICalendarExport.text`).
+    mutating func text(_ name: String, _ value: String) {
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: name.utf8)
+      ICalendarExport.appendText(value, to: &current)
+      finish()
+    }
+
+    /// Writes `name` and the UTC fields of `instant` as `utcStamp`
+    /// (`utc`) or `floatingStamp` write them, digits put in place.
+    mutating func stamp(_ name: String, _ instant: Date, utc: Bool) {
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: name.utf8)
+      let (date, seconds) = CalendarDate.utcFields(instant)
+      if (0...9999).contains(date.year) {
+        func put(_ value: Int, _ width: Int) {
+          var divisor = 1
+          for _ in 1..<width { divisor *= 10 }
+          while divisor > 0 {
+            current.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+          }
+        }
+        put(date.year, 4)
+        put(date.month, 2)
+        put(date.day, 2)
+        current.append(UInt8(ascii: "T"))
+        put(seconds / 3600, 2)
+        put(seconds / 60 % 60, 2)
+        put(seconds % 60, 2)
+      } else {
+        current.append(contentsOf: ICalendarExport.floatingStamp(instant).utf8)
+      }
+      if utc { current.append(UInt8(ascii: "Z")) }
+      finish()
+    }
+
+    private mutating func finish() {
+      current.withUnsafeBufferPointer { ICalendarExport.appendFolded($0, to: &bytes) }
     }
   }
 
@@ -192,7 +247,7 @@ public enum ICalendarExport {
   static func utcStamp(_ instant: Date) -> String { floatingStamp(instant) + "Z" }
 
   /// `20240604T231000`: the UTC fields of `instant` without the `Z`.
-  private static func floatingStamp(_ instant: Date) -> String {
+  static func floatingStamp(_ instant: Date) -> String {
     let (date, seconds) = CalendarDate.utcFields(instant)
     var out = ""
     out.reserveCapacity(16)
@@ -209,23 +264,63 @@ public enum ICalendarExport {
   /// C0 controls and DEL, which TEXT cannot hold, are dropped (tab is kept),
   /// and so are C1 controls, which a terminal could act on.
   public static func text(_ s: String) -> String {
-    var out = String.UnicodeScalarView()
-    var previousWasCR = false
-    for scalar in s.unicodeScalars {
-      defer { previousWasCR = scalar == "\r" }
-      switch scalar {
-      case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-      case ";": out.append(contentsOf: "\\;".unicodeScalars)
-      case ",": out.append(contentsOf: "\\,".unicodeScalars)
-      case "\n" where previousWasCR: continue
-      case "\n", "\r": out.append(contentsOf: "\\n".unicodeScalars)
-      case "\t": out.append(scalar)
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
-        out.append(scalar)
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count)
+    appendText(s, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `text(s)`'s UTF-8 to `out`. Every byte the escapes act on is
+  /// ASCII, which never occurs inside a multi-byte sequence, and a C1
+  /// control is the two bytes `C2 80`–`C2 9F`, so the bytes can be read one
+  /// by one; runs that need no change are copied whole.
+  static func appendText(_ s: String, to out: inout [UInt8]) {
+    var s = s
+    s.withUTF8 { utf8 in
+      let n = utf8.count
+      var run = 0
+      var i = 0
+      var previousWasCR = false
+      func flush(_ end: Int) {
+        if run < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<end])) }
       }
+      while i < n {
+        let b = utf8[i]
+        let wasCR = previousWasCR
+        previousWasCR = b == UInt8(ascii: "\r")
+        switch b {
+        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+          flush(i)
+          out.append(UInt8(ascii: "\\"))
+          out.append(b)
+          i += 1
+          run = i
+        case UInt8(ascii: "\n") where wasCR:
+          flush(i)
+          i += 1
+          run = i
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+          flush(i)
+          out.append(UInt8(ascii: "\\"))
+          out.append(UInt8(ascii: "n"))
+          i += 1
+          run = i
+        case UInt8(ascii: "\t"):
+          i += 1
+        case 0..<0x20, 0x7F:
+          flush(i)
+          i += 1
+          run = i
+        case 0xC2 where i + 1 < n && (0x80...0x9F).contains(utf8[i + 1]):
+          flush(i)
+          i += 2
+          run = i
+        default:
+          i += 1
+        }
+      }
+      flush(n)
     }
-    return String(out)
   }
 
   /// Folds one content line (§3.1): pieces of at most `lineLimit` octets,
@@ -246,23 +341,43 @@ public enum ICalendarExport {
 
   /// Appends `line` folded (`fold(_:)`), each physical line ended by CRLF.
   static func appendFolded(_ line: String, to out: inout String) {
-    let breaks = foldBreaks(line)
-    guard !breaks.isEmpty else {
-      out.append(line)
-      out.append("\r\n")
+    var bytes: [UInt8] = []
+    var line = line
+    line.withUTF8 { appendFolded($0, to: &bytes) }
+    out.append(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Appends the UTF-8 content line `line` folded (`fold(_:)`), each
+  /// physical line ended by CRLF. An ASCII line without CR is cut every
+  /// `lineLimit` octets (then `lineLimit - 1`, after the space); any other
+  /// line longer than a line is cut where `foldBreaks` says.
+  static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    let crlf: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+    guard line.count > lineLimit else {
+      out.append(contentsOf: line)
+      out.append(contentsOf: crlf)
       return
     }
-    // Pieces are sliced by octets (a break may fall inside a character
-    // longer than a line, between its scalars).
-    let bytes = line.utf8
-    var start = bytes.startIndex
+    var breaks: [Int] = []
+    if line.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+      var offset = lineLimit
+      while offset < line.count {
+        breaks.append(offset)
+        offset += lineLimit - 1
+      }
+    } else {
+      let text = String(decoding: line, as: UTF8.self)
+      breaks = foldBreaks(text).map { text.utf8.distance(from: text.startIndex, to: $0) }
+    }
+    var start = 0
     for end in breaks {
-      out.append(contentsOf: Substring(bytes[start..<end]))
-      out.append("\r\n ")
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<end]))
+      out.append(contentsOf: crlf)
+      out.append(UInt8(ascii: " "))
       start = end
     }
-    out.append(contentsOf: Substring(bytes[start...]))
-    out.append("\r\n")
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
+    out.append(contentsOf: crlf)
   }
 
   /// Where the continuation pieces of `line` start (empty when it fits one

@@ -192,6 +192,9 @@ public struct Itinerary: Sendable {
 
   /// `timeWarnings()` with the kind of each.
   func timeChecks() -> [ItineraryItem.ID: TimeCheck] {
+    // Only timed custom items are checked: without one, the places of
+    // every row (two passes and two dictionaries) are not needed.
+    guard layout.rows.contains(where: { $0.item?.customInfo?.time != nil }) else { return [:] }
     let places = Itinerary.positionPlaces(in: layout, schedule: schedule)
     let expected = timePlaces()
     var checks: [ItineraryItem.ID: TimeCheck] = [:]

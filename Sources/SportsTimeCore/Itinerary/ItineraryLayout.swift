@@ -79,14 +79,18 @@ public struct ItineraryLayout: Sendable {
   ///     games are derived from `schedule`).
   /// - Complexity: O(n log n) for n rows.
   public init(schedule: TripSchedule, items: [ItineraryItem]) {
-    var byDay: [Int: [LayoutRow]] = [:]
+    // The rows on the trip's days, games first, then items, each in the
+    // order given; sorted by (day, `precedes`) as indices, stably, so
+    // ties keep that order, and copied once into place.
+    var inDays: [LayoutRow] = []
+    inDays.reserveCapacity(schedule.games.count + items.count)
     var outside: [LayoutRow] = []
     for g in schedule.games {
       let row = LayoutRow(
         id: LayoutRow.id(game: g.id), content: .game(g), day: g.day,
         sortOrder: g.sortOrder)
       if schedule.contains(day: g.day) {
-        byDay[g.day, default: []].append(row)
+        inDays.append(row)
       } else {
         outside.append(row)
       }
@@ -96,19 +100,29 @@ public struct ItineraryLayout: Sendable {
         id: LayoutRow.id(item: item.id), content: .item(item), day: item.day,
         sortOrder: item.sortOrder, itemID: item.id)
       if schedule.contains(day: item.day) && item.sortOrder.isFinite {
-        byDay[item.day, default: []].append(row)
+        inDays.append(row)
       } else {
         outside.append(row)
       }
     }
+    let order = inDays.withUnsafeBufferPointer { rows in
+      rows.indices.sorted { a, b in
+        rows[a].day != rows[b].day
+          ? rows[a].day < rows[b].day : ItineraryLayout.precedes(rows[a], rows[b])
+      }
+    }
     var rows: [LayoutRow] = []
-    rows.reserveCapacity(schedule.dayCount + schedule.games.count + items.count)
+    rows.reserveCapacity(schedule.dayCount + inDays.count)
+    var next = 0
     for day in 1...schedule.dayCount {
       rows.append(
         LayoutRow(
           id: LayoutRow.id(day: day), content: .day(day, schedule.date(ofDay: day)),
           day: day, sortOrder: nil))
-      rows.append(contentsOf: (byDay[day] ?? []).sorted(by: ItineraryLayout.precedes))
+      while next < order.count && inDays[order[next]].day == day {
+        rows.append(inDays[order[next]])
+        next += 1
+      }
     }
     self.rows = rows
     self.unscheduled = outside.sorted {

@@ -34,7 +34,7 @@ public struct TaggedUUID<Owner>: Sendable, Hashable, Comparable, Codable,
   }
 
   /// The text form: the lowercase UUID text, 36 characters.
-  public var description: String { rawValue.uuidString.lowercased() }
+  public var description: String { rawValue.lowercaseText }
 
   /// Orders by the text form, which is the order of the 16 bytes.
   public static func < (a: TaggedUUID, b: TaggedUUID) -> Bool {
