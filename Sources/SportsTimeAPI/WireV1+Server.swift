@@ -4,31 +4,65 @@ import SportsTimeCore
 extension WireV1 {
   /// `GET /api/trips/{id}`: the `trip show --json` document with the
   /// trip's `revision` as its last key.
+  ///
+  /// The app also gets `venues`: each stop's venue by id, `{name, city,
+  /// timeZone, latitude, longitude}` (name as on the stop's first game
+  /// day), so a page can show a game's venue and local time.
   public struct TripDocument: Codable, Sendable, Hashable {
+    /// A venue of the trip.
+    public struct VenueEntry: Codable, Sendable, Hashable {
+      /// Its name on the stop's first game day.
+      public var name: String
+      /// Its city.
+      public var city: String
+      /// Its IANA time zone.
+      public var timeZone: String
+      /// WGS84 degrees.
+      public var latitude: Double
+      /// WGS84 degrees.
+      public var longitude: Double
+    }
+
     /// The itinerary document.
     public var itinerary: Itinerary
     /// The trip's revision (raised by each stored change).
     public var revision: Int
+    /// The stops' venues by id, in route order.
+    public var venues: OrderedMap<VenueEntry>
 
-    private enum Keys: String, CodingKey { case revision }
+    private enum Keys: String, CodingKey { case revision, venues }
 
     /// The document of `itinerary` at its trip's revision.
     public init(_ itinerary: SportsTimeCore.Itinerary) {
       self.itinerary = Itinerary(itinerary)
       revision = itinerary.trip.revision
+      venues = OrderedMap(
+        itinerary.schedule.stops.map { stop in
+          (
+            stop.venue.id.rawValue,
+            VenueEntry(
+              name: stop.games.first.map { stop.venueName(on: $0.game.localDate) }
+                ?? stop.venue.name(on: nil),
+              city: stop.venue.city, timeZone: stop.venue.timeZoneID,
+              latitude: stop.venue.coordinate.latitude, longitude: stop.venue.coordinate.longitude)
+          )
+        })
     }
 
-    /// Writes the itinerary's keys, then `revision`.
+    /// Writes the itinerary's keys, then `revision` and `venues`.
     public func encode(to encoder: any Encoder) throws {
       try itinerary.encode(to: encoder)
       var container = encoder.container(keyedBy: Keys.self)
       try container.encode(revision, forKey: .revision)
+      try container.encode(venues, forKey: .venues)
     }
 
-    /// Reads the itinerary's keys and `revision`.
+    /// Reads the itinerary's keys, `revision` and `venues`.
     public init(from decoder: any Decoder) throws {
       itinerary = try Itinerary(from: decoder)
-      revision = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .revision)
+      let container = try decoder.container(keyedBy: Keys.self)
+      revision = try container.decode(Int.self, forKey: .revision)
+      venues = try container.decode(OrderedMap<VenueEntry>.self, forKey: .venues)
     }
   }
 

@@ -19,7 +19,11 @@ final class TripAPITests: APITestCase {
     let shown = try send("GET", "/api/trips/\(id)")
     XCTAssertEqual(shown.status, 200)
     XCTAssertEqual(shown.headers["content-type"], "application/json")
-    XCTAssertTrue(shown.text.hasSuffix("  \"revision\": 1\n}\n"), shown.text)
+    XCTAssertTrue(shown.text.contains("\n  \"revision\": 1,\n  \"venues\": {"), shown.text)
+    let venues = try XCTUnwrap(try object(shown)["venues"] as? [String: [String: Any]])
+    XCTAssertEqual(venues["CHI11"]?["name"] as? String, "Wrigley Field")
+    XCTAssertEqual(venues["CHI11"]?["timeZone"] as? String, "America/Chicago")
+    XCTAssertEqual(venues.count, 4)
     // 2024 is past (the server's clock is 2026); soonest first.
     try makeDemoTrip(name: "Second Loop")
     let lists = try object(try send("GET", "/api/trips"))
