@@ -21,6 +21,17 @@ extension WireV1 {
       public var latitude: Double
       /// WGS84 degrees.
       public var longitude: Double
+
+      /// Creates an entry; see the properties.
+      public init(
+        name: String, city: String, timeZone: String, latitude: Double, longitude: Double
+      ) {
+        self.name = name
+        self.city = city
+        self.timeZone = timeZone
+        self.latitude = latitude
+        self.longitude = longitude
+      }
     }
 
     /// The itinerary document.
@@ -29,11 +40,19 @@ extension WireV1 {
     public var revision: Int
     /// The stops' venues by id, in route order.
     public var venues: OrderedMap<VenueEntry>
+    /// The edit an undo would take back, in words; null when none (set by
+    /// the server from the journal).
+    @OrNull public var undo: String?
+    /// The edit a redo would make again; null when none.
+    @OrNull public var redo: String?
 
-    private enum Keys: String, CodingKey { case revision, venues }
+    private enum Keys: String, CodingKey { case revision, venues, undo, redo }
 
-    /// The document of `itinerary` at its trip's revision.
-    public init(_ itinerary: SportsTimeCore.Itinerary) {
+    /// The document of `itinerary` at its trip's revision, with the
+    /// journal's next undo and redo.
+    public init(_ itinerary: SportsTimeCore.Itinerary, undo: String? = nil, redo: String? = nil) {
+      self.undo = undo
+      self.redo = redo
       self.itinerary = Itinerary(itinerary)
       revision = itinerary.trip.revision
       venues = OrderedMap(
@@ -55,6 +74,8 @@ extension WireV1 {
       var container = encoder.container(keyedBy: Keys.self)
       try container.encode(revision, forKey: .revision)
       try container.encode(venues, forKey: .venues)
+      try container.encode(_undo, forKey: .undo)
+      try container.encode(_redo, forKey: .redo)
     }
 
     /// Reads the itinerary's keys, `revision` and `venues`.
@@ -63,6 +84,8 @@ extension WireV1 {
       let container = try decoder.container(keyedBy: Keys.self)
       revision = try container.decode(Int.self, forKey: .revision)
       venues = try container.decode(OrderedMap<VenueEntry>.self, forKey: .venues)
+      _undo = try container.decode(OrNull<String>.self, forKey: .undo)
+      _redo = try container.decode(OrNull<String>.self, forKey: .redo)
     }
   }
 
@@ -179,10 +202,24 @@ extension WireV1 {
     public var itinerary: TripDocument
 
     /// The answer of `step`, with the trip after it.
-    public init(_ step: JournalStep, itinerary: SportsTimeCore.Itinerary) {
+    public init(_ step: JournalStep, itinerary: TripDocument) {
       direction = step.direction.rawValue
       label = step.label
-      self.itinerary = TripDocument(itinerary)
+      self.itinerary = itinerary
+    }
+  }
+}
+
+extension WireV1 {
+  /// `GET /api/venues`: `{venues: {id: {name, city, timeZone, latitude,
+  /// longitude}}}`, by id.
+  public struct VenueList: Codable, Sendable, Hashable {
+    /// The venues by id.
+    public var venues: OrderedMap<TripDocument.VenueEntry>
+
+    /// The list of `entries` (id and venue), in the order given.
+    public init(entries: [(String, TripDocument.VenueEntry)]) {
+      venues = OrderedMap(entries)
     }
   }
 }

@@ -43,7 +43,11 @@ enum UndoCommands {
     let step = try store.step(direction, trip: id, catalog: catalog)
     let itinerary = try store.itinerary(id: id, catalog: catalog)
     if context.arguments.flag("json") {
-      try context.print(wire: WireV1.JournalAnswer(step, itinerary: itinerary))
+      let journal = try store.journal(ofTrip: id)
+      try context.print(
+        wire: WireV1.JournalAnswer(
+          step,
+          itinerary: WireV1.TripDocument(itinerary, undo: journal.undo, redo: journal.redo)))
       return
     }
     let verb = direction == .undo ? "Undid" : "Redid"

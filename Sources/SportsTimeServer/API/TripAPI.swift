@@ -21,7 +21,13 @@ struct TripAPI: Sendable {
   }
 
   func tripDocument(_ id: Trip.ID) throws -> WireV1.TripDocument {
-    WireV1.TripDocument(try store.itinerary(id: id, catalog: catalog))
+    try document(try store.itinerary(id: id, catalog: catalog))
+  }
+
+  /// The trip document of `itinerary` with the journal's next undo and redo.
+  func document(_ itinerary: Itinerary) throws -> WireV1.TripDocument {
+    let journal = try store.journal(ofTrip: itinerary.trip.id)
+    return WireV1.TripDocument(itinerary, undo: journal.undo, redo: journal.redo)
   }
 
   func createTrip(_ body: JSONBody, env: RuleEnvironment) throws -> WireV1.TripDocument {
@@ -97,7 +103,7 @@ struct TripAPI: Sendable {
   {
     let step = try store.step(
       direction, trip: id, catalog: catalog, expectedRevision: try body.integer("revision"))
-    return WireV1.JournalAnswer(step, itinerary: try store.itinerary(id: id, catalog: catalog))
+    return WireV1.JournalAnswer(step, itinerary: try tripDocument(id))
   }
 
   func route(_ id: Trip.ID) throws -> WireV1.Route {
@@ -160,6 +166,21 @@ struct TripAPI: Sendable {
     }
     let games = try store.games(GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to))
     return games.map { WireV1.GameEntry($0, catalog: catalog) }
+  }
+
+  /// Every venue of the catalog by id (`{name, city, timeZone, latitude,
+  /// longitude}`, the newest name), ordered by id: what the new-trip page
+  /// shows beside a game.
+  func venues() -> WireV1.VenueList {
+    WireV1.VenueList(
+      entries: catalog.venues.values.sorted { $0.id < $1.id }.map { venue in
+        (
+          venue.id.rawValue,
+          WireV1.TripDocument.VenueEntry(
+            name: venue.name(on: nil), city: venue.city, timeZone: venue.timeZoneID,
+            latitude: venue.coordinate.latitude, longitude: venue.coordinate.longitude)
+        )
+      })
   }
 
   // MARK: Items
@@ -303,6 +324,6 @@ struct TripAPI: Sendable {
     }
     return WireV1.ItemWrite(
       row: row, changed: !change.changesNothing, warnings: change.warnings,
-      itinerary: WireV1.TripDocument(itinerary))
+      itinerary: try document(itinerary))
   }
 }

@@ -140,6 +140,9 @@ public final class SportsTimeApp: Sendable {
         try allow(request, ["GET", "POST"])
         if request.method == "GET" { return try Self.wire(200, api.listTrips()) }
         return try Self.wire(201, api.createTrip(JSONBody(request.body), env: env))
+      case ["api", "venues"]:
+        try allow(request, ["GET"])
+        return try Self.wire(200, api.venues())
       case ["api", "games"]:
         try allow(request, ["GET"])
         return try Self.wire(200, api.games(request.query))
@@ -220,7 +223,8 @@ public final class SportsTimeApp: Sendable {
     }
   }
 
-  /// Pages and files: `/` the trips, `/trips/…` a trip, `/app/…` the
+  /// Pages and files: `/` the trips, `/trips/new` a new trip, `/trips/{id}`
+  /// a trip, `/app/…` the
   /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
   /// `/basemap.json` the US states.
   private func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
@@ -233,8 +237,10 @@ public final class SportsTimeApp: Sendable {
     }
     switch parts.first {
     case nil: return try file(app, "index.html")
-    case "trips": return try file(app, "trip.html")
+    case "trips" where parts == ["trips", "new"]: return try file(app, "new.html")
+    case "trips" where parts.count == 2: return try file(app, "trip.html")
     case "app": return try file(app, parts.dropFirst().joined(separator: "/"))
+    case "favicon.ico" where parts.count == 1: return try file(app, "icon.svg")
     case "vendor" where parts.count >= 3:
       return try file(vendor[parts[1]], parts.dropFirst(2).joined(separator: "/"))
     case "basemap.json" where parts.count == 1:

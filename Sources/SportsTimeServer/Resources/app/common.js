@@ -1,0 +1,96 @@
+// SportsTime — what every page shares: the API client and display helpers.
+// The server computes every rule; these only ask it and show its answers.
+'use strict';
+
+const SportsTime = (() => {
+  /** An API error with the server's words (`{"error": {kind, message, ...}}`). */
+  class APIError extends Error {
+    constructor(status, body) {
+      const error = (body && body.error) || {};
+      super(error.message || `The server answered ${status}.`);
+      this.status = status;
+      this.kind = error.kind || 'unavailable';
+      this.field = error.field;
+      this.barriers = error.barriers || [];
+    }
+  }
+
+  /** Calls the API: `method` `path` with a JSON `body`; resolves to the JSON answer. */
+  async function api(method, path, body) {
+    const options = { method, headers: { Accept: 'application/json' } };
+    if (body !== undefined) {
+      options.headers['Content-Type'] = 'application/json';
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (error) {
+      throw new APIError(0, { error: { message: 'The SportsTime server cannot be reached. Is `sportstime serve` still running?' } });
+    }
+    const text = await response.text();
+    let json = null;
+    try { json = text ? JSON.parse(text) : null; } catch (error) { json = null; }
+    if (!response.ok) throw new APIError(response.status, json);
+    return json;
+  }
+
+  /** Creates an element: `el('li', {class: 'row', dataset: {rowId: 'day:1'}}, ['text', child])`. */
+  function el(tag, attributes = {}, children = []) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === 'class') node.className = value;
+      else if (key === 'dataset') Object.assign(node.dataset, value);
+      else if (key === 'text') node.textContent = value;
+      else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? '' : value);
+    }
+    for (const child of [].concat(children)) {
+      if (child === null || child === undefined) continue;
+      node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+    }
+    return node;
+  }
+
+  /** "1:10 pm CDT" for an ISO 8601 instant, in the venue's zone. */
+  function localTime(iso, timeZone) {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return '';
+    const text = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone || 'UTC', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+    }).format(date);
+    return text.replace(' AM', ' am').replace(' PM', ' pm');
+  }
+
+  /** "Tue, Jun 4" for a YYYY-MM-DD date. */
+  function shortDate(iso) {
+    const [y, m, d] = iso.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(date);
+  }
+
+  /** "355 mi" (or km) for meters. */
+  function distance(meters, metric) {
+    return metric ? `${Math.round(meters / 1000).toLocaleString('en-US')} km`
+      : `${Math.round(meters / 1609.344).toLocaleString('en-US')} mi`;
+  }
+
+  /** "5 h 55 min" for seconds, as the CLI prints it. */
+  function duration(seconds) {
+    const minutes = Math.round(seconds / 60);
+    if (minutes < 60) return `${minutes} min`;
+    if (minutes % 60 === 0) return `${minutes / 60} h`;
+    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  }
+
+  const categoryIcons = { restaurant: '🍽️', hotel: '🏨', activity: '🎯', note: '📝' };
+
+  /** Shows `message` in the page's banner (empty clears it). */
+  function showError(message) {
+    const banner = document.getElementById('banner');
+    if (banner) banner.textContent = message || '';
+  }
+
+  return { api, APIError, el, localTime, shortDate, distance, duration, categoryIcons, showError };
+})();

@@ -1,0 +1,552 @@
+// SportsTime — the itinerary editor (/trips/{id}). Every rule is the
+// server's: at pick-up the page asks for the drag document (the Core's drag
+// session) and only shows it; every drop is a POST whose answer is redrawn.
+'use strict';
+
+(() => {
+  const { api, el, localTime, distance, duration, categoryIcons, showError } = SportsTime;
+  const tripID = decodeURIComponent(location.pathname.split('/')[2] || '');
+  const list = document.getElementById('itinerary');
+  const unscheduledList = document.getElementById('unscheduled');
+  const statusLine = document.getElementById('status');
+
+  const state = {
+    doc: null,
+    drag: null, // {rowID, doc, byBefore: Map, end, blocked, pending: Promise}
+    keyboard: null, // {rowID, slot, element}
+    busy: false,
+    reloadPending: false,
+  };
+  window.sportstimeEditor = state; // for the browser tests' timing probes
+
+  function say(text) { statusLine.textContent = text; }
+
+  // MARK: Loading and drawing
+
+  async function load() {
+    try {
+      const doc = await api('GET', `/api/trips/${encodeURIComponent(tripID)}`);
+      render(doc);
+      showError('');
+    } catch (error) {
+      showError(error.status === 404 ? 'This trip does not exist (it may have been deleted).' : error.message);
+    }
+  }
+
+  function render(doc) {
+    state.doc = doc;
+    document.title = `SportsTime — ${doc.trip.name}`;
+    document.getElementById('trip-name').textContent = doc.trip.name;
+    document.getElementById('trip-dates').textContent =
+      `${doc.trip.startDate} – ${doc.trip.endDate} · ${doc.trip.dayCount} day${doc.trip.dayCount === 1 ? '' : 's'}`;
+    list.replaceChildren(...doc.rows.map(rowElement), el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
+    unscheduledList.replaceChildren(...doc.unscheduled.map(rowElement));
+    document.getElementById('unscheduled-group').hidden = doc.unscheduled.length === 0;
+    for (const format of ['md', 'ics', 'gpx', 'geojson', 'json']) {
+      document.getElementById(`export-${format}`).href = `/api/trips/${tripID}/export.${format}`;
+    }
+    const undo = document.getElementById('undo');
+    const redo = document.getElementById('redo');
+    undo.disabled = !doc.undo;
+    redo.disabled = !doc.redo;
+    undo.title = doc.undo ? `Undo ${doc.undo} (Ctrl+Z)` : 'Nothing to undo';
+    redo.title = doc.redo ? `Redo ${doc.redo} (Ctrl+Shift+Z)` : 'Nothing to redo';
+    drawRoute();
+  }
+
+  function rowElement(row) {
+    const base = { 'data-row-id': row.id, dataset: { kind: row.kind, day: String(row.day) } };
+    if (row.kind === 'day') {
+      return el('li', { ...base, class: 'row day' }, [
+        el('span', { class: 'title', text: row.title }),
+        el('button', {
+          type: 'button', class: 'add', text: '+ Add', 'aria-label': `Add an item to Day ${row.day}`,
+          onclick: () => openDialog({ place: { day: row.day, at: 'bottom' } }),
+        }),
+      ]);
+    }
+    if (row.kind === 'game') {
+      const venue = (state.doc.venues || {})[row.venueID];
+      let time = row.timeUnknown ? 'TBD' : localTime(row.start, venue && venue.timeZone);
+      if (row.timeEstimated && !row.timeUnknown) time += ' est.';
+      return el('li', { ...base, class: `row game${row.status === 'cancelled' ? ' cancelled' : ''}` }, [
+        el('span', { class: 'icon', 'aria-hidden': 'true', text: '⚾️' }),
+        el('div', { class: 'body' }, [
+          el('span', { class: 'what', text: row.title }),
+          el('span', { class: 'where', text: venue ? `${venue.name}, ${venue.city}` : row.venueID }),
+        ]),
+        el('span', { class: 'time', text: row.status === 'cancelled' ? 'cancelled' : time }),
+      ]);
+    }
+    const handle = el('span', { class: 'handle', 'aria-hidden': 'true', title: 'Drag to move', text: '⠿' });
+    if (row.kind === 'travel') {
+      const days = row.validDays ? (row.validDays[0] === row.validDays[1]
+        ? `Day ${row.validDays[0]}` : `Days ${row.validDays[0]}–${row.validDays[1]}`) : 'no valid day';
+      const label = `Travel ${row.title}, ${distance(row.distanceMeters)}, ${duration(row.durationSeconds)}, may go on ${days}`;
+      return el('li', {
+        ...base, class: `row travel movable${row.tight ? ' tight' : ''}`, tabindex: '0',
+        'aria-label': label, 'aria-roledescription': 'movable row',
+      }, [
+        handle,
+        el('span', { class: 'icon', 'aria-hidden': 'true', text: row.mode === 'flight' ? '✈️' : '🚗' }),
+        el('div', { class: 'body' }, [
+          el('span', { class: 'what', text: row.title }),
+          el('span', { class: 'sub', text: `${distance(row.distanceMeters)} · ${duration(row.durationSeconds)} · ${days}${row.tight ? ' · tight' : ''}` }),
+        ]),
+      ]);
+    }
+    const time = row.time ? row.time : '';
+    return el('li', {
+      ...base, class: 'row custom movable', tabindex: '0',
+      'aria-label': `${row.category} ${row.title}${time ? ' at ' + time : ''}`, 'aria-roledescription': 'movable row',
+    }, [
+      handle,
+      el('span', { class: 'icon', 'aria-hidden': 'true', text: categoryIcons[row.category] || '📝' }),
+      el('div', { class: 'body' }, [
+        el('span', { class: 'what', text: row.title }),
+        row.address ? el('span', { class: 'sub', text: row.address }) : null,
+        (row.warnings || []).length ? el('span', { class: 'sub', text: row.warnings.join(' ') }) : null,
+      ]),
+      el('span', { class: 'time', text: time }),
+      el('button', {
+        type: 'button', class: 'edit', text: '✎', 'aria-label': `Edit ${row.title}`,
+        onclick: () => openDialog({ row }),
+      }),
+    ]);
+  }
+
+  function findRow(rowID) {
+    return [...state.doc.rows, ...state.doc.unscheduled].find((row) => row.id === rowID);
+  }
+
+  function elementOf(rowID) {
+    return document.querySelector(`[data-row-id="${CSS.escape(rowID)}"]`);
+  }
+
+  // MARK: The drag document and the red zone
+
+  function fetchDrag(rowID) {
+    if (state.drag && state.drag.rowID === rowID) return state.drag.pending;
+    const drag = { rowID, doc: null, byBefore: new Map(), end: null, blocked: null };
+    drag.pending = api('GET', `/api/trips/${tripID}/drag/${encodeURIComponent(rowID)}`).then((doc) => {
+      drag.doc = doc;
+      for (const slot of doc.slots) {
+        if (slot.before) drag.byBefore.set(slot.before, slot); else drag.end = slot;
+      }
+      return drag;
+    });
+    state.drag = drag;
+    return drag.pending;
+  }
+
+  /** Marks every place of the list as allowed or blocked, and the barrier games. */
+  function markRedZone(drag) {
+    document.body.classList.add('dragging');
+    for (const node of list.querySelectorAll('[data-row-id], .drop-end')) {
+      delete node.dataset.drop;
+      delete node.dataset.barrier;
+    }
+    for (const [before, slot] of drag.byBefore) {
+      const node = elementOf(before);
+      if (node && node.dataset.rowId !== drag.rowID) node.dataset.drop = slot.valid ? 'allowed' : 'blocked';
+    }
+    const end = list.querySelector('.drop-end');
+    if (end && drag.end) end.dataset.drop = drag.end.valid ? 'allowed' : 'blocked';
+    for (const id of drag.doc.barriers) {
+      const node = elementOf(`game:${id}`);
+      if (node) node.dataset.barrier = 'true';
+    }
+    const days = drag.doc.validDays;
+    say(days ? `Allowed on ${days[0] === days[1] ? 'Day ' + days[0] : 'Days ' + days[0] + '–' + days[1]}.` : 'This row has no allowed place.');
+  }
+
+  function clearRedZone() {
+    document.body.classList.remove('dragging');
+    for (const node of document.querySelectorAll('[data-drop], [data-barrier]')) {
+      delete node.dataset.drop;
+      delete node.dataset.barrier;
+    }
+  }
+
+  /** The slot the dragged element sits at now (the row after it names it). */
+  function slotAt(drag, element) {
+    let next = element.nextElementSibling;
+    if (!next || next.classList.contains('drop-end') || !next.dataset.rowId) return drag.end;
+    return drag.byBefore.get(next.dataset.rowId) || null;
+  }
+
+  /** What to send for a slot: before its row, or the bottom of the last day. */
+  function placeOf(slot) {
+    if (slot.before) return { before: slot.before };
+    return { day: state.doc.trip.dayCount, at: 'bottom' };
+  }
+
+  async function move(rowID, slot) {
+    const itemID = rowID.replace(/^item:/, '');
+    const answer = await api('POST', `/api/trips/${tripID}/items/${itemID}/move`, {
+      place: placeOf(slot), revision: state.doc.revision,
+    });
+    render(answer.itinerary);
+    const row = answer.row;
+    say(answer.changed ? `Moved ${row.title} to Day ${row.day}.` : `${row.title} is already there.`);
+  }
+
+  // MARK: Pointer and touch (SortableJS)
+
+  list.addEventListener('pointerdown', (event) => {
+    const handle = event.target.closest('.handle');
+    if (!handle) return;
+    const row = handle.closest('[data-row-id]');
+    state.timing = { down: performance.now() };
+    fetchDrag(row.dataset.rowId).catch(() => {});
+  });
+  unscheduledList.addEventListener('pointerdown', (event) => {
+    const handle = event.target.closest('.handle');
+    if (handle) fetchDrag(handle.closest('[data-row-id]').dataset.rowId).catch(() => {});
+  });
+
+  const sortableOptions = {
+    handle: '.handle',
+    draggable: '.row',
+    filter: '.drop-end',
+    animation: 0,
+    delay: 250,
+    delayOnTouchOnly: true,
+    fallbackOnBody: true,
+    onStart(event) {
+      const rowID = event.item.dataset.rowId;
+      fetchDrag(rowID).then((drag) => {
+        if (state.drag !== drag) return;
+        markRedZone(drag);
+        if (state.timing) {
+          state.timing.marked = performance.now();
+          requestAnimationFrame(() => { state.timing.painted = performance.now(); });
+        }
+      }).catch((error) => { showError(error.message); });
+    },
+    onMove(event) {
+      const drag = state.drag;
+      if (!drag || !drag.doc || event.to !== list) return event.to === list;
+      let next = event.willInsertAfter ? event.related.nextElementSibling : event.related;
+      if (next === event.dragged) next = next.nextElementSibling;
+      const slot = next && next.dataset.rowId ? drag.byBefore.get(next.dataset.rowId) : drag.end;
+      if (!slot || !slot.valid) {
+        drag.blocked = slot ? slot.reason : 'That place is not part of the trip.';
+        say(`Blocked: ${drag.blocked}`);
+        return false;
+      }
+      say(`Day ${slot.day}: allowed.`);
+      return true;
+    },
+    onEnd(event) {
+      const drag = state.drag;
+      clearRedZone();
+      state.drag = null;
+      if (!drag || !drag.doc) { render(state.doc); return; }
+      if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
+      const slot = slotAt(drag, event.item);
+      const origin = drag.doc.originSlot;
+      if (!slot || !slot.valid || (origin !== null && slot.index === origin && event.from === list)) {
+        render(state.doc); // snap back
+        if (drag.blocked || (slot && !slot.valid)) {
+          const reason = (slot && !slot.valid && slot.reason) || drag.blocked;
+          say(`Snapped back: ${reason}`);
+          showError(reason);
+        }
+        flushReload();
+        return;
+      }
+      move(drag.rowID, slot).catch((error) => {
+        render(state.doc);
+        showError(error.message);
+        say(`Not moved: ${error.message}`);
+      }).finally(flushReload);
+    },
+  };
+  Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } });
+  Sortable.create(unscheduledList, { ...sortableOptions, group: { name: 'trip', pull: true, put: false } });
+
+  // MARK: Keyboard
+
+  function onKey(event) {
+    const row = event.target.closest && event.target.closest('.movable');
+    if (!row || event.target.closest('button')) return;
+    const kb = state.keyboard;
+    if (!kb) {
+      if (event.key === ' ' || event.key === 'Enter') {
+        event.preventDefault();
+        lift(row);
+      }
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      step(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      drop();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      cancel('Move cancelled.');
+    } else if (event.key === 'Tab') {
+      cancel('Move cancelled.');
+    }
+  }
+  list.addEventListener('keydown', onKey);
+  unscheduledList.addEventListener('keydown', onKey);
+
+  async function lift(row) {
+    const rowID = row.dataset.rowId;
+    try {
+      const drag = await fetchDrag(rowID);
+      markRedZone(drag);
+      row.classList.add('lifted');
+      const start = drag.doc.originSlot !== null ? drag.doc.originSlot
+        : drag.doc.slots.findIndex((slot) => slot.valid);
+      state.keyboard = { rowID, slot: start, element: row };
+      if (row.parentElement !== list) placeAt(drag.doc.slots[start]);
+      const title = findRow(rowID).title;
+      say(`Picked up ${title}. ${statusLine.textContent} Arrow keys move it, Space or Enter drops it, Escape cancels.`);
+      row.focus();
+    } catch (error) {
+      state.drag = null;
+      showError(error.message);
+    }
+  }
+
+  function placeAt(slot) {
+    const element = state.keyboard.element;
+    const before = slot.before ? elementOf(slot.before) : list.querySelector('.drop-end');
+    list.insertBefore(element, before);
+    element.focus();
+  }
+
+  function step(direction) {
+    const kb = state.keyboard;
+    const slots = state.drag.doc.slots;
+    let k = kb.slot + direction;
+    let firstBlocked = null;
+    while (k >= 0 && k < slots.length && !slots[k].valid) {
+      if (!firstBlocked) firstBlocked = slots[k];
+      k += direction;
+    }
+    if (k < 0 || k >= slots.length) {
+      say(firstBlocked ? `Blocked: ${firstBlocked.reason}` : 'No place further that way.');
+      return;
+    }
+    kb.slot = k;
+    placeAt(slots[k]);
+    const next = slots[k].before ? findRow(slots[k].before) : null;
+    const where = next ? (next.kind === 'day' ? `end of Day ${slots[k].day}` : `Day ${slots[k].day}, before ${next.title}`) : `end of Day ${slots[k].day}`;
+    say(firstBlocked ? `${where}. (Skipped blocked places: ${firstBlocked.reason})` : `${where}.`);
+  }
+
+  async function drop() {
+    const kb = state.keyboard;
+    const drag = state.drag;
+    const slot = drag.doc.slots[kb.slot];
+    state.keyboard = null;
+    state.drag = null;
+    clearRedZone();
+    if (drag.doc.originSlot !== null && slot.index === drag.doc.originSlot) {
+      render(state.doc);
+      refocus(drag.rowID);
+      say('Dropped where it was; nothing changed.');
+      flushReload();
+      return;
+    }
+    try {
+      await move(drag.rowID, slot);
+    } catch (error) {
+      render(state.doc);
+      showError(error.message);
+      say(`Not moved: ${error.message}`);
+    }
+    refocus(drag.rowID);
+    flushReload();
+  }
+
+  function cancel(message) {
+    const drag = state.drag;
+    state.keyboard = null;
+    state.drag = null;
+    clearRedZone();
+    render(state.doc);
+    if (drag) refocus(drag.rowID);
+    say(message);
+    flushReload();
+  }
+
+  function refocus(rowID) {
+    const node = elementOf(rowID);
+    if (node) node.focus();
+  }
+
+  // MARK: Items: add, edit, remove
+
+  const dialog = document.getElementById('item-dialog');
+  const form = document.getElementById('item-form');
+  let editing = null; // {row} or {place}
+
+  function openDialog(target) {
+    editing = target;
+    const row = target.row;
+    document.getElementById('item-dialog-title').textContent = row ? `Edit ${row.title}` : `Add an item to Day ${target.place.day}`;
+    form.category.value = row ? row.category : 'note';
+    form.title.value = row ? row.title : '';
+    form.time.value = row && row.time ? row.time : '';
+    form.lat.value = row && row.latitude !== null && row.latitude !== undefined ? row.latitude : '';
+    form.lon.value = row && row.longitude !== null && row.longitude !== undefined ? row.longitude : '';
+    form.address.value = row && row.address ? row.address : '';
+    document.getElementById('item-remove').hidden = !row;
+    document.getElementById('item-error').textContent = '';
+    dialog.showModal();
+    form.title.focus();
+  }
+
+  function formBody() {
+    const body = { title: form.title.value, category: form.category.value, revision: state.doc.revision };
+    body.time = form.time.value ? form.time.value : null;
+    const lat = form.lat.value.trim();
+    const lon = form.lon.value.trim();
+    if (lat || lon) {
+      body.lat = Number(lat);
+      body.lon = Number(lon);
+      if (!lat || !lon || Number.isNaN(body.lat) || Number.isNaN(body.lon)) {
+        throw new Error('Give both latitude and longitude as numbers (or neither).');
+      }
+    } else if (editing && editing.row) {
+      body.lat = null;
+      body.lon = null;
+    }
+    body.address = form.address.value.trim() ? form.address.value : null;
+    return body;
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const errorLine = document.getElementById('item-error');
+    try {
+      const body = formBody();
+      let answer;
+      if (editing.row) {
+        const itemID = editing.row.id.replace(/^item:/, '');
+        answer = await api('PATCH', `/api/trips/${tripID}/items/${itemID}`, body);
+      } else {
+        if (body.time === null) delete body.time;
+        if (body.address === null) delete body.address;
+        answer = await api('POST', `/api/trips/${tripID}/items`, { ...body, place: editing.place });
+      }
+      dialog.close();
+      render(answer.itinerary);
+      say(`${editing.row ? 'Saved' : 'Added'} ${answer.row.title}.${answer.warnings.length ? ' ' + answer.warnings.join(' ') : ''}`);
+      refocus(answer.row.id);
+    } catch (error) {
+      errorLine.textContent = error.message;
+    }
+  });
+  document.getElementById('item-cancel').addEventListener('click', () => dialog.close());
+  document.getElementById('item-remove').addEventListener('click', async () => {
+    const row = editing.row;
+    if (!confirm(`Remove “${row.title}” from the trip?`)) return;
+    try {
+      const answer = await api('DELETE', `/api/trips/${tripID}/items/${row.id.replace(/^item:/, '')}?revision=${state.doc.revision}`);
+      dialog.close();
+      render(answer.itinerary);
+      say(`Removed ${row.title}.`);
+    } catch (error) {
+      document.getElementById('item-error').textContent = error.message;
+    }
+  });
+
+  // MARK: Undo and redo
+
+  async function journal(direction) {
+    if (state.busy || state.drag) return;
+    state.busy = true;
+    try {
+      const answer = await api('POST', `/api/trips/${tripID}/${direction}`, { revision: state.doc.revision });
+      render(answer.itinerary);
+      say(`${direction === 'undo' ? 'Undid' : 'Redid'}: ${answer.label}.`);
+      showError('');
+    } catch (error) {
+      showError(error.message);
+    } finally {
+      state.busy = false;
+    }
+  }
+  document.getElementById('undo').addEventListener('click', () => journal('undo'));
+  document.getElementById('redo').addEventListener('click', () => journal('redo'));
+  document.addEventListener('keydown', (event) => {
+    if (!(event.ctrlKey || event.metaKey) || dialog.open) return;
+    if (event.target.closest && event.target.closest('input, select, textarea')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) { event.preventDefault(); journal('undo'); }
+    else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); journal('redo'); }
+  });
+
+  // MARK: Live changes (another tab, the CLI)
+
+  function flushReload() {
+    if (state.reloadPending && !state.drag && !state.keyboard) {
+      state.reloadPending = false;
+      load();
+    }
+  }
+
+  const events = new EventSource('/api/events');
+  events.addEventListener('trip-changed', (event) => {
+    let data;
+    try { data = JSON.parse(event.data); } catch (error) { return; }
+    if (data.id !== tripID || !state.doc) return;
+    if (data.revision === null) {
+      showError('This trip was deleted elsewhere.');
+      return;
+    }
+    if (data.revision <= state.doc.revision) return;
+    if (state.drag || state.keyboard || state.busy || dialog.open) {
+      state.reloadPending = true;
+      return;
+    }
+    load();
+  });
+
+  // MARK: The route map (Leaflet, the US states basemap, no tiles)
+
+  let map = null;
+  let routeLayer = null;
+  function ensureMap() {
+    if (map || typeof L === 'undefined') return map;
+    map = L.map('map', { zoomSnap: 0.25, attributionControl: true });
+    map.attributionControl.setPrefix('Leaflet');
+    map.setView([39.5, -96], 4);
+    fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).then((geojson) => {
+      if (geojson) {
+        L.geoJSON(geojson, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false })
+          .addTo(map).bringToBack();
+      }
+    }).catch(() => {});
+    return map;
+  }
+
+  async function drawRoute() {
+    if (!ensureMap()) return;
+    try {
+      const route = await api('GET', `/api/trips/${tripID}/route`);
+      if (routeLayer) routeLayer.remove();
+      routeLayer = L.layerGroup().addTo(map);
+      const points = route.waypoints.map((point) => [point.latitude, point.longitude]);
+      if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(routeLayer);
+      route.waypoints.forEach((point, index) => {
+        const icon = L.divIcon({ className: '', html: `<div class="pin-label">${index + 1}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] });
+        L.marker([point.latitude, point.longitude], { icon, title: `${index + 1}. ${point.name}`, keyboard: false })
+          .bindTooltip(el('span', { text: `${index + 1}. ${point.name}` })).addTo(routeLayer);
+      });
+      if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.25), { maxZoom: 9 });
+    } catch (error) {
+      // The map is a help, not the plan: the list stays usable.
+    }
+  }
+
+  load();
+})();

@@ -1,0 +1,89 @@
+// SportsTime — the new-trip screen (/trips/new): find games (the CLI's
+// games list), pick some, see them as a route, create the trip.
+'use strict';
+
+(() => {
+  const { api, el, localTime, shortDate, showError } = SportsTime;
+  const statusLine = document.getElementById('status');
+  const picked = new Map(); // game id → game
+  let venues = {};
+  let map = null;
+  let layer = null;
+
+  api('GET', '/api/venues').then((answer) => { venues = answer.venues; }).catch(() => {});
+
+  function gameText(game) {
+    const venue = venues[game.venueID];
+    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
+    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${venue ? venue.name : game.venueID}`;
+  }
+
+  document.getElementById('filters').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const query = new URLSearchParams();
+    for (const key of ['team', 'venue', 'sport', 'from', 'to']) {
+      if (form[key].value.trim()) query.set(key, form[key].value.trim());
+    }
+    try {
+      const games = await api('GET', `/api/games?${query}`);
+      const list = document.getElementById('games');
+      list.replaceChildren(...games.slice(0, 500).map((game) => el('li', {}, [
+        el('label', {}, [
+          el('input', {
+            type: 'checkbox', value: game.id, checked: picked.has(game.id) ? true : undefined,
+            disabled: game.status === 'cancelled' ? true : undefined,
+            onchange: (change) => toggle(game, change.target.checked),
+          }),
+          el('span', { text: gameText(game) + (game.status === 'cancelled' ? ' · cancelled' : '') }),
+        ]),
+      ])));
+      statusLine.textContent = games.length > 500 ? `${games.length} games; the first 500 are shown: narrow the dates.`
+        : `${games.length} game${games.length === 1 ? '' : 's'}.`;
+      showError('');
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+
+  function toggle(game, on) {
+    if (on) picked.set(game.id, game); else picked.delete(game.id);
+    drawPicks();
+  }
+
+  function drawPicks() {
+    const games = [...picked.values()].sort((a, b) => a.start.localeCompare(b.start));
+    document.getElementById('picked').replaceChildren(...games.map((game) => el('li', { text: gameText(game) })));
+    document.getElementById('create-trip').disabled = games.length === 0;
+    if (typeof L === 'undefined') return;
+    if (!map) {
+      map = L.map('map').setView([39.5, -96], 4);
+      fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).then((geojson) => {
+        if (geojson) L.geoJSON(geojson, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false }).addTo(map).bringToBack();
+      }).catch(() => {});
+    }
+    if (layer) layer.remove();
+    layer = L.layerGroup().addTo(map);
+    const points = games.map((game) => venues[game.venueID]).filter(Boolean).map((v) => [v.latitude, v.longitude]);
+    if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(layer);
+    points.forEach((point, index) => {
+      L.marker(point, { icon: L.divIcon({ className: '', html: `<div class="pin-label">${index + 1}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] }) }).addTo(layer);
+    });
+    if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.3), { maxZoom: 8 });
+  }
+
+  document.getElementById('create').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const body = { name: form.name.value, games: [...picked.keys()] };
+    if (form.start.value) body.start = form.start.value;
+    if (form.end.value) body.end = form.end.value;
+    try {
+      const trip = await api('POST', '/api/trips', body);
+      location.href = `/trips/${trip.trip.id}`;
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+})();

@@ -1,0 +1,83 @@
+// SportsTime — the trips screen (/): upcoming and past trips as the server
+// groups them; rename, copy and delete (with confirmation).
+'use strict';
+
+(() => {
+  const { api, el, showError } = SportsTime;
+  const statusLine = document.getElementById('status');
+  const dialog = document.getElementById('name-dialog');
+  const form = document.getElementById('name-form');
+  let naming = null; // {trip, action: 'rename' | 'copy'}
+
+  async function load() {
+    try {
+      const lists = await api('GET', '/api/trips');
+      for (const group of ['upcoming', 'past']) {
+        const list = document.getElementById(group);
+        const trips = lists[group];
+        list.replaceChildren(...(trips.length ? trips.map(card)
+          : [el('li', { class: 'empty', text: group === 'upcoming' ? 'No upcoming trips. Start one with “New trip”.' : 'No past trips.' })]));
+      }
+      showError('');
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  function card(trip) {
+    const days = `${trip.dayCount} day${trip.dayCount === 1 ? '' : 's'}`;
+    const games = `${trip.games} game${trip.games === 1 ? '' : 's'}`;
+    return el('li', { class: 'trip-card', 'data-trip-id': trip.id }, [
+      el('a', { class: 'name', href: `/trips/${trip.id}` }, [
+        trip.name,
+        el('span', { class: 'meta', text: `${trip.startDate} – ${trip.endDate} · ${days} · ${games}` }),
+      ]),
+      el('button', { type: 'button', text: 'Rename', 'aria-label': `Rename ${trip.name}`, onclick: () => ask(trip, 'rename') }),
+      el('button', { type: 'button', text: 'Copy', 'aria-label': `Copy ${trip.name}`, onclick: () => ask(trip, 'copy') }),
+      el('button', { type: 'button', class: 'danger', text: 'Delete', 'aria-label': `Delete ${trip.name}`, onclick: () => remove(trip) }),
+    ]);
+  }
+
+  function ask(trip, action) {
+    naming = { trip, action };
+    document.getElementById('name-dialog-title').textContent = action === 'rename' ? `Rename “${trip.name}”` : `Copy “${trip.name}”`;
+    form.name.value = action === 'rename' ? trip.name : `${trip.name} (copy)`;
+    document.getElementById('name-error').textContent = '';
+    dialog.showModal();
+    form.name.select();
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const { trip, action } = naming;
+    try {
+      if (action === 'rename') {
+        await api('PATCH', `/api/trips/${trip.id}`, { name: form.name.value, revision: trip.revision });
+        statusLine.textContent = `Renamed to “${form.name.value}”.`;
+      } else {
+        await api('POST', `/api/trips/${trip.id}/copy`, { name: form.name.value });
+        statusLine.textContent = `Copied as “${form.name.value}”.`;
+      }
+      dialog.close();
+      load();
+    } catch (error) {
+      document.getElementById('name-error').textContent = error.message;
+    }
+  });
+  document.getElementById('name-cancel').addEventListener('click', () => dialog.close());
+
+  async function remove(trip) {
+    if (!confirm(`Delete “${trip.name}” and everything planned in it? This cannot be undone.`)) return;
+    try {
+      await api('DELETE', `/api/trips/${trip.id}?revision=${trip.revision}`);
+      statusLine.textContent = `Deleted “${trip.name}”.`;
+      load();
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  const events = new EventSource('/api/events');
+  events.addEventListener('trip-changed', () => { if (!dialog.open) load(); });
+  load();
+})();
