@@ -193,16 +193,32 @@
 
   // MARK: Pointer and touch (SortableJS)
 
-  list.addEventListener('pointerdown', (event) => {
+  // Pick-up is the press on a handle: the drag document is asked for at
+  // once and the red zone drawn as soon as it arrives (before the pointer
+  // has moved), and the next frame is timed (`state.timing`).
+  function pickUp(event) {
     const handle = event.target.closest('.handle');
-    if (!handle) return;
-    const row = handle.closest('[data-row-id]');
-    state.timing = { down: performance.now() };
-    fetchDrag(row.dataset.rowId).catch(() => {});
-  });
-  unscheduledList.addEventListener('pointerdown', (event) => {
-    const handle = event.target.closest('.handle');
-    if (handle) fetchDrag(handle.closest('[data-row-id]').dataset.rowId).catch(() => {});
+    if (!handle || state.keyboard) return;
+    const rowID = handle.closest('[data-row-id]').dataset.rowId;
+    const timing = { down: event.timeStamp };
+    state.timing = timing;
+    state.dragStarted = false;
+    fetchDrag(rowID).then((drag) => {
+      if (state.drag !== drag) return;
+      markRedZone(drag);
+      timing.marked = performance.now();
+      requestAnimationFrame(() => { timing.painted = performance.now(); });
+    }).catch((error) => { showError(error.message); });
+  }
+  list.addEventListener('pointerdown', pickUp);
+  unscheduledList.addEventListener('pointerdown', pickUp);
+  document.addEventListener('pointerup', () => {
+    // Pressed and let go without dragging: nothing was picked up.
+    if (state.drag && !state.dragStarted && !state.keyboard) {
+      state.drag = null;
+      clearRedZone();
+      say('');
+    }
   });
 
   const sortableOptions = {
@@ -214,14 +230,10 @@
     delayOnTouchOnly: true,
     fallbackOnBody: true,
     onStart(event) {
+      state.dragStarted = true;
       const rowID = event.item.dataset.rowId;
       fetchDrag(rowID).then((drag) => {
-        if (state.drag !== drag) return;
-        markRedZone(drag);
-        if (state.timing) {
-          state.timing.marked = performance.now();
-          requestAnimationFrame(() => { state.timing.painted = performance.now(); });
-        }
+        if (state.drag === drag && !document.body.classList.contains('dragging')) markRedZone(drag);
       }).catch((error) => { showError(error.message); });
     },
     onMove(event) {
@@ -240,6 +252,7 @@
     },
     onEnd(event) {
       const drag = state.drag;
+      state.dragStarted = false;
       clearRedZone();
       state.drag = null;
       if (!drag || !drag.doc) { render(state.doc); return; }

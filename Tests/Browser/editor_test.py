@@ -1,0 +1,301 @@
+#!/usr/bin/python3
+"""The app in a real browser (headless Chromium through Selenium), on the
+real 2024 schedule: drag and drop with red zones, the keyboard, undo and
+redo, live changes from the CLI, a phone-sized window.
+
+Run by the Swift test BrowserTests (make test) as
+  /usr/bin/python3 Tests/Browser/editor_test.py --bin BIN --data DATA --artifacts DIR
+It starts `sportstime serve` on a fresh database and a free port, and saves
+screenshots into DIR (look at them).
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ARGS = None
+SERVER = None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`sportstime serve` on a fresh database holding the 2024 schedule."""
+
+    def __init__(self, binary, data):
+        self.binary = binary
+        self.folder = tempfile.mkdtemp(prefix="sportstime-browser-")
+        self.env = dict(os.environ, SPORTSTIME_DB=os.path.join(self.folder, "app.sqlite"),
+                        SPORTSTIME_DATA=data, NO_COLOR="1")
+        self.cli("schedule", "import", os.path.join(data, "retrosheet/2024schedule.csv"))
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", str(self.port)], env=self.env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        first = self.process.stdout.readline()
+        if "is running at" not in first:
+            raise RuntimeError("serve did not start: " + first + self.process.stdout.read())
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def cli(self, *arguments):
+        result = subprocess.run([self.binary, *arguments], env=self.env, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(f"sportstime {arguments}: {result.stderr}")
+        return result.stdout
+
+    def api(self, method, path, body=None):
+        request = urllib.request.Request(self.base + path, method=method)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, data) as response:
+            return json.loads(response.read())
+
+    def demo_trip(self, name):
+        games = ["CLE@2024-06-04", "CHC@2024-06-05", "DET@2024-06-07", "DET202406080", "MIL@2024-06-10"]
+        return self.api("POST", "/api/trips", {"name": name, "games": games})
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def browser(width=1280, height=1700):
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options)
+
+
+class EditorTests(unittest.TestCase):
+    def setUp(self):
+        self.driver = browser()
+        self.addCleanup(self.driver.quit)
+
+    def open(self, trip):
+        self.trip = trip
+        self.driver.get(f"{SERVER.base}/trips/{trip['trip']['id']}")
+        self.wait_for_rows()
+
+    def wait_for_rows(self):
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#itinerary [data-row-id='day:1']"))
+
+    def row(self, row_id):
+        return self.driver.find_element(By.CSS_SELECTOR, f"[data-row-id='{row_id}']")
+
+    def server_doc(self):
+        return SERVER.api("GET", f"/api/trips/{self.trip['trip']['id']}")
+
+    def leg(self, doc, title):
+        return next(r for r in doc["rows"] if r["kind"] == "travel" and r["title"] == title)
+
+    def drag(self, source_row, target_row, release=True, screenshot=None):
+        """Presses the row's handle, moves in paced steps onto the target, releases."""
+        handle = self.row(source_row).find_element(By.CLASS_NAME, "handle")
+        target = self.row(target_row)
+        actions = ActionChains(self.driver, duration=40)
+        actions.move_to_element(handle).click_and_hold().pause(0.2)
+        start = handle.location["y"]
+        goal = target.location["y"] + 4
+        steps = 10
+        for _ in range(steps):
+            actions.move_by_offset(0, (goal - start) / steps).pause(0.07)
+        actions.move_by_offset(0, 1).pause(0.3)
+        actions.perform()
+        if screenshot:
+            self.driver.save_screenshot(os.path.join(ARGS.artifacts, screenshot))
+        state = {
+            "blocked": len(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop='blocked']")),
+            "allowed": len(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop='allowed']")),
+            "barriers": [e.get_attribute("data-row-id") for e in
+                         self.driver.find_elements(By.CSS_SELECTOR, "[data-barrier='true']")],
+            "status": self.driver.find_element(By.ID, "status").text,
+        }
+        if release:
+            ActionChains(self.driver).release().perform()
+            time.sleep(0.6)
+        return state
+
+    def page_rows(self):
+        return [e.get_attribute("data-row-id") for e in
+                self.driver.find_elements(By.CSS_SELECTOR, "#itinerary [data-row-id]")]
+
+    def console_errors(self):
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def test_a_custom_item_dragged_to_another_day_is_saved_and_survives_a_reload(self):
+        trip = SERVER.demo_trip("Browser custom drag")
+        item = SERVER.api("POST", f"/api/trips/{trip['trip']['id']}/items",
+                          {"title": "Deep dish", "category": "restaurant", "place": {"day": 2, "at": "bottom"}})
+        self.open(trip)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-at-rest.png"))
+        state = self.drag(item["row"]["id"], "game:DET202406070")
+        self.assertEqual(state["barriers"], [], "a custom item has no barrier games")
+        self.assertEqual(state["blocked"], 1, "only above Day 1 is blocked for a custom item")
+        doc = self.server_doc()
+        moved = next(r for r in doc["rows"] if r["id"] == item["row"]["id"])
+        self.assertEqual(moved["day"], 4)
+        self.assertEqual(doc["revision"], 3)
+        self.driver.refresh()
+        self.wait_for_rows()
+        self.assertEqual(self.page_rows(), [r["id"] for r in doc["rows"]])
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_leg_dragged_into_a_blocked_place_snaps_back_with_the_reason(self):
+        trip = SERVER.demo_trip("Browser blocked drag")
+        self.open(trip)
+        before = self.server_doc()
+        leg = self.leg(before, "Chicago → Detroit")
+        state = self.drag(leg["id"], "game:CLE202406040", release=False, screenshot="editor-mid-drag-red-zone.png")
+        self.assertEqual(sorted(state["barriers"]), ["game:CHN202406050", "game:DET202406070"])
+        self.assertGreater(state["blocked"], state["allowed"])
+        self.assertIn("Blocked: Travel Chicago → Detroit must be between Day 2", state["status"])
+        blocked = self.driver.find_element(By.CSS_SELECTOR, "[data-drop='blocked']")
+        self.assertLess(float(blocked.value_of_css_property("opacity")), 1.0, "blocked places are dimmed")
+        ActionChains(self.driver).release().perform()
+        time.sleep(0.6)
+        self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)
+        self.assertIn("must be between Day 2", self.driver.find_element(By.ID, "banner").text)
+        after = self.server_doc()
+        self.assertEqual(after["revision"], before["revision"], "nothing stored")
+        self.assertEqual(after["rows"], before["rows"])
+
+    def test_a_leg_dragged_to_an_allowed_place_is_saved_and_survives_a_reload(self):
+        trip = SERVER.demo_trip("Browser allowed drag")
+        self.open(trip)
+        leg = self.leg(self.server_doc(), "Chicago → Detroit")
+        self.drag(leg["id"], "day:4")
+        doc = self.server_doc()
+        self.assertIn(self.leg(doc, "Chicago → Detroit")["day"], [3, 4])
+        self.assertEqual(doc["revision"], 2)
+        shown = self.page_rows()
+        self.driver.refresh()
+        self.wait_for_rows()
+        self.assertEqual(self.page_rows(), [r["id"] for r in doc["rows"]])
+        self.assertEqual(self.page_rows(), shown, "the page showed what was saved")
+
+    def test_keyboard_pick_up_move_and_drop(self):
+        trip = SERVER.demo_trip("Browser keyboard")
+        self.open(trip)
+        leg = self.leg(self.server_doc(), "Chicago → Detroit")
+        element = self.row(leg["id"])
+        element.send_keys(Keys.SPACE)
+        WebDriverWait(self.driver, 5).until(lambda d: "Picked up" in d.find_element(By.ID, "status").text)
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "[data-barrier='true']"))
+        focused = self.driver.switch_to.active_element
+        for _ in range(30):
+            focused.send_keys(Keys.ARROW_UP)
+        status = self.driver.find_element(By.ID, "status").text
+        self.assertTrue(status.startswith("Blocked: ") and "Chicago → Detroit" in status, status)
+        focused = self.driver.switch_to.active_element
+        for _ in range(3):
+            focused.send_keys(Keys.ARROW_DOWN)
+        focused = self.driver.switch_to.active_element
+        focused.send_keys(Keys.ESCAPE)
+        self.assertEqual(self.server_doc()["revision"], 1, "Escape cancels")
+        element = self.row(leg["id"])
+        element.send_keys(Keys.SPACE)
+        WebDriverWait(self.driver, 5).until(lambda d: "Picked up" in d.find_element(By.ID, "status").text)
+        focused = self.driver.switch_to.active_element
+        focused.send_keys(Keys.ARROW_DOWN)
+        focused = self.driver.switch_to.active_element
+        focused.send_keys(Keys.ENTER)
+        WebDriverWait(self.driver, 5).until(lambda d: "Moved" in d.find_element(By.ID, "status").text)
+        doc = self.server_doc()
+        self.assertEqual(doc["revision"], 2)
+        self.assertNotEqual(self.leg(doc, "Chicago → Detroit")["number"], leg["number"])
+
+    def test_undo_and_redo_with_buttons_and_keys(self):
+        trip = SERVER.demo_trip("Browser undo")
+        tid = trip["trip"]["id"]
+        SERVER.api("POST", f"/api/trips/{tid}/items", {"title": "Museum", "place": {"day": 3, "at": "top"}})
+        self.open(trip)
+        self.assertIn("Museum", self.driver.find_element(By.ID, "itinerary").text)
+        self.driver.find_element(By.ID, "undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Undid" in d.find_element(By.ID, "status").text)
+        self.assertNotIn("Museum", self.driver.find_element(By.ID, "itinerary").text)
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, Keys.SHIFT, "z")
+        WebDriverWait(self.driver, 5).until(lambda d: "Redid" in d.find_element(By.ID, "status").text)
+        self.assertIn("Museum", self.driver.find_element(By.ID, "itinerary").text)
+        self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
+        WebDriverWait(self.driver, 5).until(lambda d: "Museum" not in d.find_element(By.ID, "itinerary").text)
+        self.assertFalse(any(r["title"] == "Museum" for r in SERVER.api("GET", f"/api/trips/{tid}")["rows"]))
+
+    def test_a_change_made_with_the_cli_shows_up_in_the_open_page(self):
+        trip = SERVER.demo_trip("Browser live")
+        self.open(trip)
+        SERVER.cli("item", "add", "Browser live", "--title", "Added from the terminal", "--day", "2")
+        started = time.monotonic()
+        WebDriverWait(self.driver, 3, poll_frequency=0.05).until(
+            lambda d: "Added from the terminal" in d.find_element(By.ID, "itinerary").text)
+        self.assertLess(time.monotonic() - started, 1.5)
+
+    def test_a_phone_sized_window(self):
+        trip = SERVER.demo_trip("Browser phone")
+        self.driver.set_window_size(390, 844)
+        self.open(trip)
+        width = self.driver.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width, 390, "no sideways scrolling")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone.png"))
+        leg = self.leg(self.server_doc(), "Chicago → Detroit")
+        handle = self.row(leg["id"]).find_element(By.CLASS_NAME, "handle")
+        self.assertGreaterEqual(handle.size["width"], 40, "a finger-sized handle")
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_trips_screen_lists_trips_and_renames_one(self):
+        SERVER.demo_trip("Browser list")
+        self.driver.get(SERVER.base + "/")
+        WebDriverWait(self.driver, 5).until(lambda d: "Browser list" in d.find_element(By.ID, "past").text)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "trips.png"))
+        card = self.driver.find_element(By.XPATH, "//li[contains(@class,'trip-card')][.//a[starts-with(normalize-space(.), 'Browser list')]]")
+        card.find_element(By.XPATH, ".//button[text()='Rename']").click()
+        field = self.driver.find_element(By.ID, "name-input")
+        field.clear()
+        field.send_keys("Browser list renamed")
+        self.driver.find_element(By.ID, "name-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Browser list renamed" in d.find_element(By.ID, "past").text)
+        self.assertEqual(self.console_errors(), [])
+
+
+def main():
+    global ARGS, SERVER
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--artifacts", required=True)
+    ARGS, rest = parser.parse_known_args()
+    os.makedirs(ARGS.artifacts, exist_ok=True)
+    SERVER = Server(ARGS.bin, ARGS.data)
+    try:
+        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
+    finally:
+        SERVER.stop()
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
