@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on real data: import the real 2024 MLB schedule into a fresh
 # database (never the user's), build a 7-day trip through four cities with two
-# rest days, and print its itinerary.
+# rest days, print its itinerary, then serve the app on it (on a terminal:
+# until Ctrl-C; elsewhere, e.g. in CI, it says so and stops).
 set -euo pipefail
 DATA=${DATA:-../shared/data}
 BIN=${BIN:-.build/release/sportstime}
@@ -13,6 +14,8 @@ fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export SPORTSTIME_DB="$WORK/demo.sqlite"
+export SPORTSTIME_DATA="$DATA"
+PORT=${PORT:-8080}
 
 run() { printf '$ sportstime'; printf ' %q' "$@"; echo; "$BIN" "$@"; echo; }
 
@@ -24,3 +27,14 @@ run trip new "Great Lakes Loop" \
 run trip list
 run trip show "Great Lakes Loop" --metric
 echo "Schedule data: Retrosheet (www.retrosheet.org). Game times are estimates."
+
+TRIP=$("$BIN" trip list --json | sed -n 's/.*"id": "\([0-9a-f-]*\)".*/\1/p' | head -n 1)
+if [ -t 1 ] && [ -z "${CI:-}" ]; then
+  echo
+  echo "The app: open http://127.0.0.1:$PORT/trips/$TRIP in your browser (the demo database; Ctrl-C stops it)."
+  run serve --port "$PORT"
+else
+  echo
+  echo "Not on a terminal, so the app is not started. On a terminal, make demo ends with it running at"
+  echo "http://127.0.0.1:$PORT/trips/$TRIP; for your own trips: sportstime serve"
+fi
