@@ -66,6 +66,27 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(try store.trips().count, 0)
   }
 
+  /// The server keeps rendered trip documents while the database is
+  /// unchanged; a change by this server or by another process (the CLI)
+  /// shows at once.
+  func testTripDocument_followsEveryChange_ownAndOtherProcesses() throws {
+    let id = tripID(try makeDemoTrip())
+    let first = try send("GET", "/api/trips/\(id)").text
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)").text, first)
+    let other = try Store(path: databasePath)
+    _ = try other.renameTrip(
+      id: try XCTUnwrap(Trip.ID(parsing: id)), to: "Renamed by the CLI", now: Date())
+    try other.close()
+    let renamed = try object(try send("GET", "/api/trips/\(id)"))
+    XCTAssertEqual((renamed["trip"] as? [String: Any])?["name"] as? String, "Renamed by the CLI")
+    XCTAssertEqual(renamed["revision"] as? Int, 2)
+    XCTAssertEqual(
+      try send("POST", "/api/trips/\(id)/items", json: ["title": "Pierogi"]).status, 201)
+    let added = try object(try send("GET", "/api/trips/\(id)"))
+    XCTAssertTrue(rows(added).contains { $0["title"] as? String == "Pierogi" })
+    XCTAssertEqual(added["undo"] as? String, "Add “Pierogi”")
+  }
+
   func testUnknownRoutesMethodsAndIDs() throws {
     let id = tripID(try makeDemoTrip())
     XCTAssertEqual(try send("GET", "/api/nothing").status, 404)

@@ -8,6 +8,8 @@ import SportsTimeStore
 /// rule lives here.
 struct TripAPI: Sendable {
   let store: Store
+  /// Trip documents already rendered, by the database state they show.
+  let cache = DocumentCache()
   let catalog: Catalog
   let environment: RuleEnvironment
   /// The traveller's zone, for "today" in the trips' grouping.
@@ -22,6 +24,17 @@ struct TripAPI: Sendable {
 
   func tripDocument(_ id: Trip.ID) throws -> WireV1.TripDocument {
     try document(try store.itinerary(id: id, catalog: catalog))
+  }
+
+  /// The trip document of `id` as JSON text, from the cache while the
+  /// database has not changed since it was made (`Store.changeToken()`:
+  /// any commit, by any process, makes a new one).
+  func tripDocumentText(_ id: Trip.ID) throws -> String {
+    let token = try store.changeToken()
+    if let text = cache.text(of: id, at: token) { return text }
+    let text = try Wire.render(try tripDocument(id))
+    cache.keep(text, of: id, at: token)
+    return text
   }
 
   /// The trip document of `itinerary` with the journal's next undo and redo.
@@ -325,5 +338,29 @@ struct TripAPI: Sendable {
     return WireV1.ItemWrite(
       row: row, changed: !change.changesNothing, warnings: change.warnings,
       itinerary: try document(itinerary))
+  }
+}
+
+/// Rendered trip documents by trip id, each valid at one `ChangeToken`
+/// (a new token drops them all). Thread-safe.
+final class DocumentCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var token: ChangeToken?
+  private var texts: [Trip.ID: String] = [:]
+
+  /// The text of `id` kept at `token`, or nil.
+  func text(of id: Trip.ID, at token: ChangeToken) -> String? {
+    lock.withLock { self.token == token ? texts[id] : nil }
+  }
+
+  /// Keeps `text` of `id` at `token` (forgetting texts of other tokens).
+  func keep(_ text: String, of id: Trip.ID, at token: ChangeToken) {
+    lock.withLock {
+      if self.token != token {
+        self.token = token
+        texts = [:]
+      }
+      texts[id] = text
+    }
   }
 }

@@ -177,7 +177,7 @@ public final class SportsTimeApp: Sendable {
     case (0, _):
       try allow(request, ["GET", "PATCH", "DELETE"])
       switch request.method {
-      case "GET": return try Self.wire(200, api.tripDocument(trip))
+      case "GET": return Self.json(status: 200, try api.tripDocumentText(trip))
       case "PATCH": return try Self.wire(200, api.patchTrip(trip, JSONBody(request.body), env: env))
       default: return try Self.wire(200, api.deleteTrip(trip, revision: revisionQuery(request)))
       }
