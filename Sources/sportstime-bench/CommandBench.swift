@@ -54,6 +54,11 @@ enum CommandBench {
       }
     }
     let version = st("sportstime --version", ["--version"])
+    // --app-only: only the app's figures (AppBench).
+    if CommandLine.arguments.contains("--app-only") {
+      try AppBench.run(sportstime: sportstime, data: data, work: work)
+      return
+    }
 
     print("")
     print("Whole-process figures (release build; CPU seconds, user + system, median of \(runs)")
@@ -156,6 +161,9 @@ enum CommandBench {
     try report(
       "games --team CHC", st("games", ["games", "--team", "CHC"]), version,
       target: "(target ≤ 1.3)")
+
+    // The app: requests per second, the drag document, the red zone.
+    try AppBench.run(sportstime: sportstime, data: data, work: work)
 
     // 2,000 visits against the SQL that answers the same question.
     guard let sqlite3 else {

@@ -148,6 +148,10 @@ func pad(_ s: String, _ n: Int) -> String {
 }
 
 do {
+  if CommandLine.arguments.contains("--app-only") {
+    try CommandBench.run()
+    exit(0)
+  }
   let catalog = try Catalog.mlb()
   print("Reorder engine benchmark (release build; median of repeated runs)")
   print(

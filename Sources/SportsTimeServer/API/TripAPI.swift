@@ -23,7 +23,17 @@ struct TripAPI: Sendable {
   }
 
   func tripDocument(_ id: Trip.ID) throws -> WireV1.TripDocument {
-    try document(try store.itinerary(id: id, catalog: catalog))
+    try document(try itinerary(id))
+  }
+
+  /// The trip `id` as the store has it now, from the cache while the
+  /// database is unchanged (`Store.changeToken()`).
+  func itinerary(_ id: Trip.ID) throws -> Itinerary {
+    let token = try store.changeToken()
+    if let kept = cache.itinerary(of: id, at: token) { return kept }
+    let loaded = try store.itinerary(id: id, catalog: catalog)
+    cache.keep(loaded, of: id, at: token)
+    return loaded
   }
 
   /// The trip document of `id` as JSON text, from the cache while the
@@ -122,12 +132,11 @@ struct TripAPI: Sendable {
   func route(_ id: Trip.ID) throws -> WireV1.Route {
     WireV1.Route(
       TripRoute(
-        itinerary: try store.itinerary(id: id, catalog: catalog),
-        estimator: environment.estimator))
+        itinerary: try itinerary(id), estimator: environment.estimator))
   }
 
   func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
-    let itinerary = try store.itinerary(id: id, catalog: catalog)
+    let itinerary = try itinerary(id)
     guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
       throw APIError.notFound("trip \(id) has no row \(rowID.prefix(80))")
     }
@@ -143,7 +152,7 @@ struct TripAPI: Sendable {
   }
 
   func export(_ id: Trip.ID, format: TripExportFormat) throws -> (name: String, text: String) {
-    let itinerary = try store.itinerary(id: id, catalog: catalog)
+    let itinerary = try itinerary(id)
     return (
       itinerary.trip.name,
       TripExport.render(itinerary, as: format, catalog: catalog, metric: false)
@@ -347,20 +356,39 @@ final class DocumentCache: @unchecked Sendable {
   private let lock = NSLock()
   private var token: ChangeToken?
   private var texts: [Trip.ID: String] = [:]
+  private var itineraries: [Trip.ID: Itinerary] = [:]
 
   /// The text of `id` kept at `token`, or nil.
   func text(of id: Trip.ID, at token: ChangeToken) -> String? {
     lock.withLock { self.token == token ? texts[id] : nil }
   }
 
-  /// Keeps `text` of `id` at `token` (forgetting texts of other tokens).
+  /// The itinerary of `id` kept at `token`, or nil.
+  func itinerary(of id: Trip.ID, at token: ChangeToken) -> Itinerary? {
+    lock.withLock { self.token == token ? itineraries[id] : nil }
+  }
+
+  /// Keeps `text` of `id` at `token` (forgetting what other tokens kept).
   func keep(_ text: String, of id: Trip.ID, at token: ChangeToken) {
     lock.withLock {
-      if self.token != token {
-        self.token = token
-        texts = [:]
-      }
+      move(to: token)
       texts[id] = text
     }
+  }
+
+  /// Keeps `itinerary` of `id` at `token`.
+  func keep(_ itinerary: Itinerary, of id: Trip.ID, at token: ChangeToken) {
+    lock.withLock {
+      move(to: token)
+      itineraries[id] = itinerary
+    }
+  }
+
+  /// Forgets everything kept at another token (called locked).
+  private func move(to token: ChangeToken) {
+    guard self.token != token else { return }
+    self.token = token
+    texts = [:]
+    itineraries = [:]
   }
 }

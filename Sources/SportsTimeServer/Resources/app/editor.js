@@ -39,8 +39,12 @@
     document.getElementById('trip-name').textContent = doc.trip.name;
     document.getElementById('trip-dates').textContent =
       `${doc.trip.startDate} – ${doc.trip.endDate} · ${doc.trip.dayCount} day${doc.trip.dayCount === 1 ? '' : 's'}`;
-    list.replaceChildren(...doc.rows.map(rowElement), el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
-    unscheduledList.replaceChildren(...doc.unscheduled.map(rowElement));
+    state.elements = new Map();
+    const rows = doc.rows.map(rowElement);
+    const outside = doc.unscheduled.map(rowElement);
+    for (const node of [...rows, ...outside]) state.elements.set(node.dataset.rowId, node);
+    list.replaceChildren(...rows, el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
+    unscheduledList.replaceChildren(...outside);
     document.getElementById('unscheduled-group').hidden = doc.unscheduled.length === 0;
     for (const format of ['md', 'ics', 'gpx', 'geojson', 'json']) {
       document.getElementById(`export-${format}`).href = `/api/trips/${tripID}/export.${format}`;
@@ -120,14 +124,14 @@
   }
 
   function elementOf(rowID) {
-    return document.querySelector(`[data-row-id="${CSS.escape(rowID)}"]`);
+    return (state.elements && state.elements.get(rowID)) || null;
   }
 
   // MARK: The drag document and the red zone
 
-  function fetchDrag(rowID) {
-    if (state.drag && state.drag.rowID === rowID) return state.drag.pending;
-    const drag = { rowID, doc: null, byBefore: new Map(), end: null, blocked: null };
+  /** Asks for the drag document of `rowID` at the trip's current revision. */
+  function loadDrag(rowID) {
+    const drag = { rowID, revision: state.doc.revision, doc: null, byBefore: new Map(), end: null, blocked: null };
     drag.pending = api('GET', `/api/trips/${tripID}/drag/${encodeURIComponent(rowID)}`).then((doc) => {
       drag.doc = doc;
       for (const slot of doc.slots) {
@@ -135,17 +139,27 @@
       }
       return drag;
     });
+    drag.pending.catch(() => {});
+    return drag;
+  }
+
+  /** Starts the drag of `rowID` (with the prefetched document when it is current). */
+  function fetchDrag(rowID) {
+    if (state.drag && state.drag.rowID === rowID) return state.drag.pending;
+    const ready = state.prefetched;
+    const drag = ready && ready.rowID === rowID && ready.revision === state.doc.revision ? ready : loadDrag(rowID);
+    state.prefetched = null;
     state.drag = drag;
     return drag.pending;
   }
 
   /** Marks every place of the list as allowed or blocked, and the barrier games. */
   function markRedZone(drag) {
-    document.body.classList.add('dragging');
-    for (const node of list.querySelectorAll('[data-row-id], .drop-end')) {
+    for (const node of list.querySelectorAll('[data-drop], [data-barrier]')) {
       delete node.dataset.drop;
       delete node.dataset.barrier;
     }
+    document.body.classList.add('dragging');
     for (const [before, slot] of drag.byBefore) {
       const node = elementOf(before);
       if (node && node.dataset.rowId !== drag.rowID) node.dataset.drop = slot.valid ? 'allowed' : 'blocked';
@@ -209,6 +223,20 @@
       timing.marked = performance.now();
       requestAnimationFrame(() => { timing.painted = performance.now(); });
     }).catch((error) => { showError(error.message); });
+  }
+  // Asked for already when the pointer rests on a handle or a row gets the
+  // keyboard's focus, so the press finds it at hand.
+  function prefetch(event) {
+    const row = event.target.closest && event.target.closest('.movable');
+    const onHandle = event.type === 'focusin' || (event.target.closest && event.target.closest('.handle'));
+    if (!row || !onHandle || state.drag || state.keyboard || !state.doc) return;
+    const ready = state.prefetched;
+    if (ready && ready.rowID === row.dataset.rowId && ready.revision === state.doc.revision) return;
+    state.prefetched = loadDrag(row.dataset.rowId);
+  }
+  for (const container of [list, unscheduledList]) {
+    container.addEventListener('pointerover', prefetch);
+    container.addEventListener('focusin', prefetch);
   }
   list.addEventListener('pointerdown', pickUp);
   unscheduledList.addEventListener('pointerdown', pickUp);
