@@ -17,9 +17,10 @@ let package = Package(
       name: "CSQLite",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // Headers only: the library is loaded when `serve` starts (the shim's
+    // dlopen), so no other command pays for loading it and its libraries.
     .systemLibrary(
       name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .target(name: "Spelling"),

@@ -38,7 +38,7 @@ public final class EventStream: @unchecked Sendable {
     closed = true
     let resume = takeSuspended()
     lock.unlock()
-    if let resume { MHD_resume_connection(resume) }
+    if let resume { sportstime_mhd_resume(resume) }
   }
 
   /// True once `close()` was called or the client went away.
@@ -57,7 +57,7 @@ public final class EventStream: @unchecked Sendable {
     pending.append(contentsOf: Array(text.utf8))
     let resume = takeSuspended()
     lock.unlock()
-    if let resume { MHD_resume_connection(resume) }
+    if let resume { sportstime_mhd_resume(resume) }
   }
 
   /// The connection to resume when it is suspended (called locked).
@@ -86,7 +86,7 @@ public final class EventStream: @unchecked Sendable {
       if closed { return sportstime_mhd_end_of_stream }
       if let connection {
         suspended = true
-        MHD_suspend_connection(connection)
+        sportstime_mhd_suspend(connection)
       }
       return 0
     }

@@ -85,6 +85,11 @@ public final class HTTPServer: @unchecked Sendable {
     #else
       flags |= MHD_USE_POLL.rawValue
     #endif
+    if let error = sportstime_mhd_load_error() {
+      throw HTTPServerError(
+        "the HTTP library cannot be loaded (\(String(cString: error))); install Debian's libmicrohttpd12"
+      )
+    }
     let context = Unmanaged.passUnretained(self).toOpaque()
     let started: OpaquePointer? = try Self.withSocketAddress(host: host, port: requestedPort) {
       address, isIPv6 in
@@ -110,7 +115,7 @@ public final class HTTPServer: @unchecked Sendable {
       lock.unlock()
       return
     }
-    listenSocket = MHD_quiesce_daemon(running)
+    listenSocket = sportstime_mhd_quiesce(running)
     let open = Array(streams.values)
     lock.unlock()
     for stream in open { stream.close() }
@@ -122,7 +127,7 @@ public final class HTTPServer: @unchecked Sendable {
       if busy == 0 { break }
       usleep(5_000)
     }
-    MHD_stop_daemon(running)
+    sportstime_mhd_stop(running)
     lock.lock()
     daemon = nil
     if listenSocket >= 0 { Foundation.close(listenSocket) }
@@ -180,7 +185,7 @@ public final class HTTPServer: @unchecked Sendable {
     Task {
       let response = await handler(request)
       exchange.lock.withLock { exchange.response = response }
-      MHD_resume_connection(connection.pointer)
+      sportstime_mhd_resume(connection.pointer)
     }
   }
 
@@ -190,7 +195,7 @@ public final class HTTPServer: @unchecked Sendable {
     switch response.body {
     case .bytes(let data):
       made = data.withUnsafeBytes { raw in
-        MHD_create_response_from_buffer(
+        sportstime_mhd_response_from_buffer(
           data.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
           MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
       }
@@ -198,15 +203,15 @@ public final class HTTPServer: @unchecked Sendable {
       stream.attach(connection)
       register(stream)
       let box = Unmanaged.passRetained(StreamBox(stream: stream, server: self)).toOpaque()
-      made = MHD_create_response_from_callback(
+      made = sportstime_mhd_response_from_callback(
         sportstime_mhd_size_unknown, 4096, streamReader, box, streamFreed)
     }
     guard let made else { return MHD_Result.NO }
     for header in response.headers {
-      MHD_add_response_header(made, header.name, header.value)
+      sportstime_mhd_add_header(made, header.name, header.value)
     }
-    let result = MHD_queue_response(connection, UInt32(response.status), made)
-    MHD_destroy_response(made)
+    let result = sportstime_mhd_queue(connection, UInt32(response.status), made)
+    sportstime_mhd_destroy(made)
     return result
   }
 
@@ -270,7 +275,7 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
 {
   let collector = ValueCollector()
   let context = Unmanaged.passUnretained(collector).toOpaque()
-  MHD_get_connection_values(connection, kind, collectValue, context)
+  sportstime_mhd_values(connection, kind, collectValue, context)
   guard lowercased else { return collector.values }
   return Dictionary(
     collector.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
@@ -325,7 +330,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false),
     headers: values(of: connection, kind: .HEADER_KIND, lowercased: true),
     body: exchange.body)
-  MHD_suspend_connection(connection)
+  sportstime_mhd_suspend(connection)
   server.dispatch(request, exchange: exchange, connection: SuspendedConnection(pointer: connection))
   return MHD_Result.YES
 }
