@@ -4,7 +4,7 @@ import SportsTimeCore
 extension WireV1 {
   /// `GET /api/trips/{id}`: the `trip show --json` document with the
   /// trip's `revision` as its last key.
-  public struct TripDocument: Codable, Sendable, Hashable {
+  public struct TripDocument: Decodable, WireWritable, Sendable, Hashable {
     /// The itinerary document.
     public var itinerary: Itinerary
     /// The trip's revision (raised by each stored change).
@@ -18,12 +18,18 @@ extension WireV1 {
       revision = itinerary.trip.revision
     }
 
-    /// Writes the itinerary's keys, then `revision`.
-    public func encode(to encoder: any Encoder) throws {
-      try itinerary.encode(to: encoder)
-      var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(revision, forKey: .revision)
+    /// Writes the itinerary's keys, then `revision`, in one object.
+    public func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      itinerary.writeMembers(to: &writer)
+      writer.key("revision")
+      writer.int(revision)
+      writer.endObject()
     }
+
+    /// Through the wire encoder only (`Wire.encode(_:to:)`).
+    /// - Throws: `EncodingError.invalidValue` for another encoder.
+    public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
 
     /// Reads the itinerary's keys and `revision`.
     public init(from decoder: any Decoder) throws {
