@@ -26,9 +26,11 @@ extension WireV1 {
     ) {
       let rows = RowBuilder(itinerary)
       trip = TripHead(itinerary.trip)
+      let numberedRows = itinerary.layout.numbered
       var days: [Row] = []
+      days.reserveCapacity(numberedRows.count)
       var outside: [Row] = []
-      for numbered in itinerary.layout.numbered {
+      for numbered in numberedRows {
         if numbered.isUnscheduled {
           outside.append(rows.row(numbered))
         } else {
