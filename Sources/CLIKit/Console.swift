@@ -20,20 +20,26 @@ public struct Console: Sendable {
   public var writeOut: @Sendable (String) -> Void
   /// Writes text (no newline added) to standard error or its replacement.
   public var writeErr: @Sendable (String) -> Void
+  /// Writes UTF-8 bytes (no newline added) to standard output, in order
+  /// with `writeOut` (a large document without a copy into a `String`).
+  public var writeOutBytes: @Sendable ([UInt8]) -> Void
   /// Delivers whatever `writeOut` still holds and says whether everything
   /// written reached its reader.
   public var finishOut: @Sendable () -> OutputOutcome
 
   /// Creates a console from two writer functions and, optionally, the
-  /// function that finishes the output (default: always delivered).
+  /// function that finishes the output (default: always delivered) and the
+  /// writer of bytes (default: the bytes as text through `writeOut`).
   public init(
     writeOut: @escaping @Sendable (String) -> Void,
     writeErr: @escaping @Sendable (String) -> Void,
-    finishOut: @escaping @Sendable () -> OutputOutcome = { .delivered }
+    finishOut: @escaping @Sendable () -> OutputOutcome = { .delivered },
+    writeOutBytes: (@Sendable ([UInt8]) -> Void)? = nil
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
     self.finishOut = finishOut
+    self.writeOutBytes = writeOutBytes ?? { writeOut(String(decoding: $0, as: UTF8.self)) }
   }
 
   /// The process's real streams. Every byte for standard output goes
@@ -44,7 +50,8 @@ public struct Console: Sendable {
   public static let standard = Console(
     writeOut: { StandardOutput.shared.write($0) },
     writeErr: { text in try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) },
-    finishOut: { StandardOutput.shared.finish() }
+    finishOut: { StandardOutput.shared.finish() },
+    writeOutBytes: { StandardOutput.shared.write(bytes: $0) }
   )
 
   /// Delivers what the output stream holds now, for a command that must
@@ -133,6 +140,21 @@ public final class StandardOutput: @unchecked Sendable {
     if isTerminal || buffer.count >= StandardOutput.bufferLimit { flushLocked() }
   }
 
+  /// Queues `bytes` (UTF-8) as `write(_:)` queues text. Bytes that would
+  /// fill the buffer are written at once, after what is buffered, without
+  /// being copied into it.
+  public func write(bytes: [UInt8]) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard failure == nil else { return }
+    if isTerminal || buffer.count + bytes.count >= StandardOutput.bufferLimit {
+      flushLocked()
+      writeLocked(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
   /// Writes what is buffered and says how all output went. May be called
   /// more than once; later output is written by the next call.
   public func finish() -> OutputOutcome {
@@ -144,13 +166,17 @@ public final class StandardOutput: @unchecked Sendable {
 
   /// Writes the buffer out; on failure keeps the reason and drops the rest.
   private func flushLocked() {
-    guard failure == nil else {
-      buffer.removeAll()
-      return
-    }
+    writeLocked(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes `bytes` to the descriptor unless an earlier write failed; on
+  /// failure keeps the reason.
+  private func writeLocked(_ bytes: [UInt8]) {
+    guard failure == nil else { return }
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw -> Int in
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw -> Int in
         guard let base = raw.baseAddress else { return 0 }
         return systemWrite(fileDescriptor, base + offset, raw.count - offset)
       }
@@ -168,7 +194,6 @@ public final class StandardOutput: @unchecked Sendable {
       failure = code == EPIPE ? .readerGone : .failed(String(cString: strerror(code)))
       break
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 }
 

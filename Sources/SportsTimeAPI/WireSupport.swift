@@ -85,7 +85,7 @@ extension OrderedMap: Hashable where Value: Hashable {}
 extension OrderedMap: Sendable where Value: Sendable {}
 
 /// `[first, last]` days: a closed range on the wire.
-public struct DayRange: Codable, Sendable, Hashable {
+public struct DayRange: Decodable, WireWritable, Sendable, Hashable {
   /// The first day (1-based).
   public var first: Int
   /// The last day (1-based, ≥ first).
@@ -101,11 +101,16 @@ public struct DayRange: Codable, Sendable, Hashable {
   public var range: ClosedRange<Int> { first...max(first, last) }
 
   /// Writes `[first, last]`.
-  public func encode(to encoder: any Encoder) throws {
-    var c = encoder.unkeyedContainer()
-    try c.encode(first)
-    try c.encode(last)
+  public func write(to writer: inout JSONWriter) {
+    writer.beginArray()
+    writer.int(first)
+    writer.int(last)
+    writer.endArray()
   }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
 
   /// Reads `[first, last]`.
   /// - Throws: `DecodingError.dataCorrupted` unless two days, first ≤ last.

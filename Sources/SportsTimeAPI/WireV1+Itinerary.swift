@@ -4,7 +4,7 @@ import SportsTimeCore
 extension WireV1 {
   /// `trip show --json`: `{trip, rows, unscheduled}`; `trip new` and
   /// `trip import` add `warnings`, `trip copy` adds `copiedFrom`.
-  public struct Itinerary: Codable, Sendable, Hashable {
+  public struct Itinerary: Decodable, WireWritable, Sendable, Hashable {
     /// The trip.
     public var trip: TripHead
     /// The rows of the trip's days, in layout order.
@@ -26,9 +26,11 @@ extension WireV1 {
     ) {
       let rows = RowBuilder(itinerary)
       trip = TripHead(itinerary.trip)
+      let numberedRows = itinerary.layout.numbered
       var days: [Row] = []
+      days.reserveCapacity(numberedRows.count)
       var outside: [Row] = []
-      for numbered in itinerary.layout.numbered {
+      for numbered in numberedRows {
         if numbered.isUnscheduled {
           outside.append(rows.row(numbered))
         } else {
@@ -45,7 +47,7 @@ extension WireV1 {
   /// One row of the itinerary: `{id, number, kind, day, date, sortOrder,
   /// title}` and the fields of its kind (`game`, `travel`, `custom`),
   /// written into the same object after `title`.
-  public struct Row: Codable, Sendable, Hashable {
+  public struct Row: Decodable, WireWritable, Sendable, Hashable {
     /// What the row is.
     public enum Kind: String, Codable, Sendable, Hashable {
       /// A day header.
@@ -81,7 +83,7 @@ extension WireV1 {
 
     /// A game row's fields: `{gameID, start, venueID, timeEstimated,
     /// timeUnknown, status, originalDate}`.
-    public struct GameFields: Codable, Sendable, Hashable {
+    public struct GameFields: Decodable, WireWritable, Sendable, Hashable {
       /// The game's id.
       public var gameID: Game.ID
       /// ISO 8601 with the venue's UTC offset.
@@ -101,7 +103,7 @@ extension WireV1 {
 
     /// A travel row's fields: `{from, to, fromVenueID, toVenueID,
     /// distanceMeters, durationSeconds, validDays, tight, mode}`.
-    public struct TravelFields: Codable, Sendable, Hashable {
+    public struct TravelFields: Decodable, WireWritable, Sendable, Hashable {
       /// Where the leg starts (display name).
       public var from: String
       /// Where it ends.
@@ -124,7 +126,7 @@ extension WireV1 {
 
     /// A custom row's fields: `{category, time, timeZone, latitude,
     /// longitude, address, warnings}`.
-    public struct CustomFields: Codable, Sendable, Hashable {
+    public struct CustomFields: Decodable, WireWritable, Sendable, Hashable {
       /// `restaurant`, `hotel`, `activity` or `note`.
       public var category: ItemCategory
       /// `HH:MM` or null.
@@ -168,21 +170,6 @@ extension WireV1 {
       self.custom = custom
     }
 
-    /// Writes the common keys, then the kind's.
-    public func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(id, forKey: .id)
-      try c.encode(number, forKey: .number)
-      try c.encode(kind, forKey: .kind)
-      try c.encode(day, forKey: .day)
-      try c.encode(date, forKey: .date)
-      try c.encode(_sortOrder, forKey: .sortOrder)
-      try c.encode(title, forKey: .title)
-      try game?.encode(to: encoder)
-      try travel?.encode(to: encoder)
-      try custom?.encode(to: encoder)
-    }
-
     /// Reads the common keys, then the kind's fields from the same object.
     /// - Throws: `DecodingError` for a missing or mistyped key.
     public init(from decoder: any Decoder) throws {
@@ -199,6 +186,174 @@ extension WireV1 {
       custom = kind == .custom ? try CustomFields(from: decoder) : nil
     }
   }
+}
+
+// MARK: Writing (the one encoding of these documents; see `WireWritable`)
+
+extension WireV1.Itinerary {
+  /// Writes `{trip, rows, unscheduled, warnings?, copiedFrom?}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Writes the keys into the object open in `writer` (a server document
+  /// adds its own after them).
+  func writeMembers(to writer: inout JSONWriter) {
+    writer.key("trip")
+    trip.write(to: &writer)
+    writer.key("rows")
+    writer.beginArray()
+    for row in rows { row.write(to: &writer) }
+    writer.endArray()
+    writer.key("unscheduled")
+    writer.beginArray()
+    for row in unscheduled { row.write(to: &writer) }
+    writer.endArray()
+    if let warnings {
+      writer.key("warnings")
+      writer.strings(warnings)
+    }
+    if let copiedFrom {
+      writer.key("copiedFrom")
+      copiedFrom.write(to: &writer)
+    }
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+}
+
+extension WireV1.Row {
+  /// Writes `{id, number, kind, day, date, sortOrder, title}` and the
+  /// fields of its kind in the same object.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.string(id)
+    writer.key("number")
+    writer.int(number)
+    writer.key("kind")
+    writer.string(kind.rawValue)
+    writer.key("day")
+    writer.int(day)
+    writer.key("date")
+    writer.date(date)
+    writer.key("sortOrder")
+    writer.optional(sortOrder)
+    writer.key("title")
+    writer.string(title)
+    game?.writeMembers(to: &writer)
+    travel?.writeMembers(to: &writer)
+    custom?.writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+}
+
+extension WireV1.Row.GameFields {
+  /// Writes `{gameID, start, venueID, timeEstimated, timeUnknown, status,
+  /// originalDate}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Writes the keys into the row's object.
+  func writeMembers(to writer: inout JSONWriter) {
+    writer.key("gameID")
+    writer.string(gameID.rawValue)
+    writer.key("start")
+    writer.string(start)
+    writer.key("venueID")
+    writer.string(venueID.rawValue)
+    writer.key("timeEstimated")
+    writer.bool(timeEstimated)
+    writer.key("timeUnknown")
+    writer.bool(timeUnknown)
+    writer.key("status")
+    writer.string(status.rawValue)
+    writer.key("originalDate")
+    writer.optional(originalDate)
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+}
+
+extension WireV1.Row.TravelFields {
+  /// Writes `{from, to, fromVenueID, toVenueID, distanceMeters,
+  /// durationSeconds, validDays, tight, mode}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Writes the keys into the row's object.
+  func writeMembers(to writer: inout JSONWriter) {
+    writer.key("from")
+    writer.string(from)
+    writer.key("to")
+    writer.string(to)
+    writer.key("fromVenueID")
+    writer.optional(fromVenueID?.rawValue)
+    writer.key("toVenueID")
+    writer.optional(toVenueID?.rawValue)
+    writer.key("distanceMeters")
+    writer.number(distanceMeters)
+    writer.key("durationSeconds")
+    writer.number(durationSeconds)
+    writer.key("validDays")
+    if let validDays { validDays.write(to: &writer) } else { writer.null() }
+    writer.key("tight")
+    writer.bool(tight)
+    writer.key("mode")
+    writer.string(mode.rawValue)
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+}
+
+extension WireV1.Row.CustomFields {
+  /// Writes `{category, time, timeZone, latitude, longitude, address,
+  /// warnings}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Writes the keys into the row's object.
+  func writeMembers(to writer: inout JSONWriter) {
+    writer.key("category")
+    writer.string(category.rawValue)
+    writer.key("time")
+    writer.optional(time)
+    writer.key("timeZone")
+    writer.optional(timeZone)
+    writer.key("latitude")
+    writer.optional(latitude)
+    writer.key("longitude")
+    writer.optional(longitude)
+    writer.key("address")
+    writer.optional(address)
+    writer.key("warnings")
+    writer.strings(warnings)
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
 }
 
 /// Builds rows of one itinerary: what every row needs (tight legs, time

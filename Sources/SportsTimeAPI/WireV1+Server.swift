@@ -8,7 +8,7 @@ extension WireV1 {
   /// The app also gets `venues`: each stop's venue by id, `{name, city,
   /// timeZone, latitude, longitude}` (name as on the stop's first game
   /// day), so a page can show a game's venue and local time.
-  public struct TripDocument: Codable, Sendable, Hashable {
+  public struct TripDocument: Decodable, WireWritable, Sendable, Hashable {
     /// A venue of the trip.
     public struct VenueEntry: Codable, Sendable, Hashable {
       /// Its name on the stop's first game day.
@@ -68,17 +68,42 @@ extension WireV1 {
         })
     }
 
-    /// Writes the itinerary's keys, then `revision` and `venues`.
-    public func encode(to encoder: any Encoder) throws {
-      try itinerary.encode(to: encoder)
-      var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(revision, forKey: .revision)
-      try container.encode(venues, forKey: .venues)
-      try container.encode(_undo, forKey: .undo)
-      try container.encode(_redo, forKey: .redo)
+    /// Writes the itinerary's keys, then `revision`, `venues`, `undo` and
+    /// `redo`, in one object.
+    public func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      itinerary.writeMembers(to: &writer)
+      writer.key("revision")
+      writer.int(revision)
+      writer.key("venues")
+      writer.beginObject()
+      for entry in venues.entries {
+        writer.key(entry.key)
+        writer.beginObject()
+        writer.key("name")
+        writer.string(entry.value.name)
+        writer.key("city")
+        writer.string(entry.value.city)
+        writer.key("timeZone")
+        writer.string(entry.value.timeZone)
+        writer.key("latitude")
+        writer.number(entry.value.latitude)
+        writer.key("longitude")
+        writer.number(entry.value.longitude)
+        writer.endObject()
+      }
+      writer.endObject()
+      writer.key("undo")
+      writer.optional(undo)
+      writer.key("redo")
+      writer.optional(redo)
+      writer.endObject()
     }
 
-    /// Reads the itinerary's keys, `revision` and `venues`.
+    /// Through the wire encoder only (`Wire.encode(_:to:)`).
+    /// - Throws: `EncodingError.invalidValue` for another encoder.
+    public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+
     public init(from decoder: any Decoder) throws {
       itinerary = try Itinerary(from: decoder)
       let container = try decoder.container(keyedBy: Keys.self)

@@ -17,7 +17,7 @@ public enum WireV1 {
 
 extension WireV1 {
   /// `{id, name, startDate, endDate, dayCount}` of a trip.
-  public struct TripHead: Codable, Sendable, Hashable {
+  public struct TripHead: Decodable, WireWritable, Sendable, Hashable {
     /// The trip's id, lowercase UUID text.
     public var id: String
     /// Its name.
@@ -40,7 +40,7 @@ extension WireV1 {
   }
 
   /// `{id, name}` of a trip (`trip copy --json`'s `copiedFrom`).
-  public struct TripRef: Codable, Sendable, Hashable {
+  public struct TripRef: Decodable, WireWritable, Sendable, Hashable {
     /// Lowercase UUID text.
     public var id: String
     /// The trip's name.
@@ -151,4 +151,42 @@ extension WireV1 {
     /// The kind, when it is one `ErrorKind` knows.
     public var kind: ErrorKind? { ErrorKind(rawValue: error.kind) }
   }
+}
+
+extension WireV1.TripHead {
+  /// Writes `{id, name, startDate, endDate, dayCount}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.string(id)
+    writer.key("name")
+    writer.string(name)
+    writer.key("startDate")
+    writer.date(startDate)
+    writer.key("endDate")
+    writer.date(endDate)
+    writer.key("dayCount")
+    writer.int(dayCount)
+    writer.endObject()
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
+}
+
+extension WireV1.TripRef {
+  /// Writes `{id, name}`.
+  public func write(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("id")
+    writer.string(id)
+    writer.key("name")
+    writer.string(name)
+    writer.endObject()
+  }
+
+  /// Through the wire encoder only (`Wire.encode(_:to:)`).
+  /// - Throws: `EncodingError.invalidValue` for another encoder.
+  public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
 }

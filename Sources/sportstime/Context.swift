@@ -115,12 +115,12 @@ struct Context {
   /// through the one encoder (`Wire.write`).
   /// - Throws: what the encoder throws (an integer beyond `Int`).
   func print<Document: Encodable>(wire document: Document) throws {
-    // The document and its newline from one buffer, handed over as one
-    // string (a large itinerary is most of a megabyte: no second copy).
+    // The document and its newline from one buffer, handed over as bytes
+    // (a large itinerary is most of a megabyte: no copy into a String).
     var writer = JSONWriter(capacity: 1 << 20)
     try Wire.write(document, to: &writer)
     writer.newline()
-    console.writeOut(writer.text)
+    console.writeOutBytes(writer.bytes)
   }
 
   /// ANSI styles used on a terminal.

@@ -5,7 +5,7 @@ import SportsTimeStore
 
 /// `sportstime trip export TRIP --format F [--out FILE]`: a trip as Markdown,
 /// iCalendar, GeoJSON, GPX or SportsTime JSON, to stdout or atomically to a
-/// file. The document is built by Core (`TripExport.render`); this command
+/// file. The document is built by Core (`TripExport.bytes`); this command
 /// only writes it.
 enum ExportCommand {
   static let spec = CommandSpec(
@@ -47,14 +47,14 @@ enum ExportCommand {
     let store = try context.openStore()
     let itinerary = try store.itinerary(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
-    let document = TripExport.render(
+    let document = TripExport.bytes(
       itinerary, as: format, catalog: catalog, metric: args.flag("metric"),
       unscheduledHint: "move them back with `sportstime item move`")
     guard let out else {
-      context.console.writeOut(document)
+      context.console.writeOutBytes(document)
       return
     }
-    let data = Data(document.utf8)
+    let data = Data(document)
     try write(data, to: out, context: context)
     context.print("Wrote \(context.safe(out)) (\(Plural.count(data.count, "byte"))).")
   }

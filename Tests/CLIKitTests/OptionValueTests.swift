@@ -267,4 +267,34 @@ final class OptionValueTests: XCTestCase, RunsCommandLine {
     fine.write(String(repeating: "y", count: 200_000))
     XCTAssertEqual(fine.finish(), .delivered)
   }
+
+  /// Bytes written beside text keep their order: small ones are buffered
+  /// with the text, large ones are written at once after what is buffered.
+  func testStandardOutput_bytesKeepTheirOrderWithText() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stdout-\(getpid())-\(UUID().uuidString)").path
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    XCTAssertGreaterThanOrEqual(fd, 0)
+    defer { unlink(path) }
+    let output = StandardOutput(fileDescriptor: fd)
+    let large = [UInt8](repeating: UInt8(ascii: "L"), count: 100_000)
+    output.write("first\n")
+    output.write(bytes: Array("small\n".utf8))
+    output.write(bytes: large)
+    output.write("after\n")
+    output.write(bytes: Array("é\n".utf8))
+    XCTAssertEqual(output.finish(), .delivered)
+    close(fd)
+    let written = try XCTUnwrap(FileManager.default.contents(atPath: path))
+    XCTAssertEqual(
+      [UInt8](written), Array("first\nsmall\n".utf8) + large + Array("after\né\n".utf8))
+  }
+
+  /// A console without its own byte writer passes bytes on as text.
+  func testConsole_bytesDefaultToTheTextWriter() {
+    let out = Capture()
+    let console = Console(writeOut: { out.append($0) }, writeErr: { _ in })
+    console.writeOutBytes(Array("{\"a\": \"é\"}\n".utf8))
+    XCTAssertEqual(out.text, "{\"a\": \"é\"}\n")
+  }
 }

@@ -40,6 +40,12 @@ public enum TripExchange {
   /// The export of `itinerary` as JSON text (deterministic: same trip, same
   /// bytes).
   public static func export(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> String {
+    String(decoding: exportBytes(itinerary, teams: teams), as: UTF8.self)
+  }
+
+  /// The export `export` returns, as its UTF-8 bytes (no copy into a
+  /// `String`).
+  public static func exportBytes(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> [UInt8] {
     let t = itinerary.trip
     let rows = itinerary.numberedRows
     var w = JSONWriter(capacity: 512 + 300 * itinerary.schedule.games.count + 600 * rows.count)
@@ -148,7 +154,7 @@ public enum TripExchange {
     w.endArray()
     w.endObject()
     w.newline()
-    return w.text
+    return w.bytes
   }
 
   /// A trip read from an export, not yet stored.

@@ -42,6 +42,15 @@ public enum ICalendarExport {
   public static func render(_ itinerary: Itinerary, catalog: Catalog, metric: Bool = false)
     -> String
   {
+    String(decoding: bytes(itinerary, catalog: catalog, metric: metric), as: UTF8.self)
+  }
+
+  /// The file `render` returns, as its UTF-8 bytes (no copy into a
+  /// `String`).
+  /// - Complexity: O(n) for n rows.
+  public static func bytes(_ itinerary: Itinerary, catalog: Catalog, metric: Bool = false)
+    -> [UInt8]
+  {
     let trip = itinerary.trip
     let tripID = trip.id.description
     var out = ContentLines(capacity: 1024 + 700 * itinerary.layout.rows.count)
@@ -86,7 +95,7 @@ public enum ICalendarExport {
       event.write(to: &out)
     }
     out.line("END:VCALENDAR")
-    return String(decoding: out.bytes, as: UTF8.self)
+    return out.bytes
   }
 
   private static func gameEvent(

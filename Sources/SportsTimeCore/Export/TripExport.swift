@@ -46,4 +46,25 @@ public enum TripExport {
     case .json: return TripExchange.export(itinerary, teams: catalog.teams)
     }
   }
+
+  /// The document `render` returns, as its UTF-8 bytes: the iCalendar
+  /// file and the trip file without a copy into a `String` (the others
+  /// are built as text).
+  /// - Parameters: as `render`.
+  /// - Returns: the whole document's bytes.
+  public static func bytes(
+    _ itinerary: Itinerary, as format: TripExportFormat, catalog: Catalog, metric: Bool,
+    unscheduledHint: String? = nil
+  ) -> [UInt8] {
+    switch format {
+    case .ics: return ICalendarExport.bytes(itinerary, catalog: catalog, metric: metric)
+    case .json: return TripExchange.exportBytes(itinerary, teams: catalog.teams)
+    case .md, .geojson, .gpx:
+      return Array(
+        render(
+          itinerary, as: format, catalog: catalog, metric: metric,
+          unscheduledHint: unscheduledHint
+        ).utf8)
+    }
+  }
 }

@@ -191,22 +191,23 @@ public struct JSONWriter {
   }
 
   private mutating func appendIndent(_ level: Int) {
+    // A literal's bytes sit in the binary: no array to retain per line.
+    let run: StaticString = "                                "
     var spaces = 2 * (baseIndent + level)
     while spaces > 0 {
-      let run = min(spaces, JSONWriter.spaces.count)
-      bytes.append(contentsOf: JSONWriter.spaces[..<run])
-      spaces -= run
+      let count = min(spaces, run.utf8CodeUnitCount)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: run.utf8Start, count: count))
+      spaces -= count
     }
   }
 
-  /// The bytes that may start an escape: `"`, `\\`, C0 controls, DEL and
+  /// Whether `byte` may start an escape: `"`, `\\`, C0 controls, DEL and
   /// the lead bytes of C1 controls (`C2`) and U+2028/U+2029 (`E2`).
-  private static let mayEscape: [Bool] = (0..<256).map {
-    $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+  @inline(__always)
+  private static func mayEscape(_ byte: UInt8) -> Bool {
+    if byte >= 0x20 && byte < 0x7F { return byte == 0x22 || byte == 0x5C }
+    return byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2
   }
-
-  /// A run of spaces for indents.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
   private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
@@ -246,11 +247,11 @@ public struct JSONWriter {
       var run = 0
       var i = 0
       let n = utf8.count
-      JSONWriter.mayEscape.withUnsafeBufferPointer { mayEscape in
+      do {
         while i < n {
           let b = utf8[i]
-          // Most bytes need no look: skip them by table.
-          if !mayEscape[Int(b)] {
+          // Most bytes need no look: skip them.
+          if !JSONWriter.mayEscape(b) {
             i += 1
             continue
           }
