@@ -51,7 +51,15 @@ enum Format {
     }
     let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
     return zip(rows, cellWidths).map { row, measured in
+      // The line's length is known before it is written: one allocation
+      // instead of a string grown (and copied) several times per line.
+      var bytes = 0
+      for (i, cell) in row.enumerated() {
+        bytes += cell.utf8.count + (i > 0 ? 2 : 0)
+        if i < width - 1 { bytes += max(0, widths[i] - measured[i]) }
+      }
       var line = ""
+      line.reserveCapacity(bytes)
       for (i, cell) in row.enumerated() {
         if i > 0 { line += "  " }
         line += cell

@@ -6,30 +6,47 @@
 /// unknown column and `StoreError.unexpectedValue` for NULL or a wrong storage
 /// class; both name the column and the SQL. Values are read with
 /// `sqlite3_column_*` (https://www.sqlite.org/c3ref/column_blob.html).
+///
+/// The rows of one query share one `RowColumns`, which resolves each name to
+/// its index once: a by-name read is a dictionary look-up, not a scan of the
+/// names.
 public struct Row: Sendable, Equatable {
-  /// Column names in result order (`sqlite3_column_name`).
-  public let columnNames: [String]
+  /// The column names and their resolved indices, shared by the rows of a query.
+  let columns: RowColumns
   /// Column values in result order.
   public let values: [SQLValue]
   /// The SQL that produced the row, used in decoding errors.
   public let sql: String
 
+  /// Column names in result order (`sqlite3_column_name`).
+  public var columnNames: [String] { columns.names }
+
   /// Creates a row; `columnNames` and `values` must have the same count.
   public init(columnNames: [String], values: [SQLValue], sql: String) {
-    precondition(columnNames.count == values.count, "A Row needs one value per column name.")
-    self.columnNames = columnNames
+    self.init(columns: RowColumns(columnNames), values: values, sql: sql)
+  }
+
+  /// Creates a row of a query whose rows share `columns`; `values` holds
+  /// one value per column.
+  init(columns: RowColumns, values: [SQLValue], sql: String) {
+    precondition(columns.names.count == values.count, "A Row needs one value per column name.")
+    self.columns = columns
     self.values = values
     self.sql = sql
   }
 
+  /// Rows are equal when their column names, values and SQL are.
+  public static func == (lhs: Row, rhs: Row) -> Bool {
+    lhs.values == rhs.values && lhs.sql == rhs.sql
+      && (lhs.columns === rhs.columns || lhs.columns.names == rhs.columns.names)
+  }
+
   /// The raw value of the named column. Throws `StoreError.noSuchColumn`.
   public func value(_ column: String) throws -> SQLValue {
-    if let index = columnNames.firstIndex(of: column) { return values[index] }
-    let folded = column.lowercased()
-    if let index = columnNames.firstIndex(where: { $0.lowercased() == folded }) {
-      return values[index]
+    guard let index = columns.index(of: column) else {
+      throw StoreError.noSuchColumn(column: column, sql: sql)
     }
-    throw StoreError.noSuchColumn(column: column, sql: sql)
+    return values[index]
   }
 
   /// The raw value at a zero-based index. Throws `StoreError.noSuchColumn`.
@@ -234,5 +251,34 @@ public struct Row: Sendable, Equatable {
   private static func asBlob(_ value: SQLValue) -> [UInt8]? {
     if case .blob(let bytes) = value { return bytes }
     return nil
+  }
+}
+
+/// The column names of a query's result with each name resolved to its index
+/// once, shared by every `Row` of the query (immutable, so `Sendable`).
+final class RowColumns: Sendable {
+  /// Column names in result order.
+  let names: [String]
+  /// The index of each name as written; the first column wins when a name
+  /// repeats (`SELECT a.id, b.id`), as a scan from the left would find.
+  private let exact: [String: Int]
+
+  /// Resolves `names` (in result order).
+  init(_ names: [String]) {
+    self.names = names
+    var exact: [String: Int] = [:]
+    exact.reserveCapacity(names.count)
+    for (index, name) in names.enumerated() where exact[name] == nil {
+      exact[name] = index
+    }
+    self.exact = exact
+  }
+
+  /// The index of `column`: the first column of exactly that name, else the
+  /// first whose name equals it ignoring ASCII case; nil when none does.
+  func index(of column: String) -> Int? {
+    if let index = exact[column] { return index }
+    let folded = column.lowercased()
+    return names.firstIndex { $0.lowercased() == folded }
   }
 }
