@@ -256,28 +256,52 @@ public struct Row: Sendable, Equatable {
 
 /// The column names of a query's result with each name resolved to its index
 /// once, shared by every `Row` of the query (immutable, so `Sendable`).
+///
+/// A small open-addressing table keyed by a hash of a name's length and its
+/// first and last bytes: a look-up costs one string comparison (the column
+/// names are short ASCII words), where a `Dictionary` would hash the whole
+/// name with SipHash on every read (4% of `history` with 2,000 visits).
 final class RowColumns: Sendable {
   /// Column names in result order.
   let names: [String]
-  /// The index of each name as written; the first column wins when a name
-  /// repeats (`SELECT a.id, b.id`), as a scan from the left would find.
-  private let exact: [String: Int]
+  /// Slots of the table (a power of two, at least twice the names): the
+  /// index of a name, or -1 for an empty slot. A repeated name
+  /// (`SELECT a.id, b.id`) keeps its first column, as a scan from the left
+  /// would find it.
+  private let slots: [Int]
 
   /// Resolves `names` (in result order).
   init(_ names: [String]) {
     self.names = names
-    var exact: [String: Int] = [:]
-    exact.reserveCapacity(names.count)
-    for (index, name) in names.enumerated() where exact[name] == nil {
-      exact[name] = index
+    var size = 4
+    while size < names.count * 2 { size *= 2 }
+    var slots = [Int](repeating: -1, count: size)
+    for (index, name) in names.enumerated() {
+      var slot = RowColumns.hash(name) & (size - 1)
+      while slots[slot] >= 0, names[slots[slot]] != name { slot = (slot + 1) & (size - 1) }
+      if slots[slot] < 0 { slots[slot] = index }
     }
-    self.exact = exact
+    self.slots = slots
+  }
+
+  /// A cheap hash of `name`: its UTF-8 length and first and last bytes.
+  private static func hash(_ name: String) -> Int {
+    let utf8 = name.utf8
+    var hash = utf8.count
+    if let first = utf8.first { hash = hash &* 31 &+ Int(first) }
+    if let last = utf8.last { hash = hash &* 31 &+ Int(last) }
+    return hash
   }
 
   /// The index of `column`: the first column of exactly that name, else the
   /// first whose name equals it ignoring ASCII case; nil when none does.
   func index(of column: String) -> Int? {
-    if let index = exact[column] { return index }
+    let mask = slots.count - 1
+    var slot = RowColumns.hash(column) & mask
+    while slots[slot] >= 0 {
+      if names[slots[slot]] == column { return slots[slot] }
+      slot = (slot + 1) & mask
+    }
     let folded = column.lowercased()
     return names.firstIndex { $0.lowercased() == folded }
   }
