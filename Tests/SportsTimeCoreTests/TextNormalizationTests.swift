@@ -547,7 +547,8 @@ final class TextNormalizationTests: XCTestCase {
   /// with spaces at the ends and in runs, tabs, line breaks, DEL and controls.
   func testClean_ASCIIFastPathAgreesWithTheScalarCleaning() {
     var rng = SplitMix64(seed: 0x0009_C1EA)
-    let alphabet: [UInt8] = Array(0x20...0x7E) + [0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0x7F, 0x1B, 0x00]
+    let alphabet: [UInt8] =
+      Array(0x20...0x7E) + [0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0x7F, 0x1B, 0x00]
     var fast = 0
     for _ in 0..<20_000 {
       let count = Int(rng.next() % 12)
@@ -555,7 +556,8 @@ final class TextNormalizationTests: XCTestCase {
       let text = String(decoding: bytes, as: UTF8.self)
       if TextNormalization.isCleanASCII(text) { fast += 1 }
       XCTAssertEqual(
-        TextNormalization.clean(text), TextNormalization.cleanedScalars(text), text.debugDescription)
+        TextNormalization.clean(text), TextNormalization.cleanedScalars(text), text.debugDescription
+      )
     }
     XCTAssertGreaterThan(fast, 1_000, "the fast path is taken")
     for text in ["", " ", "a", " a", "a ", "a  b", "a b", "Great Lakes Loop", "~", "\u{7F}"] {
