@@ -129,4 +129,38 @@ final class LeagueTests: XCTestCase {
       }
     }
   }
+
+  /// `venue(_:)` looks the id up in one index of every table (issue 9,
+  /// speed: `history` looked up each visit's venue sport by sport): the
+  /// venue the sport-by-sport scan finds, first sport in `Sport.allCases`
+  /// order winning, for every id of every table, in other cases and unknown.
+  func testVenue_isTheSportBySportScansVenue() throws {
+    let leagues = try Leagues.builtIn()
+    func scan(_ id: Venue.ID) -> Venue? {
+      for sport in leagues.sports {
+        if let venue = leagues.bySport[sport]?.venues[id] { return venue }
+      }
+      let key = id.rawValue.uppercased()
+      for sport in leagues.sports {
+        if let venue = leagues.bySport[sport]?.venues.values.first(where: {
+          $0.id.rawValue.uppercased() == key
+        }) {
+          return venue
+        }
+      }
+      return nil
+    }
+    var ids: [Venue.ID] = [Venue.ID("nowhere"), Venue.ID("")]
+    for league in leagues.bySport.values {
+      for id in league.venues.keys {
+        ids += [id, Venue.ID(id.rawValue.lowercased()), Venue.ID(id.rawValue.uppercased())]
+      }
+    }
+    var shared = 0
+    for id in ids {
+      XCTAssertEqual(leagues.venue(id), scan(id), id.rawValue)
+      if leagues.sports(at: id).count > 1 { shared += 1 }
+    }
+    XCTAssertGreaterThan(shared, 0, "an id in two tables (td-garden) is checked")
+  }
 }

@@ -540,4 +540,31 @@ final class TextNormalizationTests: XCTestCase {
     }
     return String(scalars)
   }
+
+  /// Printable ASCII without stray spaces is returned as it is (issue 9,
+  /// speed: a trip's name was cleaned scalar by scalar on every look-up):
+  /// the same text as the scalar-by-scalar cleaning, on random ASCII texts
+  /// with spaces at the ends and in runs, tabs, line breaks, DEL and controls.
+  func testClean_ASCIIFastPathAgreesWithTheScalarCleaning() {
+    var rng = SplitMix64(seed: 0x0009_C1EA)
+    let alphabet: [UInt8] =
+      Array(0x20...0x7E) + [0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0x7F, 0x1B, 0x00]
+    var fast = 0
+    for _ in 0..<20_000 {
+      let count = Int(rng.next() % 12)
+      let bytes = (0..<count).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+      let text = String(decoding: bytes, as: UTF8.self)
+      if TextNormalization.isCleanASCII(text) { fast += 1 }
+      XCTAssertEqual(
+        TextNormalization.clean(text), TextNormalization.cleanedScalars(text), text.debugDescription
+      )
+    }
+    XCTAssertGreaterThan(fast, 1_000, "the fast path is taken")
+    for text in ["", " ", "a", " a", "a ", "a  b", "a b", "Great Lakes Loop", "~", "\u{7F}"] {
+      XCTAssertEqual(TextNormalization.clean(text), TextNormalization.cleanedScalars(text))
+    }
+    XCTAssertTrue(TextNormalization.isCleanASCII("Great Lakes Loop"))
+    XCTAssertFalse(TextNormalization.isCleanASCII("Great  Lakes"))
+    XCTAssertFalse(TextNormalization.isCleanASCII("Café"))
+  }
 }

@@ -14,7 +14,20 @@ public struct Leagues: Sendable {
     var bySport = Dictionary(others.map { ($0.sport, $0) }, uniquingKeysWith: { a, _ in a })
     bySport[.mlb] = League(mlb: mlb)
     self.bySport = bySport
+    var venueByID: [Venue.ID: Venue] = [:]
+    for sport in Sport.allCases {
+      for (id, venue) in bySport[sport]?.venues ?? [:] where venueByID[id] == nil {
+        venueByID[id] = venue
+      }
+    }
+    self.venueByID = venueByID
   }
+
+  /// Every table's venues by id, the first sport in `Sport.allCases` order
+  /// winning (as `venue(_:)` looks them up): one look-up per venue instead
+  /// of one per sport, each copying the sport's `League` (`history` looks
+  /// up the venue of every visit).
+  private let venueByID: [Venue.ID: Venue]
 
   /// The seasons the built-in NBA, NHL and NFL tables describe.
   static let tableSeasons: [Sport: Int] = [.nba: 2024, .nhl: 2024, .nfl: 2024]
@@ -72,9 +85,7 @@ public struct Leagues: Sendable {
   /// The venue with this id in any sport's table (ids compare ignoring
   /// case: `td-garden`, `CHI11`).
   public func venue(_ id: Venue.ID) -> Venue? {
-    for sport in sports {
-      if let venue = bySport[sport]?.venues[id] { return venue }
-    }
+    if let venue = venueByID[id] { return venue }
     let key = id.rawValue.uppercased()
     for sport in sports {
       if let venue = bySport[sport]?.venues.values.first(where: {

@@ -519,9 +519,9 @@ public final class Database {
   }
 
   /// Copies the current row of `statement` into a `Row`.
-  static func readRow(_ statement: OpaquePointer, columnNames: [String], sql: String) -> Row {
-    let values = (0..<Int32(columnNames.count)).map { columnValue(statement, $0) }
-    return Row(columnNames: columnNames, values: values, sql: sql)
+  static func readRow(_ statement: OpaquePointer, columns: RowColumns, sql: String) -> Row {
+    let values = (0..<Int32(columns.names.count)).map { columnValue(statement, $0) }
+    return Row(columns: columns, values: values, sql: sql)
   }
 
   /// Reads one column by its storage class (`sqlite3_column_type`); text and
@@ -556,11 +556,12 @@ public final class Database {
     defer { if !cached { sqlite3_finalize(statement) } }
     do {
       try bind(arguments, to: statement, sql: sql)
-      let names = collectRows ? Database.columnNames(statement) : []
+      // One name-to-index map for every row of the query.
+      let columns = RowColumns(collectRows ? Database.columnNames(statement) : [])
       var rows: [Row] = []
       while try step(statement, sql: sql) {
         if collectRows {
-          rows.append(Database.readRow(statement, columnNames: names, sql: sql))
+          rows.append(Database.readRow(statement, columns: columns, sql: sql))
         }
       }
       if cached {

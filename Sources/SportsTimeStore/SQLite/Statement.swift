@@ -17,7 +17,10 @@ public final class Statement {
   private let handle: OpaquePointer
 
   /// Result column names in order (empty for statements without results).
-  public let columnNames: [String]
+  public var columnNames: [String] { columns.names }
+
+  /// The result columns, resolved once for every row this statement reads.
+  private let columns: RowColumns
 
   /// Compiles `sql` on `database`.
   /// - Throws: `StoreError.sqlite` on a compile error, or SQLITE_MISUSE if
@@ -27,7 +30,7 @@ public final class Statement {
     self.sql = sql
     let compiled = try database.prepareHandle(sql)
     self.handle = compiled
-    self.columnNames = Database.columnNames(compiled)
+    self.columns = RowColumns(Database.columnNames(compiled))
   }
 
   /// Finalizes the compiled statement.
@@ -55,7 +58,7 @@ public final class Statement {
   /// - Throws: `StoreError.sqlite` for any code other than SQLITE_ROW/SQLITE_DONE.
   public func step() throws -> Row? {
     guard try database.step(handle, sql: sql) else { return nil }
-    return Database.readRow(handle, columnNames: columnNames, sql: sql)
+    return Database.readRow(handle, columns: columns, sql: sql)
   }
 
   /// Binds `arguments`, runs to completion discarding rows, then resets.
