@@ -214,8 +214,9 @@ public enum RetrosheetSchedule {
     }
     return Row(
       line: record.line, date: date, number: number, visitor: f[3], home: f[6],
-      homeNumber: codes.number(f[6]), flag: flag, venue: venue, postponed: postponed, makeup: makeup,
-      playedOn: playedOn, homeGame: Int(f[8]) ?? 0, playedOnColumn: playedOnColumn)
+      homeNumber: codes.number(f[6]), flag: flag, venue: venue, postponed: postponed,
+      makeup: makeup, playedOn: playedOn, homeGame: Int(f[8]) ?? 0,
+      playedOnColumn: playedOnColumn)
   }
 
   /// `text.lowercased() == other.lowercased()`, without the two new
