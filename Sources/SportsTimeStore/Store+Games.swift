@@ -133,19 +133,25 @@ extension Store {
   ///   - replace: remove the stored games of the file's sports and seasons
   ///     that it does not list.
   ///   - fingerprint: `RetrosheetSchedule.fingerprint(of:)` of the file's
-  ///     text, or nil to keep no record.
+  ///     text, or nil to keep no record; worked out only when the import
+  ///     changes nothing (hashing the file is wasted on an import that
+  ///     writes games).
   /// - Returns: what changed.
   /// - Throws: `FileFormatError` for a clash (`ScheduleConflict`),
   ///   `RecordError.gamesInUse` when games to remove are used, or another
   ///   `StoreError`; nothing is stored then.
   public func importSchedule(
-    _ schedule: ScheduleImport, replace: Bool = false, fingerprint: SHA256.Digest? = nil
+    _ schedule: ScheduleImport, replace: Bool = false,
+    fingerprint: @autoclosure () -> SHA256.Digest? = nil
   ) throws -> GameImportResult {
     // One transaction, not one inside another: a savepoint would make
     // SQLite journal every page each insert touches (a temporary file
     // written thousands of times).
-    try importGames(schedule.games, replace: replace, refusal: schedule.error(for:)) { result in
-      if let fingerprint, result.isNoOp {
+    try importGames(
+      schedule.games, replace: replace, checked: schedule.gamesAreChecked,
+      refusal: schedule.error(for:)
+    ) { result in
+      if result.isNoOp, let fingerprint = fingerprint() {
         try keep(
           ScheduleImportRecord(
             counts: schedule.counts, unchanged: result.unchanged, notInFile: result.notInFile),
@@ -180,18 +186,21 @@ extension Store {
   ///   at once), `.gamesInUse`, or a `StoreError`; on any error
   ///   nothing is stored.
   public func importGames(_ games: [Game], replace: Bool = false) throws -> GameImportResult {
-    try importGames(games, replace: replace) { RecordError.invalidItem($0.description) }
+    try importGames(games, replace: replace, checked: false) {
+      RecordError.invalidItem($0.description)
+    }
   }
 
   private func importGames(
-    _ games: [Game], replace: Bool, refusal: (ScheduleConflict) -> any Error,
+    _ games: [Game], replace: Bool, checked: Bool, refusal: (ScheduleConflict) -> any Error,
     finally: (GameImportResult) throws -> Void = { _ in }
   ) throws -> GameImportResult {
     try transaction {
       let stored = try select("SELECT * FROM games").map(Store.game(from:))
       let merge: ScheduleMerge
       do {
-        merge = try ScheduleMerge.plan(stored: stored, incoming: games, replace: replace)
+        merge = try ScheduleMerge.plan(
+          stored: stored, incoming: games, replace: replace, incomingChecked: checked)
       } catch let conflict as ScheduleConflict {
         throw refusal(conflict)
       }

@@ -45,10 +45,12 @@ enum ScheduleCommands {
     // The same file over the same games: the record of the last import
     // that changed nothing says it all (a database that does not exist yet
     // is not created for a file that may turn out malformed).
-    let fingerprint = RetrosheetSchedule.fingerprint(of: text)
+    // Into a new database the file is not hashed unless the import
+    // changes nothing (only then is the record kept).
     let existing = try context.openExistingStore()
-    if let record = try existing?.unchangedScheduleImport(
-      fingerprint: fingerprint, replace: replace)
+    let known = existing.map { _ in RetrosheetSchedule.fingerprint(of: text) }
+    if let existing, let known,
+      let record = try existing.unchangedScheduleImport(fingerprint: known, replace: replace)
     {
       try report(
         context, path: path, counts: record.counts, result: record.result,
@@ -60,7 +62,8 @@ enum ScheduleCommands {
     let store = try existing ?? context.openStore()
     let result: GameImportResult
     do {
-      result = try store.importSchedule(parsed, replace: replace, fingerprint: fingerprint)
+      result = try store.importSchedule(
+        parsed, replace: replace, fingerprint: known ?? RetrosheetSchedule.fingerprint(of: text))
     } catch let error as FileFormatError where !replace {
       throw CommandError(
         "\(error); stored games this file no longer lists stay unless you import it with --replace"

@@ -25,6 +25,12 @@ final class CatalogTests: XCTestCase {
     XCTAssertEqual(catalog.venue("SEO01")?.country, "KR")
     XCTAssertEqual(catalog.venue("PHO01")?.timeZoneID, "America/Phoenix")
     XCTAssertNil(catalog.venue("XXX01"))
+    // No code a schedule row may name ends in a digit: a game id
+    // `HOMEyyyymmddN` then splits back into its home team, date and number
+    // (the parse compares those parts instead of the ids' text).
+    for code in catalog.teams.keys {
+      XCTAssertFalse(code.last?.isNumber ?? true, code)
+    }
     // Every home park named by a team is a known venue.
     for team in catalog.teams.values {
       for park in team.homeParks.values {

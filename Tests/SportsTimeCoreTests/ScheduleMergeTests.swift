@@ -139,6 +139,32 @@ final class ScheduleMergeTests: XCTestCase {
     XCTAssertEqual(merge.changes.map(\.new.id), ["CHN202404260"])
   }
 
+  /// A parsed file's games are marked checked, so the plan skips checks
+  /// the parse made; the plan is the same as with every check run, into
+  /// an empty database and over the stored season (with and without
+  /// replacing), and the mark goes as soon as the games change.
+  func testPlan_checkedGamesPlanAsWithEveryCheck() throws {
+    var season = try Fixtures.season(2024)
+    XCTAssertTrue(season.gamesAreChecked)
+    let newer = try cubsMakeupReplacingTheMets()
+    XCTAssertTrue(newer.gamesAreChecked)
+    for (stored, incoming) in [
+      ([], season.games), (season.games, season.games), (season.games, newer.games),
+    ] {
+      for replace in [false, true] {
+        let checked = try? ScheduleMerge.plan(
+          stored: stored, incoming: incoming, replace: replace, incomingChecked: true)
+        let full = try? ScheduleMerge.plan(stored: stored, incoming: incoming, replace: replace)
+        XCTAssertEqual(checked, full)
+      }
+    }
+    let fresh = try ScheduleMerge.plan(
+      stored: [], incoming: season.games, replace: false, incomingChecked: true)
+    XCTAssertEqual(fresh.inserts, season.games)
+    season.games.append(season.games[7])
+    XCTAssertFalse(season.gamesAreChecked)
+  }
+
   /// Games without a file: a game listed twice is named by id.
   func testPlan_repeatedGameIsRefused() throws {
     let games = try Fixtures.season(2024).games

@@ -340,6 +340,35 @@ final class StoreGamesTests: StoreTestCase {
     }
   }
 
+  /// Into an empty database the plan does not check a parsed file's games
+  /// again (the parse did); games changed after parsing lose that mark
+  /// and are checked: a team put in two places at once by an edit is
+  /// refused at its row, and nothing is stored.
+  func testImportSchedule_gamesChangedAfterParsingAreCheckedAgain() throws {
+    var schedule = try StoreFixtures.import2024()
+    XCTAssertTrue(schedule.gamesAreChecked)
+    // The Cubs' first game, moved to start with their second.
+    let cubs = schedule.games.indices.filter {
+      schedule.games[$0].homeTeamID == "CHN" || schedule.games[$0].awayTeamID == "CHN"
+    }
+    let (first, second) = (cubs[0], cubs[1])
+    schedule.games[first].start = schedule.games[second].start
+    XCTAssertFalse(schedule.gamesAreChecked)
+    try onBothStores { store in
+      XCTAssertThrowsError(try store.importSchedule(schedule)) { error in
+        let fileError = error as? FileFormatError
+        XCTAssertEqual(fileError?.line, schedule.origins[second].line)
+        XCTAssertTrue(
+          fileError?.message.contains("CHC would play two games at once") ?? false, "\(error)")
+      }
+      XCTAssertEqual(try store.gameCount(), 0)
+      // The file as parsed goes in whole.
+      let result = try store.importSchedule(try StoreFixtures.import2024())
+      XCTAssertEqual(result.inserted, 2430)
+      XCTAssertEqual(try store.games(), StoreFixtures.inStoreOrder(try StoreFixtures.games2024()))
+    }
+  }
+
   func testImportGames_keepsGamesMissingFromLaterImport() throws {
     let games = try StoreFixtures.games2024()
     try onBothStores { store in

@@ -43,12 +43,25 @@ public enum RetrosheetSchedule {
     "Day/Night", "Location", "Postponed", "Makeup",
   ]
 
-  /// A team code with two numbers (a day and a game number, a season and
-  /// a home game number): a dictionary key without building text.
+  /// A team (or zone) with two numbers (a day and a game number, a season
+  /// and a home game number): a dictionary key without building or hashing
+  /// text. `team` is the code's number in `Codes`.
   private struct TeamKey: Hashable {
-    var team: String
+    var team: Int
     var first: Int
     var second: Int
+  }
+
+  /// Numbers the distinct codes (teams, zones) of one file, 0, 1, …, so
+  /// that keys compare integers: one code, one number.
+  private struct Codes {
+    var numbers: [String: Int] = [:]
+    mutating func number(_ code: String) -> Int {
+      if let known = numbers[code] { return known }
+      let next = numbers.count
+      numbers[code] = next
+      return next
+    }
   }
 
   /// A row's park as the games need it: its id and zone (not the whole
@@ -57,6 +70,7 @@ public enum RetrosheetSchedule {
     var id: Venue.ID
     var timeZoneID: String
     var timeZone: TimeZone
+    var zoneNumber: Int  // `timeZoneID`'s number in `Codes`
   }
 
   private struct Row {
@@ -65,6 +79,7 @@ public enum RetrosheetSchedule {
     var number: Int
     var visitor: String
     var home: String
+    var homeNumber: Int  // `home`'s number in `Codes`
     var flag: Character  // "d", "n" or "0"
     var venue: ParkZone
     var postponed: String
@@ -112,8 +127,9 @@ public enum RetrosheetSchedule {
         message: "the header has '\(name)' where a Retrosheet schedule has '\(columns[i])'")
     }
     var parks: [Venue.ID: ParkZone] = [:]
+    var codes = Codes()
     let rows = try records.dropFirst().map {
-      try readRow($0, file: file, catalog: catalog, parks: &parks)
+      try readRow($0, file: file, catalog: catalog, parks: &parks, codes: &codes)
     }
     if rows.isEmpty {
       throw FileFormatError(
@@ -123,7 +139,8 @@ public enum RetrosheetSchedule {
   }
 
   private static func readRow(
-    _ record: CSVRecord, file: String, catalog: Catalog, parks: inout [Venue.ID: ParkZone]
+    _ record: CSVRecord, file: String, catalog: Catalog, parks: inout [Venue.ID: ParkZone],
+    codes: inout Codes
   ) throws -> Row {
     let f = record.fields
     func fail(_ column: Int?, _ message: String) -> FileFormatError {
@@ -172,7 +189,9 @@ public enum RetrosheetSchedule {
       guard let found = catalog.venue(venueID) else {
         throw fail(10, "unknown park code '\(f[10])'")
       }
-      venue = ParkZone(id: found.id, timeZoneID: found.timeZoneID, timeZone: found.timeZone)
+      venue = ParkZone(
+        id: found.id, timeZoneID: found.timeZoneID, timeZone: found.timeZone,
+        zoneNumber: codes.number(found.timeZoneID))
       parks[venueID] = venue
     }
     let postponed = trimmingSpaces(f[11])
@@ -195,8 +214,9 @@ public enum RetrosheetSchedule {
     }
     return Row(
       line: record.line, date: date, number: number, visitor: f[3], home: f[6],
-      flag: flag, venue: venue, postponed: postponed, makeup: makeup,
-      playedOn: playedOn, homeGame: Int(f[8]) ?? 0, playedOnColumn: playedOnColumn)
+      homeNumber: codes.number(f[6]), flag: flag, venue: venue, postponed: postponed,
+      makeup: makeup, playedOn: playedOn, homeGame: Int(f[8]) ?? 0,
+      playedOnColumn: playedOnColumn)
   }
 
   /// `text.lowercased() == other.lowercased()`, without the two new
@@ -238,7 +258,7 @@ public enum RetrosheetSchedule {
     rowOfSlot.reserveCapacity(rows.count)
     lineOfHomeGame.reserveCapacity(rows.count)
     for (index, row) in rows.enumerated() {
-      let slotKey = TeamKey(team: row.home, first: row.date.dayNumber, second: row.number)
+      let slotKey = TeamKey(team: row.homeNumber, first: row.date.dayNumber, second: row.number)
       if let otherIndex = rowOfSlot[slotKey] {
         let other = rows[otherIndex]
         let slot = "\(row.home)\(row.date.compact)\(row.number)"
@@ -253,7 +273,7 @@ public enum RetrosheetSchedule {
         throw FileFormatError(file: file, line: row.line, field: "2 (Num)", message: message)
       }
       rowOfSlot[slotKey] = index
-      let homeGame = TeamKey(team: row.home, first: row.date.year, second: row.homeGame)
+      let homeGame = TeamKey(team: row.homeNumber, first: row.date.year, second: row.homeGame)
       if let other = lineOfHomeGame[homeGame] {
         throw FileFormatError(
           file: file, line: row.line, field: "9 (Game)",
@@ -267,7 +287,8 @@ public enum RetrosheetSchedule {
     var groups: [TeamKey: [Int]] = [:]
     for (i, row) in rows.enumerated() {
       guard let played = row.playedOn else { continue }
-      groups[TeamKey(team: row.home, first: played.dayNumber, second: 0), default: []].append(i)
+      groups[TeamKey(team: row.homeNumber, first: played.dayNumber, second: 0), default: []]
+        .append(i)
     }
     // Most games start at 13:10 or 19:10 in one of a few zones: each such
     // instant is worked out once per date.
@@ -276,7 +297,7 @@ public enum RetrosheetSchedule {
       -> Date
     {
       let key = TeamKey(
-        team: park.timeZoneID, first: date.dayNumber, second: clock.hour * 60 + clock.minute)
+        team: park.zoneNumber, first: date.dayNumber, second: clock.hour * 60 + clock.minute)
       if let known = instants[key] { return known }
       let found = LocalTime.instant(
         on: date, hour: clock.hour, minute: clock.minute, in: park.timeZone)
@@ -338,15 +359,19 @@ public enum RetrosheetSchedule {
     // Ids taken by played games; a cancelled game keeps its original date and
     // number unless a played game already has that id, when the next free
     // number is used (ids stay unique and a pure function of the file).
-    var playedIDs: Set<String> = []
+    // An id `HOMEyyyymmddN` is its (home team, date, number) and back: the
+    // date is always eight digits and no team code ends in a digit
+    // (`Catalog` tests), so the three parts are compared, not the text.
+    var playedIDs: Set<TeamKey> = []
+    playedIDs.reserveCapacity(rows.count)
     for (i, row) in rows.enumerated() {
       if let played = row.playedOn, let n = numberOf[i] {
-        playedIDs.insert("\(row.home)\(played.compact)\(n)")
+        playedIDs.insert(TeamKey(team: row.homeNumber, first: played.dayNumber, second: n))
       }
     }
     var games: [Game] = []
     games.reserveCapacity(rows.count)
-    var rowOfID: [String: Int] = [:]
+    var rowOfID: [TeamKey: Int] = [:]
     rowOfID.reserveCapacity(rows.count)
     var rescheduled = 0
     var cancelled = 0
@@ -363,7 +388,9 @@ public enum RetrosheetSchedule {
       } else {
         date = row.date
         var n = row.number
-        while playedIDs.contains("\(row.home)\(date.compact)\(n)") { n += 1 }
+        while playedIDs.contains(TeamKey(team: row.homeNumber, first: date.dayNumber, second: n)) {
+          n += 1
+        }
         number = n
         let clock = row.flag == "d" ? dayGameStart : nightGameStart
         start = LocalTime.instant(
@@ -373,7 +400,8 @@ public enum RetrosheetSchedule {
       if status == .rescheduled { rescheduled += 1 }
       if status == .cancelled { cancelled += 1 }
       let id = "\(row.home)\(date.compact)\(number)"
-      if let otherIndex = rowOfID[id] {
+      let idKey = TeamKey(team: row.homeNumber, first: date.dayNumber, second: number)
+      if let otherIndex = rowOfID[idKey] {
         let other = rows[otherIndex]
         throw FileFormatError(
           file: file, line: row.line, field: nil,
@@ -382,7 +410,7 @@ public enum RetrosheetSchedule {
             + "\(matchup(other)) is: \(team(row.home)) would have two games on "
             + "\(date.longDescription) with game number \(number)")
       }
-      rowOfID[id] = i
+      rowOfID[idKey] = i
       let reason: String? =
         row.postponed.isEmpty || CalendarDate(compact: row.postponed) != nil
         ? nil : row.postponed
@@ -402,13 +430,16 @@ public enum RetrosheetSchedule {
         dateField: "\(row.playedOnColumn + 1) (\(columns[row.playedOnColumn]))",
         isMakeup: row.playedOn.map { $0 != row.date } ?? false)
     }
-    let schedule = ScheduleImport(
+    var schedule = ScheduleImport(
       games: games, rowCount: rows.count, rescheduledCount: rescheduled,
       cancelledCount: cancelled, doubleheadersFormed: formed,
       venueIDs: Set(rows.map(\.venue.id)),
       teamIDs: Set(rows.flatMap { [$0.home, $0.visitor] }), file: file, origins: origins,
       catalog: catalog)
     if let clash = firstTeamOverlap(in: schedule) { throw schedule.error(for: clash) }
+    // Ids and schedule rows were refused above when repeated (`rowOfID`,
+    // `lineOfHomeGame`), and team overlaps just now.
+    schedule.markGamesChecked()
     return schedule
   }
 

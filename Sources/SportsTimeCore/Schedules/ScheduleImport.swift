@@ -3,8 +3,9 @@ import Foundation
 /// What a Retrosheet schedule file contains once its postponements are
 /// resolved: every game at the date and place it was (or will be) played.
 public struct ScheduleImport: Sendable {
-  /// All games, including cancelled ones, in file order.
-  public var games: [Game]
+  /// All games, including cancelled ones, in file order. Changing them
+  /// clears `gamesAreChecked`.
+  public var games: [Game] { didSet { gamesAreChecked = false } }
   /// Rows read (one per originally scheduled game).
   public var rowCount: Int
   /// Games moved to a makeup date.
@@ -25,6 +26,13 @@ public struct ScheduleImport: Sendable {
   /// The venues and teams the file was read with, so that refusals print
   /// teams by abbreviation and venues by name, as everything else does.
   public var catalog: Catalog
+  /// True while `games` are as `RetrosheetSchedule.parse` checked them: no
+  /// game listed twice (by id or schedule row) and no team in two of them
+  /// at once. `ScheduleMerge.plan` then need not check that again.
+  public private(set) var gamesAreChecked = false
+
+  /// Marks `games` as checked (`RetrosheetSchedule.parse`, after its checks).
+  mutating func markGamesChecked() { gamesAreChecked = true }
 
   /// The refusal of `conflict` (found by `ScheduleMerge.plan` on `games`)
   /// as a malformed row: this file, the line of the game at fault and the

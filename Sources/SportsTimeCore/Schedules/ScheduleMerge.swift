@@ -105,12 +105,22 @@ public struct ScheduleMerge: Sendable, Hashable {
   ///   - incoming: the games of the file, in file order.
   ///   - replace: remove the stored games of the incoming sports and seasons
   ///     that `incoming` does not list.
+  ///   - incomingChecked: true when `incoming` is known to list no game
+  ///     twice and to hold no team overlap among its own games
+  ///     (`ScheduleImport.gamesAreChecked`): those checks are then not run
+  ///     again — into an empty database nothing else can clash, and
+  ///     overlaps are looked for only when stored games stay beside the
+  ///     incoming ones. The plan is the same either way.
   /// - Returns: the plan; nothing is written.
   /// - Throws: `ScheduleConflict`, whose `index` is into `incoming`.
   /// - Complexity: O((s + n) log (s + n)) for s stored and n incoming games.
-  public static func plan(stored: [Game], incoming: [Game], replace: Bool) throws
-    -> ScheduleMerge
-  {
+  public static func plan(
+    stored: [Game], incoming: [Game], replace: Bool, incomingChecked: Bool = false
+  ) throws -> ScheduleMerge {
+    if incomingChecked && stored.isEmpty {
+      return ScheduleMerge(
+        inserts: incoming, changes: [], unchangedCount: 0, missing: [], removesMissing: replace)
+    }
     var indexOfID: [Game.ID: Int] = [:]
     var indexOfKey: [String: Int] = [:]
     for (index, game) in incoming.enumerated() {
@@ -149,6 +159,9 @@ public struct ScheduleMerge: Sendable, Hashable {
       }
     }
 
+    // Overlaps among the incoming games alone were refused by whoever
+    // checked them; only kept stored games could add one.
+    if incomingChecked && kept.isEmpty { return merge }
     let all = incoming + kept
     var first: ScheduleConflict?
     for clash in Game.teamOverlaps(in: all)
