@@ -38,7 +38,22 @@ final class WireWritableTests: XCTestCase {
     XCTAssertTrue(alone.text.contains("\"validDays\": [\n"), alone.text)
     var text = String(decoding: try Wire.bytes(show), as: UTF8.self)
     text.removeLast(2)
-    text += ",\n  \"revision\": 4\n}"
+    text += """
+      ,
+        "revision": 4,
+        "venues": {
+          "CHI11": {
+            "name": "Wrigley Field",
+            "city": "Chicago",
+            "timeZone": "America/Chicago",
+            "latitude": 41.948,
+            "longitude": -87.6553
+          }
+        },
+        "undo": "Move “Deep dish”",
+        "redo": null
+      }
+      """
     let document = try Wire.decode(WireV1.TripDocument.self, from: Data(text.utf8))
     XCTAssertEqual(try Wire.render(document), text, "the trip document's own bytes")
     let answer = WireV1.ItemWrite(row: custom, changed: true, warnings: [], itinerary: document)
@@ -47,8 +62,11 @@ final class WireWritableTests: XCTestCase {
     XCTAssertEqual(pairs.map(\.0), ["row", "changed", "warnings", "itinerary"])
     XCTAssertEqual(pairs[0].1, try Wire.value(custom))
     guard case .object(let inner) = pairs[3].1 else { return XCTFail("no itinerary") }
-    XCTAssertEqual(inner.map(\.0), ["trip", "rows", "unscheduled", "revision"])
-    XCTAssertEqual(inner.last?.1, .int(4))
+    XCTAssertEqual(
+      inner.map(\.0), ["trip", "rows", "unscheduled", "revision", "venues", "undo", "redo"])
+    XCTAssertEqual(inner[3].1, .int(4))
+    XCTAssertEqual(inner[5].1, .string("Move “Deep dish”"))
+    XCTAssertEqual(inner[6].1, .null)
     let again = try Wire.decode(WireV1.ItemWrite.self, from: Data(try Wire.bytes(answer)))
     XCTAssertEqual(again, answer)
   }
