@@ -90,6 +90,36 @@ final class TripRemedyTests: ItineraryTestCase {
     )
   }
 
+  /// Fresh-clone review 6, finding 1: a backup of a trip whose game the
+  /// schedule cancelled since imports again (nothing a user made is lost),
+  /// with a warning; `trip check` then names the cancelled game.
+  func testImport_keepsAGameCancelledSinceWithAWarning() throws {
+    try runOK(Self.shortTrip)
+    let file = scratch.appendingPathComponent("short.json")
+    try runOK(["trip", "export", "Short", "--format", "json", "--out", file.path])
+    let schedule = try modifiedSchedule([
+      (
+        "20240604,0,Tuesday,CHA,AL,62,CHN,NL,62,n,CHI11,,",
+        "20240604,0,Tuesday,CHA,AL,62,CHN,NL,62,n,CHI11,Rain,none"
+      )
+    ])
+    XCTAssertEqual(try run(["schedule", "import", schedule.path]).status, 0)
+    try runOK(["trip", "delete", "Short"])
+    let imported = try run(["trip", "import", file.path])
+    XCTAssertEqual(imported.status, 0, imported.description)
+    XCTAssertTrue(
+      imported.stderr.contains(
+        "games[0]: game CHN202406040 has been cancelled since (postponed with no makeup date); the trip keeps it until it is re-planned without it"
+      ), imported.stderr)
+    XCTAssertEqual(try showJSON("Short").rows.filter { $0.kind == "game" }.count, 2)
+    let check = try run(["trip", "check", "Short"])
+    XCTAssertEqual(check.status, 1)
+    XCTAssertTrue(check.stdout.contains("(CHN202406040) is cancelled (Rain)"), check.stdout)
+    // Picking a cancelled game for a new trip is still refused.
+    let fresh = try run(["trip", "new", "Fresh", "--game", "CHN202406040"])
+    XCTAssertEqual(fresh.status, 1)
+  }
+
   func testImport_staleLegNamesTheReplan() throws {
     try runOK(Self.shortTrip)
     let file = scratch.appendingPathComponent("short.json")

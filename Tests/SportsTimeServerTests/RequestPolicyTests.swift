@@ -33,6 +33,16 @@ final class RequestPolicyTests: XCTestCase {
       RequestPolicy(host: "127.0.0.1", port: 80, token: nil).check(request(host: "localhost")))
   }
 
+  /// Fresh-clone review 6, finding 3: bound to another loopback address,
+  /// that address is a Host too.
+  func testHost_anotherLoopbackAddressIsItsOwnHost() {
+    let other = RequestPolicy(host: "127.0.0.2", port: 8080, token: nil)
+    XCTAssertNil(other.check(request(host: "127.0.0.2:8080")))
+    XCTAssertNil(other.check(request(host: "localhost:8080")))
+    XCTAssertEqual(other.check(request(host: "127.0.0.3:8080"))?.status, 403)
+    XCTAssertNil(other.token)
+  }
+
   func testLoopback_needsNoToken_evenWhenOneIsGiven() {
     XCTAssertNil(loopback.token)
     XCTAssertNil(loopback.check(request()))

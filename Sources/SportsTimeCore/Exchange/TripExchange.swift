@@ -460,7 +460,8 @@ public enum TripExchange {
   /// item commands with `games` (the stored games its `gameIDs` name), and
   /// gives its items what those commands give them:
   ///
-  /// - the games: at least one, none cancelled (`TripBuilder.checkGames`),
+  /// - the games: at least one, none twice (`TripBuilder.checkGames`; a
+  ///   game cancelled since is kept, with a warning),
   ///   every one inside the trip's days (`TripBuilder.checkDays`);
   /// - the file's own account of each game agrees with the stored game:
   ///   a different venue, home or visiting team means the id names another
@@ -519,8 +520,12 @@ public enum TripExchange {
       position[id].map { "games[\($0)]" } ?? "games"
     }
     let ordered = games.sorted { (position[$0.id] ?? 0) < (position[$1.id] ?? 0) }
+    // A game the schedule cancelled since the export stays in the trip, as
+    // a re-plan and a copy keep it (a backup must give the trip back): it
+    // is warned about, and `check()` names it with its remedy.
+    let cancelled = ordered.filter { $0.status == .cancelled }
     do {
-      try TripBuilder.checkGames(ordered)
+      try TripBuilder.checkGames(ordered, keeping: Set(cancelled.map(\.id)))
       _ = try TripBuilder.checkDays(
         start: t.startDate, end: t.endDate, games: ordered, teams: catalog.teams)
     } catch let error as TripError {
@@ -534,6 +539,9 @@ public enum TripExchange {
     var warnings =
       imported.warnings
       + (try checkEntries(imported.games, against: ordered, catalog: catalog, file: file))
+      + cancelled.map {
+        "\(gameField($0.id)): game \($0.id) has been cancelled since (postponed with no makeup date); the trip keeps it until it is re-planned without it"
+      }
 
     let schedule = TripSchedule(
       startDate: t.startDate, dayCount: t.dayCount, games: ordered, venues: catalog.venues,

@@ -244,8 +244,9 @@ public final class SportsTimeApp: Sendable {
     case "vendor" where parts.count >= 3:
       return try file(vendor[parts[1]], parts.dropFirst(2).joined(separator: "/"))
     case "basemap.json" where parts.count == 1:
+      // Without a basemap the maps draw on an empty one (no error on the page).
       guard let basemap = configuration.basemap else {
-        throw APIError.notFound("no basemap configured")
+        return Self.json(status: 200, #"{"type": "FeatureCollection", "features": []}"#)
       }
       return try file(
         StaticFiles(folder: basemap.deletingLastPathComponent()), basemap.lastPathComponent)

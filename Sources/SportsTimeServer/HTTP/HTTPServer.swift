@@ -321,7 +321,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       HTTPResponse(
         status: 413, contentType: "application/json",
         bytes: Data(
-          #"{"error": {"kind": "invalidInput", "message": "the request body is larger than \#(limit) bytes"}}"#
+          #"{"error": {"kind": "invalid-input", "message": "the request body is larger than \#(limit) bytes"}}"#
             .utf8)), on: connection)
   }
   let request = HTTPRequest(

@@ -52,7 +52,10 @@ public struct RequestPolicy: Sendable, Hashable {
     let lower = host.lowercased()
     let names: [String]
     if Self.isLoopback(lower) {
-      names = ["127.0.0.1", "localhost", "[::1]"]
+      let bound = lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower
+      names =
+        ["127.0.0.1", "localhost", "[::1]"]
+        + (["127.0.0.1", "localhost", "[::1]"].contains(bound) ? [] : [bound])
       self.token = nil
     } else if Self.isWildcard(lower) {
       names = []

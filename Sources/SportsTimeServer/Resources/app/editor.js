@@ -299,7 +299,8 @@
       }
       move(drag.rowID, slot).catch((error) => {
         render(state.doc);
-        showError(error.message);
+        if (error.status === 409) state.reloadPending = true;
+        showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
         say(`Not moved: ${error.message}`);
       }).finally(flushReload);
     },
@@ -400,7 +401,8 @@
       await move(drag.rowID, slot);
     } catch (error) {
       render(state.doc);
-      showError(error.message);
+      if (error.status === 409) state.reloadPending = true;
+      showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
       say(`Not moved: ${error.message}`);
     }
     refocus(drag.rowID);
@@ -483,10 +485,29 @@
       say(`${editing.row ? 'Saved' : 'Added'} ${answer.row.title}.${answer.warnings.length ? ' ' + answer.warnings.join(' ') : ''}`);
       refocus(answer.row.id);
     } catch (error) {
-      errorLine.textContent = error.message;
+      if (error.status === 409) {
+        // The trip changed meanwhile (another tab, the CLI): take the new
+        // version and keep what was typed, to save again on top of it.
+        await reloadKeepingDialog();
+        errorLine.textContent = 'The trip changed meanwhile and is shown as it is now; press Save again to apply your change to it.';
+      } else {
+        errorLine.textContent = error.message;
+      }
     }
   });
   document.getElementById('item-cancel').addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => flushReload());
+
+  async function reloadKeepingDialog() {
+    try {
+      const doc = await api('GET', `/api/trips/${encodeURIComponent(tripID)}`);
+      render(doc);
+      if (editing && editing.row) editing.row = findRow(editing.row.id) || editing.row;
+      state.reloadPending = false;
+    } catch (error) {
+      showError(error.message);
+    }
+  }
   document.getElementById('item-remove').addEventListener('click', async () => {
     const row = editing.row;
     if (!confirm(`Remove “${row.title}” from the trip?`)) return;
@@ -529,7 +550,7 @@
   // MARK: Live changes (another tab, the CLI)
 
   function flushReload() {
-    if (state.reloadPending && !state.drag && !state.keyboard) {
+    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open) {
       state.reloadPending = false;
       load();
     }
