@@ -102,6 +102,7 @@ final class ItemAPITests: APITestCase {
       ("POST", "/items", ["title": "x", "lat": 91, "lon": 0], 400, "lat"),
       ("POST", "/items", ["title": "x", "place": ["day": 2, "at": "middle"]], 400, "place.at"),
       ("POST", "/items", ["title": "x", "place": ["nowhere": 1]], 400, "place"),
+      ("POST", "/items", ["title": "x", "place": ["day": 2, "before": "day:3"]], 400, "place"),
       ("POST", "/items", ["title": "x", "place": ["day": 9]], 422, nil),
       ("POST", "/items", ["title": "x", "place": ["before": "game:NOPE"]], 422, nil),
       ("POST", "/items", ["title": "x", "revision": "one"], 400, "revision"),

@@ -210,6 +210,12 @@ struct TripAPI: Sendable {
   /// The drop target of a `place` object.
   func place(_ body: JSONBody?, field: String = "place") throws -> DropTarget? {
     guard let body else { return nil }
+    let given = ["before", "after", "day"].filter { body.has($0) }
+    guard given.count <= 1 else {
+      throw APIError.invalid(
+        "\(field) must give one of before, after and day, not \(given.joined(separator: " and "))",
+        field: field)
+    }
     if let before = try body.string("before") { return .before(rowID: before) }
     if let after = try body.string("after") { return .after(rowID: after) }
     if let day = try body.integer("day") {
