@@ -92,5 +92,22 @@ const SportsTime = (() => {
     if (banner) banner.textContent = message || '';
   }
 
-  return { api, APIError, el, localTime, shortDate, distance, duration, categoryIcons, showError };
+  /** A Leaflet map in element `id` on the US states basemap (no tiles), at the continental US. */
+  function basemapMap(id, options = {}) {
+    const map = L.map(id, options).setView([39.5, -96], 4);
+    fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).then((geojson) => {
+      if (geojson) {
+        L.geoJSON(geojson, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false })
+          .addTo(map).bringToBack();
+      }
+    }).catch(() => {});
+    return map;
+  }
+
+  /** A numbered pin (1, 2, …) for a route's stops. */
+  function numberedPin(number) {
+    return L.divIcon({ className: '', html: `<div class="pin-label">${Number(number)}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] });
+  }
+
+  return { api, APIError, el, localTime, shortDate, distance, duration, categoryIcons, showError, basemapMap, numberedPin };
 })();

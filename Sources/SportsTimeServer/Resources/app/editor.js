@@ -579,15 +579,8 @@
   let routeLayer = null;
   function ensureMap() {
     if (map || typeof L === 'undefined') return map;
-    map = L.map('map', { zoomSnap: 0.25, attributionControl: true });
+    map = SportsTime.basemapMap('map', { zoomSnap: 0.25, attributionControl: true });
     map.attributionControl.setPrefix('Leaflet');
-    map.setView([39.5, -96], 4);
-    fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).then((geojson) => {
-      if (geojson) {
-        L.geoJSON(geojson, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false })
-          .addTo(map).bringToBack();
-      }
-    }).catch(() => {});
     return map;
   }
 
@@ -600,11 +593,11 @@
       const points = route.waypoints.map((point) => [point.latitude, point.longitude]);
       if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(routeLayer);
       route.waypoints.forEach((point, index) => {
-        const icon = L.divIcon({ className: '', html: `<div class="pin-label">${index + 1}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] });
+        const icon = SportsTime.numberedPin(index + 1);
         L.marker([point.latitude, point.longitude], { icon, title: `${index + 1}. ${point.name}`, keyboard: false })
           .bindTooltip(el('span', { text: `${index + 1}. ${point.name}` })).addTo(routeLayer);
       });
-      if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.25), { maxZoom: 9 });
+      if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.25), { maxZoom: 9, animate: false });
     } catch (error) {
       // The map is a help, not the plan: the list stays usable.
     }

@@ -58,19 +58,16 @@
     document.getElementById('create-trip').disabled = games.length === 0;
     if (typeof L === 'undefined') return;
     if (!map) {
-      map = L.map('map').setView([39.5, -96], 4);
-      fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).then((geojson) => {
-        if (geojson) L.geoJSON(geojson, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false }).addTo(map).bringToBack();
-      }).catch(() => {});
+      map = SportsTime.basemapMap('map');
     }
     if (layer) layer.remove();
     layer = L.layerGroup().addTo(map);
     const points = games.map((game) => venues[game.venueID]).filter(Boolean).map((v) => [v.latitude, v.longitude]);
     if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(layer);
     points.forEach((point, index) => {
-      L.marker(point, { icon: L.divIcon({ className: '', html: `<div class="pin-label">${index + 1}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] }) }).addTo(layer);
+      L.marker(point, { icon: SportsTime.numberedPin(index + 1) }).addTo(layer);
     });
-    if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.3), { maxZoom: 8 });
+    if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.3), { maxZoom: 8, animate: false });
   }
 
   document.getElementById('create').addEventListener('submit', async (event) => {
