@@ -7,11 +7,11 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible, Cl
   case nothingTo(JournalStep.Direction, trip: String)
   /// The trip changed in a way the journal did not record (an older
   /// program, a schedule import that moved its games): `label` can no
-  /// longer be taken back.
-  case tripChangedSince(label: String)
+  /// longer be taken back (`.undo`) or made again (`.redo`).
+  case tripChangedSince(JournalStep.Direction, label: String)
   /// Restoring would break a rule it does not break now (the schedule
   /// changed since): the first such problem.
-  case breaksRule(label: String, reason: String)
+  case breaksRule(JournalStep.Direction, label: String, reason: String)
 
   /// `.refused`: nothing changed.
   public var kind: ErrorKind { .refused }
@@ -21,10 +21,12 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible, Cl
     switch self {
     case .nothingTo(let direction, let trip):
       return "Nothing to \(direction.rawValue) in \"\(trip)\"."
-    case .tripChangedSince(let label):
-      return "\(label) cannot be taken back: the trip changed since in a way that was not recorded."
-    case .breaksRule(let label, let reason):
-      return "\(label) cannot be taken back now: \(reason)"
+    case .tripChangedSince(let direction, let label):
+      return
+        "\(label) cannot be \(direction == .undo ? "taken back" : "made again"): the trip changed since in a way that was not recorded (a schedule import moved its games), so none of its earlier changes can be undone or redone."
+    case .breaksRule(let direction, let label, let reason):
+      return
+        "\(label) cannot be \(direction == .undo ? "taken back" : "made again") now: \(reason) \(direction == .undo ? "The changes before it cannot be undone" : "The changes after it cannot be redone") either."
     }
   }
 }
@@ -40,6 +42,9 @@ extension Store {
   /// nothing left to redo). Inside the caller's transaction (or its own).
   func journaled<T>(_ id: Trip.ID, _ body: () throws -> (result: T, label: String)) throws -> T {
     try transaction {
+      if journalDepth > 0 { return try body().result }
+      journalDepth += 1
+      defer { journalDepth -= 1 }
       let revisionBefore = try? revision(ofTrip: id)
       let before = try revisionBefore.map { _ in try snapshot(ofTrip: id) }
       let (result, label) = try body()
@@ -47,6 +52,12 @@ extension Store {
         let revisionAfter = try? revision(ofTrip: id), revisionAfter != revisionBefore
       else { return result }
       let key = Store.key(id)
+      // Steps recorded before a change the journal did not see (a schedule
+      // import that moved the trip's games) can never be taken back: they
+      // go, so the new edit is the one an undo reaches.
+      if let head = try journalHead(key), head != revisionBefore {
+        try execute("DELETE FROM trip_journal WHERE trip_id = ?", [.text(key)])
+      }
       try execute(
         "DELETE FROM trip_journal WHERE trip_id = ? AND undone_revision IS NOT NULL", [.text(key)])
       let next =
@@ -72,10 +83,25 @@ extension Store {
     }
   }
 
+  /// The revision the journal's last step left trip `key` at (an edit, a
+  /// redo: `revision_after`; an undo: `undone_revision`); nil when the
+  /// journal holds nothing of it. Any other revision means the trip
+  /// changed without the journal.
+  private func journalHead(_ key: String) throws -> Int? {
+    try select(
+      "SELECT MAX(MAX(revision_after, COALESCE(undone_revision, 0))) AS head FROM trip_journal WHERE trip_id = ?",
+      [.text(key)]
+    ).first.flatMap { try $0.optionalInt("head") }
+  }
+
   /// The label of the edit an undo of trip `id` would take back, and of
   /// the one a redo would make again (nil when there is none).
   public func journal(ofTrip id: Trip.ID) throws -> (undo: String?, redo: String?) {
     let key = Store.key(id)
+    // After a change the journal did not record, no step can be taken.
+    guard let head = try journalHead(key), try revision(ofTrip: id) == head else {
+      return (nil, nil)
+    }
     let undo = try select(
       "SELECT label FROM trip_journal WHERE trip_id = ? AND undone_revision IS NULL ORDER BY seq DESC LIMIT 1",
       [.text(key)]
@@ -104,6 +130,35 @@ extension Store {
     _ direction: JournalStep.Direction, trip id: Trip.ID, catalog: Catalog,
     expectedRevision: Int? = nil
   ) throws -> JournalStep {
+    do {
+      return try unforgettingStep(
+        direction, trip: id, catalog: catalog, expectedRevision: expectedRevision)
+    } catch let error as JournalError {
+      // A step that cannot be taken now can never be: it and every step
+      // beyond it in that direction are forgotten (after the refusal rolled
+      // back), so the next undo or redo is one that can be taken, and a
+      // front end stops offering this one. The trip itself is unchanged.
+      let key = Store.key(id)
+      switch error {
+      case .nothingTo: break
+      case .tripChangedSince:
+        try execute("DELETE FROM trip_journal WHERE trip_id = ?", [.text(key)])
+      case .breaksRule:
+        try execute(
+          direction == .undo
+            ? "DELETE FROM trip_journal WHERE trip_id = ? AND undone_revision IS NULL"
+            : "DELETE FROM trip_journal WHERE trip_id = ? AND undone_revision IS NOT NULL",
+          [.text(key)])
+      }
+      throw error
+    }
+  }
+
+  /// `step`'s work, in one transaction that a refusal rolls back.
+  private func unforgettingStep(
+    _ direction: JournalStep.Direction, trip id: Trip.ID, catalog: Catalog,
+    expectedRevision: Int?
+  ) throws -> JournalStep {
     try transaction {
       let trip = try storedTrip(id: id)
       try checkRevision(ofTrip: id, expected: expectedRevision)
@@ -119,11 +174,10 @@ extension Store {
       // The revision the journal's last step left the trip at (an edit, a
       // redo: `revision_after`; an undo: `undone_revision`): anything else
       // changed the trip without the journal.
-      let head = try select(
-        "SELECT MAX(MAX(revision_after, COALESCE(undone_revision, 0))) AS head FROM trip_journal WHERE trip_id = ?",
-        [.text(key)]
-      ).first.map { try $0.int("head") }
-      guard trip.revision == head else { throw JournalError.tripChangedSince(label: label) }
+      let head = try journalHead(key)
+      guard trip.revision == head else {
+        throw JournalError.tripChangedSince(direction, label: label)
+      }
       let before = Set(
         try itinerary(id: id, catalog: catalog).check().filter {
           $0.severity == .breaksRule
@@ -133,7 +187,7 @@ extension Store {
       if let problem = try itinerary(id: id, catalog: catalog).check().first(where: {
         $0.severity == .breaksRule && !before.contains($0.reason)
       }) {
-        throw JournalError.breaksRule(label: label, reason: problem.reason)
+        throw JournalError.breaksRule(direction, label: label, reason: problem.reason)
       }
       let revision = try self.revision(ofTrip: id)
       try execute(

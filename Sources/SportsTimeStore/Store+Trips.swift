@@ -287,6 +287,53 @@ extension Store {
     }
   }
 
+  /// Changes the trip `id`'s days and/or name as one edit: one
+  /// transaction and one undo step. New days re-plan the trip
+  /// (`replanTrip(id:adding:removing:start:end:catalog:environment:expectedRevision:)`
+  /// with no games added or removed); a name other than the trip's renames
+  /// it (`renameTrip(id:to:now:expectedRevision:)`); the name it already
+  /// has changes nothing.
+  /// - Parameters:
+  ///   - id: the trip's id.
+  ///   - name: the new name as typed, or nil.
+  ///   - start: the new first day, or nil.
+  ///   - end: the new last day, or nil.
+  ///   - catalog: venues and teams, for the re-plan.
+  ///   - environment: clock, ids and estimator.
+  ///   - expectedRevision: the revision the change is based on; nil
+  ///     changes whatever the trip's revision.
+  /// - Returns: the re-plan (nil when no day was given) and whether the
+  ///   trip was renamed.
+  /// - Throws: as the re-plan and the rename; nothing changes then.
+  public func changeTrip(
+    id: Trip.ID, name: String?, start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
+    environment: RuleEnvironment, expectedRevision: Int? = nil
+  ) throws -> (replan: Replan?, renamed: Bool) {
+    try journaled(id) { () -> (result: (replan: Replan?, renamed: Bool), label: String) in
+      let before = try storedTrip(id: id)
+      try checkRevision(ofTrip: id, expected: expectedRevision)
+      var replan: Replan?
+      if start != nil || end != nil {
+        replan = try replanTrip(
+          id: id, adding: [], removing: [], start: start, end: end, catalog: catalog,
+          environment: environment)
+      }
+      var renamed = false
+      if let name, name != before.name {
+        _ = try renameTrip(id: id, to: name, now: environment.now())
+        renamed = true
+      }
+      let after = try storedTrip(id: id)
+      let label: String
+      switch (replan.map { !$0.changesNothing } ?? false, renamed) {
+      case (true, true): label = "Re-plan “\(after.name)” (renamed from “\(before.name)”)"
+      case (false, true): label = "Rename “\(before.name)” to “\(after.name)”"
+      default: label = "Re-plan “\(after.name)”"
+      }
+      return ((replan, renamed), label)
+    }
+  }
+
   /// Copies the trip `id` under a new name, in one transaction: a new trip
   /// id and new item ids, the same days, games, and items at the same
   /// positions (`Trip.copy`).

@@ -30,6 +30,9 @@ public final class Store: @unchecked Sendable {
   /// the revision it had before (nil for a trip this transaction created):
   /// such a trip's revision was raised once already (`noteChange(ofTrip:)`).
   var revisedTrips: [Trip.ID: Int?] = [:]
+  /// How many `journaled` bodies are running (guarded by `lock`): an edit
+  /// made of other journaled edits is one step, journaled by the outermost.
+  var journalDepth = 0
 
   /// Opens (creating if needed) the database at `path` and migrates it.
   ///

@@ -266,6 +266,58 @@ class EditorTests(unittest.TestCase):
         self.assertGreaterEqual(handle.size["width"], 40, "a finger-sized handle")
         self.assertEqual(self.console_errors(), [])
 
+    def test_the_new_trip_screen_finds_games_picks_them_and_creates_the_trip(self):
+        self.driver.get(SERVER.base + "/trips/new")
+        self.driver.find_element(By.ID, "team").send_keys("Cubs")
+        self.driver.execute_script(
+            "document.getElementById('from').value = '2024-06-04';"
+            "document.getElementById('to').value = '2024-06-09';")
+        self.driver.find_element(By.ID, "search").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_element(By.ID, "status").text.endswith("games."))
+        # The list is the API's answer for the same query (the CLI's games list).
+        expected = SERVER.api("GET", "/api/games?team=Cubs&from=2024-06-04&to=2024-06-09")
+        boxes = self.driver.find_elements(By.CSS_SELECTOR, "#games input[type=checkbox]")
+        self.assertEqual([b.get_attribute("value") for b in boxes], [g["id"] for g in expected])
+        self.assertGreaterEqual(len(boxes), 4)
+        self.assertEqual(self.driver.find_element(By.ID, "status").text, f"{len(expected)} games.")
+        self.assertFalse(self.driver.find_element(By.ID, "create-trip").is_enabled())
+        # Pick the first and the last game (by keyboard: Space on the box).
+        boxes[0].send_keys(Keys.SPACE)
+        boxes[-1].click()
+        picks = self.driver.find_elements(By.CSS_SELECTOR, "#picked li")
+        self.assertEqual(len(picks), 2)
+        self.assertIn("Wrigley Field", picks[0].text)
+        WebDriverWait(self.driver, 5).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")) == 2)
+        self.driver.find_element(By.ID, "name").send_keys("Browser new trip")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "new-trip.png"))
+        self.driver.find_element(By.ID, "create-trip").click()
+        WebDriverWait(self.driver, 10).until(lambda d: "/trips/new" not in d.current_url)
+        self.wait_for_rows()
+        self.assertEqual(self.driver.find_element(By.ID, "trip-name").text, "Browser new trip")
+        trip_id = self.driver.current_url.rsplit("/", 1)[-1]
+        doc = SERVER.api("GET", f"/api/trips/{trip_id}")
+        games = [r["gameID"] for r in doc["rows"] if r["kind"] == "game"]
+        self.assertEqual(games, [expected[0]["id"], expected[-1]["id"]])
+        # A name already taken is refused with the server's words, on the page.
+        self.driver.get(SERVER.base + "/trips/new")
+        self.driver.find_element(By.ID, "team").send_keys("CHC")
+        self.driver.execute_script(
+            "document.getElementById('from').value = '2024-06-04';"
+            "document.getElementById('to').value = '2024-06-04';")
+        self.driver.find_element(By.ID, "search").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#games input[type=checkbox]"))
+        self.driver.find_element(By.CSS_SELECTOR, "#games input[type=checkbox]").click()
+        self.driver.find_element(By.ID, "name").send_keys("Browser new trip")
+        self.driver.find_element(By.ID, "create-trip").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "already" in d.find_element(By.ID, "banner").text)
+        self.assertIn("/trips/new", self.driver.current_url)
+        # (The refused POST itself is logged by the browser as a network error.)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
     def test_the_trips_screen_lists_trips_and_renames_one(self):
         SERVER.demo_trip("Browser list")
         self.driver.get(SERVER.base + "/")

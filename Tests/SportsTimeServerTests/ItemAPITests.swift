@@ -101,7 +101,20 @@ final class ItemAPITests: APITestCase {
       ("POST", "/items", ["title": "x", "lat": 41], 400, "lon"),
       ("POST", "/items", ["title": "x", "lat": 91, "lon": 0], 400, "lat"),
       ("POST", "/items", ["title": "x", "place": ["day": 2, "at": "middle"]], 400, "place.at"),
-      ("POST", "/items", ["title": "x", "place": ["nowhere": 1]], 400, "place"),
+      ("POST", "/items", ["title": "x", "place": ["nowhere": 1]], 400, "place.nowhere"),
+      (
+        "POST", "/items", ["title": "x", "place": ["day": 2, "at": "top", "row": 3]], 400,
+        "place.row"
+      ),
+      ("POST", "/items", ["title": "x", "bogus": 1], 400, "bogus"),
+      (
+        "POST", "/items/\(UUID().uuidString.lowercased())/move", ["place": ["day": 1], "to": 2],
+        400, "to"
+      ),
+      (
+        "PATCH", "/items/\(UUID().uuidString.lowercased())", ["title": "y", "place": ["day": 1]],
+        400, "place"
+      ),
       ("POST", "/items", ["title": "x", "place": ["day": 2, "before": "day:3"]], 400, "place"),
       ("POST", "/items", ["title": "x", "place": ["day": 9]], 422, nil),
       ("POST", "/items", ["title": "x", "place": ["before": "game:NOPE"]], 422, nil),
@@ -143,5 +156,32 @@ final class UndoAPITests: APITestCase {
     itinerary = try XCTUnwrap(answer["itinerary"] as? [String: Any])
     XCTAssertTrue(rows(itinerary).contains { $0["title"] as? String == "Museum" })
     XCTAssertEqual(try send("GET", "/api/trips/\(trip)/undo").status, 405)
+  }
+
+  func testOnePatchOfNameAndDays_isOneUndoStep() throws {
+    let trip = tripID(try makeDemoTrip())
+    let patched = try send(
+      "PATCH", "/api/trips/\(trip)",
+      json: ["name": "Patched", "start": "2024-06-01", "end": "2024-06-12", "revision": 1])
+    XCTAssertEqual(patched.status, 200, patched.text)
+    var itinerary = try XCTUnwrap(try object(patched)["itinerary"] as? [String: Any])
+    XCTAssertEqual(
+      itinerary["undo"] as? String, "Re-plan “Patched” (renamed from “Great Lakes Loop”)")
+    var head = try XCTUnwrap(itinerary["trip"] as? [String: Any])
+    XCTAssertEqual(head["name"] as? String, "Patched")
+    XCTAssertEqual(head["startDate"] as? String, "2024-06-01")
+    let undone = try send("POST", "/api/trips/\(trip)/undo", json: [:])
+    XCTAssertEqual(undone.status, 200, undone.text)
+    itinerary = try XCTUnwrap(try object(undone)["itinerary"] as? [String: Any])
+    head = try XCTUnwrap(itinerary["trip"] as? [String: Any])
+    XCTAssertEqual(head["name"] as? String, "Great Lakes Loop")
+    XCTAssertEqual(head["startDate"] as? String, "2024-06-04")
+    XCTAssertNil(itinerary["undo"] as? String)
+    // A key the request does not read is refused and changes nothing.
+    let bogus = try send("PATCH", "/api/trips/\(trip)", json: ["name": "X", "nmae": "Y"])
+    XCTAssertEqual(bogus.status, 400, bogus.text)
+    XCTAssertEqual((try object(bogus)["error"] as? [String: Any])?["field"] as? String, "nmae")
+    XCTAssertEqual(
+      try send("GET", "/api/trips/\(trip)").text.contains("\"Great Lakes Loop\""), true)
   }
 }

@@ -119,7 +119,7 @@ final class StoreJournalTests: XCTestCase {
     try store.touchTrip(id: tripID, at: environment.now())
     let before = try snapshot()
     XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
-      XCTAssertEqual(error as? JournalError, .tripChangedSince(label: "Add “One”"))
+      XCTAssertEqual(error as? JournalError, .tripChangedSince(.undo, label: "Add “One”"))
     }
     XCTAssertEqual(try snapshot(), before)
     // A re-plan removes the Milwaukee game; then the schedule cancels it:
@@ -139,7 +139,7 @@ final class StoreJournalTests: XCTestCase {
     let before = try snapshot()
     let revision = try store.revision(ofTrip: tripID)
     XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
-      guard case .breaksRule(let label, let reason)? = error as? JournalError else {
+      guard case .breaksRule(.undo, let label, let reason)? = error as? JournalError else {
         return XCTFail("\(error)")
       }
       XCTAssertEqual(label, "Re-plan “Loop”")
@@ -148,6 +148,68 @@ final class StoreJournalTests: XCTestCase {
     }
     XCTAssertEqual(try snapshot(), before)
     XCTAssertEqual(try store.revision(ofTrip: tripID), revision)
+  }
+
+  func testAStepThatCanNoLongerBeTaken_isForgotten_withTheStepsBeyondIt() throws {
+    let catalog = try XCTUnwrap(catalog)
+    _ = try add("Dinner", day: 2)
+    let milwaukee = Game.ID("MIL202406100")
+    _ = try store.replanTrip(
+      id: tripID, adding: [], removing: [.id(milwaukee)], start: nil, end: nil, catalog: catalog,
+      environment: environment)
+    var cancelled = try StoreFixtures.game2024(milwaukee)
+    cancelled.status = .cancelled
+    _ = try store.importGames([cancelled])
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Re-plan “Loop”")
+    let before = try snapshot()
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      XCTAssertTrue(
+        "\(error)".contains("The changes before it cannot be undone either"), "\(error)")
+    }
+    // Neither the re-plan nor the "Add Dinner" before it can be reached
+    // (its state held the cancelled game too): both are forgotten, the trip
+    // is unchanged, and nothing is offered.
+    XCTAssertEqual(try snapshot(), before)
+    XCTAssertNil(try store.journal(ofTrip: tripID).undo)
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      XCTAssertEqual(error as? JournalError, .nothingTo(.undo, trip: "Loop"))
+    }
+    // The next edit is undoable again.
+    _ = try add("Museum", day: 3)
+    XCTAssertEqual(try store.step(.undo, trip: tripID, catalog: catalog).label, "Add “Museum”")
+    XCTAssertEqual(try snapshot(), before)
+  }
+
+  func testAfterAnUnrecordedChange_nothingIsOffered_andTheNextEditStartsAFreshJournal() throws {
+    let catalog = try XCTUnwrap(catalog)
+    _ = try add("One", day: 1)
+    try store.touchTrip(id: tripID, at: environment.now())
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, nil)
+    _ = try add("Two", day: 1)
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Add “Two”")
+    XCTAssertEqual(try store.step(.undo, trip: tripID, catalog: catalog).label, "Add “Two”")
+    XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
+      XCTAssertEqual(error as? JournalError, .nothingTo(.undo, trip: "Loop"))
+    }
+  }
+
+  func testAChangeOfNameAndDays_isOneStep() throws {
+    let catalog = try XCTUnwrap(catalog)
+    let before = try snapshot()
+    let change = try store.changeTrip(
+      id: tripID, name: "Lakes", start: CalendarDate(iso: "2024-06-02"), end: nil,
+      catalog: catalog, environment: environment)
+    XCTAssertTrue(change.renamed)
+    XCTAssertEqual(change.replan.map(\.changesNothing), false)
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Re-plan “Lakes” (renamed from “Loop”)")
+    _ = try store.step(.undo, trip: tripID, catalog: catalog)
+    XCTAssertEqual(try snapshot(), before)
+    XCTAssertNil(try store.journal(ofTrip: tripID).undo)
+    // Its own name changes nothing.
+    let same = try store.changeTrip(
+      id: tripID, name: "Loop", start: nil, end: nil, catalog: catalog, environment: environment)
+    XCTAssertFalse(same.renamed)
+    XCTAssertNil(same.replan)
   }
 
   func testDeletingTheTripDeletesItsJournal() throws {

@@ -27,6 +27,23 @@ struct JSONBody {
     members = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
   }
 
+  /// Refuses a member this request does not read, so a misspelt or
+  /// unsupported key is never silently ignored.
+  /// - Parameters:
+  ///   - keys: the members the request reads, in the order the message
+  ///     lists them.
+  ///   - object: how the message names this object ("the request body",
+  ///     "place").
+  /// - Throws: `APIError` (400) naming the first unknown member (in key
+  ///   order) as its field.
+  func allowing(_ keys: [String], in object: String = "the request body") throws {
+    guard let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) else { return }
+    throw APIError.invalid(
+      "\(object) has an unknown key '\(unknown.prefix(80))' (it reads \(keys.joined(separator: ", ")))",
+      field: object == "the request body"
+        ? String(unknown.prefix(80)) : "\(object).\(unknown.prefix(80))")
+  }
+
   /// True when `key` is present (null included).
   func has(_ key: String) -> Bool { members[key] != nil }
 

@@ -54,6 +54,7 @@ struct TripAPI: Sendable {
   }
 
   func createTrip(_ body: JSONBody, env: RuleEnvironment) throws -> WireV1.TripDocument {
+    try body.allowing(["name", "games", "start", "end"])
     let name = try body.requiredString("name")
     let texts = try body.strings("games") ?? []
     guard !texts.isEmpty else {
@@ -77,6 +78,7 @@ struct TripAPI: Sendable {
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripPatch
   {
+    try body.allowing(["name", "start", "end", "revision"])
     let revision = try body.integer("revision")
     let name = try body.string("name")
     let start = try body.date("start")
@@ -84,32 +86,18 @@ struct TripAPI: Sendable {
     guard name != nil || start != nil || end != nil else {
       throw APIError.invalid("say what to change: name, start or end")
     }
-    var report: WireV1.ReplanReport?
-    var changed = false
-    var expected = revision
-    if start != nil || end != nil {
-      let replan = try store.replanTrip(
-        id: id, adding: [], removing: [], start: start, end: end, catalog: catalog,
-        environment: env, expectedRevision: expected)
-      report = WireV1.ReplanReport(replan.report, change: replan.change)
-      changed = !replan.changesNothing
-      expected = nil
-    }
-    if let name {
-      let current = try store.loadTrip(id: id).trip
-      if current.name != name {
-        _ = try store.renameTrip(id: id, to: name, now: env.now(), expectedRevision: expected)
-        changed = true
-      } else if let expected {
-        _ = expected
-      }
-    }
+    let change = try store.changeTrip(
+      id: id, name: name, start: start, end: end, catalog: catalog, environment: env,
+      expectedRevision: revision)
+    let report = change.replan.map { WireV1.ReplanReport($0.report, change: $0.change) }
+    let changed = change.renamed || change.replan.map { !$0.changesNothing } ?? false
     return WireV1.TripPatch(itinerary: try tripDocument(id), replan: report, changed: changed)
   }
 
   func copyTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripDocument
   {
+    try body.allowing(["name"])
     let name = try body.requiredString("name")
     let copy = try store.copyTrip(id: id, as: name, environment: env)
     return try tripDocument(copy.copy.trip.id)
@@ -124,6 +112,7 @@ struct TripAPI: Sendable {
   func step(_ direction: JournalStep.Direction, _ id: Trip.ID, _ body: JSONBody) throws
     -> WireV1.JournalAnswer
   {
+    try body.allowing(["revision"])
     let step = try store.step(
       direction, trip: id, catalog: catalog, expectedRevision: try body.integer("revision"))
     return WireV1.JournalAnswer(step, itinerary: try tripDocument(id))
@@ -210,6 +199,7 @@ struct TripAPI: Sendable {
   /// The drop target of a `place` object.
   func place(_ body: JSONBody?, field: String = "place") throws -> DropTarget? {
     guard let body else { return nil }
+    try body.allowing(["before", "after", "day", "at"], in: field)
     let given = ["before", "after", "day"].filter { body.has($0) }
     guard given.count <= 1 else {
       throw APIError.invalid(
@@ -230,6 +220,9 @@ struct TripAPI: Sendable {
       "\(field) must be {before: rowID}, {after: rowID} or {day: N, at: \"top\"|\"bottom\"}",
       field: field)
   }
+
+  /// The members `details(_:)` reads.
+  static let detailKeys = ["title", "category", "time", "lat", "lon", "address"]
 
   /// The custom item details of `body` (absent keys unchanged; null
   /// clears).
@@ -276,6 +269,7 @@ struct TripAPI: Sendable {
   }
 
   func addItem(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws -> WireV1.ItemWrite {
+    try body.allowing(Self.detailKeys + ["place", "revision"])
     let title = try body.requiredString("title")
     let changes = try details(body)
     let info = CustomInfo(
@@ -293,6 +287,7 @@ struct TripAPI: Sendable {
   func moveItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
     throws -> WireV1.ItemWrite
   {
+    try body.allowing(["place", "revision"])
     guard let target = try place(try body.object("place")) else {
       throw APIError.invalid("place is missing", field: "place")
     }
@@ -322,6 +317,7 @@ struct TripAPI: Sendable {
   func editItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
     throws -> WireV1.ItemWrite
   {
+    try body.allowing(Self.detailKeys + ["revision"])
     let changes = try details(body)
     let change = try store.editTrip(
       id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
