@@ -104,6 +104,9 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
     case .emptyTripReference:
       return "the trip reference is empty: give a trip's name or id"
     case .tripNotFound(let reference, let suggestion):
+      if suggestion == nil, UUID(uuidString: reference) != nil {
+        return "no trip has the id '\(reference)'"
+      }
       return "no trip is called '\(reference)'"
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
     case .ambiguousTrip(let reference, let candidates):

@@ -13,6 +13,10 @@ public enum GameLookupError: Error, Sendable, Hashable, CustomStringConvertible 
   /// day (`matchup`, "SD @ CHC") was moved to `newDate` as game `gameID`.
   case moved(
     team: String, date: CalendarDate, matchup: String, gameID: Game.ID, newDate: CalendarDate)
+  /// No stored game has the id `id` any more: the game it named (the home
+  /// team's game that day, by Retrosheet's id) was moved to `newDate`,
+  /// where it is game `newID`.
+  case movedID(Game.ID, newDate: CalendarDate, newID: Game.ID)
 
   /// What kind of failure this is: always `.notFound`.
   public var kind: ErrorKind { .notFound }
@@ -27,6 +31,9 @@ public enum GameLookupError: Error, Sendable, Hashable, CustomStringConvertible 
     case .moved(let team, let date, let matchup, let gameID, let newDate):
       return
         "\(team) has no game on \(date.iso): the game scheduled that day (\(matchup)) was moved to \(newDate.iso); use \(gameID)"
+    case .movedID(let id, let newDate, let newID):
+      return
+        "no game \(id) in the database: it was moved to \(newDate.iso) and is now \(newID)"
     }
   }
 }
@@ -68,6 +75,7 @@ extension Store {
     case .id(let id):
       guard let game = try game(id: id) else {
         if try gameCount() == 0 { throw GameLookupError.noGamesYet }
+        try throwIfMoved(id)
         throw GameLookupError.noSuchGame(id)
       }
       return game
@@ -95,5 +103,26 @@ extension Store {
       }
       return try reference.pick(from: games, teamName: team.fullName)
     }
+  }
+
+  /// Throws `GameLookupError.movedID` when `id` is not stored but is the
+  /// Retrosheet id (home team code, `YYYYMMDD`, game number) of a game a
+  /// schedule import moved: the home team's rescheduled game whose
+  /// original date is the id's date (the first in time order, should two
+  /// games of that day have moved). Does nothing otherwise.
+  func throwIfMoved(_ id: Game.ID) throws {
+    let text = Array(id.rawValue.utf8)
+    guard text.count == 12, let number = text.last, (48...57).contains(number) else { return }
+    let team = String(decoding: text[0..<3], as: UTF8.self)
+    let digits = String(decoding: text[3..<11], as: UTF8.self)
+    guard digits.utf8.allSatisfy({ (48...57).contains($0) }),
+      let date = CalendarDate(
+        iso: "\(digits.prefix(4))-\(digits.dropFirst(4).prefix(2))-\(digits.suffix(2))")
+    else { return }
+    let moved = try games(GameQuery(teamID: team)).filter {
+      $0.homeTeamID == team && $0.originalDate == date && $0.status == .rescheduled
+    }
+    guard let game = moved.first else { return }
+    throw GameLookupError.movedID(id, newDate: game.localDate, newID: game.id)
   }
 }

@@ -20,7 +20,7 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible, Cl
   public var description: String {
     switch self {
     case .nothingTo(let direction, let trip):
-      return "Nothing to \(direction.rawValue) in \"\(trip)\"."
+      return "Nothing to \(direction.rawValue) in “\(trip)”."
     case .tripChangedSince(let direction, let label):
       return
         "\(label) cannot be \(direction == .undo ? "taken back" : "made again"): the trip changed since in a way that was not recorded (a schedule import moved its games), so none of its earlier changes can be undone or redone."

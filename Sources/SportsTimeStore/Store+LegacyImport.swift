@@ -24,7 +24,13 @@ extension Store {
   ) throws -> [LegacyTripResult] {
     try transaction {
       let results = try LegacyImport.convert(
-        legacy, storedTrips: try trips(), game: { try game(id: Game.ID($0)) }, catalog: catalog,
+        legacy, storedTrips: try trips(),
+        game: { text in
+          let id = Game.ID(text)
+          if let found = try game(id: id) { return found }
+          try throwIfMoved(id)
+          return nil
+        }, catalog: catalog,
         environment: environment)
       for case .imported(let conversion) in results {
         do {

@@ -42,7 +42,8 @@ struct Context {
     if arguments.value("db") == nil, let db = environment["SPORTSTIME_DB"],
       db.trimmingCharacters(in: .whitespaces).isEmpty
     {
-      throw arguments.usageError(
+      // The environment, not the command line's shape: exit 1, no usage line.
+      throw CommandError(
         "SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
       )
     }

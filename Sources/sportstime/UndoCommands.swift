@@ -52,7 +52,7 @@ enum UndoCommands {
     }
     let verb = direction == .undo ? "Undid" : "Redid"
     context.print(
-      "\(verb): \(context.safe(step.label)) (\"\(context.safe(itinerary.trip.name))\" is at revision \(step.revision))."
+      "\(verb): \(context.safe(step.label)) (“\(context.safe(itinerary.trip.name))” is at revision \(step.revision))."
     )
   }
 }

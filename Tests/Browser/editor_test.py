@@ -81,11 +81,16 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def browser(width=1280, height=1700):
+def browser(width=1280, height=1700, phone=False):
+    """Headless Chromium; `phone`: a 390×844 touch screen at 3× (mobile
+    emulation: a headless window cannot be narrower than 500 px)."""
     options = Options()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      f"--window-size={width},{height}"]:
         options.add_argument(argument)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(options=options)
 
@@ -256,8 +261,11 @@ class EditorTests(unittest.TestCase):
 
     def test_a_phone_sized_window(self):
         trip = SERVER.demo_trip("Browser phone")
-        self.driver.set_window_size(390, 844)
+        self.driver.quit()
+        self.driver = browser(phone=True)
+        self.addCleanup(self.driver.quit)
         self.open(trip)
+        self.assertEqual(self.driver.execute_script("return window.innerWidth"), 390)
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
         self.assertLessEqual(width, 390, "no sideways scrolling")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone.png"))
@@ -318,6 +326,49 @@ class EditorTests(unittest.TestCase):
         # (The refused POST itself is logged by the browser as a network error.)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
+    def touch(self, kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def test_on_a_phone_a_press_and_hold_picks_a_leg_up_and_a_drag_moves_it(self):
+        trip = SERVER.demo_trip("Browser touch")
+        self.driver.quit()
+        self.driver = browser(phone=True)
+        self.addCleanup(self.driver.quit)
+        self.open(trip)
+        before = self.server_doc()
+        leg = self.leg(before, "Chicago → Detroit")
+        handle = self.row(leg["id"]).find_element(By.CLASS_NAME, "handle")
+        box = self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
+            handle)
+        target = self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return r.y + r.height / 2 + 4;",
+            self.row("day:4"))
+        x, y = box
+        # A quick swipe scrolls the page; it does not pick the leg up.
+        self.touch("touchStart", x, y)
+        self.touch("touchMove", x, y + 40)
+        self.touch("touchEnd", x, y + 40)
+        time.sleep(0.3)
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop]")), 0, "no drag began")
+        # Press and hold, then drag onto Day 4.
+        self.touch("touchStart", x, y)
+        time.sleep(0.45)
+        steps = 12
+        for i in range(1, steps + 1):
+            self.touch("touchMove", x, y + (target - y) * i / steps)
+            time.sleep(0.05)
+        self.assertGreater(len(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop='blocked']")), 0,
+                           "the red zone shows while the finger holds the leg")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone-touch-drag.png"))
+        self.touch("touchEnd", x, target)
+        WebDriverWait(self.driver, 5).until(lambda d: "Moved" in d.find_element(By.ID, "status").text)
+        doc = self.server_doc()
+        self.assertEqual(doc["revision"], before["revision"] + 1)
+        self.assertIn(self.leg(doc, "Chicago → Detroit")["day"], [3, 4])
+        self.assertEqual(self.console_errors(), [])
+
     def test_the_trips_screen_lists_trips_and_renames_one(self):
         SERVER.demo_trip("Browser list")
         self.driver.get(SERVER.base + "/")
@@ -330,6 +381,13 @@ class EditorTests(unittest.TestCase):
         field.send_keys("Browser list renamed")
         self.driver.find_element(By.ID, "name-save").click()
         WebDriverWait(self.driver, 5).until(lambda d: "Browser list renamed" in d.find_element(By.ID, "past").text)
+        self.assertEqual(self.driver.find_element(By.ID, "status").text, "Renamed to “Browser list renamed”.")
+        # The name it already has: nothing changes, and the page says so.
+        card = self.driver.find_element(By.XPATH, "//li[contains(@class,'trip-card')][.//a[starts-with(normalize-space(.), 'Browser list renamed')]]")
+        card.find_element(By.XPATH, ".//button[text()='Rename']").click()
+        self.driver.find_element(By.ID, "name-save").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_element(By.ID, "status").text == "“Browser list renamed” already has that name.")
         self.assertEqual(self.console_errors(), [])
 
 

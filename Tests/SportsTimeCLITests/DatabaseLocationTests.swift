@@ -81,12 +81,15 @@ final class DatabaseLocationTests: EndToEndTestCase {
   func testDatabase_emptyEnvironmentVariableIsRefusedAndTouchesNothing() throws {
     for empty in ["", "  "] {
       let result = try run(["trip", "list"], extra: ["SPORTSTIME_DB": empty])
-      XCTAssertEqual(result.status, 64, "\(result)")
+      // An environment problem, not the command line's shape: exit 1, and no
+      // usage line (review 6).
+      XCTAssertEqual(result.status, 1, "\(result)")
       XCTAssertEqual(result.stdout, "")
       XCTAssertEqual(
-        result.stderrLines.first,
-        "Error: SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
-      )
+        result.stderrLines,
+        [
+          "Error: SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
+        ])
       XCTAssertFalse(fileExists(xdgDefault))
     }
     // --db still wins over it.

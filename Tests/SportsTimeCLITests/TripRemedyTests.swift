@@ -136,4 +136,31 @@ final class TripRemedyTests: ItineraryTestCase {
     XCTAssertEqual(
       result.stderr, "Error: \(stale.path), field items[0]: \(Self.stale)\n")
   }
+
+  /// Review 6, finding 11: a game id the schedule's new version moved (the
+  /// id carries the date) is named with its new date and id, by a legacy
+  /// import and by a trip's game list alike.
+  func testAMovedGameID_isNamedWithItsNewDateAndID() throws {
+    let schedule = try modifiedSchedule([
+      (
+        "20240607,0,Friday,MIL,NL,64,DET,AL,63,n,DET05,,",
+        "20240607,0,Friday,MIL,NL,64,DET,AL,63,n,DET05,Rain,20240609"
+      )
+    ])
+    let imported = try run(["schedule", "import", schedule.path])
+    XCTAssertEqual(imported.status, 0, imported.description)
+    let moved =
+      "no game DET202406070 in the database: it was moved to 2024-06-09 and is now DET202406092"
+    let legacy = CLIProcess.repositoryRoot.appendingPathComponent(
+      "Tests/Fixtures/legacy/trips.json"
+    )
+    .path
+    let result = try run(["import", "legacy", legacy])
+    XCTAssertEqual(result.status, 1, result.description)
+    XCTAssertEqual(result.stderr, "Error: \(legacy), field trips[0].games[2]: \(moved)\n")
+    let trip = try run(["trip", "new", "Moved", "--game", "DET202406070"])
+    XCTAssertEqual(trip.status, 1, trip.description)
+    XCTAssertTrue(trip.stderr.contains(moved), trip.stderr)
+    XCTAssertEqual(try run(["trip", "list", "--json"]).stdout, "[]\n")
+  }
 }

@@ -11,13 +11,13 @@ final class UndoCommandTests: ItineraryTestCase {
     XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.day, 3)
     let undone = try runOK(["undo", "Short"])
     XCTAssertTrue(
-      undone.stdout.hasPrefix("Undid: Move “Deep dish” (\"Short\" is at revision "), undone.stdout)
+      undone.stdout.hasPrefix("Undid: Move “Deep dish” (“Short” is at revision "), undone.stdout)
     XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.day, 1)
     try runOK(["undo", "Short"])
     XCTAssertNil(try showJSON("Short").row("item:\(id)"))
     let nothing = try run(["undo", "Short"])
     XCTAssertEqual(nothing.status, 1)
-    XCTAssertEqual(nothing.stderr, "Error: Nothing to undo in \"Short\".\n")
+    XCTAssertEqual(nothing.stderr, "Error: Nothing to undo in “Short”.\n")
     let redone = try runOK(["redo", "Short", "--json"])
     let object = try XCTUnwrap(try parseJSON(redone.stdout) as? [String: Any])
     XCTAssertEqual(object["direction"] as? String, "redo")
@@ -25,6 +25,6 @@ final class UndoCommandTests: ItineraryTestCase {
     XCTAssertNotNil(try showJSON("Short").row("item:\(id)"))
     try runOK(["redo", "Short"])
     XCTAssertEqual(try showJSON("Short").row("item:\(id)")?.day, 3)
-    XCTAssertEqual(try run(["redo", "Short"]).stderr, "Error: Nothing to redo in \"Short\".\n")
+    XCTAssertEqual(try run(["redo", "Short"]).stderr, "Error: Nothing to redo in “Short”.\n")
   }
 }

@@ -28,6 +28,22 @@ final class AppSecurityTests: APITestCase {
       body: Data(repeating: 32, count: (1 << 20) + 1))
     XCTAssertEqual(huge.status, 413)
     XCTAssertEqual(try store.trips().count, 0)
+    // Every refusal — the policy's, the router's, the body limit's — is the
+    // same error document, written as every other answer.
+    let missing = try send("GET", "/api/nothing")
+    let wrongMethod = try send("PUT", "/api/trips", json: [:])
+    XCTAssertEqual(wrongMethod.status, 405, wrongMethod.text)
+    for (answer, kind) in [
+      (rebinding, "forbidden"), (csrf, "forbidden"), (form, "invalid-input"),
+      (huge, "invalid-input"), (wrongMethod, "invalid-input"), (missing, "not-found"),
+    ] {
+      XCTAssertEqual(answer.headers["content-type"], "application/json", answer.text)
+      let error = try XCTUnwrap(try object(answer)["error"] as? [String: Any], answer.text)
+      XCTAssertEqual(error["kind"] as? String, kind, answer.text)
+      XCTAssertFalse((error["message"] as? String ?? "").isEmpty)
+      XCTAssertTrue(answer.text.hasPrefix("{\n  \"error\": {\n    \"kind\": "), answer.text)
+      XCTAssertTrue(answer.text.hasSuffix("}\n"), answer.text)
+    }
     let own = try send(
       "POST", "/api/trips", json: body, headers: ["Origin": "http://localhost:\(server.port)"])
     XCTAssertEqual(own.status, 201, own.text)

@@ -35,7 +35,11 @@ final class TripAPITests: APITestCase {
     let deleted = try send("DELETE", "/api/trips/\(id)")
     XCTAssertEqual(deleted.status, 200, deleted.text)
     XCTAssertEqual(try object(deleted)["name"] as? String, "Great Lakes Loop")
-    XCTAssertEqual(try send("GET", "/api/trips/\(id)").status, 404)
+    let gone = try send("GET", "/api/trips/\(id)")
+    XCTAssertEqual(gone.status, 404)
+    XCTAssertEqual(
+      (try object(gone)["error"] as? [String: Any])?["message"] as? String,
+      "no trip has the id '\(id)'")
     XCTAssertEqual(try send("DELETE", "/api/trips/\(id)").status, 404)
   }
 

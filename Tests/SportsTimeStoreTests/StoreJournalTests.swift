@@ -85,7 +85,7 @@ final class StoreJournalTests: XCTestCase {
       ])
     XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
       XCTAssertEqual(error as? JournalError, .nothingTo(.undo, trip: "Loop"))
-      XCTAssertEqual(String(describing: error), "Nothing to undo in \"Loop\".")
+      XCTAssertEqual(String(describing: error), "Nothing to undo in “Loop”.")
     }
     // And forward again.
     for k in 1..<states.count {

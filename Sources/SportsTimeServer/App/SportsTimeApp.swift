@@ -110,7 +110,7 @@ public final class SportsTimeApp: Sendable {
       let kind =
         refusal.status == 401
         ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
-      return Self.json(status: refusal.status, Self.errorBody(kind: kind, message: refusal.message))
+      return Self.error(status: refusal.status, kind: kind, message: refusal.message)
     }
     var response = route(request)
     if let token = policy.token, request.query["token"] == token,
@@ -157,9 +157,8 @@ public final class SportsTimeApp: Sendable {
       }
       return try page(request, parts)
     } catch let refused as MethodNotAllowed {
-      var response = Self.json(
-        status: 405, Self.errorBody(kind: ErrorKind.invalidInput.rawValue, message: refused.message)
-      )
+      var response = Self.error(
+        status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
       response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
       return response
     } catch {
@@ -295,8 +294,12 @@ public final class SportsTimeApp: Sendable {
 
   // MARK: Answers
 
-  static func errorBody(kind: String, message: String) -> String {
-    "{\"error\": {\"kind\": \"\(kind)\", \"message\": \(JSONValue.quote(message))}}"
+  /// An error answer in the wire format's error document, whatever
+  /// refused the request (the policy, the router, the body limit).
+  static func error(status: Int, kind: String, message: String) -> HTTPResponse {
+    var document = WireV1.ErrorDocument(kind: .invalidInput, message: message)
+    document.error.kind = kind
+    return json(status: status, (try? Wire.render(document)) ?? "{}")
   }
 
   static func json(status: Int, _ text: String) -> HTTPResponse {
@@ -339,9 +342,14 @@ public final class SportsTimeApp: Sendable {
   ///   token in force off loopback.
   /// - Throws: `HTTPServerError` when the address cannot be bound.
   public func serve(threads: Int = 4) throws -> HTTPServer {
-    let server = HTTPServer(host: configuration.host, port: configuration.port, threads: threads) {
-      [self] request in await self.handle(request)
-    }
+    let server = HTTPServer(
+      host: configuration.host, port: configuration.port, threads: threads,
+      tooLarge: { limit in
+        Self.error(
+          status: 413, kind: ErrorKind.invalidInput.rawValue,
+          message: "the request body is larger than \(limit) bytes")
+      }
+    ) { [self] request in await self.handle(request) }
     try server.start()
     let token =
       RequestPolicy.isLoopback(configuration.host)

@@ -40,6 +40,7 @@ public final class HTTPServer: @unchecked Sendable {
 
   private let requestedPort: UInt16
   private let handler: Handler
+  fileprivate let tooLarge: @Sendable (Int) -> HTTPResponse
   private let lock = NSLock()
   private var daemon: OpaquePointer?
   private var boundPort: UInt16 = 0
@@ -49,10 +50,19 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// A server for `host`:`port` (0: any free port, read `port` after
   /// `start()`), not yet listening.
+  /// - Parameter tooLarge: the 413 answer to a body over
+  ///   `maximumBodySize` (given the limit in bytes); by default a plain
+  ///   text line.
   public init(
     host: String, port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
+    tooLarge: @escaping @Sendable (Int) -> HTTPResponse = { limit in
+      HTTPResponse(
+        status: 413, contentType: "text/plain; charset=utf-8",
+        bytes: Data("the request body is larger than \(limit) bytes\n".utf8))
+    },
     handler: @escaping Handler
   ) {
+    self.tooLarge = tooLarge
     self.host = host
     self.requestedPort = port
     self.threads = max(1, threads)
@@ -316,13 +326,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   if let answer { return server.queue(answer, on: connection) }
   if dispatched { return MHD_Result.YES }
   if exchange.tooLarge {
-    let limit = server.maximumBodySize
-    return server.queue(
-      HTTPResponse(
-        status: 413, contentType: "application/json",
-        bytes: Data(
-          #"{"error": {"kind": "invalid-input", "message": "the request body is larger than \#(limit) bytes"}}"#
-            .utf8)), on: connection)
+    return server.queue(server.tooLarge(server.maximumBodySize), on: connection)
   }
   let request = HTTPRequest(
     method: method.map { String(cString: $0) } ?? "GET",

@@ -4,7 +4,10 @@ import Foundation
 /// `libjs-*` folder under /usr/share/javascript): a request path can never
 /// leave the folder — no `..` or `.` segment, no NUL or backslash, and a
 /// symbolic link inside that points outside is refused as well (the real
-/// path must lie under the folder's real path).
+/// path must lie under the folder's real path). Behind libmicrohttpd a NUL
+/// never arrives: it decodes the request's path into a C string, which ends
+/// at a `%00`, so `/app/app.css%00.js` asks for `/app/app.css` — still
+/// inside the folder.
 public struct StaticFiles: Sendable, Hashable {
   /// The folder's real path (symbolic links resolved), without a trailing
   /// slash.

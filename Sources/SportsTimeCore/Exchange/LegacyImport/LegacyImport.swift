@@ -36,7 +36,9 @@ public enum LegacyImport {
   ///   - storedTrips: the trips already stored; a legacy trip with one of
   ///     their ids is reported as already imported (with the stored trip)
   ///     and not built again.
-  ///   - game: looks a game up by id in the database.
+  ///   - game: looks a game up by id in the database (nil: no such game);
+  ///     a not-found error it throws (the game moved) is reported at the
+  ///     game's field with its message.
   ///   - catalog: venues and teams.
   ///   - environment: clock, ids (of travel items) and estimator.
   /// - Throws: `FileFormatError` naming the field of a game missing from
@@ -55,7 +57,17 @@ public enum LegacyImport {
       }
       var games: [Game] = []
       for (j, id) in trip.gameIDs.enumerated() {
-        guard let found = try game(id) else {
+        let looked: Game?
+        do {
+          looked = try game(id)
+        } catch  where ErrorKind.of(error) == .notFound {
+          // The database knows why it has no such game (it moved): say so
+          // at the file's field.
+          throw FileFormatError(
+            file: legacy.file, line: nil, field: "\(trip.path).games[\(j)]",
+            message: "\(error)", missingGameID: nil)
+        }
+        guard let found = looked else {
           throw FileFormatError(
             file: legacy.file, line: nil, field: "\(trip.path).games[\(j)]",
             message: "no game \(id) in the database; import its schedule first",

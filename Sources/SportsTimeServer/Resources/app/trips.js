@@ -52,11 +52,12 @@
     const { trip, action } = naming;
     try {
       if (action === 'rename') {
-        await api('PATCH', `/api/trips/${trip.id}`, { name: form.name.value, revision: trip.revision });
-        statusLine.textContent = `Renamed to “${form.name.value}”.`;
+        const answer = await api('PATCH', `/api/trips/${trip.id}`, { name: form.name.value, revision: trip.revision });
+        const name = answer.itinerary.trip.name;
+        statusLine.textContent = answer.changed ? `Renamed to “${name}”.` : `“${name}” already has that name.`;
       } else {
-        await api('POST', `/api/trips/${trip.id}/copy`, { name: form.name.value });
-        statusLine.textContent = `Copied as “${form.name.value}”.`;
+        const copy = await api('POST', `/api/trips/${trip.id}/copy`, { name: form.name.value });
+        statusLine.textContent = `Copied as “${copy.trip.name}”.`;
       }
       dialog.close();
       load();
