@@ -348,8 +348,8 @@ public final class SportsTimeApp: Sendable {
         Self.error(
           status: 413, kind: ErrorKind.invalidInput.rawValue,
           message: "the request body is larger than \(limit) bytes")
-      }
-    ) { [self] request in await self.handle(request) }
+      },
+      handler: { [self] request in await self.handle(request) })
     try server.start()
     let token =
       RequestPolicy.isLoopback(configuration.host)
