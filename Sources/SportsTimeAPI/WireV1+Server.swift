@@ -117,44 +117,15 @@ extension WireV1 {
   /// `GET /api/trips`: the trips grouped as the trips screen shows them
   /// (`TripGroups`), each entry with its revision.
   public struct TripLists: Codable, Sendable, Hashable {
-    /// One trip.
-    public struct Entry: Codable, Sendable, Hashable {
-      /// Lowercase UUID text.
-      public var id: String
-      /// The trip's name.
-      public var name: String
-      /// Its first day.
-      public var startDate: CalendarDate
-      /// Its last day.
-      public var endDate: CalendarDate
-      /// How many days.
-      public var dayCount: Int
-      /// How many games.
-      public var games: Int
-      /// Its revision.
-      public var revision: Int
-
-      /// The entry of `trip`.
-      public init(_ trip: Trip) {
-        id = trip.id.description
-        name = trip.name
-        startDate = trip.startDate
-        endDate = trip.endDate
-        dayCount = trip.dayCount
-        games = trip.gameIDs.count
-        revision = trip.revision
-      }
-    }
-
     /// Trips whose last day is today or later, soonest first.
-    public var upcoming: [Entry]
+    public var upcoming: [TripListEntry]
     /// Trips that are over, most recent first.
-    public var past: [Entry]
+    public var past: [TripListEntry]
 
     /// The lists of `groups`.
     public init(_ groups: TripGroups) {
-      upcoming = groups.upcoming.map(Entry.init)
-      past = groups.past.map(Entry.init)
+      upcoming = groups.upcoming.map { TripListEntry($0, withRevision: true) }
+      past = groups.past.map { TripListEntry($0, withRevision: true) }
     }
   }
 

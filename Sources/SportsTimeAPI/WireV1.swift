@@ -67,15 +67,19 @@ extension WireV1 {
     public var dayCount: Int
     /// How many games.
     public var games: Int
+    /// Its revision; only in the app's lists (`TripLists`), absent from
+    /// `trip list --json`.
+    public var revision: Int?
 
-    /// The entry of `trip`.
-    public init(_ trip: Trip) {
+    /// The entry of `trip`, with its revision when `withRevision`.
+    public init(_ trip: Trip, withRevision: Bool = false) {
       id = trip.id.description
       name = trip.name
       startDate = trip.startDate
       endDate = trip.endDate
       dayCount = trip.dayCount
       games = trip.gameIDs.count
+      revision = withRevision ? trip.revision : nil
     }
   }
 

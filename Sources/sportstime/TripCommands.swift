@@ -194,7 +194,7 @@ enum TripCommands {
     let store = try context.openStore()
     let trips = try store.trips()
     if context.arguments.flag("json") {
-      try context.print(wire: trips.map(WireV1.TripListEntry.init))
+      try context.print(wire: trips.map { WireV1.TripListEntry($0) })
       return
     }
     if trips.isEmpty {
