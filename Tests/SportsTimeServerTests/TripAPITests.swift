@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeServer
 import SportsTimeStore
@@ -141,12 +142,29 @@ final class TripAPITests: APITestCase {
     let slots = try XCTUnwrap(drag["slots"] as? [[String: Any]])
     XCTAssertTrue(slots.contains { $0["valid"] as? Bool == false })
     XCTAssertTrue(slots.contains { $0["valid"] as? Bool == true })
+    // The document is kept only while nothing changes: a change of the
+    // trip (here an item added before the leg) gives a new one, the same as
+    // a fresh server's.
+    XCTAssertEqual(
+      try send("GET", "/api/trips/\(id)/drag/\(legID)").body,
+      try send("GET", "/api/trips/\(id)/drag/\(legID)").body)
+    let added = try send(
+      "POST", "/api/trips/\(id)/items", json: ["title": "Early", "place": ["day": 1, "at": "top"]])
+    XCTAssertEqual(added.status, 201, added.text)
+    let after = try object(try send("GET", "/api/trips/\(id)/drag/\(legID)"))
+    XCTAssertEqual((after["slots"] as? [Any])?.count, slots.count + 1)
+    let trip = try XCTUnwrap(Trip.ID(parsing: id))
+    let itinerary = try store.itinerary(id: trip, catalog: try Catalog.mlb())
+    let item = try XCTUnwrap(
+      itinerary.item(try XCTUnwrap(ItineraryItem.ID(parsing: String(legID.dropFirst(5))))))
+    let fresh = try Wire.render(
+      WireV1.Drag(
+        try DragSession(item: item, layout: itinerary.layout, constraints: itinerary.constraints)))
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/\(legID)").text, fresh + "\n")
     XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/game:CLE202406040").status, 422)
     XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/day:1").status, 422)
     XCTAssertEqual(try send("GET", "/api/trips/\(id)/drag/item:nope").status, 404)
     // Exports are the CLI's bytes, as downloads.
-    let itinerary = try store.itinerary(
-      id: try XCTUnwrap(Trip.ID(parsing: id)), catalog: try Catalog.mlb())
     for format in TripExportFormat.allCases {
       let answer = try send("GET", "/api/trips/\(id)/export.\(format.rawValue)")
       XCTAssertEqual(answer.status, 200, format.rawValue)

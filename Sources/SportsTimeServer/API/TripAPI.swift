@@ -124,6 +124,17 @@ struct TripAPI: Sendable {
         itinerary: try itinerary(id), estimator: environment.estimator))
   }
 
+  /// The drag document of row `rowID` as JSON text, from the cache while
+  /// the database is unchanged: the page asks for it when the pointer rests
+  /// on a handle and again at the press.
+  func dragText(_ id: Trip.ID, rowID: String) throws -> String {
+    let token = try store.changeToken()
+    if let text = cache.dragText(of: id, row: rowID, at: token) { return text }
+    let text = try Wire.render(try drag(id, rowID: rowID))
+    cache.keep(dragText: text, of: id, row: rowID, at: token)
+    return text
+  }
+
   func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
     let itinerary = try itinerary(id)
     guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
@@ -359,6 +370,7 @@ final class DocumentCache: @unchecked Sendable {
   private var token: ChangeToken?
   private var texts: [Trip.ID: String] = [:]
   private var itineraries: [Trip.ID: Itinerary] = [:]
+  private var dragTexts: [String: String] = [:]
 
   /// The text of `id` kept at `token`, or nil.
   func text(of id: Trip.ID, at token: ChangeToken) -> String? {
@@ -368,6 +380,21 @@ final class DocumentCache: @unchecked Sendable {
   /// The itinerary of `id` kept at `token`, or nil.
   func itinerary(of id: Trip.ID, at token: ChangeToken) -> Itinerary? {
     lock.withLock { self.token == token ? itineraries[id] : nil }
+  }
+
+  /// The drag document text of row `row` of `id` kept at `token`, or nil.
+  func dragText(of id: Trip.ID, row: String, at token: ChangeToken) -> String? {
+    lock.withLock { self.token == token ? dragTexts["\(id) \(row)"] : nil }
+  }
+
+  /// Keeps the drag document text of row `row` of `id` at `token` (at most
+  /// 64 rows' documents per token).
+  func keep(dragText text: String, of id: Trip.ID, row: String, at token: ChangeToken) {
+    lock.withLock {
+      move(to: token)
+      if dragTexts.count >= 64 { dragTexts = [:] }
+      dragTexts["\(id) \(row)"] = text
+    }
   }
 
   /// Keeps `text` of `id` at `token` (forgetting what other tokens kept).
@@ -392,5 +419,6 @@ final class DocumentCache: @unchecked Sendable {
     self.token = token
     texts = [:]
     itineraries = [:]
+    dragTexts = [:]
   }
 }

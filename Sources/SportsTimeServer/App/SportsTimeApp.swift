@@ -192,7 +192,7 @@ public final class SportsTimeApp: Sendable {
       return try Self.wire(200, api.route(trip))
     case (2, "drag"):
       try allow(request, ["GET"])
-      return try Self.wire(200, api.drag(trip, rowID: second ?? ""))
+      return Self.json(status: 200, try api.dragText(trip, rowID: second ?? ""))
     case (1, "items"):
       try allow(request, ["POST"])
       return try Self.wire(201, api.addItem(trip, JSONBody(request.body), env: env))
