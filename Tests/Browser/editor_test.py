@@ -189,6 +189,35 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(after["revision"], before["revision"], "nothing stored")
         self.assertEqual(after["rows"], before["rows"])
 
+    def test_on_a_long_trip_the_whole_red_zone_is_marked_the_screen_first(self):
+        games = SERVER.api("GET", "/api/games?team=CHC&from=2024-04-01&to=2024-07-31")
+        trip = SERVER.api("POST", "/api/trips", {"name": "Browser long", "games": [g["id"] for g in games]})
+        self.open(trip)
+        doc = self.server_doc()
+        self.assertGreater(len(doc["rows"]), 200)
+        legs = [r for r in doc["rows"] if r["kind"] == "travel"]
+        leg = legs[len(legs) // 2]
+        drag_doc = SERVER.api("GET", f"/api/trips/{trip['trip']['id']}/drag/{leg['id']}")
+        row = self.row(leg["id"])
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+        ActionChains(self.driver).move_to_element(row.find_element(By.CLASS_NAME, "handle")).pause(0.3) \
+            .click_and_hold().perform()
+        WebDriverWait(self.driver, 5, poll_frequency=0.01).until(
+            lambda d: d.execute_script("const t = window.sportstimeEditor.timing; return t && t.painted"))
+        # Every place is marked within a few frames, as the server computed it.
+        expected = {s["before"]: ("allowed" if s["valid"] else "blocked")
+                    for s in drag_doc["slots"] if s.get("before") and s["before"] != leg["id"]}
+        def marks(d):
+            return {e.get_attribute("data-row-id"): e.get_attribute("data-drop")
+                    for e in d.find_elements(By.CSS_SELECTOR, "#itinerary [data-row-id][data-drop]")}
+        WebDriverWait(self.driver, 5).until(lambda d: len(marks(d)) == len(expected))
+        self.assertEqual(marks(self.driver), expected)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-long-trip-red-zone.png"))
+        ActionChains(self.driver).release().perform()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-drop], [data-barrier]"))
+        self.assertEqual(self.console_errors(), [])
+
     def test_a_leg_dragged_to_an_allowed_place_is_saved_and_survives_a_reload(self):
         trip = SERVER.demo_trip("Browser allowed drag")
         self.open(trip)

@@ -5,7 +5,9 @@ trip, 15 times each — after the pointer rests 0.3 s on the handle (the page
 asks for the drag document then) and, for the big trip, pressed at once —
 and prints the medians of the editor's own timing
 (`sportstime-editor` state.timing: the press's event time to the first frame
-after the red zone is drawn, Performance API clock). Used by make bench."""
+after the red zone is drawn has been painted — a message posted from that
+frame's animation frame, which runs after its paint —, Performance API
+clock). Used by make bench."""
 
 import argparse
 import os

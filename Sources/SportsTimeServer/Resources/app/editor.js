@@ -153,25 +153,84 @@
     return drag.pending;
   }
 
-  /** Marks every place of the list as allowed or blocked, and the barrier games. */
+  /**
+   * Marks every place of the list as allowed or blocked, and the barrier
+   * games. The rows on the screen (and a screen's worth around them) are
+   * marked at once, so the next frame paints the red zone where the user
+   * looks; the rest follow in slices of a few hundred rows, one per frame,
+   * before a drag could scroll to them (marking all 1,000 rows of a long
+   * trip at once costs several frames of style work).
+   */
   function markRedZone(drag) {
     for (const node of list.querySelectorAll('[data-drop], [data-barrier]')) {
       delete node.dataset.drop;
       delete node.dataset.barrier;
     }
     document.body.classList.add('dragging');
-    for (const [before, slot] of drag.byBefore) {
-      const node = elementOf(before);
-      if (node && node.dataset.rowId !== drag.rowID) node.dataset.drop = slot.valid ? 'allowed' : 'blocked';
-    }
-    const end = list.querySelector('.drop-end');
-    if (end && drag.end) end.dataset.drop = drag.end.valid ? 'allowed' : 'blocked';
+    const marking = (drag.marking = (drag.marking || 0) + 1);
+    const rows = list.children;
+    const mark = (from, to) => {
+      for (let index = Math.max(0, from); index < Math.min(rows.length, to); index += 1) {
+        const node = rows[index];
+        const id = node.dataset.rowId;
+        if (!id) {
+          if (node.classList.contains('drop-end') && drag.end) node.dataset.drop = drag.end.valid ? 'allowed' : 'blocked';
+          continue;
+        }
+        const slot = drag.byBefore.get(id);
+        if (slot && id !== drag.rowID) node.dataset.drop = slot.valid ? 'allowed' : 'blocked';
+      }
+    };
+    const [first, last] = visibleRows(rows);
+    const margin = 8;
+    let low = first - margin;
+    let high = last + margin + 1;
+    mark(low, high);
     for (const id of drag.doc.barriers) {
       const node = elementOf(`game:${id}`);
       if (node) node.dataset.barrier = 'true';
     }
+    const slice = 250;
+    const more = () => {
+      if (state.drag !== drag || drag.marking !== marking || (low <= 0 && high >= rows.length)) return;
+      mark(high, high + slice);
+      mark(low - slice, low);
+      high += slice;
+      low -= slice;
+      afterPaint(more);
+    };
+    afterPaint(more);
     const days = drag.doc.validDays;
     say(days ? `Allowed on ${days[0] === days[1] ? 'Day ' + days[0] : 'Days ' + days[0] + '–' + days[1]}.` : 'This row has no allowed place.');
+  }
+
+  /** Calls `then` once the next frame has been painted (a message posted from its animation frame runs after the paint). */
+  function afterPaint(then) {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = then;
+      channel.port2.postMessage(0);
+    });
+  }
+
+  /** The indexes of the first and last of `rows` on the screen (binary search; rows are in page order). */
+  function visibleRows(rows) {
+    const count = rows.length;
+    if (count === 0) return [0, 0];
+    const height = window.innerHeight;
+    let low = 0;
+    let high = count - 1;
+    while (low < high) { // the first row whose bottom is below the top of the screen
+      const middle = (low + high) >> 1;
+      if (rows[middle].getBoundingClientRect().bottom < 0) low = middle + 1; else high = middle;
+    }
+    const first = low;
+    high = count - 1;
+    while (low < high) { // the last row whose top is above the bottom of the screen
+      const middle = (low + high + 1) >> 1;
+      if (rows[middle].getBoundingClientRect().top > height) high = middle - 1; else low = middle;
+    }
+    return [first, Math.max(first, low)];
   }
 
   function clearRedZone() {
@@ -214,14 +273,14 @@
     const handle = event.target.closest('.handle');
     if (!handle || state.keyboard) return;
     const rowID = handle.closest('[data-row-id]').dataset.rowId;
-    const timing = { down: event.timeStamp };
+    const timing = { down: event.timeStamp, handler: performance.now() };
     state.timing = timing;
     state.dragStarted = false;
     fetchDrag(rowID).then((drag) => {
       if (state.drag !== drag) return;
       markRedZone(drag);
       timing.marked = performance.now();
-      requestAnimationFrame(() => { timing.painted = performance.now(); });
+      afterPaint(() => { timing.painted = performance.now(); });
     }).catch((error) => { showError(error.message); });
   }
   // Asked for already when the pointer rests on a handle or a row gets the
