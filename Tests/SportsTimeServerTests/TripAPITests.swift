@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeServer
 import SportsTimeStore
