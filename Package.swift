@@ -65,7 +65,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SportsTimeCoreTests",
-      dependencies: ["SportsTimeCore", "SportsTimeTestSupport"]
+      dependencies: ["SportsTimeCore", "SportsTimeAPI", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeAPITests",
@@ -73,7 +73,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SportsTimeStoreTests",
-      dependencies: ["SportsTimeStore", "SportsTimeCore", "SportsTimeTestSupport"]
+      dependencies: ["SportsTimeStore", "SportsTimeCore", "SportsTimeAPI", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeServerTests",

@@ -23,4 +23,12 @@ static inline int sportstime_db_config_int(sqlite3 *db, int option, int value) {
   return sqlite3_db_config(db, option, value, (int *)0);
 }
 
+/// sqlite3_config is variadic too; this wrapper turns the library's memory
+/// statistics (SQLITE_CONFIG_MEMSTATUS) on or off. Off, SQLite's allocator
+/// takes no global mutex and keeps no counters per allocation. Only valid
+/// before the library is initialized (else SQLITE_MISUSE, nothing changed).
+static inline int sportstime_config_memstatus(int on) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 #endif

@@ -90,14 +90,14 @@ extension Store {
     }
   }
 
-  /// Stores a trip read from a trip file (`TripExchange.read`), in one
+  /// Stores a trip read from a trip file (`WireV1.TripFile.read`), in one
   /// transaction: its trip id must be free, its games stored, it
   /// must keep every rule of `trip new` and the item commands with them
   /// (`TripExchange.validate`, which also gives its legs their estimates
   /// and its timed items their zones), its item ids must be free and its
   /// name unused. Nothing is stored when any check fails.
   /// - Parameters:
-  ///   - imported: the file as `TripExchange.read` read it.
+  ///   - imported: the file as `WireV1.TripFile.read` read it (`imported`).
   ///   - file: the file's name as the user gave it, for errors.
   ///   - catalog: venues and teams.
   ///   - estimator: the legs' estimator (default `RouteEstimator.default`,

@@ -1,11 +1,12 @@
 import CLIKit
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeStore
 
 /// `sportstime trip export TRIP --format F [--out FILE]`: a trip as Markdown,
 /// iCalendar, GeoJSON, GPX or SportsTime JSON, to stdout or atomically to a
-/// file. The document is built by Core (`TripExport.bytes`); this command
+/// file. The document is built by `TripExport.bytes` (SportsTimeAPI); this command
 /// only writes it.
 enum ExportCommand {
   static let spec = CommandSpec(

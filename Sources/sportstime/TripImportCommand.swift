@@ -35,7 +35,7 @@ enum TripImportCommand {
     let path = try context.arguments.requiredPositional("FILE")
     // Read and check the file before the database is opened.
     let data = try TextFile.read(atPath: path)
-    let file = try TripExchange.read(data, file: path)
+    let file = try WireV1.TripFile.imported(data, file: path)
     let catalog = try context.catalog()
     let store = try context.openStore()
     let imported = try store.importTrip(

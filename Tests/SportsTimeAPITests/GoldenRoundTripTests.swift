@@ -49,8 +49,9 @@ final class GoldenRoundTripTests: XCTestCase {
     "visit-list-wrigley.json": trip([WireV1.VisitEntry].self),
   ]
 
-  /// The trip file (`trip export --format json`) is Core's `TripExchange`,
-  /// not a `--json` document.
+  /// The trip files (`trip export --format json`, the pinned version-1
+  /// file): `WireV1.TripFile`, checked by
+  /// `testTheTripFilesAreWireDocumentsWrittenBackByteForByte`.
   static let tripFiles: Set<String> = ["export.json", "trip-file-v1.pinned.json"]
 
   static func trip<T: Codable & Equatable & Sendable>(_ type: T.Type)
@@ -102,5 +103,53 @@ final class GoldenRoundTripTests: XCTestCase {
       WireV1.ReplanReport.self,
       from: Data(contentsOf: Self.golden.appendingPathComponent("replan.json")))
     XCTAssertEqual(replan.reasons.entries.map(\.key), replan.reset)
+  }
+
+  /// The trip file is a wire document like the others: the golden export
+  /// and the pinned version-1 file decode through the wire decoder and are
+  /// written back, through its own writer and through the one encoder
+  /// (`Wire.write`), to the same bytes; a file read back is the same
+  /// document.
+  func testTheTripFilesAreWireDocumentsWrittenBackByteForByte() throws {
+    for name in Self.tripFiles.sorted() {
+      let data = try Data(contentsOf: Self.golden.appendingPathComponent(name))
+      let file = try Wire.decode(WireV1.TripFile.self, from: data)
+      XCTAssertEqual(file, try WireV1.TripFile.read(data, file: name), name)
+      XCTAssertFalse(file.items.isEmpty, name)
+      XCTAssertEqual(file.trip.gameIDs, file.games.map(\.id), name)
+      var writer = JSONWriter()
+      file.write(to: &writer)
+      writer.newline()
+      XCTAssertEqual(writer.text, String(decoding: data, as: UTF8.self), "\(name) changed")
+      var viaEncoder = JSONWriter()
+      try Wire.write(file, to: &viaEncoder)
+      viaEncoder.newline()
+      XCTAssertEqual(viaEncoder.text, writer.text, name)
+    }
+  }
+
+  /// The trip file has one encoding and one reading, the wire's: another
+  /// decoder is refused (as another encoder is for the writable types).
+  func testTheTripFileIsReadOnlyByTheWireDecoder() throws {
+    let data = try Data(contentsOf: Self.golden.appendingPathComponent("export.json"))
+    XCTAssertThrowsError(try JSONDecoder().decode(WireV1.TripFile.self, from: data)) {
+      XCTAssertTrue("\($0)".contains("only by the wire decoder"), "\($0)")
+    }
+    XCTAssertThrowsError(try JSONEncoder().encode(try WireV1.TripFile.read(data, file: "t")))
+  }
+
+  /// A bad trip file read through the wire decoder fails as
+  /// `read(_:file:)` does: the field path and the message.
+  func testATripFileDecodedWithTheWireDecoderKeepsTheReadersMessages() throws {
+    let data = try Data(contentsOf: Self.golden.appendingPathComponent("export.json"))
+    let text = String(decoding: data, as: UTF8.self)
+      .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 1.5")
+    XCTAssertThrowsError(try Wire.decode(WireV1.TripFile.self, from: Data(text.utf8))) {
+      let error = $0 as? FileFormatError
+      XCTAssertEqual(error?.field, "version")
+      XCTAssertEqual(
+        error?.message,
+        "1.5 is not a version of this format (this build reads version 1)")
+    }
   }
 }

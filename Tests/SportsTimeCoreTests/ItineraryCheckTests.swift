@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import XCTest
 
 @testable import SportsTimeCore
@@ -155,7 +156,7 @@ final class ItineraryCheckTests: XCTestCase {
       GPXExport.render(itinerary, catalog: catalog))
     XCTAssertEqual(
       TripExport.render(itinerary, as: .json, catalog: catalog, metric: false),
-      TripExchange.export(itinerary, teams: catalog.teams))
+      WireV1.TripFile.export(itinerary, teams: catalog.teams))
     XCTAssertTrue(
       TripExport.render(itinerary, as: .md, catalog: catalog, metric: false).contains(
         "- ⚾️ 7:10 pm CDT *est.*"), "the Cubs' Tuesday night game")

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import XCTest
 
@@ -99,9 +100,9 @@ final class RemedyTests: XCTestCase {
     info.fromVenueID = "MIL06"
     let leg = Fixtures.item(.travel(info), day: 1, sortOrder: 101, id: Fixtures.uuid(4))
     let itinerary = try midwest(items: [leg])
-    let data = Data(TripExchange.export(itinerary).utf8)
+    let data = Data(WireV1.TripFile.export(itinerary).utf8)
     let games = itinerary.schedule.games.map(\.game)
-    let imported = try TripExchange.read(data, file: "t.json")
+    let imported = try WireV1.TripFile.imported(data, file: "t.json")
     XCTAssertThrowsError(
       try TripExchange.validate(
         imported, games: games, catalog: try Fixtures.catalog(), file: "t.json")

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeTestSupport
 import XCTest
 
@@ -479,7 +480,7 @@ final class TextNormalizationTests: XCTestCase {
 
     // The trip file: its name, a title, an address and a leg's place names.
     var file = try XCTUnwrap(
-      try JSONSerialization.jsonObject(with: Data(TripExchange.export(withItem).utf8))
+      try JSONSerialization.jsonObject(with: Data(WireV1.TripFile.export(withItem).utf8))
         as? [String: Any])
     var trip = try XCTUnwrap(file["trip"] as? [String: Any])
     trip["name"] = Self.evil
@@ -497,7 +498,7 @@ final class TextNormalizationTests: XCTestCase {
       }
     }
     file["items"] = items
-    let imported = try TripExchange.read(
+    let imported = try WireV1.TripFile.imported(
       try JSONSerialization.data(withJSONObject: file), file: "trip.json")
     XCTAssertEqual(imported.trip.name, Self.cleaned)
     XCTAssertEqual(imported.items.compactMap(\.customInfo?.title), [Self.cleaned])
@@ -511,14 +512,15 @@ final class TextNormalizationTests: XCTestCase {
     custom["address"] = "\u{200B}\u{34F}"
     items[index]["custom"] = custom
     file["items"] = items
-    let noAddress = try TripExchange.read(
+    let noAddress = try WireV1.TripFile.imported(
       try JSONSerialization.data(withJSONObject: file), file: "trip.json")
     XCTAssertEqual(noAddress.items.compactMap(\.customInfo).map(\.address), [nil])
     custom["title"] = "\u{34F}\u{2800}"
     items[index]["custom"] = custom
     file["items"] = items
     XCTAssertThrowsError(
-      try TripExchange.read(try JSONSerialization.data(withJSONObject: file), file: "trip.json")
+      try WireV1.TripFile.imported(
+        try JSONSerialization.data(withJSONObject: file), file: "trip.json")
     ) { error in
       XCTAssertTrue("\(error)".contains("items[\(index)].custom.title"), "\(error)")
       XCTAssertTrue(

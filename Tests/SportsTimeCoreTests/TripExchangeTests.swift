@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import XCTest
 
 @testable import SportsTimeCore
@@ -39,8 +40,8 @@ final class TripExchangeTests: XCTestCase {
 
   func testExport_readsBackTheSameTrip() throws {
     let itinerary = try sample()
-    let text = TripExchange.export(itinerary)
-    let back = try TripExchange.read(Data(text.utf8), file: "trip.json")
+    let text = WireV1.TripFile.export(itinerary)
+    let back = try WireV1.TripFile.imported(Data(text.utf8), file: "trip.json")
     XCTAssertEqual(back.trip.id, itinerary.trip.id)
     XCTAssertEqual(back.trip.name, itinerary.trip.name)
     XCTAssertEqual(back.trip.startDate, itinerary.trip.startDate)
@@ -60,18 +61,18 @@ final class TripExchangeTests: XCTestCase {
     // The same layout, row for row, and a second export gives the same bytes.
     let again = Itinerary(trip: itinerary.trip, schedule: itinerary.schedule, items: back.items)
     XCTAssertEqual(again.numberedRows.map(\.id), itinerary.numberedRows.map(\.id))
-    XCTAssertEqual(TripExchange.export(again), text)
+    XCTAssertEqual(WireV1.TripFile.export(again), text)
   }
 
   func testRead_namesTheFieldOfTheFirstProblem() throws {
-    let text = TripExchange.export(try sample())
+    let text = WireV1.TripFile.export(try sample())
     func problem(_ edit: (inout [String: Any]) -> Void) throws -> FileFormatError {
       var object = try XCTUnwrap(
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
       edit(&object)
       let data = try JSONSerialization.data(withJSONObject: object)
       do {
-        _ = try TripExchange.read(data, file: "bad.json")
+        _ = try WireV1.TripFile.imported(data, file: "bad.json")
       } catch let error as FileFormatError {
         return error
       }
@@ -139,7 +140,7 @@ final class TripExchangeTests: XCTestCase {
         items[0]["sortOrder"] = -1e16
         $0["items"] = items
       }.field, "items[0].sortOrder")
-    XCTAssertThrowsError(try TripExchange.read(Data("not json".utf8), file: "x.json")) {
+    XCTAssertThrowsError(try WireV1.TripFile.imported(Data("not json".utf8), file: "x.json")) {
       XCTAssertTrue("\($0)".contains("x.json"), "\($0)")
     }
   }
@@ -160,10 +161,10 @@ final class TripExchangeTests: XCTestCase {
   /// 1 or as "missing or not a number"; only a larger integer is a newer
   /// version.
   func testRead_versionMustBeExactlyTheInteger1() throws {
-    let text = TripExchange.export(try sample())
+    let text = WireV1.TripFile.export(try sample())
     for token in ["0", "-1", "-0.0", "1.5", "-1e300", "1e300", "true", "false", "\"1\"", "[1]"] {
       XCTAssertThrowsError(
-        try TripExchange.read(
+        try WireV1.TripFile.imported(
           Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json"),
         token
       ) { error in
@@ -176,12 +177,12 @@ final class TripExchangeTests: XCTestCase {
       }
     }
     XCTAssertThrowsError(
-      try TripExchange.read(
+      try WireV1.TripFile.imported(
         Data(try replacingFirst("version", in: text, with: "true").utf8), file: "v.json")
     ) { XCTAssertTrue("\($0)".contains("version: true is not a version"), "\($0)") }
     for (token, shown) in [("2", "2"), ("17.0", "17")] {
       XCTAssertThrowsError(
-        try TripExchange.read(
+        try WireV1.TripFile.imported(
           Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json")
       ) { error in
         XCTAssertEqual(
@@ -191,7 +192,7 @@ final class TripExchangeTests: XCTestCase {
     }
     for token in ["1", "1.0", "1e0"] {
       XCTAssertNoThrow(
-        try TripExchange.read(
+        try WireV1.TripFile.imported(
           Data(try replacingFirst("version", in: text, with: token).utf8), file: "v.json"), token)
     }
   }
@@ -212,7 +213,7 @@ final class TripExchangeTests: XCTestCase {
           withJSONObject: object.merging(["items": list]) { $1 })
         let text = String(decoding: data, as: UTF8.self)
           .replacingOccurrences(of: "\"@MARK@\"", with: value ? "true" : "false")
-        XCTAssertThrowsError(try TripExchange.read(Data(text.utf8), file: "b.json"), path) {
+        XCTAssertThrowsError(try WireV1.TripFile.imported(Data(text.utf8), file: "b.json"), path) {
           let problem = $0 as? FileFormatError
           XCTAssertEqual(problem?.field, path)
           XCTAssertTrue(
@@ -244,7 +245,7 @@ final class TripExchangeTests: XCTestCase {
   /// out is refused, naming the item.
   func testRead_itemDaysFarOutsideTheTripAreRefusedNamingTheItem() throws {
     let itinerary = try sample()
-    let text = TripExchange.export(itinerary)
+    let text = WireV1.TripFile.export(itinerary)
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     var items = try XCTUnwrap(object["items"] as? [[String: Any]])
@@ -253,7 +254,7 @@ final class TripExchangeTests: XCTestCase {
     let days = itinerary.trip.dayCount
     func read(day: Int) throws -> TripExchange.Imported {
       items[lost]["day"] = day
-      return try TripExchange.read(
+      return try WireV1.TripFile.imported(
         try JSONSerialization.data(withJSONObject: object.merging(["items": items]) { $1 }),
         file: "d.json")
     }
@@ -279,9 +280,9 @@ final class TripExchangeTests: XCTestCase {
   /// Review 2 of issue 8, item 3: -0 is read as 0, and no distance is
   /// shown as "-0".
   func testRead_negativeZeroIsZeroAndNeverShown() throws {
-    let text = TripExchange.export(try sample())
+    let text = WireV1.TripFile.export(try sample())
     let edited = try replacingFirst("distanceMeters", in: text, with: "-0.0")
-    let imported = try TripExchange.read(Data(edited.utf8), file: "z.json")
+    let imported = try WireV1.TripFile.imported(Data(edited.utf8), file: "z.json")
     let leg = try XCTUnwrap(imported.items.compactMap(\.travelInfo).first)
     XCTAssertEqual(leg.distanceMeters, 0)
     XCTAssertEqual(leg.distanceMeters.sign, .plus)
@@ -295,7 +296,7 @@ final class TripExchangeTests: XCTestCase {
 
   /// The sample's export as an object, and the index of its located item.
   private func locatedSample() throws -> (object: [String: Any], index: Int) {
-    let text = TripExchange.export(try sample())
+    let text = WireV1.TripFile.export(try sample())
     let object = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let items = try XCTUnwrap(object["items"] as? [[String: Any]])
@@ -314,7 +315,7 @@ final class TripExchangeTests: XCTestCase {
     custom.merge(values) { $1 }
     items[index]["custom"] = custom
     edited["items"] = items
-    return try TripExchange.read(
+    return try WireV1.TripFile.imported(
       try JSONSerialization.data(withJSONObject: edited), file: "bad.json")
   }
 

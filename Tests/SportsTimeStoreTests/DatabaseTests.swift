@@ -80,6 +80,18 @@ final class DatabaseTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: path))
   }
 
+  /// SQLite's memory statistics are off (set before the first connection
+  /// initializes the library): its allocator then counts nothing, so the
+  /// memory in use reads 0 while a connection holds a schema and rows.
+  /// With the statistics on (SQLite's default) it reads well above 0.
+  func testMemoryStatisticsAreOff() throws {
+    let db = try Database(path: filePath())
+    try db.executeScript("CREATE TABLE t (a TEXT); INSERT INTO t VALUES ('x');")
+    XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t").first?.int("n"), 1)
+    XCTAssertEqual(sqlite3_memory_used(), 0)
+    try db.close()
+  }
+
   /// Foreign keys are on and a violation reports SQLiteCode.constraintForeignKey.
   func testForeignKeysEnforced() throws {
     try onBothDatabases { db in

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import XCTest
 
@@ -174,10 +175,10 @@ final class StoreLookupTests: StoreTestCase {
       let planned = try StoreFixtures.plan("Exported", environment: .fixed(now: StoreFixtures.now))
       try store.insert(planned)
       let itinerary = try store.itinerary(id: planned.trip.id, catalog: catalog)
-      let file = Data(TripExchange.export(itinerary, teams: catalog.teams).utf8)
+      let file = Data(WireV1.TripFile.export(itinerary, teams: catalog.teams).utf8)
       _ = try store.deleteTrip(id: planned.trip.id)
       let imported = try store.importTrip(
-        try TripExchange.read(file, file: "t.json"), file: "t.json", catalog: catalog)
+        try WireV1.TripFile.imported(file, file: "t.json"), file: "t.json", catalog: catalog)
       let loaded = try store.loadTrip(id: planned.trip.id)
       XCTAssertEqual(imported.stored.trip, loaded.trip)
       XCTAssertEqual(imported.stored.games, loaded.games)
@@ -185,7 +186,7 @@ final class StoreLookupTests: StoreTestCase {
       // The same file again: the id is taken (a record rule, not SQLite).
       let again = recordError {
         try store.importTrip(
-          try TripExchange.read(file, file: "t.json"), file: "t.json", catalog: catalog)
+          try WireV1.TripFile.imported(file, file: "t.json"), file: "t.json", catalog: catalog)
       }
       XCTAssertEqual(again, .duplicateTripID(Store.key(planned.trip.id), name: "Exported"))
       XCTAssertEqual(again?.kind, .refused)

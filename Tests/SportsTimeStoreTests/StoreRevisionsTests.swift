@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import XCTest
 
@@ -499,12 +500,12 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertEqual(otherStones.count, 4, "the copy and its 3 items")
 
       let itinerary = try store.itinerary(tripName, catalog: catalog)
-      let file = Data(TripExchange.export(itinerary, teams: catalog.teams).utf8)
+      let file = Data(WireV1.TripFile.export(itinerary, teams: catalog.teams).utf8)
       XCTAssertEqual(try store.deleteTrip(tripName).itemCount, 3)
       XCTAssertEqual(try store.tombstones(since: .distantPast).count, 8)
 
       let imported = try store.importTrip(
-        try TripExchange.read(file, file: "trip.json"), file: "trip.json", catalog: catalog)
+        try WireV1.TripFile.imported(file, file: "trip.json"), file: "trip.json", catalog: catalog)
       XCTAssertEqual(imported.trip.id, tripID)
       let loaded = try store.loadTrip(tripName)
       XCTAssertEqual(loaded.trip.revision, 3, "deleted at 2 (stored, one item added)")

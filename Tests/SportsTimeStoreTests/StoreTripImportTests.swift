@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeTestSupport
 import XCTest
@@ -48,7 +49,7 @@ final class StoreTripImportTests: StoreTestCase {
     }
     let itinerary = try store.itinerary(Self.name, catalog: catalog)
     XCTAssertEqual(itinerary.layout.unscheduled.map(\.item?.title), ["Note for the last day"])
-    return Data(TripExchange.export(itinerary, teams: catalog.teams).utf8)
+    return Data(WireV1.TripFile.export(itinerary, teams: catalog.teams).utf8)
   }
 
   /// `data` as a JSON object.
@@ -60,7 +61,7 @@ final class StoreTripImportTests: StoreTestCase {
   @discardableResult
   func importFile(_ data: Data, into store: Store) throws -> TripImport {
     try store.importTrip(
-      try TripExchange.read(data, file: "trip.json"), file: "trip.json",
+      try WireV1.TripFile.imported(data, file: "trip.json"), file: "trip.json",
       catalog: try StoreFixtures.catalog())
   }
 
@@ -128,7 +129,7 @@ final class StoreTripImportTests: StoreTestCase {
     _ = ICalendarExport.render(itinerary, catalog: catalog)
     _ = GeoJSONExport.render(itinerary, catalog: catalog)
     _ = GPXExport.render(itinerary, catalog: catalog)
-    let json = TripExchange.export(itinerary, teams: catalog.teams)
+    let json = WireV1.TripFile.export(itinerary, teams: catalog.teams)
     let seconds = Date().timeIntervalSince(started)
     XCTAssertLessThan(seconds, 1, "\(label): the views took \(seconds) s", file: file, line: line)
     return json

@@ -1,30 +1,10 @@
 import Foundation
 
-/// SportsTime's own trip file: a complete, versioned JSON export of one trip
-/// that `trip import` reads back into an identical trip (same ids, days,
-/// sortOrders, titles) — issue 4, "Exports".
-///
-/// Shape (version 1; keys in this order):
-/// ```json
-/// { "format": "sportstime-trip", "version": 1,
-///   "trip": { "id", "name", "startDate", "endDate", "createdAt", "modifiedAt" },
-///   "games": [ { "id", "date", "home", "away", "venueID", "start" } ],
-///   "items": [ { "id", "kind": "travel"|"custom", "day", "sortOrder",
-///                "createdAt", "modifiedAt",
-///                "travel": { "fromStop", "toStop", "fromVenueID", "toVenueID",
-///                            "fromName", "toName", "distanceMeters",
-///                            "durationSeconds", "mode" }    // travel items
-///                "custom": { "title", "category", "time", "timeZone",
-///                            "latitude", "longitude", "address" } } ] }
-/// ```
-/// Games are referenced by id (the schedule itself is not exported; the
-/// `games` entries are a readable snapshot and are checked on import). Items
-/// are in layout order. Instants are ISO 8601 UTC with microseconds; dates
-/// `YYYY-MM-DD`; sortOrders are written with every digit a Double needs to
-/// read back exactly. A travel `mode` is `"drive"` or `"flight"`; files
-/// written before modes existed have none, and their legs read as drives
-/// (which is how they were estimated) until `validate` gives every leg
-/// between two stops the mode and estimate `trip new` gives it.
+/// The rules of SportsTime's own trip file (issue 4, "Exports") that need
+/// the domain: its format name and version, the bounds of an item's day,
+/// and `validate`, which checks a file read by `WireV1.TripFile.read`
+/// (SportsTimeAPI, where the file is written and read) against the stored
+/// games. The file's shape is documented on `WireV1.TripFile`.
 public enum TripExchange {
   /// The `format` value.
   public static let format = "sportstime-trip"
@@ -36,126 +16,6 @@ public enum TripExchange {
   /// Unscheduled item a re-plan left behind lies within a trip's length of
   /// its days; one further out is a damaged file.
   public static let maximumDaysOutsideTrip = TripBuilder.maximumDays
-
-  /// The export of `itinerary` as JSON text (deterministic: same trip, same
-  /// bytes).
-  public static func export(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> String {
-    String(decoding: exportBytes(itinerary, teams: teams), as: UTF8.self)
-  }
-
-  /// The export `export` returns, as its UTF-8 bytes (no copy into a
-  /// `String`).
-  public static func exportBytes(_ itinerary: Itinerary, teams: [String: Team] = [:]) -> [UInt8] {
-    let t = itinerary.trip
-    let rows = itinerary.numberedRows
-    var w = JSONWriter(capacity: 512 + 300 * itinerary.schedule.games.count + 600 * rows.count)
-    w.beginObject()
-    w.key("format")
-    w.string(format)
-    w.key("version")
-    w.int(version)
-    w.key("trip")
-    w.beginObject()
-    w.key("id")
-    w.string(t.id.description)
-    w.key("name")
-    w.string(t.name)
-    w.key("startDate")
-    w.string(t.startDate.iso)
-    w.key("endDate")
-    w.string(t.endDate.iso)
-    w.key("createdAt")
-    w.string(instant(t.createdAt))
-    w.key("modifiedAt")
-    w.string(instant(t.modifiedAt))
-    w.endObject()
-    w.key("games")
-    w.beginArray()
-    for g in itinerary.schedule.games {
-      w.beginObject()
-      w.key("id")
-      w.string(g.id.description)
-      w.key("date")
-      w.string(g.game.localDate.iso)
-      w.key("home")
-      w.string(teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID)
-      w.key("away")
-      w.string(teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID)
-      w.key("venueID")
-      w.string(g.game.venueID.rawValue)
-      w.key("start")
-      w.string(LocalTime.iso8601(g.game.start, in: g.game.timeZone))
-      w.endObject()
-    }
-    w.endArray()
-    w.key("items")
-    w.beginArray()
-    for row in rows {
-      guard let item = row.item else { continue }
-      if case .game = item.kind { continue }
-      w.beginObject()
-      w.key("id")
-      w.string(item.id.description)
-      w.key("kind")
-      w.string(item.travelInfo == nil ? "custom" : "travel")
-      w.key("day")
-      w.int(item.day)
-      w.key("sortOrder")
-      w.number(item.sortOrder)
-      w.key("createdAt")
-      w.string(instant(item.createdAt))
-      w.key("modifiedAt")
-      w.string(instant(item.modifiedAt))
-      switch item.kind {
-      case .game: break
-      case .travel(let info):
-        w.key("travel")
-        w.beginObject()
-        w.key("fromStop")
-        w.optional(info.fromStop)
-        w.key("toStop")
-        w.optional(info.toStop)
-        w.key("fromVenueID")
-        w.optional(info.fromVenueID?.rawValue)
-        w.key("toVenueID")
-        w.optional(info.toVenueID?.rawValue)
-        w.key("fromName")
-        w.string(info.fromName)
-        w.key("toName")
-        w.string(info.toName)
-        w.key("distanceMeters")
-        w.number(info.distanceMeters)
-        w.key("durationSeconds")
-        w.number(info.durationSeconds)
-        w.key("mode")
-        w.string(info.mode.rawValue)
-        w.endObject()
-      case .custom(let info):
-        w.key("custom")
-        w.beginObject()
-        w.key("title")
-        w.string(info.title)
-        w.key("category")
-        w.string(info.category.rawValue)
-        w.key("time")
-        w.optional(info.time?.description)
-        w.key("timeZone")
-        w.optional(info.timeZoneID)
-        w.key("latitude")
-        w.optional(info.coordinate?.latitude)
-        w.key("longitude")
-        w.optional(info.coordinate?.longitude)
-        w.key("address")
-        w.optional(info.address)
-        w.endObject()
-      }
-      w.endObject()
-    }
-    w.endArray()
-    w.endObject()
-    w.newline()
-    return w.bytes
-  }
 
   /// A trip read from an export, not yet stored.
   public struct Imported: Sendable {
@@ -174,7 +34,19 @@ public enum TripExchange {
     public var warnings: [String] = []
     /// The travel items whose `mode` the file does not give (written
     /// before flights existed; read as drives).
-    var withoutMode: Set<ItineraryItem.ID> = []
+    public var withoutMode: Set<ItineraryItem.ID> = []
+
+    /// A file as read, not yet validated.
+    public init(
+      trip: Trip, items: [ItineraryItem], games: [GameEntry], warnings: [String] = [],
+      withoutMode: Set<ItineraryItem.ID> = []
+    ) {
+      self.trip = trip
+      self.items = items
+      self.games = games
+      self.warnings = warnings
+      self.withoutMode = withoutMode
+    }
   }
 
   /// One entry of a file's `games`: the game's id and, when given, what
@@ -192,268 +64,19 @@ public enum TripExchange {
     public var venueID: String?
     /// The start instant.
     public var start: Date?
-  }
 
-  /// Reads an export and checks everything that needs no stored data:
-  /// the texts are cleaned as every command cleans them
-  /// (`TextNormalization.validated`; the trip's name by
-  /// `TripBuilder.validatedName`), the days follow `trip new`'s rule
-  /// (`TripBuilder.checkDays`: at most 366), every item day is a real
-  /// date, sortOrders follow `ItineraryItem.sortOrderProblem`, travel
-  /// figures `TravelInfo.figuresProblem`, stop indices are not negative,
-  /// a time zone without a time is dropped (with a warning), as an edit
-  /// that clears the time drops it. Run `validate` next, against the
-  /// stored games: it gives items their zones and legs their estimates,
-  /// and checks the times.
-  /// - Parameters:
-  ///   - data: the file's bytes (UTF-8 JSON).
-  ///   - file: the name used in errors.
-  /// - Throws: `FileFormatError` naming the file and the field path (e.g.
-  ///   `items[3].travel.durationSeconds`) of the first problem: not JSON,
-  ///   another format, a newer version, a missing or mistyped field, a bad
-  ///   id, date, time, zone, category, mode or coordinate, a non-finite or
-  ///   out-of-range number, an empty or too long text (quoting at most 80
-  ///   characters), a repeated game or item id, a trip name refused by
-  ///   `Trip.validatedName(_:)`.
-  /// - Complexity: O(n) for n items and games.
-  public static func read(_ data: Data, file: String) throws -> Imported {
-    func fail(_ field: String?, _ message: String) -> FileFormatError {
-      FileFormatError(file: file, line: nil, field: field, message: message)
+    /// An entry as read.
+    public init(
+      id: Game.ID, date: CalendarDate?, home: String?, away: String?, venueID: String?,
+      start: Date?
+    ) {
+      self.id = id
+      self.date = date
+      self.home = home
+      self.away = away
+      self.venueID = venueID
+      self.start = start
     }
-    let object = try JSONText.object(data, file: file, topLevel: "a JSON object")
-    guard object["format"] as? String == format else {
-      let problem = "this is not a SportsTime trip export (format is not \"\(format)\")"
-      guard object["format"] == nil, object["trips"] is [Any] else { throw fail("format", problem) }
-      var error = fail("format", Remedy.importAsLegacyTrips.reason(for: problem))
-      error.remedy = .importAsLegacyTrips
-      throw error
-    }
-    let reader = FieldReader(fail: fail)
-    // Exactly the integer 1; a larger integer is a newer format; anything
-    // else (0, -1, 1.5, true, text) is no version at all.
-    guard let given = reader.value(object, "version") else {
-      throw fail("version", "missing (this build reads version \(version))")
-    }
-    let v = reader.wholeNumber(given)
-    if let v, v > version {
-      throw fail(
-        "version",
-        "version \(v) was written by a newer sportstime; this one reads up to version \(version)")
-    }
-    guard v == version else {
-      throw fail(
-        "version",
-        "\(FieldReader.shown(given)) is not a version of this format (this build reads version \(version))"
-      )
-    }
-    guard let tripObject = object["trip"] as? [String: Any] else {
-      throw fail("trip", "missing or not an object")
-    }
-    let tripID = Trip.ID(try reader.uuid(tripObject, "id", at: "trip"))
-    let name = try reader.tripName(tripObject, "name", at: "trip")
-    let start = try reader.date(tripObject, "startDate", at: "trip")
-    let end = try reader.date(tripObject, "endDate", at: "trip")
-    do {
-      _ = try TripBuilder.checkDays(start: start, end: end, games: [])
-    } catch let error as TripError {
-      throw fail("trip.endDate", error.description)
-    }
-    var trip = Trip(
-      id: tripID, name: name, startDate: start, endDate: end, gameIDs: [],
-      createdAt: try reader.instant(tripObject, "createdAt", at: "trip"),
-      modifiedAt: try reader.instant(tripObject, "modifiedAt", at: "trip"))
-    guard let gameList = object["games"] as? [[String: Any]] else {
-      throw fail("games", "missing or not an array of objects")
-    }
-    var entries: [GameEntry] = []
-    for (i, g) in gameList.enumerated() {
-      let at = "games[\(i)]"
-      let text = try reader.string(g, "id", at: at)
-      let id = Game.ID(text)
-      guard !trip.gameIDs.contains(id) else {
-        throw fail("\(at).id", "game \(TextNormalization.excerpt(text)) is listed twice")
-      }
-      trip.gameIDs.append(id)
-      var start: Date?
-      if let text = try reader.optionalString(g, "start", at: at) {
-        guard let instant = ISO8601DateFormatter().date(from: text) else {
-          throw fail(
-            "\(at).start", "'\(TextNormalization.excerpt(text))' is not an ISO 8601 instant")
-        }
-        start = instant
-      }
-      entries.append(
-        GameEntry(
-          id: id, date: try reader.optionalDate(g, "date", at: at),
-          home: try reader.optionalString(g, "home", at: at),
-          away: try reader.optionalString(g, "away", at: at),
-          venueID: try reader.optionalString(g, "venueID", at: at), start: start))
-    }
-    guard let itemList = object["items"] as? [[String: Any]] else {
-      throw fail("items", "missing or not an array of objects")
-    }
-    var items: [ItineraryItem] = []
-    var warnings: [String] = []
-    var withoutMode: Set<ItineraryItem.ID> = []
-    var seen: Set<ItineraryItem.ID> = []
-    for (i, o) in itemList.enumerated() {
-      let at = "items[\(i)]"
-      let id = ItineraryItem.ID(try reader.uuid(o, "id", at: at))
-      guard seen.insert(id).inserted else {
-        throw fail("\(at).id", "item \(id) is listed twice")
-      }
-      let day = try reader.int(o, "day", at: at)
-      guard trip.realDate(ofDay: day) != nil else {
-        throw fail(
-          "\(at).day", "Day \(day) of a trip starting \(start) is not a date (years 1 to 9999)")
-      }
-      let sortOrder = try reader.finite(o, "sortOrder", at: at)
-      if let problem = ItineraryItem.sortOrderProblem(sortOrder) {
-        throw fail("\(at).sortOrder", problem)
-      }
-      let kind: ItineraryItem.Kind
-      switch try reader.string(o, "kind", at: at) {
-      case "travel":
-        let (info, hasMode) = try travelInfo(o, at: at, reader: reader)
-        if !hasMode { withoutMode.insert(id) }
-        kind = .travel(info)
-      case "custom":
-        let (custom, warning) = try customInfo(o, at: at, reader: reader)
-        if let warning { warnings.append(warning) }
-        kind = .custom(custom)
-      case let other:
-        throw fail("\(at).kind", "'\(TextNormalization.excerpt(other))' is not travel or custom")
-      }
-      let item = ItineraryItem(
-        id: id, tripID: tripID, day: day, sortOrder: sortOrder, kind: kind,
-        createdAt: try reader.instant(o, "createdAt", at: at),
-        modifiedAt: try reader.instant(o, "modifiedAt", at: at))
-      // Before Day 1 (Day 0 is 1 day before) or after the last day.
-      let outside = day < 1 ? 1 - day : max(0, day - trip.dayCount)
-      if outside > maximumDaysOutsideTrip {
-        let side =
-          day < 1
-          ? "\(outside) days before the trip's first day (\(start))"
-          : "\(outside) days after its last day (Day \(trip.dayCount), \(end))"
-        throw fail(
-          "\(at).day",
-          "item '\(TextNormalization.excerpt(item.title))' is on Day \(day), \(side); an item may lie at most \(maximumDaysOutsideTrip) days outside the trip's days"
-        )
-      }
-      items.append(item)
-    }
-    return Imported(
-      trip: trip, items: items, games: entries, warnings: warnings, withoutMode: withoutMode)
-  }
-
-  /// The `travel` object of item `at`, and whether it gives a `mode`.
-  private static func travelInfo(_ o: [String: Any], at: String, reader: FieldReader) throws
-    -> (TravelInfo, hasMode: Bool)
-  {
-    guard let t = o["travel"] as? [String: Any] else {
-      throw reader.fail("\(at).travel", "missing or not an object")
-    }
-    let here = "\(at).travel"
-    func stop(_ key: String) throws -> Int? {
-      let index = try reader.optionalInt(t, key, at: here)
-      if let index, index < 0 {
-        throw reader.fail("\(here).\(key)", "stop \(index) is not a stop index (0 or more)")
-      }
-      return index
-    }
-    let fromVenue = try reader.optionalString(t, "fromVenueID", at: here)
-    let toVenue = try reader.optionalString(t, "toVenueID", at: here)
-    // Files written before flights existed have no mode: their legs are drives.
-    var mode = TravelMode.drive
-    let modeText = try reader.optionalString(t, "mode", at: here)
-    if let text = modeText {
-      guard let known = TravelMode(rawValue: text) else {
-        throw reader.fail(
-          "\(here).mode", "'\(TextNormalization.excerpt(text))' is not drive or flight")
-      }
-      mode = known
-    }
-    let info = TravelInfo(
-      fromStop: try stop("fromStop"), toStop: try stop("toStop"),
-      fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
-      fromName: try reader.text(t, "fromName", as: .placeName, at: here),
-      toName: try reader.text(t, "toName", as: .placeName, at: here),
-      distanceMeters: try reader.finite(t, "distanceMeters", at: here),
-      durationSeconds: try reader.finite(t, "durationSeconds", at: here), mode: mode)
-    if let (field, reason) = info.figuresProblem {
-      throw reader.fail("\(here).\(field)", reason)
-    }
-    return (info, modeText != nil)
-  }
-
-  /// The `custom` object of item `at`, and a warning when it gives a
-  /// time zone without a time (the zone is dropped, as an edit that
-  /// clears the time drops it). Its time is checked by `validate`, in the
-  /// zone the item commands give it.
-  /// - Throws: `FileFormatError` for a bad field: a missing or too long
-  ///   title, an unknown category, a time that is not HH:MM, a zone that
-  ///   is not an IANA zone, a latitude or longitude out of range (naming
-  ///   the one that is) or given without the other (naming the one given).
-  private static func customInfo(_ o: [String: Any], at: String, reader: FieldReader) throws
-    -> (CustomInfo, warning: String?)
-  {
-    guard let c = o["custom"] as? [String: Any] else {
-      throw reader.fail("\(at).custom", "missing or not an object")
-    }
-    let here = "\(at).custom"
-    let title = try reader.text(c, "title", as: .itemTitle, at: here)
-    let categoryText = try reader.string(c, "category", at: here)
-    guard let category = ItemCategory(rawValue: categoryText) else {
-      throw reader.fail(
-        "\(here).category",
-        "'\(TextNormalization.excerpt(categoryText))' is not restaurant, hotel, activity or note")
-    }
-    var time: ClockTime?
-    if let text = try reader.optionalString(c, "time", at: here) {
-      guard let t = ClockTime(text) else {
-        throw reader.fail("\(here).time", "'\(TextNormalization.excerpt(text))' is not HH:MM")
-      }
-      time = t
-    }
-    var zone = try reader.optionalString(c, "timeZone", at: here)
-    if let zone, TimeZone(identifier: zone) == nil {
-      throw reader.fail(
-        "\(here).timeZone", "'\(TextNormalization.excerpt(zone))' is not an IANA time zone")
-    }
-    var warning: String?
-    if time == nil, let given = zone {
-      warning =
-        "\(here).timeZone: the item has no time, so its zone \(given) is not kept"
-      zone = nil
-    }
-    var coordinate: Coordinate?
-    let lat = try reader.optionalFinite(c, "latitude", at: here)
-    let lon = try reader.optionalFinite(c, "longitude", at: here)
-    switch (lat, lon) {
-    case (let lat?, let lon?):
-      guard (-90...90).contains(lat) else {
-        throw reader.fail(
-          "\(here).latitude", "\(lat) is not a latitude (-90 to 90 degrees north)")
-      }
-      guard (-180...180).contains(lon), let point = Coordinate(latitude: lat, longitude: lon)
-      else {
-        throw reader.fail(
-          "\(here).longitude", "\(lon) is not a longitude (-180 to 180 degrees east)")
-      }
-      coordinate = point
-    case (let lat?, nil):
-      throw reader.fail(
-        "\(here).latitude", "a latitude (\(lat)) without a longitude; the two go together")
-    case (nil, let lon?):
-      throw reader.fail(
-        "\(here).longitude", "a longitude (\(lon)) without a latitude; the two go together")
-    case (nil, nil):
-      break
-    }
-    let custom = CustomInfo(
-      title: title, category: category, time: time, timeZoneID: zone, coordinate: coordinate,
-      address: try reader.optionalText(c, "address", as: .address, at: here))
-    return (custom, warning)
   }
 
   /// Checks that an imported trip keeps every rule of `trip new` and the
@@ -703,8 +326,9 @@ public enum TripExchange {
     return warnings
   }
 
-  /// ISO 8601 UTC with microseconds, e.g. `2024-06-01T12:00:00.000000Z`.
-  static func instant(_ date: Date) -> String {
+  /// ISO 8601 UTC with microseconds, e.g. `2024-06-01T12:00:00.000000Z`
+  /// (the trip file's instants).
+  public static func instant(_ date: Date) -> String {
     let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
     let seconds = (micros / 1_000_000).rounded(.down)
     let fraction = Int(micros - seconds * 1_000_000)
@@ -745,8 +369,9 @@ public enum TripExchange {
     }
   }
 
-  /// Parses `instant(_:)`'s format (and plain ISO 8601 without fraction).
-  static func parseInstant(_ text: String) -> Date? {
+  /// Parses `instant(_:)`'s format (and plain ISO 8601 without fraction);
+  /// nil for any other text.
+  public static func parseInstant(_ text: String) -> Date? {
     let formatter = ISO8601DateFormatter()
     guard text.hasSuffix("Z"), text.count >= 20 else { return nil }
     let head = String(text.prefix(19)) + "Z"
@@ -762,7 +387,8 @@ public enum TripExchange {
   }
 }
 
-/// Typed field access for `TripExchange.read`, with errors naming the path.
+/// Typed field access for the legacy trips reader (`LegacyImport.read`), with
+/// errors naming the path.
 struct FieldReader {
   let fail: (String?, String) -> FileFormatError
 

@@ -285,6 +285,7 @@ public enum RetrosheetSchedule {
     }
     // Group played games by (home team, date played).
     var groups: [TeamKey: [Int]] = [:]
+    groups.reserveCapacity(rows.count)
     for (i, row) in rows.enumerated() {
       guard let played = row.playedOn else { continue }
       groups[TeamKey(team: row.homeNumber, first: played.dayNumber, second: 0), default: []]
@@ -293,6 +294,7 @@ public enum RetrosheetSchedule {
     // Most games start at 13:10 or 19:10 in one of a few zones: each such
     // instant is worked out once per date.
     var instants: [TeamKey: Date] = [:]
+    instants.reserveCapacity(1024)
     func instant(on date: CalendarDate, _ clock: (hour: Int, minute: Int), _ park: ParkZone)
       -> Date
     {
@@ -304,8 +306,9 @@ public enum RetrosheetSchedule {
       instants[key] = found
       return found
     }
-    var numberOf: [Int: Int] = [:]
-    var startOf: [Int: Date] = [:]
+    // Per row index (nil: not played, or not yet placed).
+    var numberOf = [Int?](repeating: nil, count: rows.count)
+    var startOf = [Date?](repeating: nil, count: rows.count)
     var formed = 0
     for (_, members) in groups {
       let moved = { (i: Int) in rows[i].playedOn != rows[i].date }

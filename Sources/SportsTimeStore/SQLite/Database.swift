@@ -87,6 +87,7 @@ public final class Database {
     let isMemory = Database.isMemoryPath(path)
     if !isMemory { try Database.checkLocation(path, createDirectories: createDirectories) }
     let hadLog = !isMemory && FileManager.default.fileExists(atPath: path + "-wal")
+    _ = Database.libraryConfigured
     var opened: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -113,6 +114,15 @@ public final class Database {
       throw error
     }
   }
+
+  /// Sets the library-wide options once, before the first connection
+  /// initializes SQLite: memory statistics off (nothing here reads
+  /// `sqlite3_memory_used` or sets a soft heap limit), so each of SQLite's
+  /// allocations takes no global mutex and updates no counters — a few
+  /// per cent of a schedule import (issue 9, round 7). Whether it took
+  /// effect (false when the library was initialized before: it then keeps
+  /// its statistics, which changes no result).
+  private static let libraryConfigured: Bool = sportstime_config_memstatus(0) == SQLITE_OK
 
   /// Finalizes cached statements and closes with `sqlite3_close_v2`, which
   /// never fails for lack of finalization (https://www.sqlite.org/c3ref/close.html).

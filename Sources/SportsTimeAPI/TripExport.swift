@@ -1,25 +1,8 @@
 import Foundation
+import SportsTimeCore
 
-/// The text formats a trip exports to.
-///
-/// The raw value is the format's short name (`md`, `ics`, …), as a front
-/// end lets the traveller pick it.
-public enum TripExportFormat: String, CaseIterable, Sendable, Hashable {
-  /// Markdown: the itinerary day by day (`MarkdownExport`).
-  case md
-  /// iCalendar, RFC 5545 (`ICalendarExport`).
-  case ics
-  /// GeoJSON, RFC 7946: the route as a line and its waypoints
-  /// (`GeoJSONExport`).
-  case geojson
-  /// GPX 1.1: the route and its waypoints (`GPXExport`).
-  case gpx
-  /// The SportsTime trip file, which a trip import reads back
-  /// (`TripExchange.export`).
-  case json
-}
-
-/// Exports a trip: one call from a trip and a format to the document.
+/// Exports a trip: one call from a trip and a format to the document (the
+/// text formats are Core's renderers, the trip file `WireV1.TripFile`).
 public enum TripExport {
   /// The document of `itinerary` in `format`: UTF-8 text, the same bytes
   /// for the same trip every time, in the layout's order.
@@ -43,7 +26,7 @@ public enum TripExport {
     case .ics: return ICalendarExport.render(itinerary, catalog: catalog, metric: metric)
     case .geojson: return GeoJSONExport.render(itinerary, catalog: catalog)
     case .gpx: return GPXExport.render(itinerary, catalog: catalog)
-    case .json: return TripExchange.export(itinerary, teams: catalog.teams)
+    case .json: return WireV1.TripFile.export(itinerary, teams: catalog.teams)
     }
   }
 
@@ -58,7 +41,7 @@ public enum TripExport {
   ) -> [UInt8] {
     switch format {
     case .ics: return ICalendarExport.bytes(itinerary, catalog: catalog, metric: metric)
-    case .json: return TripExchange.exportBytes(itinerary, teams: catalog.teams)
+    case .json: return WireV1.TripFile.exportBytes(itinerary, teams: catalog.teams)
     case .md, .geojson, .gpx:
       return Array(
         render(
