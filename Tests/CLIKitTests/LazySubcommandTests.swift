@@ -16,7 +16,7 @@ final class LazySubcommandTests: XCTestCase {
   /// nothing.
   private func makeLazyTree() -> CommandSpec {
     let built = self.built
-    func leaf(_ name: String, _ path: String, option: String) -> LazyCommandSpec {
+    @Sendable func leaf(_ name: String, _ path: String, option: String) -> LazyCommandSpec {
       LazyCommandSpec(name: name) {
         built.append(path)
         return CommandSpec(
