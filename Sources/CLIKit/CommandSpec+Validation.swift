@@ -6,8 +6,10 @@ extension CommandSpec {
   /// a negative number), duplicate long/short names within a
   /// command (including clashes with the root's global options), use of the
   /// reserved `help`/`h` (and `version` on the root), duplicate subcommand names,
-  /// a required positional after an optional one, and `globalOptions` declared on
-  /// a non-root command (they would be ignored).
+  /// a required positional after an optional one, `globalOptions` declared on
+  /// a non-root command (they would be ignored), and a lazily built subcommand
+  /// whose spec has another name than the one it is listed under. Builds
+  /// every command of the tree.
   public func validationProblems() -> [String] {
     validationProblems(path: [name], globals: globalOptions, isRoot: true)
   }
@@ -43,7 +45,11 @@ extension CommandSpec {
       }
     }
     var names: Set<String> = []
-    for sub in subcommands {
+    for child in lazySubcommands {
+      let sub = child.build()
+      if sub.name != child.name {
+        problems.append("\(here): subcommand '\(child.name)' builds a command named '\(sub.name)'")
+      }
       if sub.name.isEmpty || sub.name.hasPrefix("-") {
         problems.append("\(here): invalid subcommand name '\(sub.name)'")
       }

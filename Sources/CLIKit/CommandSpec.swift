@@ -32,8 +32,16 @@ public struct CommandSpec: Sendable {
   public var globalOptions: [OptionSpec]
   /// Positional arguments, in order.
   public var positionals: [PositionalSpec]
-  /// Child commands, selected by name.
-  public var subcommands: [CommandSpec]
+  /// Child commands, selected by name, each built when it is needed (see
+  /// `LazyCommandSpec`).
+  public var lazySubcommands: [LazyCommandSpec]
+  /// Child commands, selected by name, all built now (for help and checks of
+  /// the whole tree; the parser builds only the child it selects). Setting
+  /// it replaces `lazySubcommands` with these, already built.
+  public var subcommands: [CommandSpec] {
+    get { lazySubcommands.map { $0.build() } }
+    set { lazySubcommands = newValue.map(LazyCommandSpec.init) }
+  }
   /// The check run between parsing and `run`, or `nil` for none; see
   /// `Validation`. Help (`--help`) never runs it.
   public var validate: Validation?
@@ -41,7 +49,8 @@ public struct CommandSpec: Sendable {
   public var run: Action?
 
   /// Creates a command; every collection defaults to empty, `validate` to
-  /// `nil` (no check) and `run` to `nil` (a group).
+  /// `nil` (no check) and `run` to `nil` (a group). The children are
+  /// `subcommands` (built) followed by `lazySubcommands` (built when needed).
   public init(
     name: String,
     abstract: String,
@@ -50,6 +59,7 @@ public struct CommandSpec: Sendable {
     globalOptions: [OptionSpec] = [],
     positionals: [PositionalSpec] = [],
     subcommands: [CommandSpec] = [],
+    lazySubcommands: [LazyCommandSpec] = [],
     validate: Validation? = nil,
     run: Action? = nil
   ) {
@@ -59,15 +69,19 @@ public struct CommandSpec: Sendable {
     self.options = options
     self.globalOptions = globalOptions
     self.positionals = positionals
-    self.subcommands = subcommands
+    self.lazySubcommands = subcommands.map(LazyCommandSpec.init) + lazySubcommands
     self.validate = validate
     self.run = run
   }
 
-  /// Returns the direct subcommand called `name`, or `nil`.
+  /// Returns the direct subcommand called `name`, or `nil`; only that
+  /// child's spec is built.
   public func subcommand(named name: String) -> CommandSpec? {
-    subcommands.first { $0.name == name }
+    lazySubcommands.first { $0.name == name }?.build()
   }
+
+  /// Whether the command has children (none of them is built).
+  public var hasSubcommands: Bool { !lazySubcommands.isEmpty }
 
   /// Follows `path` (which starts with this command's own name, like
   /// `ParsedArguments.commandPath`) as far as it matches, and returns the deepest

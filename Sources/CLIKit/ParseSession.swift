@@ -66,7 +66,7 @@ final class ParseSession {
 
   /// Handles a bare word: a subcommand name, the `help` word, or a positional.
   func word(_ token: String) throws {
-    if positionals.isEmpty && !command.subcommands.isEmpty {
+    if positionals.isEmpty && command.hasSubcommands {
       if let sub = command.subcommand(named: token) {
         descend(into: sub)
         return
@@ -95,7 +95,7 @@ final class ParseSession {
     }
     if let sub = command.subcommand(named: token) {
       descend(into: sub)
-    } else if command.subcommands.isEmpty {
+    } else if !command.hasSubcommands {
       try fail("Unexpected argument '\(Terminal.sanitize(token))'")
     } else {
       try fail(unknownCommandMessage(token))
@@ -128,7 +128,7 @@ final class ParseSession {
   func unknownCommandMessage(_ token: String) -> String {
     Suggestion.appending(
       to: "Unknown command '\(Terminal.sanitize(token))'.", input: token,
-      candidates: command.subcommands.map(\.name) + ["help"])
+      candidates: command.lazySubcommands.map(\.name) + ["help"])
   }
 
   /// Throws `Missing argument <NAME>` or `Missing --name` for absent required input.

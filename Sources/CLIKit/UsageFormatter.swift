@@ -19,7 +19,7 @@ public enum UsageFormatter {
     for option in command.options {
       parts.append(element(for: option))
     }
-    if !command.subcommands.isEmpty {
+    if command.hasSubcommands {
       parts.append(command.run == nil ? "<subcommand>" : "[<subcommand>]")
     }
     return parts

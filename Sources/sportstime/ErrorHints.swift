@@ -50,10 +50,11 @@ enum ErrorHints {
 
   /// `spec` and every command under it, each action's errors given their
   /// hint (`hint(for:)`); other errors (usage errors, clean exits) pass
-  /// through unchanged.
+  /// through unchanged. The subcommands stay lazy: each gets its hints when
+  /// it is built.
   static func adding(to spec: CommandSpec) -> CommandSpec {
     var spec = spec
-    spec.subcommands = spec.subcommands.map(adding(to:))
+    spec.lazySubcommands = spec.lazySubcommands.map { $0.map { adding(to: $0) } }
     if let run = spec.run {
       spec.run = { arguments in
         do {

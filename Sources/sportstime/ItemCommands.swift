@@ -14,7 +14,12 @@ enum ItemCommands {
       (or a unique prefix of at least 4 characters). Games never move; travel legs \
       move only where they fit between their games; your own items go anywhere.
       """,
-    subcommands: [addSpec, moveSpec, editSpec, removeSpec])
+    lazySubcommands: [
+      LazyCommandSpec(name: "add") { addSpec },
+      LazyCommandSpec(name: "move") { moveSpec },
+      LazyCommandSpec(name: "edit") { editSpec },
+      LazyCommandSpec(name: "remove") { removeSpec },
+    ])
 
   static let placementOptions: [OptionSpec] = [
     .value("before", valueName: "ROW", help: "Put it just above this row."),

@@ -9,7 +9,8 @@ import SportsTimeStore
 enum LegacyImportCommand {
   /// The `import` group.
   static let groupSpec = CommandSpec(
-    name: "import", abstract: "Import trips from other formats.", subcommands: [spec])
+    name: "import", abstract: "Import trips from other formats.",
+    lazySubcommands: [LazyCommandSpec(name: "legacy") { spec }])
 
   /// `import legacy`.
   static let spec = CommandSpec(

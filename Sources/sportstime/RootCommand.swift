@@ -36,15 +36,20 @@ enum RootCommand {
       Schedule data: Retrosheet (www.retrosheet.org).
       """,
     globalOptions: globalOptions,
-    subcommands: [
-      ScheduleCommands.spec, GamesCommand.spec, TripCommands.spec, ItemCommands.spec,
-      LegacyImportCommand.groupSpec,
-      VisitCommands.spec,
-      ProgressCommand.spec,
-      HistoryCommand.spec,
-      MapCommand.spec,
-      UndoCommands.undoSpec,
-      UndoCommands.redoSpec,
-      ServeCommand.spec,
+    // Built when the command line reaches them: a command line selects one
+    // command, and only its options (value parsers, choice lists) are made.
+    lazySubcommands: [
+      LazyCommandSpec(name: "schedule") { ScheduleCommands.spec },
+      LazyCommandSpec(name: "games") { GamesCommand.spec },
+      LazyCommandSpec(name: "trip") { TripCommands.spec },
+      LazyCommandSpec(name: "item") { ItemCommands.spec },
+      LazyCommandSpec(name: "import") { LegacyImportCommand.groupSpec },
+      LazyCommandSpec(name: "visit") { VisitCommands.spec },
+      LazyCommandSpec(name: "progress") { ProgressCommand.spec },
+      LazyCommandSpec(name: "history") { HistoryCommand.spec },
+      LazyCommandSpec(name: "map") { MapCommand.spec },
+      LazyCommandSpec(name: "undo") { UndoCommands.undoSpec },
+      LazyCommandSpec(name: "redo") { UndoCommands.redoSpec },
+      LazyCommandSpec(name: "serve") { ServeCommand.spec },
     ])
 }

@@ -8,7 +8,7 @@ import SportsTimeStore
 enum ScheduleCommands {
   static let spec = CommandSpec(
     name: "schedule", abstract: "Import game schedules.",
-    subcommands: [importSpec])
+    lazySubcommands: [LazyCommandSpec(name: "import") { importSpec }])
 
   static let importSpec = CommandSpec(
     name: "import",

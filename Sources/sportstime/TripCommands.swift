@@ -8,13 +8,19 @@ import SportsTimeStore
 enum TripCommands {
   static let spec = CommandSpec(
     name: "trip", abstract: "Build and view trips.",
-    subcommands: [
-      newSpec, listSpec, showSpec, checkSpec, renameSpec, copySpec, deleteSpec,
-      TripImportCommand.spec,
-      ReplanCommand.spec,
-      RouteCommand.spec,
-      ExportCommand.spec,
-      VisitCommands.attendedSpec,
+    lazySubcommands: [
+      LazyCommandSpec(name: "new") { newSpec },
+      LazyCommandSpec(name: "list") { listSpec },
+      LazyCommandSpec(name: "show") { showSpec },
+      LazyCommandSpec(name: "check") { checkSpec },
+      LazyCommandSpec(name: "rename") { renameSpec },
+      LazyCommandSpec(name: "copy") { copySpec },
+      LazyCommandSpec(name: "delete") { deleteSpec },
+      LazyCommandSpec(name: "import") { TripImportCommand.spec },
+      LazyCommandSpec(name: "replan") { ReplanCommand.spec },
+      LazyCommandSpec(name: "route") { RouteCommand.spec },
+      LazyCommandSpec(name: "export") { ExportCommand.spec },
+      LazyCommandSpec(name: "attended") { VisitCommands.attendedSpec },
     ])
 
   static let newSpec = CommandSpec(

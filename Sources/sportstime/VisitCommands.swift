@@ -18,7 +18,12 @@ enum VisitCommands {
       city means the MLB one first). ID is a visit id or a unique prefix of at least 4 \
       characters (see 'sportstime visit list').
       """,
-    subcommands: [addSpec, editSpec, removeSpec, listSpec])
+    lazySubcommands: [
+      LazyCommandSpec(name: "add") { addSpec },
+      LazyCommandSpec(name: "edit") { editSpec },
+      LazyCommandSpec(name: "remove") { removeSpec },
+      LazyCommandSpec(name: "list") { listSpec },
+    ])
 
   static let detailOptions: [OptionSpec] = [
     .value(

@@ -1,4 +1,6 @@
 import CLIKit
+import SportsTimeCore
+import SportsTimeTestSupport
 import XCTest
 
 @testable import sportstime
@@ -26,5 +28,54 @@ final class CommandTreeTests: XCTestCase {
     XCTAssertEqual(
       kinds["sportstime visit edit --score"], .integers(count: 2, separator: "-", 0...999))
     XCTAssertEqual(kinds["sportstime history --year"], .parsed(HistoryCommand.year))
+  }
+
+  /// The tree is built lazily: the root and each group list their children
+  /// by name only (so `--version` and a command line build no option list
+  /// but those of the command chosen), and each name is the built
+  /// command's (checked by `validationProblems()` above).
+  func testRealTree_childrenAreListedByName() {
+    XCTAssertEqual(
+      RootCommand.spec.lazySubcommands.map(\.name),
+      [
+        "schedule", "games", "trip", "item", "import", "visit", "progress", "history", "map",
+        "undo", "redo", "serve",
+      ])
+    XCTAssertEqual(
+      TripCommands.spec.lazySubcommands.map(\.name),
+      [
+        "new", "list", "show", "check", "rename", "copy", "delete", "import", "replan", "route",
+        "export", "attended",
+      ])
+    XCTAssertEqual(
+      RootCommand.spec.subcommand(named: "trip")?.subcommand(named: "show")?.name, "show")
+  }
+
+  /// `ErrorHints.adding(to:)` keeps the children lazy: none is built until
+  /// the parser asks for it, and a child built later still gets its hints.
+  func testErrorHints_keepChildrenLazy() throws {
+    let built = Locked(0)
+    let tree = CommandSpec(
+      name: "prog", abstract: "A program.",
+      lazySubcommands: [
+        LazyCommandSpec(name: "games") {
+          built.update { $0 += 1 }
+          return CommandSpec(
+            name: "games", abstract: "Games.",
+            run: { _ in throw TripError.removesEveryGame(trip: "Summer") })
+        }
+      ])
+    let hinted = ErrorHints.adding(to: tree)
+    XCTAssertEqual(built.current, 0)
+    let games = try XCTUnwrap(hinted.subcommand(named: "games"))
+    XCTAssertEqual(built.current, 1)
+    let parsed = try CommandLineParser(root: hinted).parse(["games"])
+    XCTAssertThrowsError(try games.run?(parsed.arguments)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(TripError.removesEveryGame(trip: "Summer")) (add one with --add-game, "
+          + "or delete the trip with 'sportstime trip delete')"
+      )
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 @testable import SportsTimeCore
@@ -71,5 +72,54 @@ final class GamesHistoryTests: XCTestCase {
     let history = GamesHistory(visits: [], leagues: try VisitFixtures.leagues())
     XCTAssertEqual(history.total, 0)
     XCTAssertEqual(history.years, [])
+  }
+
+  /// Random visits on a few dates and venues, with and without games, so
+  /// every tie-break of `Visit.mostRecentFirst` is reached.
+  private func randomVisits(_ count: Int, _ rng: inout SplitMix64) throws -> [Visit] {
+    let days = ["2024-03-20", "2024-04-19", "2024-06-01", "2025-04-01"]
+    return try (0..<count).map { n in
+      let day = days[Int.random(in: 0..<days.count, using: &rng)]
+      let game: Game.ID? =
+        Bool.random(using: &rng)
+        ? Game.ID(
+          "CHN\(day.replacingOccurrences(of: "-", with: ""))\(Int.random(in: 0...2, using: &rng))")
+        : nil
+      return try VisitFixtures.visit(
+        n + 1, at: "CHI11", on: day, game: game, matchup: "MIA@CHN",
+        createdAt: Date(timeIntervalSince1970: Double(Int.random(in: 0...3, using: &rng))))
+    }
+  }
+
+  func testAreMostRecentFirst_isWhetherSortingChangesNothing() throws {
+    var rng = SplitMix64(seed: 0x15_0009_0701)
+    for size in [0, 1, 2, 3, 10, 40] {
+      for _ in 0..<50 {
+        let visits = try randomVisits(size, &rng)
+        let sorted = visits.sorted(by: Visit.mostRecentFirst)
+        XCTAssertEqual(Visit.areMostRecentFirst(visits), visits == sorted)
+        XCTAssertTrue(Visit.areMostRecentFirst(sorted))
+      }
+    }
+  }
+
+  func testHistory_sameFromStoreOrderAsFromAnyOrder() throws {
+    let leagues = try VisitFixtures.leagues()
+    var rng = SplitMix64(seed: 0x15_0009_0702)
+    for _ in 0..<30 {
+      let visits = try randomVisits(25, &rng)
+      let ordered = visits.sorted(by: Visit.mostRecentFirst)
+      for filter: Set<Sport>? in [nil, [.mlb], [.nba]] {
+        let fromOrdered = GamesHistory(visits: ordered, leagues: leagues, sports: filter)
+        XCTAssertEqual(
+          GamesHistory(visits: visits.shuffled(using: &rng), leagues: leagues, sports: filter),
+          fromOrdered)
+        XCTAssertEqual(
+          fromOrdered.years.flatMap(\.entries).map(\.visit),
+          ordered.filter {
+            filter?.contains($0.sport) ?? true
+          })
+      }
+    }
   }
 }

@@ -236,6 +236,35 @@ final class OutputEquivalenceTests: XCTestCase {
     }
   }
 
+  func testWholeText_isWhatStringFormatWritesOrNil() {
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, -0.5, -1.5, -0.3, 0.49999999999999994, 4_503_599_627_370_495.5,
+      4_503_599_627_370_497, 9_007_199_254_740_991, -9_007_199_254_740_991,
+    ]
+    var rng = SplitMix64(seed: 0x15_0009_0703)
+    for _ in 0..<5_000 {
+      let magnitude = Double.random(in: -3...16, using: &rng)
+      values.append(
+        Double.random(in: -1...1, using: &rng) * Foundation.pow(10, magnitude.rounded()))
+      values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) / 2)
+    }
+    for value in values {
+      let expected = String(format: "%.0f", value)
+      if value.magnitude < 9_007_199_254_740_992 {
+        XCTAssertEqual(FixedPoint.wholeText(value), expected, "\(value)")
+      } else {
+        XCTAssertNil(FixedPoint.wholeText(value), "\(value)")
+      }
+      XCTAssertEqual(FixedPoint.text(value, decimals: 0), expected, "\(value)")
+    }
+    for value in [
+      9_007_199_254_740_992, -9_007_199_254_740_992, 1e300, .nan, .infinity, -.infinity,
+    ] {
+      XCTAssertNil(FixedPoint.wholeText(value), "\(value)")
+      XCTAssertEqual(FixedPoint.text(value, decimals: 0), String(format: "%.0f", value))
+    }
+  }
+
   func testExportFigures_areWhatStringFormatWrote() {
     for meters in [0, -0.0, -400, 1_609.344 / 2, 12_345.678, 148_000, 1e9] {
       for metric in [false, true] {

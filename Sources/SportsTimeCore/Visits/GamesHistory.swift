@@ -50,15 +50,27 @@ public struct GamesHistory: Sendable, Hashable {
   /// - Parameters:
   ///   - sports: keep only these sports (nil or empty: all).
   ///   - year: keep only this year (nil: all).
-  /// - Complexity: O(n log n) in the number of visits.
+  /// - Complexity: O(n log n) in the number of visits; O(n) when they come
+  ///   most recent first (as `Store.visits()` gives them).
   public init(visits: [Visit], leagues: Leagues, sports: Set<Sport>? = nil, year: Int? = nil) {
-    let kept = visits.filter { visit in
+    let filtered = visits.filter { visit in
       (sports.map { $0.isEmpty || $0.contains(visit.sport) } ?? true)
         && (year.map { $0 == visit.date.year } ?? true)
-    }.sorted(by: Visit.mostRecentFirst)
+    }
+    // The store gives them in this order already: checking it is n - 1
+    // comparisons and no copy, where the sort moved every visit.
+    let kept =
+      Visit.areMostRecentFirst(filtered) ? filtered : filtered.sorted(by: Visit.mostRecentFirst)
     var sections: [Year] = []
+    // The league of the previous visit's sport, kept: looking it up copied
+    // the `League` out of the dictionary for every visit.
+    var league: League?
+    var leagueSport: Sport?
     for visit in kept {
-      let league = leagues.league(visit.sport)
+      if leagueSport != visit.sport {
+        league = leagues.league(visit.sport)
+        leagueSport = visit.sport
+      }
       let entry = Entry(
         visit: visit,
         away: visit.matchup.map { league?.abbreviation(of: $0.awayTeamID) ?? $0.awayTeamID },

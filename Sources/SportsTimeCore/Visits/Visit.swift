@@ -77,6 +77,17 @@ public struct Visit: Sendable, Hashable, Identifiable {
     return a.key > b.key
   }
 
+  /// Whether `visits` are in `mostRecentFirst` order already (no visit
+  /// goes before the one ahead of it); n - 1 comparisons.
+  public static func areMostRecentFirst(_ visits: [Visit]) -> Bool {
+    var index = visits.startIndex
+    while index + 1 < visits.endIndex {
+      if mostRecentFirst(visits[index + 1], visits[index]) { return false }
+      index += 1
+    }
+    return true
+  }
+
   /// Most notes may hold, in characters (`TextField.notes`).
   public static let notesLimit = TextField.notes.limit
 }
