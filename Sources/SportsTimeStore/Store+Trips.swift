@@ -243,12 +243,11 @@ extension Store {
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
   private func readTrip(id: Trip.ID) throws -> LoadedTrip {
     let t = try storedTrip(id: id)
-    let games = try select(
+    let games = try readGames(
       """
       SELECT g.* FROM games g JOIN trip_games tg ON tg.game_id = g.id
       WHERE tg.trip_id = ? ORDER BY g.start_utc, g.id
-      """, [.text(Store.key(id))]
-    ).map(Store.game(from:))
+      """, [.text(Store.key(id))])
     return LoadedTrip(trip: t, games: games, items: try items(tripID: id))
   }
 

@@ -1,10 +1,11 @@
 import Foundation
 import SportsTimeCore
 
-/// A trip's items read in place from the statement (`RowReader`): the
-/// columns are resolved to indices once per statement, ids are parsed from
-/// the column's bytes, and only the texts an item keeps become `String`s.
-/// The same rules as `Store.item(from: Row)`, which stays for single rows.
+/// A trip's items and games read in place from the statement (`RowReader`):
+/// the columns are resolved to indices once per statement, item ids are
+/// parsed from the column's bytes, and only the texts a value keeps become
+/// `String`s. The same rules as `Store.item(from: Row)` and
+/// `Store.game(from: Row)`, which stay for the other reads.
 extension Store {
   /// The indices of `SELECT * FROM itinerary_items`'s columns.
   struct ItemColumns {
@@ -138,5 +139,92 @@ extension Store {
       id: id, tripID: tripID, day: try row.int(c.day), sortOrder: try row.double(c.sortOrder),
       kind: kind, createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
       modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+  }
+}
+
+extension Store {
+  /// The indices of a `SELECT g.*` of `games`' columns.
+  struct GameColumns {
+    let id: Int32
+    let sport: Int32
+    let season: Int32
+    let homeTeam: Int32
+    let awayTeam: Int32
+    let venueID: Int32
+    let startUTC: Int32
+    let timeZone: Int32
+    let localDate: Int32
+    let timeEstimated: Int32
+    let timeUnknown: Int32
+    let status: Int32
+    let originalDate: Int32
+    let gameNumber: Int32
+    let postponementReason: Int32
+    let scheduleKey: Int32
+
+    /// Resolves every column `game(from:_:)` reads.
+    /// - Throws: `StoreError.noSuchColumn` for a missing one.
+    init(_ c: ResultColumns) throws {
+      id = try c.index("id")
+      sport = try c.index("sport")
+      season = try c.index("season")
+      homeTeam = try c.index("home_team")
+      awayTeam = try c.index("away_team")
+      venueID = try c.index("venue_id")
+      startUTC = try c.index("start_utc")
+      timeZone = try c.index("time_zone")
+      localDate = try c.index("local_date")
+      timeEstimated = try c.index("time_estimated")
+      timeUnknown = try c.index("time_unknown")
+      status = try c.index("status")
+      originalDate = try c.index("original_date")
+      gameNumber = try c.index("game_number")
+      postponementReason = try c.index("postponement_reason")
+      scheduleKey = try c.index("schedule_key")
+    }
+  }
+
+  /// The games of `sql` (a `SELECT` of every `games` column), read in place.
+  /// - Throws: as `game(from: Row)`, or `StoreError`.
+  func readGames(_ sql: String, _ arguments: [SQLValue]) throws -> [Game] {
+    var games: [Game] = []
+    try serialized {
+      try database.forEachRow(sql, arguments, resolve: GameColumns.init) { row, columns in
+        games.append(try Store.game(from: row, columns))
+      }
+    }
+    return games
+  }
+
+  /// The game of the row `row` is on (`game(from: Row)`'s rules and errors).
+  static func game(from row: RowReader, _ c: GameColumns) throws -> Game {
+    let id = try row.string(c.id)
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(table: "games", id: id, column: column, value: value)
+    }
+    let sportText = try row.string(c.sport)
+    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+    let dateText = try row.string(c.localDate)
+    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
+    let statusText = try row.string(c.status)
+    guard let status = Game.Status(rawValue: statusText) else {
+      throw corrupt("status", statusText)
+    }
+    var original: CalendarDate?
+    if let text = try row.optionalString(c.originalDate) {
+      guard let d = CalendarDate(iso: text) else { throw corrupt("original_date", text) }
+      original = d
+    }
+    return Game(
+      id: Game.ID(id), sport: sport, season: try row.int(c.season),
+      homeTeamID: try row.string(c.homeTeam), awayTeamID: try row.string(c.awayTeam),
+      venueID: Venue.ID(try row.string(c.venueID)),
+      start: Date(timeIntervalSince1970: try row.double(c.startUTC)),
+      timeZoneID: try row.string(c.timeZone), localDate: date,
+      timeEstimated: try row.bool(c.timeEstimated),
+      timeUnknown: try row.bool(c.timeUnknown), status: status, originalDate: original,
+      gameNumber: try row.int(c.gameNumber),
+      postponementReason: try row.optionalString(c.postponementReason),
+      scheduleKey: try row.string(c.scheduleKey))
   }
 }
