@@ -16,9 +16,9 @@ final class RowReaderTests: StoreTestCase {
     do { return "value \(try read())" } catch { return "error \(error)" }
   }
 
-  /// Every accessor of `Row` (by name) and of `RowReader` (by the index
-  /// resolved once) gives the same value or error, on random values of
-  /// every storage class, NULL included.
+  /// Every accessor of `Row` and of `RowReader` (by the index resolved
+  /// once) gives the same value or error, on random values of every storage
+  /// class, NULL included.
   func testReader_readsAsRowDoes_onRandomValues() throws {
     var rng = SplitMix64(seed: 0x0009_0C07)
     let database = try Database(path: ":memory:")
@@ -43,20 +43,23 @@ final class RowReaderTests: StoreTestCase {
     let rows = try database.query(sql)
     XCTAssertEqual(rows.count, 400)
     let names = ["a", "b", "c", "d"]
-    func outcomes(_ row: Row, _ name: String) -> [String] {
+    // `Row`'s by-index accessors: their errors name the column by its
+    // result name (`D`), as the reader's do.
+    func outcomes(_ row: Row, _ index: Int) -> [String] {
       [
-        outcome { try row.string(name) }, outcome { try row.optionalString(name) },
-        outcome { try row.int64(name) }, outcome { try row.int(name) },
-        outcome { try row.optionalInt(name) }, outcome { try row.double(name) },
-        outcome { try row.optionalDouble(name) }, outcome { try row.bool(name) },
-        outcome { try row.optionalString(name).map { Array($0.utf8) } },
-        outcome { try row.value(name) == .null },
+        outcome { try row.string(index) }, outcome { try row.optionalString(index) },
+        outcome { try row.int64(index) }, outcome { try row.int(index) },
+        outcome { try row.optionalInt(index) }, outcome { try row.double(index) },
+        outcome { try row.optionalDouble(index) }, outcome { try row.bool(index) },
+        outcome { try row.optionalString(index).map { Array($0.utf8) } },
+        outcome { try row.value(index) == .null },
       ]
     }
     var read: [[[String]]] = []
-    try database.forEachRow(
-      sql, [], resolve: { columns in try names.map { try columns.index($0) } }
-    ) { row, indices in
+    func resolve(_ columns: ResultColumns) throws -> [Int32] {
+      try names.map { try columns.index($0) }
+    }
+    try database.forEachRow(sql, [], resolve: resolve) { row, indices in
       read.append(
         indices.map { i in
           [
@@ -70,15 +73,15 @@ final class RowReaderTests: StoreTestCase {
     }
     XCTAssertEqual(read.count, rows.count)
     for (row, values) in zip(rows, read) {
-      for (got, want) in zip(values, names.map { outcomes(row, $0) }) {
-        for (g, w) in zip(got, want) { XCTAssertEqual(g, w) }
-      }
+      XCTAssertEqual(values, names.indices.map { outcomes(row, $0) })
+      // By name the values are the same too.
+      XCTAssertEqual(
+        try names.map { try row.value($0) }, try names.indices.map { try row.value($0) })
     }
     // An unknown column is refused as `Row` refuses it, before any row.
+    func missing(_ columns: ResultColumns) throws -> Int32 { try columns.index("missing") }
     XCTAssertThrowsError(
-      try database.forEachRow(sql, [], resolve: { try $0.index("missing") }) { _, _ in
-        XCTFail("no row is read")
-      }
+      try database.forEachRow(sql, [], resolve: missing) { _, _ in XCTFail("no row is read") }
     ) { error in
       XCTAssertEqual("\(error)", "\(StoreError.noSuchColumn(column: "missing", sql: sql))")
     }

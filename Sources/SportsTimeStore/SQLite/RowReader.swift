@@ -5,11 +5,11 @@ import CSQLite
 /// without copying the row into `SQLValue`s first, and text can be read as
 /// its bytes without making a `String` (`withText`).
 ///
-/// The typed accessors follow `Row`'s rules exactly: the same storage
-/// classes are accepted (integers for a `double`, only integers for a
-/// `bool`), and the same `StoreError.unexpectedValue` names the column and
-/// the SQL otherwise. Columns are addressed by index, resolved once per
-/// statement with `ResultColumns.index(_:)`.
+/// The typed accessors follow `Row`'s by-index accessors exactly: the same
+/// storage classes are accepted (integers for a `double`, only integers for
+/// a `bool`), and the same `StoreError.unexpectedValue` names the column (by
+/// its result name) and the SQL otherwise. Columns are addressed by index,
+/// resolved once per statement with `ResultColumns.index(_:)`.
 ///
 /// Valid only inside the closure `Database.forEachRow` hands it to; never
 /// keep it.
@@ -52,8 +52,7 @@ struct RowReader {
 
   /// Runs `body` on the UTF-8 bytes of the non-NULL text at `index` (valid
   /// only during `body`).
-  func withText<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T
-  {
+  func withText<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
     guard type(index) == SQLITE_TEXT else { throw unexpected(index, "text") }
     let count = Int(sqlite3_column_bytes(statement, index))
     guard let text = sqlite3_column_text(statement, index) else {
