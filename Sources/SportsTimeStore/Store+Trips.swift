@@ -243,12 +243,11 @@ extension Store {
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
   private func readTrip(id: Trip.ID) throws -> LoadedTrip {
     let t = try storedTrip(id: id)
-    let games = try select(
+    let games = try readGames(
       """
       SELECT g.* FROM games g JOIN trip_games tg ON tg.game_id = g.id
       WHERE tg.trip_id = ? ORDER BY g.start_utc, g.id
-      """, [.text(Store.key(id))]
-    ).map(Store.game(from:))
+      """, [.text(Store.key(id))])
     return LoadedTrip(trip: t, games: games, items: try items(tripID: id))
   }
 
@@ -412,9 +411,10 @@ extension Store {
     // stored as lowercase UUID text, which orders as the bytes do): an
     // ORDER BY id sorts whole rows in a temporary B-tree, most of the
     // query's time for a trip of a thousand items.
-    var items = try select(
-      "SELECT * FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(tripID))]
-    ).map(Store.item(from:))
+    // Read in place (`readItems`): copying each row into a `Row` first was
+    // most of a long trip's load.
+    var items = try readItems(
+      "SELECT * FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(tripID))])
     items.sort { $0.id < $1.id }
     return items
   }

@@ -42,6 +42,12 @@ final class UUIDTextTests: XCTestCase {
     }
     for text in texts {
       XCTAssertEqual(UUID(text: text), UUID(uuidString: text), text)
+      // The bytes form (a stored id read in place) answers the same.
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { utf8 in
+        XCTAssertEqual(UUID(utf8: utf8), UUID(uuidString: text), text)
+        XCTAssertEqual(Trip.ID(parsingUTF8: utf8), Trip.ID(parsing: text), text)
+      }
     }
   }
 

@@ -177,10 +177,7 @@ public enum ICalendarExport {
       }
       out.text("SUMMARY:", summary)
       if let location { out.text("LOCATION:", location) }
-      if let geo {
-        out.line(
-          "GEO:" + ExportSupport.degrees(geo.latitude) + ";" + ExportSupport.degrees(geo.longitude))
-      }
+      if let geo { out.geo(geo) }
       if let description { out.text("DESCRIPTION:", description) }
       if let category { out.text("CATEGORIES:", category) }
       if let status { out.line("STATUS:" + status) }
@@ -196,6 +193,10 @@ public enum ICalendarExport {
     private(set) var bytes: [UInt8] = []
     /// The content line being built (reused).
     private var current: [UInt8] = []
+    /// The `GEO` line of each point written so far: a trip's games share a
+    /// few venues, and formatting the degrees (`FixedPoint.text`) was a
+    /// noticeable share of a long trip's export.
+    private var geoLines: [Coordinate: [UInt8]] = [:]
 
     init(capacity: Int) {
       bytes.reserveCapacity(capacity)
@@ -207,6 +208,19 @@ public enum ICalendarExport {
       current.removeAll(keepingCapacity: true)
       current.append(contentsOf: line.utf8)
       finish()
+    }
+
+    /// Writes `GEO:<latitude>;<longitude>` (`ExportSupport.degrees`).
+    mutating func geo(_ point: Coordinate) {
+      if let line = geoLines[point] {
+        line.withUnsafeBufferPointer { ICalendarExport.appendFolded($0, to: &bytes) }
+        return
+      }
+      let line = Array(
+        ("GEO:" + ExportSupport.degrees(point.latitude) + ";"
+          + ExportSupport.degrees(point.longitude)).utf8)
+      geoLines[point] = line
+      line.withUnsafeBufferPointer { ICalendarExport.appendFolded($0, to: &bytes) }
     }
 
     /// Writes `name` (with its `:`) and `value` as a TEXT value

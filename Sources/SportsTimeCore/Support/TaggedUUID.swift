@@ -33,6 +33,13 @@ public struct TaggedUUID<Owner>: Sendable, Hashable, Comparable, Codable,
     self.rawValue = uuid
   }
 
+  /// `init?(parsing:)` of the UTF-8 bytes `utf8` (a stored id read in
+  /// place, without making a `String`); the same texts are accepted.
+  public init?(parsingUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+    guard let uuid = UUID(utf8: utf8) else { return nil }
+    self.rawValue = uuid
+  }
+
   /// The text form: the lowercase UUID text, 36 characters.
   public var description: String { rawValue.lowercaseText }
 

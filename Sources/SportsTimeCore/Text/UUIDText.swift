@@ -9,35 +9,54 @@ extension UUID {
   /// - Returns: nil when `UUID(uuidString:)` would.
   public init?(text: String) {
     var text = text
-    // The 16 bytes are gathered in place (no array per id: a trip's load
-    // parses two ids for each of its rows).
-    var uuid = UUID.zero
-    let canonical = text.withUTF8 { utf8 -> Bool in
-      guard utf8.count == 36 else { return false }
-      return withUnsafeMutableBytes(of: &uuid) { out -> Bool in
-        var o = 0
-        var i = 0
-        while i < 36 {
-          if i == 8 || i == 13 || i == 18 || i == 23 {
-            guard utf8[i] == UInt8(ascii: "-") else { return false }
-            i += 1
-            continue
-          }
-          guard let high = UUID.hexValue(utf8[i]), let low = UUID.hexValue(utf8[i + 1]) else {
-            return false
-          }
-          out[o] = high << 4 | low
-          o += 1
-          i += 2
-        }
-        return true
-      }
-    }
-    guard canonical else {
-      guard let parsed = UUID(uuidString: text) else { return nil }
-      self = parsed
+    if let uuid = text.withUTF8({ UUID(canonicalUTF8: $0) }) {
+      self = uuid
       return
     }
+    guard let parsed = UUID(uuidString: text) else { return nil }
+    self = parsed
+  }
+
+  /// `init?(text:)` of the UTF-8 bytes `utf8` (a column's text read in
+  /// place): the canonical form without making a `String`, any other text
+  /// as `UUID(uuidString:)` reads it.
+  /// - Returns: nil when `UUID(uuidString:)` would.
+  public init?(utf8: UnsafeBufferPointer<UInt8>) {
+    if let uuid = UUID(canonicalUTF8: utf8) {
+      self = uuid
+      return
+    }
+    guard let parsed = UUID(uuidString: String(decoding: utf8, as: UTF8.self)) else {
+      return nil
+    }
+    self = parsed
+  }
+
+  /// The canonical form (36 bytes, 8-4-4-4-12 hex digits, either case), or
+  /// nil for anything else. The 16 bytes are gathered in place (no array
+  /// per id: a trip's load parses two ids for each of its rows).
+  private init?(canonicalUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+    guard utf8.count == 36 else { return nil }
+    var uuid = UUID.zero
+    let canonical = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+      var o = 0
+      var i = 0
+      while i < 36 {
+        if i == 8 || i == 13 || i == 18 || i == 23 {
+          guard utf8[i] == UInt8(ascii: "-") else { return false }
+          i += 1
+          continue
+        }
+        guard let high = UUID.hexValue(utf8[i]), let low = UUID.hexValue(utf8[i + 1]) else {
+          return false
+        }
+        out[o] = high << 4 | low
+        o += 1
+        i += 2
+      }
+      return true
+    }
+    guard canonical else { return nil }
     self = UUID(uuid: uuid)
   }
 

@@ -585,6 +585,31 @@ public final class Database {
     }
   }
 
+  /// Runs the cached statement `sql` with `arguments` and hands each result
+  /// row to `body` in place (`RowReader`: no `Row` copy). `resolve` runs
+  /// once, before the first row, to turn the column names `body` reads into
+  /// indices. The statement is reset afterwards; evicted if anything fails.
+  /// - Throws: `StoreError.sqlite` from preparing, binding or stepping, or
+  ///   whatever `resolve` or `body` throws (stepping stops there).
+  func forEachRow<Columns>(
+    _ sql: String, _ arguments: [SQLValue], resolve: (ResultColumns) throws -> Columns,
+    _ body: (RowReader, Columns) throws -> Void
+  ) throws {
+    let statement = try cachedStatement(sql)
+    do {
+      try bind(arguments, to: statement, sql: sql)
+      let names = RowColumns(Database.columnNames(statement))
+      let columns = try resolve(ResultColumns(columns: names, sql: sql))
+      let reader = RowReader(statement: statement, columns: names, sql: sql)
+      while try step(statement, sql: sql) { try body(reader, columns) }
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    } catch {
+      evictStatement(sql)
+      throw error
+    }
+  }
+
   /// The cached statement for `sql`, preparing and caching it if needed.
   private func cachedStatement(_ sql: String) throws -> OpaquePointer {
     if let statement = statementCache[sql] { return statement }

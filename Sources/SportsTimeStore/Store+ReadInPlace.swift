@@ -1,0 +1,230 @@
+import Foundation
+import SportsTimeCore
+
+/// A trip's items and games read in place from the statement (`RowReader`):
+/// the columns are resolved to indices once per statement, item ids are
+/// parsed from the column's bytes, and only the texts a value keeps become
+/// `String`s. The same rules as `Store.item(from: Row)` and
+/// `Store.game(from: Row)`, which stay for the other reads.
+extension Store {
+  /// The indices of `SELECT * FROM itinerary_items`'s columns.
+  struct ItemColumns {
+    let id: Int32
+    let tripID: Int32
+    let day: Int32
+    let sortOrder: Int32
+    let kind: Int32
+    let title: Int32
+    let category: Int32
+    let time: Int32
+    let timeZone: Int32
+    let latitude: Int32
+    let longitude: Int32
+    let address: Int32
+    let fromStop: Int32
+    let toStop: Int32
+    let fromVenue: Int32
+    let toVenue: Int32
+    let fromName: Int32
+    let toName: Int32
+    let distance: Int32
+    let duration: Int32
+    let travelMode: Int32
+    let createdAt: Int32
+    let modifiedAt: Int32
+
+    /// Resolves every column `item(from:_:)` reads.
+    /// - Throws: `StoreError.noSuchColumn` for a missing one.
+    init(_ c: ResultColumns) throws {
+      id = try c.index("id")
+      tripID = try c.index("trip_id")
+      day = try c.index("day")
+      sortOrder = try c.index("sort_order")
+      kind = try c.index("kind")
+      title = try c.index("title")
+      category = try c.index("category")
+      time = try c.index("time")
+      timeZone = try c.index("time_zone")
+      latitude = try c.index("latitude")
+      longitude = try c.index("longitude")
+      address = try c.index("address")
+      fromStop = try c.index("from_stop")
+      toStop = try c.index("to_stop")
+      fromVenue = try c.index("from_venue")
+      toVenue = try c.index("to_venue")
+      fromName = try c.index("from_name")
+      toName = try c.index("to_name")
+      distance = try c.index("distance_meters")
+      duration = try c.index("duration_seconds")
+      travelMode = try c.index("travel_mode")
+      createdAt = try c.index("created_at")
+      modifiedAt = try c.index("modified_at")
+    }
+  }
+
+  /// The stored items of `sql` (a `SELECT *` of `itinerary_items`), read
+  /// in place.
+  /// - Throws: as `item(from: Row)`, or `StoreError`.
+  func readItems(_ sql: String, _ arguments: [SQLValue]) throws -> [ItineraryItem] {
+    var items: [ItineraryItem] = []
+    try serialized {
+      try database.forEachRow(sql, arguments, resolve: ItemColumns.init) { row, columns in
+        items.append(try Store.item(from: row, columns))
+      }
+    }
+    return items
+  }
+
+  /// The item of the row `row` is on (`item(from: Row)`'s rules and errors).
+  static func item(from row: RowReader, _ c: ItemColumns) throws -> ItineraryItem {
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(
+        table: "itinerary_items", id: (try? row.string(c.id)) ?? "", column: column, value: value)
+    }
+    guard let id = try row.withText(c.id, ItineraryItem.ID.init(parsingUTF8:)) else {
+      throw corrupt("id", try row.string(c.id))
+    }
+    guard let tripID = try row.withText(c.tripID, Trip.ID.init(parsingUTF8:)) else {
+      throw corrupt("trip_id", try row.string(c.tripID))
+    }
+    let kindText = try row.string(c.kind)
+    let kind: ItineraryItem.Kind
+    switch kindText {
+    case "travel":
+      let fromVenue = try row.optionalString(c.fromVenue)
+      let toVenue = try row.optionalString(c.toVenue)
+      var mode = TravelMode.drive
+      if let modeText = try row.optionalString(c.travelMode) {
+        guard let stored = TravelMode(rawValue: modeText) else {
+          throw corrupt("travel_mode", modeText)
+        }
+        mode = stored
+      }
+      let info = TravelInfo(
+        fromStop: try row.optionalInt(c.fromStop), toStop: try row.optionalInt(c.toStop),
+        fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
+        fromName: try row.optionalString(c.fromName) ?? "?",
+        toName: try row.optionalString(c.toName) ?? "?",
+        distanceMeters: try row.optionalDouble(c.distance) ?? 0,
+        durationSeconds: try row.optionalDouble(c.duration) ?? 0, mode: mode)
+      kind = .travel(info)
+    case "custom":
+      let categoryText = try row.optionalString(c.category) ?? "note"
+      guard let category = ItemCategory(rawValue: categoryText) else {
+        throw corrupt("category", categoryText)
+      }
+      var time: ClockTime?
+      if let text = try row.optionalString(c.time) {
+        guard let t = ClockTime(text) else { throw corrupt("time", text) }
+        time = t
+      }
+      var coordinate: Coordinate?
+      if let lat = try row.optionalDouble(c.latitude),
+        let lon = try row.optionalDouble(c.longitude)
+      {
+        guard let point = Coordinate(latitude: lat, longitude: lon) else {
+          throw corrupt("latitude/longitude", "\(lat),\(lon)")
+        }
+        coordinate = point
+      }
+      kind = .custom(
+        CustomInfo(
+          title: try row.optionalString(c.title) ?? "", category: category, time: time,
+          timeZoneID: try row.optionalString(c.timeZone), coordinate: coordinate,
+          address: try row.optionalString(c.address)))
+    default:
+      throw corrupt("kind", kindText)
+    }
+    return ItineraryItem(
+      id: id, tripID: tripID, day: try row.int(c.day), sortOrder: try row.double(c.sortOrder),
+      kind: kind, createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+  }
+}
+
+extension Store {
+  /// The indices of a `SELECT g.*` of `games`' columns.
+  struct GameColumns {
+    let id: Int32
+    let sport: Int32
+    let season: Int32
+    let homeTeam: Int32
+    let awayTeam: Int32
+    let venueID: Int32
+    let startUTC: Int32
+    let timeZone: Int32
+    let localDate: Int32
+    let timeEstimated: Int32
+    let timeUnknown: Int32
+    let status: Int32
+    let originalDate: Int32
+    let gameNumber: Int32
+    let postponementReason: Int32
+    let scheduleKey: Int32
+
+    /// Resolves every column `game(from:_:)` reads.
+    /// - Throws: `StoreError.noSuchColumn` for a missing one.
+    init(_ c: ResultColumns) throws {
+      id = try c.index("id")
+      sport = try c.index("sport")
+      season = try c.index("season")
+      homeTeam = try c.index("home_team")
+      awayTeam = try c.index("away_team")
+      venueID = try c.index("venue_id")
+      startUTC = try c.index("start_utc")
+      timeZone = try c.index("time_zone")
+      localDate = try c.index("local_date")
+      timeEstimated = try c.index("time_estimated")
+      timeUnknown = try c.index("time_unknown")
+      status = try c.index("status")
+      originalDate = try c.index("original_date")
+      gameNumber = try c.index("game_number")
+      postponementReason = try c.index("postponement_reason")
+      scheduleKey = try c.index("schedule_key")
+    }
+  }
+
+  /// The games of `sql` (a `SELECT` of every `games` column), read in place.
+  /// - Throws: as `game(from: Row)`, or `StoreError`.
+  func readGames(_ sql: String, _ arguments: [SQLValue]) throws -> [Game] {
+    var games: [Game] = []
+    try serialized {
+      try database.forEachRow(sql, arguments, resolve: GameColumns.init) { row, columns in
+        games.append(try Store.game(from: row, columns))
+      }
+    }
+    return games
+  }
+
+  /// The game of the row `row` is on (`game(from: Row)`'s rules and errors).
+  static func game(from row: RowReader, _ c: GameColumns) throws -> Game {
+    let id = try row.string(c.id)
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(table: "games", id: id, column: column, value: value)
+    }
+    let sportText = try row.string(c.sport)
+    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+    let dateText = try row.string(c.localDate)
+    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
+    let statusText = try row.string(c.status)
+    guard let status = Game.Status(rawValue: statusText) else {
+      throw corrupt("status", statusText)
+    }
+    var original: CalendarDate?
+    if let text = try row.optionalString(c.originalDate) {
+      guard let d = CalendarDate(iso: text) else { throw corrupt("original_date", text) }
+      original = d
+    }
+    return Game(
+      id: Game.ID(id), sport: sport, season: try row.int(c.season),
+      homeTeamID: try row.string(c.homeTeam), awayTeamID: try row.string(c.awayTeam),
+      venueID: Venue.ID(try row.string(c.venueID)),
+      start: Date(timeIntervalSince1970: try row.double(c.startUTC)),
+      timeZoneID: try row.string(c.timeZone), localDate: date,
+      timeEstimated: try row.bool(c.timeEstimated),
+      timeUnknown: try row.bool(c.timeUnknown), status: status, originalDate: original,
+      gameNumber: try row.int(c.gameNumber),
+      postponementReason: try row.optionalString(c.postponementReason),
+      scheduleKey: try row.string(c.scheduleKey))
+  }
+}
