@@ -119,6 +119,36 @@ public struct GameQuery: Sendable, Hashable {
   }
 }
 
+extension GameQuery {
+  /// The query for games of any of `teams` at any of `venues` between
+  /// `from` and `to`, the names as a traveller types them: a team by any
+  /// name the leagues know in `from`'s season (`Leagues.team(named:sport:season:)`),
+  /// with every code of its franchise (`CHC` finds `CHN`, `ATH` the `OAK`
+  /// games too); a venue by any of its names, old or new, a unique part of
+  /// one, or its team (`Leagues.venue(named:sport:season:)`). MLB only:
+  /// the stored schedules are MLB's. Duplicates are listed once.
+  /// - Throws: `CatalogError` for a name no team or venue has, or one of
+  ///   another sport (`.teamOfOtherSport`, `.venueOfOtherSport`).
+  public init(
+    teams: [String], venues: [String], from: CalendarDate?, to: CalendarDate?,
+    catalog: Catalog, leagues: Leagues
+  ) throws {
+    var teamIDs: [String] = []
+    for name in teams {
+      let found = try leagues.team(named: name, sport: .mlb, season: from?.year)
+      for code in catalog.franchise(of: found).map(\.id) where !teamIDs.contains(code) {
+        teamIDs.append(code)
+      }
+    }
+    var venueIDs: [Venue.ID] = []
+    for name in venues {
+      let id = try leagues.venue(named: name, sport: .mlb, season: from?.year).venue.id
+      if !venueIDs.contains(id) { venueIDs.append(id) }
+    }
+    self.init(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to)
+  }
+}
+
 extension Store {
   /// Imports a parsed schedule file: as `importGames(_:replace:)`, but a
   /// game that clashes with the stored ones is refused as a malformed row

@@ -50,20 +50,11 @@ enum GamesCommand {
     let catalog = try context.catalog()
     let from = args.value("from", as: CalendarDate.self)
     let to = args.value("to", as: CalendarDate.self)
-    let leagues = try context.leagues()
-    var teamIDs: [String] = []
-    var venueIDs: [Venue.ID] = []
+    let query: GameQuery
     do {
-      for name in try args.listValues("team") {
-        let found = try leagues.team(named: name, sport: .mlb, season: from?.year)
-        for code in catalog.franchise(of: found).map(\.id) where !teamIDs.contains(code) {
-          teamIDs.append(code)
-        }
-      }
-      for name in try args.listValues("venue") {
-        let id = try leagues.venue(named: name, sport: .mlb, season: from?.year).venue.id
-        if !venueIDs.contains(id) { venueIDs.append(id) }
-      }
+      query = try GameQuery(
+        teams: try args.listValues("team"), venues: try args.listValues("venue"), from: from,
+        to: to, catalog: catalog, leagues: try context.leagues())
     } catch let error as CatalogError {
       switch error {
       case .teamOfOtherSport, .venueOfOtherSport:
@@ -72,7 +63,6 @@ enum GamesCommand {
       default: throw error
       }
     }
-    let query = GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to)
     let store = try context.openStore()
     if args.flag("json") {
       try context.print(wire: try store.games(query).map { WireV1.GameEntry($0, catalog: catalog) })

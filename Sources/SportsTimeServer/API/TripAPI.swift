@@ -160,7 +160,6 @@ struct TripAPI: Sendable {
   }
 
   func games(_ query: [String: String]) throws -> [WireV1.GameEntry] {
-    let leagues = try Leagues.builtIn()
     func date(_ key: String) throws -> CalendarDate? {
       guard let text = query[key], !text.isEmpty else { return nil }
       guard let date = CalendarDate(iso: text) else {
@@ -177,16 +176,11 @@ struct TripAPI: Sendable {
       }
       return []
     }
-    var teamIDs: [String] = []
-    if let team = query["team"], !team.isEmpty {
-      let found = try leagues.team(named: team, sport: .mlb, season: from?.year)
-      teamIDs = catalog.franchise(of: found).map(\.id)
-    }
-    var venueIDs: [Venue.ID] = []
-    if let venue = query["venue"], !venue.isEmpty {
-      venueIDs = [try leagues.venue(named: venue, sport: .mlb, season: from?.year).venue.id]
-    }
-    let games = try store.games(GameQuery(teamIDs: teamIDs, venueIDs: venueIDs, from: from, to: to))
+    let games = try store.games(
+      try GameQuery(
+        teams: [query["team"]].compactMap { $0 }.filter { !$0.isEmpty },
+        venues: [query["venue"]].compactMap { $0 }.filter { !$0.isEmpty }, from: from, to: to,
+        catalog: catalog, leagues: try Leagues.builtIn()))
     return games.map { WireV1.GameEntry($0, catalog: catalog) }
   }
 
