@@ -53,6 +53,10 @@ enum ServeCommand {
         "the app's files are missing: SportsTime_SportsTimeServer.resources must sit beside the sportstime executable (build with 'make release')"
       )
     }
+    // Ctrl-C and SIGTERM are caught from here on, before the address is
+    // printed: a script that stops the server as soon as it reads the
+    // address must get a clean stop, not a kill.
+    let stop = StopSignal()
     let store = try context.openStore()
     let app = SportsTimeApp(
       store: store, catalog: try context.catalog(),
@@ -72,7 +76,7 @@ enum ServeCommand {
     context.print("Database: \(store.path). Press Ctrl-C to stop.")
     // Seen at once, also through a pipe (a script waits for the address).
     try context.console.deliverOut()
-    waitForStopSignal()
+    stop.wait()
     app.stopWatching()
     server.stop()
     try store.close()
@@ -91,17 +95,26 @@ enum ServeCommand {
     }
   }
 
-  /// Blocks until SIGINT or SIGTERM.
-  static func waitForStopSignal() {
-    let stop = DispatchSemaphore(value: 0)
-    var sources: [any DispatchSourceSignal] = []
+}
+
+/// SIGINT and SIGTERM caught (no longer ending the process) from its
+/// creation on; `wait()` blocks until one arrives (or has arrived).
+final class StopSignal {
+  private let stop = DispatchSemaphore(value: 0)
+  private var sources: [any DispatchSourceSignal] = []
+
+  init() {
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop.signal() }
+      source.setEventHandler { [stop] in stop.signal() }
       source.resume()
       sources.append(source)
     }
+  }
+
+  /// Blocks until SIGINT or SIGTERM, then stops catching them.
+  func wait() {
     stop.wait()
     for source in sources { source.cancel() }
   }

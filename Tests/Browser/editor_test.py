@@ -22,6 +22,7 @@ import unittest
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -412,8 +413,16 @@ class EditorTests(unittest.TestCase):
         WebDriverWait(self.driver, 5).until(lambda d: "Browser list renamed" in d.find_element(By.ID, "past").text)
         self.assertEqual(self.driver.find_element(By.ID, "status").text, "Renamed to “Browser list renamed”.")
         # The name it already has: nothing changes, and the page says so.
-        card = self.driver.find_element(By.XPATH, "//li[contains(@class,'trip-card')][.//a[starts-with(normalize-space(.), 'Browser list renamed')]]")
-        card.find_element(By.XPATH, ".//button[text()='Rename']").click()
+        # (The list may be drawn again meanwhile — the rename's own change
+        # event — so the card is looked up until its button takes the click.)
+        def open_rename(d):
+            try:
+                d.find_element(By.XPATH, "//li[contains(@class,'trip-card')][.//a[starts-with(normalize-space(.), 'Browser list renamed')]]") \
+                    .find_element(By.XPATH, ".//button[text()='Rename']").click()
+                return d.find_element(By.ID, "name-input").is_displayed()
+            except StaleElementReferenceException:
+                return False
+        WebDriverWait(self.driver, 5).until(open_rename)
         self.driver.find_element(By.ID, "name-save").click()
         WebDriverWait(self.driver, 5).until(
             lambda d: d.find_element(By.ID, "status").text == "“Browser list renamed” already has that name.")
