@@ -50,8 +50,15 @@ enum ServeCommand {
     let basemap = args.value("basemap").map(URL.init(fileURLWithPath:)) ?? defaultBasemap(context)
     guard let appFiles = SportsTimeApp.bundledAppFiles else {
       throw CommandError(
-        "the app's files are missing: SportsTime_SportsTimeServer.resources must sit beside the sportstime executable (build with 'make release')"
+        "the app's files are missing: the folder SportsTime_SportsTimeServer.resources must sit beside the sportstime executable (a copied executable needs it copied too; a symbolic link to the built one finds it)"
       )
+    }
+    if let token = args.value("token") {
+      do {
+        try RequestPolicy.checkToken(token)
+      } catch let error as HTTPServerError {
+        throw args.usageError("--token: \(error.description)")
+      }
     }
     // Ctrl-C and SIGTERM are caught from here on, before the address is
     // printed: a script that stops the server as soon as it reads the

@@ -189,6 +189,13 @@ class EditorTests(unittest.TestCase):
         after = self.server_doc()
         self.assertEqual(after["revision"], before["revision"], "nothing stored")
         self.assertEqual(after["rows"], before["rows"])
+        # Past the other end of the zone (below Day 4): released there, it
+        # snaps back too — not saved at the zone's last allowed place
+        # (review 7, F5).
+        state = self.drag(leg["id"], "game:MIL202406100")
+        self.assertIn("Blocked", state["status"])
+        self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)
+        self.assertEqual(self.server_doc()["revision"], before["revision"], "nothing stored")
 
     def test_on_a_long_trip_the_whole_red_zone_is_marked_the_screen_first(self):
         games = SERVER.api("GET", "/api/games?team=CHC&from=2024-04-01&to=2024-07-31")

@@ -39,6 +39,45 @@ final class ServeCommandTests: EndToEndTestCase {
     }
   }
 
+  /// Review 7, F3: a token guards every request off loopback; a short or
+  /// URL-unsafe one is refused before anything starts.
+  func testServe_refusesAWeakToken() throws {
+    for token in ["short", "has space in it!!", "abc/def/ghi/jkl/mno"] {
+      let result = try run(["serve", "--host", "0.0.0.0", "--port", "0", "--token", token])
+      XCTAssertEqual(result.status, 64, result.description)
+      XCTAssertTrue(result.stderr.hasPrefix("Error: --token: the token "), result.stderr)
+    }
+  }
+
+  /// Review 7, F4: run through a symbolic link found on PATH (argv[0] is
+  /// then a bare name), `serve` still finds the app's files beside the real
+  /// executable.
+  func testServe_findsItsFilesThroughALinkOnPath() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "serve-path-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("sportstime"),
+      withDestinationURL: try CLIProcess.binary.get())
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "PATH=\(folder.path)", "sportstime", "serve", "--port", "0", "--token", "short",
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    // Past the look-up of the app's files: refused for the token, not for
+    // missing files.
+    XCTAssertEqual(process.terminationStatus, 64, text)
+    XCTAssertTrue(text.contains("--token"), text)
+    XCTAssertFalse(text.contains("files are missing"), text)
+  }
+
   func testServe_refusesAHostThatIsNoAddress() throws {
     let result = try run(["serve", "--host", "example.com", "--port", "0"])
     XCTAssertEqual(result.status, 1, result.description)

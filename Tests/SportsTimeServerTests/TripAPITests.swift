@@ -33,7 +33,14 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(
       Set(past.compactMap { $0["name"] as? String }), ["Great Lakes Loop", "Second Loop"])
     XCTAssertEqual(past.first?["revision"] as? Int, 1)
-    let deleted = try send("DELETE", "/api/trips/\(id)")
+    // A DELETE reads the revision from its body too, and refuses what it
+    // does not read (review 7, F1): a stale one is a conflict, nothing gone.
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["revision": 0]).status, 409)
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["rev": 1]).status, 400)
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)?bogus=1").status, 400)
+    XCTAssertEqual(
+      try send("DELETE", "/api/trips/\(id)?revision=1", json: ["revision": 1]).status, 400)
+    let deleted = try send("DELETE", "/api/trips/\(id)", json: ["revision": 1])
     XCTAssertEqual(deleted.status, 200, deleted.text)
     XCTAssertEqual(try object(deleted)["name"] as? String, "Great Lakes Loop")
     let gone = try send("GET", "/api/trips/\(id)")
@@ -51,7 +58,8 @@ final class TripAPITests: APITestCase {
       (["name": "X", "games": [3]], "games[0]", 400),
       (["name": "X", "games": ["CHC@2024-13-40"]], "games[0]", 400),
       (["name": "X", "games": ["CHC@2024-06-05"], "start": "June"], "start", 400),
-      (["name": "X", "games": ["NOPE202406050"]], nil, 404),
+      (["name": "X", "games": ["NOPE202406050"]], "games[0]", 400),
+      (["name": "X", "games": ["CHC@2024-06-05", "ZZZ@2024-06-05"]], "games[1]", 400),
       (["name": "", "games": ["CHC@2024-06-05"]], nil, 400),
     ]
     for (body, field, status) in cases {
@@ -192,5 +200,16 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual((wrigley as? [Any])?.count, 2)
     XCTAssertEqual(try send("GET", "/api/games?team=Nobody").status, 404)
     XCTAssertEqual(try send("GET", "/api/games?from=June").status, 400)
+    // Reversed dates and a misspelt parameter are refused, as the CLI
+    // refuses them (review 7, F7), not answered with every game.
+    let reversed = try send("GET", "/api/games?from=2024-06-10&to=2024-06-01")
+    XCTAssertEqual(reversed.status, 400, reversed.text)
+    let typo = try send("GET", "/api/games?teams=CHC")
+    XCTAssertEqual(typo.status, 400, typo.text)
+    XCTAssertEqual((try object(typo)["error"] as? [String: Any])?["field"] as? String, "teams")
+    // Pages and answers cannot be framed by another site (F2).
+    let page = try send("GET", "/")
+    XCTAssertEqual(page.headers["x-frame-options"], "DENY")
+    XCTAssertEqual(page.headers["content-security-policy"], "frame-ancestors 'none'")
   }
 }

@@ -67,7 +67,14 @@ struct TripAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let games = try store.games(for: references, catalog: catalog)
+    // A reference that names no game is the request's fault, at its field.
+    let games = try references.enumerated().map { index, reference in
+      do {
+        return try store.game(for: reference, catalog: catalog)
+      } catch  where ErrorKind.of(error) == .notFound {
+        throw APIError.invalid("\(error)", field: "games[\(index)]")
+      }
+    }
     let planned = try TripBuilder.plan(
       name: name, games: games, start: try body.date("start"), end: try body.date("end"),
       catalog: catalog, environment: env)
@@ -170,6 +177,9 @@ struct TripAPI: Sendable {
     }
     let from = try date("from")
     let to = try date("to")
+    if let from, let to, from > to {
+      throw APIError.invalid("from \(from) is after to \(to)", field: "from")
+    }
     if let sport = query["sport"], !sport.isEmpty, sport.uppercased() != "MLB" {
       guard Sport(rawValue: sport.uppercased()) != nil else {
         throw APIError.invalid("sport must be MLB, NBA, NHL or NFL", field: "sport")

@@ -77,7 +77,11 @@ public final class SportsTimeApp: Sendable {
     // Where SwiftPM puts the bundle (beside the executable, or the test
     // bundle's folder); `Bundle.module` would stop the process without it.
     let name = "SportsTime_SportsTimeServer.resources"
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+    // The running executable itself (/proc/self/exe on Linux), so a
+    // symbolic link on PATH finds the bundle beside the real file; argv[0]
+    // is only a name when the program was found through PATH.
+    let executable =
+      (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ""))
       .resolvingSymlinksInPath().deletingLastPathComponent()
     let folders = [
       executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
@@ -121,6 +125,10 @@ public final class SportsTimeApp: Sendable {
           "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
     }
     response.headers.append(HTTPHeader("Cache-Control", "no-store"))
+    // No other site may show the app in a frame (clickjacking: a framed
+    // page's own requests would pass the Origin checks).
+    response.headers.append(HTTPHeader("X-Frame-Options", "DENY"))
+    response.headers.append(HTTPHeader("Content-Security-Policy", "frame-ancestors 'none'"))
     return response
   }
 
@@ -145,6 +153,7 @@ public final class SportsTimeApp: Sendable {
         return try Self.wire(200, api.venues())
       case ["api", "games"]:
         try allow(request, ["GET"])
+        try Self.allowQuery(request, ["team", "venue", "sport", "from", "to"])
         return try Self.wire(200, api.games(request.query))
       default: break
       }
@@ -178,7 +187,8 @@ public final class SportsTimeApp: Sendable {
       switch request.method {
       case "GET": return Self.json(status: 200, try api.tripDocumentText(trip))
       case "PATCH": return try Self.wire(200, api.patchTrip(trip, JSONBody(request.body), env: env))
-      default: return try Self.wire(200, api.deleteTrip(trip, revision: revisionQuery(request)))
+      default:
+        return try Self.wire(200, api.deleteTrip(trip, revision: try deleteRevision(request)))
       }
     case (1, "copy"):
       try allow(request, ["POST"])
@@ -203,7 +213,7 @@ public final class SportsTimeApp: Sendable {
         return try Self.wire(200, api.editItem(trip, item: item, JSONBody(request.body), env: env))
       }
       return try Self.wire(
-        200, api.removeItem(trip, item: item, revision: revisionQuery(request), env: env))
+        200, api.removeItem(trip, item: item, revision: try deleteRevision(request), env: env))
     case (3, "items") where rest[2] == "move":
       try allow(request, ["POST"])
       return try Self.wire(
@@ -282,6 +292,33 @@ public final class SportsTimeApp: Sendable {
       throw APIError.notFound("no item has the id '\(text.prefix(80))'")
     }
     return id
+  }
+
+  /// The revision a DELETE is based on: `?revision=` or `{"revision"}` in
+  /// its body (not both); any other query or body key is refused.
+  private func deleteRevision(_ request: HTTPRequest) throws -> Int? {
+    try Self.allowQuery(request, ["revision"])
+    let body = try JSONBody(request.body)
+    try body.allowing(["revision"])
+    let inQuery = try revisionQuery(request)
+    let inBody = try body.integer("revision")
+    if inQuery != nil, inBody != nil {
+      throw APIError.invalid(
+        "give the revision once, in the query or in the body", field: "revision")
+    }
+    return inQuery ?? inBody
+  }
+
+  /// Refuses a query parameter the route does not read (`token` is the
+  /// policy's and always allowed).
+  static func allowQuery(_ request: HTTPRequest, _ keys: [String]) throws {
+    guard
+      let unknown = request.query.keys.sorted().first(where: { !keys.contains($0) && $0 != "token" }
+      )
+    else { return }
+    throw APIError.invalid(
+      "the query has an unknown parameter '\(unknown.prefix(80))' (it reads \(keys.joined(separator: ", ")))",
+      field: String(unknown.prefix(80)))
   }
 
   private func revisionQuery(_ request: HTTPRequest) throws -> Int? {

@@ -175,6 +175,28 @@ public struct RequestPolicy: Sendable, Hashable {
 
   /// A new random token: 32 hexadecimal digits (128 bits from the system's
   /// generator).
+  /// The fewest characters a given token may have: a token guards every
+  /// request off loopback, so it must not be guessable (the generated one
+  /// has 32 hex digits, 128 bits).
+  public static let minimumTokenLength = 16
+
+  /// Checks a token given by the user.
+  /// - Throws: `HTTPServerError` when it is shorter than
+  ///   `minimumTokenLength` characters, or holds a space, a control
+  ///   character or a character a URL would have to escape.
+  public static func checkToken(_ token: String) throws {
+    guard token.count >= minimumTokenLength else {
+      throw HTTPServerError(
+        "the token must have at least \(minimumTokenLength) characters (it guards every request); leave it out to get a random one"
+      )
+    }
+    let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    guard token.allSatisfy(allowed.contains) else {
+      throw HTTPServerError(
+        "the token may hold only letters, digits and - . _ ~ (it is part of the address)")
+    }
+  }
+
   public static func generateToken() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator))

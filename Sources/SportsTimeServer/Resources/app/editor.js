@@ -260,6 +260,7 @@
       place: placeOf(slot), revision: state.doc.revision,
     });
     render(answer.itinerary);
+    showError('');
     const row = answer.row;
     say(answer.changed ? `Moved ${row.title} to Day ${row.day}.` : `${row.title} is already there.`);
   }
@@ -331,9 +332,13 @@
       const slot = next && next.dataset.rowId ? drag.byBefore.get(next.dataset.rowId) : drag.end;
       if (!slot || !slot.valid) {
         drag.blocked = slot ? slot.reason : 'That place is not part of the trip.';
+        // The pointer is over a blocked place (the placeholder stays at the
+        // last allowed one): letting go here snaps back, as the status says.
+        drag.overBlocked = true;
         say(`Blocked: ${drag.blocked}`);
         return false;
       }
+      drag.overBlocked = false;
       say(`Day ${slot.day}: allowed.`);
       return true;
     },
@@ -346,9 +351,9 @@
       if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
       const slot = slotAt(drag, event.item);
       const origin = drag.doc.originSlot;
-      if (!slot || !slot.valid || (origin !== null && slot.index === origin && event.from === list)) {
+      if (!slot || !slot.valid || drag.overBlocked || (origin !== null && slot.index === origin && event.from === list)) {
         render(state.doc); // snap back
-        if (drag.blocked || (slot && !slot.valid)) {
+        if (drag.overBlocked || (slot && !slot.valid)) {
           const reason = (slot && !slot.valid && slot.reason) || drag.blocked;
           say(`Snapped back: ${reason}`);
           showError(reason);
