@@ -95,6 +95,44 @@ final class AppSecurityTests: APITestCase {
   }
 }
 
+/// Review 7, F6: open event streams are capped, so they cannot take every
+/// connection, and the API still answers. (A stream its client closed frees
+/// its place when the server next writes to it: the heartbeat, ≤ 15 s.)
+final class EventStreamLimitTests: APITestCase {
+  func testEventStreams_areCapped_andTheAPIStillAnswers() throws {
+    func openStream() throws -> (fd: Int32, head: String) {
+      let fd = try client.connect()
+      try client.write(
+        fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+      var seen = Data()
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let deadline = Date().addingTimeInterval(5)
+      while Date() < deadline {
+        let text = String(decoding: seen, as: UTF8.self)
+        if text.contains("connected") || text.contains("\r\n\r\n{") && text.contains("}") {
+          break
+        }
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        seen.append(contentsOf: buffer[0..<n])
+      }
+      return (fd, String(decoding: seen, as: UTF8.self))
+    }
+    var open: [Int32] = []
+    defer { for fd in open { close(fd) } }
+    for _ in 0..<64 {
+      let stream = try openStream()
+      open.append(stream.fd)
+      XCTAssertTrue(stream.head.hasPrefix("HTTP/1.1 200"), stream.head)
+    }
+    let refused = try openStream()
+    close(refused.fd)
+    XCTAssertTrue(refused.head.hasPrefix("HTTP/1.1 503"), refused.head)
+    XCTAssertTrue(refused.head.contains("\"kind\": \"unavailable\""), refused.head)
+    XCTAssertEqual(try send("GET", "/api/trips").status, 200)
+  }
+}
+
 /// Bound off loopback, the app wants its token on every request.
 final class AppTokenTests: APITestCase {
   override func configuration() -> SportsTimeApp.Configuration {

@@ -48,13 +48,21 @@ final class TripWatcher: @unchecked Sendable {
     for stream in open { stream.close() }
   }
 
-  /// A new stream that receives every later change.
-  func subscribe() -> EventStream {
+  /// How many event streams may be open at once: enough for many tabs,
+  /// few enough that open streams cannot take every connection the server
+  /// has (each holds one).
+  static let maximumStreams = 64
+
+  /// A new stream that receives every later change; nil when
+  /// `maximumStreams` are open already.
+  func subscribe() -> EventStream? {
+    lock.lock()
+    defer { lock.unlock() }
+    streams.removeAll { $0.isClosed }
+    guard streams.count < Self.maximumStreams else { return nil }
     let stream = EventStream()
     stream.comment("connected")
-    lock.lock()
     streams.append(stream)
-    lock.unlock()
     return stream
   }
 

@@ -139,11 +139,18 @@ public final class SportsTimeApp: Sendable {
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"])
+        guard let stream = watcher.subscribe() else {
+          return Self.error(
+            status: 503, kind: ErrorKind.unavailable.rawValue,
+            message:
+              "too many live views are open (\(TripWatcher.maximumStreams)); close some tabs and reload"
+          )
+        }
         return HTTPResponse(
           status: 200,
           headers: [
             HTTPHeader("Content-Type", "text/event-stream"), HTTPHeader("X-Accel-Buffering", "no"),
-          ], body: .events(watcher.subscribe()))
+          ], body: .events(stream))
       case ["api", "trips"]:
         try allow(request, ["GET", "POST"])
         if request.method == "GET" { return try Self.wire(200, api.listTrips()) }
