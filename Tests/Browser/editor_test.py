@@ -271,6 +271,28 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(doc["revision"], 2)
         self.assertNotEqual(self.leg(doc, "Chicago → Detroit")["number"], leg["number"])
 
+    def test_a_drop_made_while_someone_else_changed_the_trip_is_still_saved(self):
+        # Review 7: a change elsewhere (here the CLI) while a leg is lifted
+        # made the drop fail with "changed by someone else"; the place is a
+        # row, and the server checks it against the trip as it is now.
+        trip = SERVER.demo_trip("Browser concurrent drop")
+        self.open(trip)
+        leg = self.leg(self.server_doc(), "Chicago → Detroit")
+        self.row(leg["id"]).send_keys(Keys.SPACE)
+        WebDriverWait(self.driver, 5).until(lambda d: "Picked up" in d.find_element(By.ID, "status").text)
+        SERVER.cli("item", "add", "Browser concurrent drop", "--title", "Added meanwhile", "--day", "6")
+        time.sleep(0.6)
+        focused = self.driver.switch_to.active_element
+        focused.send_keys(Keys.ARROW_DOWN)
+        focused = self.driver.switch_to.active_element
+        focused.send_keys(Keys.ENTER)
+        WebDriverWait(self.driver, 5).until(lambda d: "Moved" in d.find_element(By.ID, "status").text)
+        doc = self.server_doc()
+        self.assertEqual(doc["revision"], 3, "the CLI's item and the move")
+        self.assertNotEqual(self.leg(doc, "Chicago → Detroit")["number"], leg["number"])
+        self.assertIn("Added meanwhile", self.driver.find_element(By.ID, "itinerary").text)
+        self.assertEqual(self.driver.find_element(By.ID, "banner").text, "")
+
     def test_undo_and_redo_with_buttons_and_keys(self):
         trip = SERVER.demo_trip("Browser undo")
         tid = trip["trip"]["id"]
@@ -433,7 +455,20 @@ class EditorTests(unittest.TestCase):
         self.driver.find_element(By.ID, "name-save").click()
         WebDriverWait(self.driver, 5).until(
             lambda d: d.find_element(By.ID, "status").text == "“Browser list renamed” already has that name.")
-        self.assertEqual(self.console_errors(), [])
+        # Changed elsewhere while the dialog is open (review 7): the first Save
+        # says so and keeps the typing; the second renames.
+        WebDriverWait(self.driver, 5).until(open_rename)
+        SERVER.cli("item", "add", "Browser list renamed", "--title", "Meanwhile", "--day", "1")
+        field = self.driver.find_element(By.ID, "name-input")
+        field.clear()
+        field.send_keys("Browser list final")
+        self.driver.find_element(By.ID, "name-save").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "changed meanwhile" in d.find_element(By.ID, "name-error").text)
+        self.assertEqual(field.get_attribute("value"), "Browser list final")
+        self.driver.find_element(By.ID, "name-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Browser list final" in d.find_element(By.ID, "past").text)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
 
 def main():

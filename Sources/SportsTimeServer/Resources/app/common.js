@@ -70,6 +70,13 @@ const SportsTime = (() => {
     return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(date);
   }
 
+  /** "Tue, Jun 4, 2024" for an ISO date (the CLI's long form). */
+  function longDate(iso) {
+    const [y, m, d] = iso.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+  }
+
   /** "355 mi" (or km) for meters. */
   function distance(meters, metric) {
     return metric ? `${Math.round(meters / 1000).toLocaleString('en-US')} km`
@@ -109,5 +116,5 @@ const SportsTime = (() => {
     return L.divIcon({ className: '', html: `<div class="pin-label">${Number(number)}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] });
   }
 
-  return { api, APIError, el, localTime, shortDate, distance, duration, categoryIcons, showError, basemapMap, numberedPin };
+  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError, basemapMap, numberedPin };
 })();

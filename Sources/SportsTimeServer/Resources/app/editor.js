@@ -4,7 +4,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, distance, duration, categoryIcons, showError } = SportsTime;
+  const { api, el, localTime, longDate, distance, duration, categoryIcons, showError } = SportsTime;
   const tripID = decodeURIComponent(location.pathname.split('/')[2] || '');
   const list = document.getElementById('itinerary');
   const unscheduledList = document.getElementById('unscheduled');
@@ -38,10 +38,16 @@
     document.title = `SportsTime — ${doc.trip.name}`;
     document.getElementById('trip-name').textContent = doc.trip.name;
     document.getElementById('trip-dates').textContent =
-      `${doc.trip.startDate} – ${doc.trip.endDate} · ${doc.trip.dayCount} day${doc.trip.dayCount === 1 ? '' : 's'}`;
+      `${longDate(doc.trip.startDate)} – ${longDate(doc.trip.endDate)} · ${doc.trip.dayCount} day${doc.trip.dayCount === 1 ? '' : 's'}`;
     state.elements = new Map();
     const rows = doc.rows.map(rowElement);
-    const outside = doc.unscheduled.map(rowElement);
+    // An Unscheduled item keeps the date it had: say which, as the CLI does.
+    const outside = doc.unscheduled.map((row) => {
+      const node = rowElement(row);
+      const body = node.querySelector('.body');
+      if (body && row.date) body.append(el('span', { class: 'sub', text: `Was on ${longDate(row.date)}, outside the trip's days` }));
+      return node;
+    });
     for (const node of [...rows, ...outside]) state.elements.set(node.dataset.rowId, node);
     list.replaceChildren(...rows, el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
     unscheduledList.replaceChildren(...outside);
@@ -256,9 +262,18 @@
 
   async function move(rowID, slot) {
     const itemID = rowID.replace(/^item:/, '');
-    const answer = await api('POST', `/api/trips/${tripID}/items/${itemID}/move`, {
-      place: placeOf(slot), revision: state.doc.revision,
-    });
+    const path = `/api/trips/${tripID}/items/${itemID}/move`;
+    let answer;
+    try {
+      answer = await api('POST', path, { place: placeOf(slot), revision: state.doc.revision });
+    } catch (error) {
+      // Someone else changed the trip since it was drawn (another tab, the
+      // CLI). The place is a row, not a position, and the server checks
+      // every rule against the trip as it is now: ask once more without the
+      // revision, so an unrelated change does not throw the drop away.
+      if (error.status !== 409) throw error;
+      answer = await api('POST', path, { place: placeOf(slot) });
+    }
     render(answer.itinerary);
     showError('');
     const row = answer.row;
@@ -437,7 +452,9 @@
       k += direction;
     }
     if (k < 0 || k >= slots.length) {
-      say(firstBlocked ? `Blocked: ${firstBlocked.reason}` : 'No place further that way.');
+      // It stays where it is (an allowed place): Enter drops it there.
+      say(firstBlocked ? `Blocked: ${firstBlocked.reason} It stays at Day ${slots[kb.slot].day}; Enter drops it there, Escape cancels.`
+        : 'No place further that way.');
       return;
     }
     kb.slot = k;

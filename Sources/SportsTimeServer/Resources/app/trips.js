@@ -3,7 +3,7 @@
 'use strict';
 
 (() => {
-  const { api, el, showError } = SportsTime;
+  const { api, el, longDate, showError } = SportsTime;
   const statusLine = document.getElementById('status');
   const dialog = document.getElementById('name-dialog');
   const form = document.getElementById('name-form');
@@ -30,7 +30,7 @@
     return el('li', { class: 'trip-card', 'data-trip-id': trip.id }, [
       el('a', { class: 'name', href: `/trips/${trip.id}` }, [
         trip.name,
-        el('span', { class: 'meta', text: `${trip.startDate} – ${trip.endDate} · ${days} · ${games}` }),
+        el('span', { class: 'meta', text: `${longDate(trip.startDate)} – ${longDate(trip.endDate)} · ${days} · ${games}` }),
       ]),
       el('button', { type: 'button', text: 'Rename', 'aria-label': `Rename ${trip.name}`, onclick: () => ask(trip, 'rename') }),
       el('button', { type: 'button', text: 'Copy', 'aria-label': `Copy ${trip.name}`, onclick: () => ask(trip, 'copy') }),
@@ -62,6 +62,18 @@
       dialog.close();
       load();
     } catch (error) {
+      if (error.status === 409 && action === 'rename') {
+        // Changed elsewhere since the list was drawn: show it as it is now
+        // and keep what was typed; the next Save is based on the new state.
+        const lists = await api('GET', '/api/trips').catch(() => null);
+        const fresh = lists && [...lists.upcoming, ...lists.past].find((t) => t.id === trip.id);
+        if (fresh) naming.trip = fresh;
+        load();
+        document.getElementById('name-error').textContent = fresh
+          ? `“${fresh.name}” changed meanwhile (it is shown as it is now). Save again to rename it.`
+          : 'This trip no longer exists.';
+        return;
+      }
       document.getElementById('name-error').textContent = error.message;
     }
   });
