@@ -293,6 +293,23 @@ class EditorTests(unittest.TestCase):
         self.assertIn("Added meanwhile", self.driver.find_element(By.ID, "itinerary").text)
         self.assertEqual(self.driver.find_element(By.ID, "banner").text, "")
 
+    def test_a_trip_deleted_elsewhere_leaves_a_read_only_page(self):
+        trip = SERVER.demo_trip("Browser deleted")
+        SERVER.api("POST", f"/api/trips/{trip['trip']['id']}/items", {"title": "Museum", "place": {"day": 2, "at": "top"}})
+        self.open(trip)
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "undo").is_enabled())
+        SERVER.cli("trip", "delete", trip["trip"]["id"])
+        WebDriverWait(self.driver, 3).until(lambda d: "deleted elsewhere" in d.find_element(By.ID, "banner").text)
+        self.assertFalse(self.driver.find_element(By.ID, "undo").is_enabled())
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#itinerary [tabindex='0']"), [])
+        link = self.driver.find_element(By.CSS_SELECTOR, "#banner a")
+        self.assertEqual(link.get_attribute("href"), SERVER.base + "/")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-trip-deleted.png"))
+        # A page that does not exist is a page, in a browser.
+        self.driver.get(SERVER.base + "/no/such/page")
+        self.assertIn("No such page", self.driver.find_element(By.TAG_NAME, "h1").text)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
     def test_undo_and_redo_with_buttons_and_keys(self):
         trip = SERVER.demo_trip("Browser undo")
         tid = trip["trip"]["id"]

@@ -266,9 +266,29 @@ public final class SportsTimeApp: Sendable {
       }
       return try file(
         StaticFiles(folder: basemap.deletingLastPathComponent()), basemap.lastPathComponent)
-    default: throw APIError.notFound("no page \(request.path.prefix(80))")
+    default:
+      // A browser asking for a page gets a page, not an error document.
+      if request.headers["accept"]?.contains("text/html") == true {
+        return Self.notFoundPage
+      }
+      throw APIError.notFound("no page \(request.path.prefix(80))")
     }
   }
+
+  /// The 404 page a browser is shown for a path that is no page.
+  static let notFoundPage = HTTPResponse(
+    status: 404, contentType: "text/html; charset=utf-8",
+    bytes: Data(
+      """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>SportsTime — no such page</title><link rel="stylesheet" href="/app/app.css"></head>
+      <body><header class="bar"><a class="home" href="/">← Trips</a><h1>No such page</h1></header>
+      <main><p>There is no page at this address. Your trips are on the <a href="/">trips page</a>.</p></main>
+      </body></html>
+
+      """.utf8))
 
   /// A method the path does not answer (405, with `Allow`).
   private struct MethodNotAllowed: Error {

@@ -29,8 +29,24 @@
       render(doc);
       showError('');
     } catch (error) {
-      showError(error.status === 404 ? 'This trip does not exist (it may have been deleted).' : error.message);
+      if (error.status === 404) gone('This trip does not exist (it may have been deleted).');
+      else showError(error.message);
     }
+  }
+
+  /** The trip is gone: nothing on the page can change it any more; say so, with the way back. */
+  function gone(message) {
+    document.body.classList.add('trip-gone');
+    for (const control of document.querySelectorAll('main button, main a.export, .toolbar button')) control.disabled = true;
+    for (const node of document.querySelectorAll('[tabindex="0"]')) node.removeAttribute('tabindex');
+    if (dialog.open) dialog.close();
+    state.drag = null;
+    state.keyboard = null;
+    clearRedZone();
+    showError(message);
+    const banner = document.getElementById('banner');
+    banner.append(' ', el('a', { href: '/', text: 'Back to your trips' }));
+    say('');
   }
 
   function render(doc) {
@@ -390,6 +406,7 @@
   // MARK: Keyboard
 
   function onKey(event) {
+    if (document.body.classList.contains('trip-gone')) return;
     const row = event.target.closest && event.target.closest('.movable');
     if (!row || event.target.closest('button')) return;
     const kb = state.keyboard;
@@ -605,7 +622,7 @@
   // MARK: Undo and redo
 
   async function journal(direction) {
-    if (state.busy || state.drag) return;
+    if (state.busy || state.drag || document.body.classList.contains('trip-gone')) return;
     state.busy = true;
     try {
       const answer = await api('POST', `/api/trips/${tripID}/${direction}`, { revision: state.doc.revision });
@@ -647,7 +664,7 @@
     try { data = JSON.parse(event.data); } catch (error) { return; }
     if (data.id !== tripID || !state.doc) return;
     if (data.revision === null) {
-      showError('This trip was deleted elsewhere.');
+      gone('This trip was deleted elsewhere.');
       return;
     }
     if (data.revision <= state.doc.revision) return;
