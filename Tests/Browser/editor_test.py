@@ -310,6 +310,33 @@ class EditorTests(unittest.TestCase):
         self.assertIn("No such page", self.driver.find_element(By.TAG_NAME, "h1").text)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
+    def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
+        trip = SERVER.demo_trip("Browser days")
+        tid = trip["trip"]["id"]
+        SERVER.api("POST", f"/api/trips/{tid}/items", {"title": "Last-day dinner", "place": {"day": 7, "at": "bottom"}})
+        self.open(trip)
+        self.driver.find_element(By.ID, "days-edit").click()
+        self.driver.execute_script(
+            "document.getElementById('days-start').value = '2024-06-03';"
+            "document.getElementById('days-end').value = '2024-06-10';")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-days-dialog.png"))
+        self.driver.find_element(By.ID, "days-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Days changed" in d.find_element(By.ID, "status").text)
+        doc = self.server_doc()
+        self.assertEqual((doc["trip"]["startDate"], doc["trip"]["dayCount"]), ("2024-06-03", 8))
+        self.assertIn("Mon, Jun 3, 2024", self.driver.find_element(By.ID, "trip-dates").text)
+        # Days that leave a game out are refused with the server's reason, nothing changed.
+        self.driver.find_element(By.ID, "days-edit").click()
+        self.driver.execute_script("document.getElementById('days-end').value = '2024-06-08';")
+        self.driver.find_element(By.ID, "days-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "days-error").text != "")
+        self.assertEqual(self.server_doc()["revision"], doc["revision"])
+        self.driver.find_element(By.ID, "days-cancel").click()
+        self.driver.find_element(By.ID, "undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Undid" in d.find_element(By.ID, "status").text)
+        self.assertEqual(self.server_doc()["trip"]["startDate"], "2024-06-04")
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
     def test_undo_and_redo_with_buttons_and_keys(self):
         trip = SERVER.demo_trip("Browser undo")
         tid = trip["trip"]["id"]

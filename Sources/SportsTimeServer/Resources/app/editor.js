@@ -4,7 +4,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, longDate, distance, duration, categoryIcons, showError } = SportsTime;
+  const { api, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError } = SportsTime;
   const tripID = decodeURIComponent(location.pathname.split('/')[2] || '');
   const list = document.getElementById('itinerary');
   const unscheduledList = document.getElementById('unscheduled');
@@ -40,6 +40,7 @@
     for (const control of document.querySelectorAll('main button, main a.export, .toolbar button')) control.disabled = true;
     for (const node of document.querySelectorAll('[tabindex="0"]')) node.removeAttribute('tabindex');
     if (dialog.open) dialog.close();
+    if (daysDialog.open) daysDialog.close();
     state.drag = null;
     state.keyboard = null;
     clearRedZone();
@@ -100,6 +101,8 @@
         el('div', { class: 'body' }, [
           el('span', { class: 'what', text: row.title }),
           el('span', { class: 'where', text: venue ? `${venue.name}, ${venue.city}` : row.venueID }),
+          row.status === 'rescheduled' && row.originalDate
+            ? el('span', { class: 'sub moved', text: `Postponed from ${shortDate(row.originalDate)}` }) : null,
         ]),
         el('span', { class: 'time', text: row.status === 'cancelled' ? 'cancelled' : time }),
       ]);
@@ -619,6 +622,44 @@
     }
   });
 
+  // MARK: The trip's days (a re-plan)
+
+  const daysDialog = document.getElementById('days-dialog');
+  const daysForm = document.getElementById('days-form');
+  document.getElementById('days-edit').addEventListener('click', () => {
+    if (!state.doc || state.drag || state.keyboard) return;
+    daysForm.start.value = state.doc.trip.startDate;
+    daysForm.end.value = state.doc.trip.endDate;
+    document.getElementById('days-error').textContent = '';
+    daysDialog.showModal();
+  });
+  document.getElementById('days-cancel').addEventListener('click', () => { daysDialog.close(); flushReload(); });
+  daysForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const errorLine = document.getElementById('days-error');
+    try {
+      const answer = await api('PATCH', `/api/trips/${tripID}`, {
+        start: daysForm.start.value, end: daysForm.end.value, revision: state.doc.revision,
+      });
+      daysDialog.close();
+      render(answer.itinerary);
+      showError('');
+      const report = answer.replan || {};
+      const moved = (report.unscheduled || []).length;
+      say(answer.changed
+        ? `Days changed to ${longDate(answer.itinerary.trip.startDate)} – ${longDate(answer.itinerary.trip.endDate)}.${moved ? ` ${moved} item${moved === 1 ? '' : 's'} now Unscheduled.` : ''}${(report.warnings || []).length ? ' ' + report.warnings.join(' ') : ''}`
+        : 'The trip already has these days.');
+      flushReload();
+    } catch (error) {
+      if (error.status === 409) {
+        await load();
+        errorLine.textContent = 'The trip changed meanwhile (it is shown as it is now). Change days again to apply them.';
+      } else {
+        errorLine.textContent = error.message;
+      }
+    }
+  });
+
   // MARK: Undo and redo
 
   async function journal(direction) {
@@ -652,7 +693,7 @@
   // MARK: Live changes (another tab, the CLI)
 
   function flushReload() {
-    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open) {
+    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open && !daysDialog.open) {
       state.reloadPending = false;
       load();
     }
@@ -668,7 +709,7 @@
       return;
     }
     if (data.revision <= state.doc.revision) return;
-    if (state.drag || state.keyboard || state.busy || dialog.open) {
+    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open) {
       state.reloadPending = true;
       return;
     }
