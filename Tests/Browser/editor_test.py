@@ -401,6 +401,13 @@ class EditorTests(unittest.TestCase):
         self.assertIn("Wrigley Field", picks[0].text)
         WebDriverWait(self.driver, 5).until(
             lambda d: len(d.find_elements(By.CSS_SELECTOR, "#map .leaflet-marker-icon")) == 2)
+        # A second pick at Wrigley shares its pin, which lists both numbers.
+        boxes[1].click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: sorted(e.text for e in d.find_elements(By.CSS_SELECTOR, "#map .pin-label")) == ["1, 2", "3"])
+        boxes[1].click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: sorted(e.text for e in d.find_elements(By.CSS_SELECTOR, "#map .pin-label")) == ["1", "2"])
         self.driver.find_element(By.ID, "name").send_keys("Browser new trip")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "new-trip.png"))
         self.driver.find_element(By.ID, "create-trip").click()

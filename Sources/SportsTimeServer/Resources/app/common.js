@@ -112,8 +112,11 @@ const SportsTime = (() => {
   }
 
   /** A numbered pin (1, 2, …) for a route's stops. */
-  function numberedPin(number) {
-    return L.divIcon({ className: '', html: `<div class="pin-label">${Number(number)}</div>`, iconSize: [24, 24], iconAnchor: [12, 12] });
+  function numberedPin(numbers) {
+    // One pin for several stops at one place: "1, 3" (numbers only, so no markup can get in).
+    const text = [].concat(numbers).map(Number).join(', ');
+    const width = Math.max(24, 10 + 7.5 * text.length);
+    return L.divIcon({ className: '', html: `<div class="pin-label" style="width:${width}px">${text}</div>`, iconSize: [width, 24], iconAnchor: [width / 2, 12] });
   }
 
   return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError, basemapMap, numberedPin };

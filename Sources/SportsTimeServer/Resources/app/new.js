@@ -43,6 +43,9 @@
         : `${games.length} game${games.length === 1 ? '' : 's'}.`;
       showError('');
     } catch (error) {
+      // No stale results beside an error about the form.
+      document.getElementById('games').replaceChildren();
+      statusLine.textContent = '';
       showError(error.message);
     }
   });
@@ -64,9 +67,16 @@
     layer = L.layerGroup().addTo(map);
     const points = games.map((game) => venues[game.venueID]).filter(Boolean).map((v) => [v.latitude, v.longitude]);
     if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(layer);
+    // Picks at one venue share one pin that lists their numbers.
+    const byPlace = new Map();
     points.forEach((point, index) => {
-      L.marker(point, { icon: SportsTime.numberedPin(index + 1) }).addTo(layer);
+      const key = point.join(',');
+      if (!byPlace.has(key)) byPlace.set(key, { point, numbers: [] });
+      byPlace.get(key).numbers.push(index + 1);
     });
+    for (const { point, numbers } of byPlace.values()) {
+      L.marker(point, { icon: SportsTime.numberedPin(numbers) }).addTo(layer);
+    }
     if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.3), { maxZoom: 8, animate: false });
   }
 
