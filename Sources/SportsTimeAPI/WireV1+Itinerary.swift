@@ -201,22 +201,22 @@ extension WireV1.Itinerary {
   /// Writes the keys into the object open in `writer` (a server document
   /// adds its own after them).
   func writeMembers(to writer: inout JSONWriter) {
-    writer.key("trip")
+    writer.key(literal: "trip")
     trip.write(to: &writer)
-    writer.key("rows")
+    writer.key(literal: "rows")
     writer.beginArray()
     for row in rows { row.write(to: &writer) }
     writer.endArray()
-    writer.key("unscheduled")
+    writer.key(literal: "unscheduled")
     writer.beginArray()
     for row in unscheduled { row.write(to: &writer) }
     writer.endArray()
     if let warnings {
-      writer.key("warnings")
+      writer.key(literal: "warnings")
       writer.strings(warnings)
     }
     if let copiedFrom {
-      writer.key("copiedFrom")
+      writer.key(literal: "copiedFrom")
       copiedFrom.write(to: &writer)
     }
   }
@@ -231,19 +231,19 @@ extension WireV1.Row {
   /// fields of its kind in the same object.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("id")
+    writer.key(literal: "id")
     writer.string(id)
-    writer.key("number")
+    writer.key(literal: "number")
     writer.int(number)
-    writer.key("kind")
+    writer.key(literal: "kind")
     writer.string(kind.rawValue)
-    writer.key("day")
+    writer.key(literal: "day")
     writer.int(day)
-    writer.key("date")
+    writer.key(literal: "date")
     writer.date(date)
-    writer.key("sortOrder")
+    writer.key(literal: "sortOrder")
     writer.optional(sortOrder)
-    writer.key("title")
+    writer.key(literal: "title")
     writer.string(title)
     game?.writeMembers(to: &writer)
     travel?.writeMembers(to: &writer)
@@ -267,19 +267,19 @@ extension WireV1.Row.GameFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
-    writer.key("gameID")
+    writer.key(literal: "gameID")
     writer.string(gameID.rawValue)
-    writer.key("start")
+    writer.key(literal: "start")
     writer.string(start)
-    writer.key("venueID")
+    writer.key(literal: "venueID")
     writer.string(venueID.rawValue)
-    writer.key("timeEstimated")
+    writer.key(literal: "timeEstimated")
     writer.bool(timeEstimated)
-    writer.key("timeUnknown")
+    writer.key(literal: "timeUnknown")
     writer.bool(timeUnknown)
-    writer.key("status")
+    writer.key(literal: "status")
     writer.string(status.rawValue)
-    writer.key("originalDate")
+    writer.key(literal: "originalDate")
     writer.optional(originalDate)
   }
 
@@ -299,23 +299,23 @@ extension WireV1.Row.TravelFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
-    writer.key("from")
+    writer.key(literal: "from")
     writer.string(from)
-    writer.key("to")
+    writer.key(literal: "to")
     writer.string(to)
-    writer.key("fromVenueID")
+    writer.key(literal: "fromVenueID")
     writer.optional(fromVenueID?.rawValue)
-    writer.key("toVenueID")
+    writer.key(literal: "toVenueID")
     writer.optional(toVenueID?.rawValue)
-    writer.key("distanceMeters")
+    writer.key(literal: "distanceMeters")
     writer.number(distanceMeters)
-    writer.key("durationSeconds")
+    writer.key(literal: "durationSeconds")
     writer.number(durationSeconds)
-    writer.key("validDays")
+    writer.key(literal: "validDays")
     if let validDays { validDays.write(to: &writer) } else { writer.null() }
-    writer.key("tight")
+    writer.key(literal: "tight")
     writer.bool(tight)
-    writer.key("mode")
+    writer.key(literal: "mode")
     writer.string(mode.rawValue)
   }
 
@@ -335,19 +335,19 @@ extension WireV1.Row.CustomFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
-    writer.key("category")
+    writer.key(literal: "category")
     writer.string(category.rawValue)
-    writer.key("time")
+    writer.key(literal: "time")
     writer.optional(time)
-    writer.key("timeZone")
+    writer.key(literal: "timeZone")
     writer.optional(timeZone)
-    writer.key("latitude")
+    writer.key(literal: "latitude")
     writer.optional(latitude)
-    writer.key("longitude")
+    writer.key(literal: "longitude")
     writer.optional(longitude)
-    writer.key("address")
+    writer.key(literal: "address")
     writer.optional(address)
-    writer.key("warnings")
+    writer.key(literal: "warnings")
     writer.strings(warnings)
   }
 

@@ -161,15 +161,15 @@ extension WireV1.TripHead {
   /// Writes `{id, name, startDate, endDate, dayCount}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("id")
+    writer.key(literal: "id")
     writer.string(id)
-    writer.key("name")
+    writer.key(literal: "name")
     writer.string(name)
-    writer.key("startDate")
+    writer.key(literal: "startDate")
     writer.date(startDate)
-    writer.key("endDate")
+    writer.key(literal: "endDate")
     writer.date(endDate)
-    writer.key("dayCount")
+    writer.key(literal: "dayCount")
     writer.int(dayCount)
     writer.endObject()
   }
@@ -183,9 +183,9 @@ extension WireV1.TripRef {
   /// Writes `{id, name}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
-    writer.key("id")
+    writer.key(literal: "id")
     writer.string(id)
-    writer.key("name")
+    writer.key(literal: "name")
     writer.string(name)
     writer.endObject()
   }

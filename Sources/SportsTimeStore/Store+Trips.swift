@@ -413,10 +413,31 @@ extension Store {
     // query's time for a trip of a thousand items.
     // Read in place (`readItems`): copying each row into a `Row` first was
     // most of a long trip's load.
-    var items = try readItems(
+    let items = try readItems(
       "SELECT * FROM itinerary_items WHERE trip_id = ?", [.text(Store.key(tripID))])
-    items.sort { $0.id < $1.id }
-    return items
+    return Store.sortedByID(items)
+  }
+
+  /// `items` in the order of their ids (`ItineraryItem.ID`'s `<`, the
+  /// order of the 16 bytes): the ids' bytes as two big-endian words are
+  /// sorted with the items' indices, and the items are moved once into
+  /// that order (sorting the items themselves moved whole values on every
+  /// swap). Ids are unique, so any sort gives the same order.
+  /// - Complexity: O(n log n).
+  static func sortedByID(_ items: [ItineraryItem]) -> [ItineraryItem] {
+    var keys: [(high: UInt64, low: UInt64, index: Int)] = []
+    keys.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      let (high, low) = withUnsafeBytes(of: item.id.rawValue.uuid) { bytes in
+        (
+          UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+          UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        )
+      }
+      keys.append((high, low, index))
+    }
+    keys.sort { $0.high != $1.high ? $0.high < $1.high : $0.low < $1.low }
+    return keys.map { items[$0.index] }
   }
 
   /// Inserts one item (inside the caller's transaction when there is one),

@@ -81,6 +81,30 @@ public struct JSONWriter {
     afterKey = true
   }
 
+  /// Writes an object's next key given as a literal of printable ASCII
+  /// that needs no escape (no `"`, `\\` or control; checked by an
+  /// assertion in debug builds): the same bytes as `key(_:)`, copied as
+  /// they are from the binary without `key(_:)`'s escape scan (the keys of
+  /// the hand-written wire writers; a long itinerary writes tens of
+  /// thousands of them).
+  public mutating func key(literal key: StaticString) {
+    guard key.hasPointerRepresentation else {
+      // A one-scalar literal: not stored as UTF-8 bytes.
+      self.key(key.description)
+      return
+    }
+    let utf8 = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    assert(
+      utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C },
+      "JSONWriter.key(literal:) takes printable ASCII without quote or backslash")
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: utf8)
+    let tail: StaticString = "\": "
+    bytes.append(contentsOf: UnsafeBufferPointer(start: tail.utf8Start, count: 3))
+    afterKey = true
+  }
+
   /// Writes `null`.
   public mutating func null() {
     prepareValue()
