@@ -20,6 +20,17 @@ enum ScheduleImportSchema {
   /// file's counts and the import's `unchanged` and `not_in_file` counts.
   /// A record whose generation and schema version are still current says
   /// what importing that file again would print (`Store+ScheduleImports`).
+  /// The body of each `games_generation` trigger: what the first change
+  /// of a bulk write does (every later one then changes nothing).
+  static let generationBump =
+    "UPDATE games_generation SET generation = generation + 1, watched = 0 WHERE id = 1 AND watched = 1"
+
+  /// The names of the triggers on `games` (all of them the migration
+  /// below creates; each runs `generationBump`), sorted.
+  static let gamesTriggers = [
+    "games_generation_on_delete", "games_generation_on_insert", "games_generation_on_update",
+  ]
+
   static let migrations: [Migration] = [
     Migration(
       id: "2026-12-01-schedule-imports-1-games-generation-and-records",

@@ -753,4 +753,34 @@ final class DatabaseTests: XCTestCase {
     XCTAssertEqual(path, db.path)
     XCTAssertEqual(try db.query("SELECT count(*) FROM t").first?.int(0), 0)
   }
+
+  /// `withoutTriggers`: the schema's triggers do not run inside, run again
+  /// after (also after a throw); foreign-key actions run inside.
+  func testWithoutTriggers_skipsTheSchemasTriggersOnlyInside() throws {
+    try onBothDatabases { db in
+      try db.executeScript(
+        """
+        CREATE TABLE parent (id TEXT PRIMARY KEY);
+        CREATE TABLE child (parent_id TEXT REFERENCES parent (id) ON UPDATE CASCADE);
+        CREATE TABLE seen (id TEXT);
+        CREATE TRIGGER parent_seen AFTER INSERT ON parent BEGIN INSERT INTO seen VALUES (new.id); END;
+        INSERT INTO parent VALUES ('a');
+        INSERT INTO child VALUES ('a');
+        """)
+      func seen() throws -> [String] {
+        try db.query("SELECT id FROM seen ORDER BY id").map { try $0.string("id") }
+      }
+      XCTAssertEqual(try seen(), ["a"])
+      try db.withoutTriggers {
+        try db.execute("INSERT INTO parent VALUES ('b')")
+        try db.execute("UPDATE parent SET id = 'c' WHERE id = 'a'")
+      }
+      XCTAssertEqual(try seen(), ["a"], "no trigger ran inside")
+      XCTAssertEqual(try db.query("SELECT parent_id FROM child").first?.string(0), "c")
+      XCTAssertThrowsError(
+        try db.withoutTriggers { () throws -> Void in throw TestError.first })
+      try db.execute("INSERT INTO parent VALUES ('d')")
+      XCTAssertEqual(try seen(), ["a", "d"], "triggers run again after")
+    }
+  }
 }

@@ -207,4 +207,50 @@ final class StoreScheduleImportsTests: StoreTestCase {
         try store.select("SELECT count(*) AS n FROM schedule_imports").first?.int("n"), 0)
     }
   }
+
+  /// A bulk insert runs the generation's update once with the triggers
+  /// off (`Store.insertGames`): the generation and the records end as the
+  /// per-row triggers leave them, and the triggers run again afterwards.
+  /// Another program's trigger on `games` keeps every trigger on.
+  func testBulkInsert_endsAsThePerRowTriggersLeaveIt() throws {
+    let schedule2024 = try StoreFixtures.import2024()
+    let schedule2025 = try RetrosheetSchedule.parse(
+      try String(contentsOf: TestData.retrosheetSchedule(2025), encoding: .utf8),
+      file: "2025schedule.csv", catalog: StoreFixtures.catalog())
+    let plain = try Store(path: filePath("plain.sqlite"))
+    let otherPath = filePath("other.sqlite")
+    let withOther = try Store(path: otherPath)
+    let raw = try RawSQLite(path: otherPath)
+    try raw.exec(
+      """
+      CREATE TABLE seen (id TEXT);
+      CREATE TRIGGER another_programs AFTER INSERT ON games BEGIN INSERT INTO seen VALUES (new.id); END;
+      """)
+    raw.close()
+    func state(_ store: Store) throws -> [Int64] {
+      let row = try XCTUnwrap(
+        try store.select("SELECT generation, watched FROM games_generation WHERE id = 1").first)
+      return [try row.int64("generation"), try row.int64("watched")]
+    }
+    for store in [plain, withOther] {
+      _ = try store.importSchedule(schedule2024, fingerprint: file2024)
+      XCTAssertEqual(try state(store), [0, 0], "a fresh import: nothing was watched")
+      _ = try store.importSchedule(schedule2024, fingerprint: file2024)
+      XCTAssertEqual(try state(store), [0, 1])
+      // 2,430 inserts while watched: raised once, as by the first row's trigger.
+      XCTAssertEqual(try store.importSchedule(schedule2025, fingerprint: file2025).inserted, 2430)
+      XCTAssertEqual(try state(store), [1, 0])
+      XCTAssertNil(try store.unchangedScheduleImport(fingerprint: file2024, replace: false))
+      _ = try store.importSchedule(schedule2025, fingerprint: file2025)
+      XCTAssertEqual(try state(store), [1, 1])
+      // The triggers are on again for this connection's next write.
+      try store.execute("UPDATE games SET status = status WHERE id = 'CHN202406040'")
+      XCTAssertEqual(try state(store), [2, 0])
+    }
+    XCTAssertEqual(
+      try withOther.select("SELECT count(*) AS n FROM seen").first?.int("n"), 4860,
+      "another program's trigger ran for every inserted row")
+    try plain.close()
+    try withOther.close()
+  }
 }

@@ -306,6 +306,23 @@ public final class Database {
     try Statement(database: self, sql: sql)
   }
 
+  /// Runs `body` with the triggers of the database's schema off on this
+  /// connection (`SQLITE_DBCONFIG_ENABLE_TRIGGER` 0,
+  /// https://www.sqlite.org/c3ref/c_dbconfig_defensive.html), and turns
+  /// them on again after, also when `body` throws. TEMP triggers and
+  /// foreign-key actions (`ON UPDATE CASCADE`) still run. Prepared
+  /// statements are recompiled at their next use after each switch.
+  /// For a bulk write whose triggers the caller knows to be no-ops.
+  /// - Throws: `StoreError.sqlite` when the setting cannot be changed
+  ///   (nothing ran then), or whatever `body` throws.
+  public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+    let connection = try liveHandle(sql: nil)
+    try check(
+      sportstime_db_config_int(connection, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), sql: nil)
+    defer { _ = sportstime_db_config_int(connection, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1) }
+    return try body()
+  }
+
   // MARK: Transactions
 
   /// Runs `body` in a transaction and commits it; if `body` (or COMMIT)
