@@ -123,6 +123,9 @@ struct Context {
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }
 
+  /// Writes `bytes` (UTF-8 text, newlines included) to stdout.
+  func write(bytes: [UInt8]) { console.writeOutBytes(bytes) }
+
   /// Prints a warning line to stderr.
   func warn(_ line: String) {
     console.printError(style("Warning:", .yellow) + " " + line)
