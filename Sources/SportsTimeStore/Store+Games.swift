@@ -352,9 +352,9 @@ extension Store {
       args.append(.text(to.iso))
     }
     let whereClause = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-    return try select(
-      "SELECT * FROM games\(whereClause) ORDER BY start_utc, id", args
-    ).map(Store.game(from:))
+    // Read in place (`readGames`: the same games and errors as the `Row`
+    // path).
+    return try readGames("SELECT * FROM games\(whereClause) ORDER BY start_utc, id", args)
   }
 
   /// Games matching `query`, as `games(_:)`, from a database that holds a

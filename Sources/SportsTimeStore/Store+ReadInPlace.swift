@@ -228,3 +228,86 @@ extension Store {
       scheduleKey: try row.string(c.scheduleKey))
   }
 }
+
+extension Store {
+  /// The indices of `SELECT * FROM visits`'s columns.
+  struct VisitColumns {
+    let id: Int32
+    let sport: Int32
+    let venueID: Int32
+    let localDate: Int32
+    let gameID: Int32
+    let awayTeam: Int32
+    let homeTeam: Int32
+    let awayScore: Int32
+    let homeScore: Int32
+    let notes: Int32
+    let createdAt: Int32
+    let modifiedAt: Int32
+
+    /// Resolves every column `visit(from:_:)` reads.
+    /// - Throws: `StoreError.noSuchColumn` for a missing one.
+    init(_ c: ResultColumns) throws {
+      id = try c.index("id")
+      sport = try c.index("sport")
+      venueID = try c.index("venue_id")
+      localDate = try c.index("local_date")
+      gameID = try c.index("game_id")
+      awayTeam = try c.index("away_team")
+      homeTeam = try c.index("home_team")
+      awayScore = try c.index("away_score")
+      homeScore = try c.index("home_score")
+      notes = try c.index("notes")
+      createdAt = try c.index("created_at")
+      modifiedAt = try c.index("modified_at")
+    }
+  }
+
+  /// The stored visits of `sql` (a `SELECT *` of `visits`), read in place.
+  /// - Throws: as `visit(from: Row)`, or `StoreError`.
+  func readVisits(_ sql: String, _ arguments: [SQLValue]) throws -> [Visit] {
+    var visits: [Visit] = []
+    try serialized {
+      try database.forEachRow(sql, arguments, resolve: VisitColumns.init) { row, columns in
+        visits.append(try Store.visit(from: row, columns))
+      }
+    }
+    return visits
+  }
+
+  /// The visit of the row `row` is on (`visit(from: Row)`'s rules, order
+  /// of reads and errors).
+  static func visit(from row: RowReader, _ c: VisitColumns) throws -> Visit {
+    func corrupt(_ column: String, _ value: String) -> StoreError {
+      .corruptValue(
+        table: "visits", id: (try? row.string(c.id)) ?? "", column: column, value: value)
+    }
+    guard let id = try row.withText(c.id, Visit.ID.init(parsingUTF8:)) else {
+      throw corrupt("id", try row.string(c.id))
+    }
+    let sportText = try row.string(c.sport)
+    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
+    guard let date = try row.withText(c.localDate, CalendarDate.init(isoUTF8:)) else {
+      throw corrupt("local_date", try row.string(c.localDate))
+    }
+    var matchup: Matchup?
+    if let away = try row.optionalString(c.awayTeam),
+      let home = try row.optionalString(c.homeTeam)
+    {
+      matchup = Matchup(awayTeamID: away, homeTeamID: home)
+    }
+    var score: Score?
+    if let away = try row.optionalInt(c.awayScore), let home = try row.optionalInt(c.homeScore) {
+      guard let s = Score(away: away, home: home) else {
+        throw corrupt("away_score/home_score", "\(away)-\(home)")
+      }
+      score = s
+    }
+    return Visit(
+      id: id, sport: sport, venueID: Venue.ID(try row.string(c.venueID)), date: date,
+      gameID: try row.optionalString(c.gameID).map { Game.ID($0) }, matchup: matchup,
+      score: score, notes: try row.optionalString(c.notes),
+      createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
+      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+  }
+}

@@ -38,11 +38,14 @@ extension Store {
     // sort that decides it (run detection) only checks one run: n
     // comparisons instead of n log n.
     let order = " ORDER BY local_date DESC, game_id IS NULL, game_id DESC, created_at DESC, id DESC"
-    let rows =
+    // Read in place (`readVisits`), and sorted only when SQLite's order is
+    // not the final one already (`Visit.mostRecentFirst` is a total order,
+    // so the result is the same either way).
+    let visits =
       try venueID.map {
-        try select("SELECT * FROM visits WHERE venue_id = ?" + order, [.text($0.rawValue)])
-      } ?? select("SELECT * FROM visits" + order)
-    return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
+        try readVisits("SELECT * FROM visits WHERE venue_id = ?" + order, [.text($0.rawValue)])
+      } ?? readVisits("SELECT * FROM visits" + order, [])
+    return Visit.areMostRecentFirst(visits) ? visits : visits.sorted(by: Visit.mostRecentFirst)
   }
 
   /// Every visit tallied for progress (`VisitTally`: per sport, venue,

@@ -54,7 +54,7 @@ public struct TripResolver {
     guard !TextNormalization.clean(reference).isEmpty else {
       throw RecordError.emptyTripReference
     }
-    let text = reference.trimmingCharacters(in: .whitespaces).lowercased()
+    let text = reference.trimmingSpaces().lowercased()
     if let id = Trip.ID(parsing: text),
       let row = try store.select("SELECT * FROM trips WHERE id = ?", [.text(Store.key(id))])
         .first

@@ -31,7 +31,7 @@ public struct VisitResolver {
   ///   when their first 8 characters are the same).
   /// - Complexity: one indexed read.
   public func visit(matching reference: String) throws -> Visit {
-    let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
+    let key = reference.trimmingSpaces().lowercased()
     let idLike = key.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == "-") }
     if idLike && (1...3).contains(key.count) {
       throw RecordError.visitIDTooShort(reference)

@@ -34,13 +34,15 @@ struct Context {
       values = values.frozen()
     }
     self.values = values
-    if let db = arguments.value("db"), db.trimmingCharacters(in: .whitespaces).isEmpty {
+    // `trimmingSpaces()`: Foundation's whitespace trimming without building
+    // its character set (that was about 2% of every small command).
+    if let db = arguments.value("db"), db.trimmingSpaces().isEmpty {
       throw arguments.usageError("--db needs a file path")
     }
     // `SPORTSTIME_DB=$UNSET sportstime …` must not fall back to the user's
     // own database: a variable set to nothing is refused like `--db ""`.
     if arguments.value("db") == nil, let db = environment["SPORTSTIME_DB"],
-      db.trimmingCharacters(in: .whitespaces).isEmpty
+      db.trimmingSpaces().isEmpty
     {
       // The environment, not the command line's shape: exit 1, no usage line.
       throw CommandError(
@@ -122,6 +124,9 @@ struct Context {
 
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }
+
+  /// Writes `bytes` (UTF-8 text, newlines included) to stdout.
+  func write(bytes: [UInt8]) { console.writeOutBytes(bytes) }
 
   /// Prints a warning line to stderr.
   func warn(_ line: String) {

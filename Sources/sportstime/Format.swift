@@ -39,16 +39,12 @@ enum Format {
   /// `ｅｃ４３`; cells are padded, never cut.
   static func table(_ rows: [[String]]) -> [String] {
     guard let width = rows.first?.count else { return [] }
-    var widths = [Int](repeating: 0, count: width)
-    // Each cell's width is measured once; each line is written into one
-    // string of the right capacity, its padding one of the runs of spaces
-    // made up front: the table was a seventh of `history` with 2,000 visits.
-    let cellWidths = rows.map { row in
-      row.enumerated().map { i, cell in i < width - 1 ? DisplayWidth.of(cell) : 0 }
-    }
-    for row in cellWidths {
-      for (i, cell) in row.enumerated() where i < width - 1 { widths[i] = max(widths[i], cell) }
-    }
+    // Each cell's width is measured once (`TableLayout`); each line is
+    // written into one string of the right capacity, its padding one of
+    // the runs of spaces made up front.
+    let layout = TableLayout(rows)
+    let widths = layout.widths
+    let cellWidths = layout.cellWidths
     let pads = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
     return zip(rows, cellWidths).map { row, measured in
       // The line's length is known before it is written: one allocation
@@ -68,6 +64,52 @@ enum Format {
         }
       }
       return line
+    }
+  }
+
+  /// `table(_:)` laid out once, each line then written as UTF-8 bytes
+  /// straight into the caller's output buffer (`TableLayout.write`): no
+  /// `String` per line, no copy of it with its newline (`history` prints
+  /// thousands of lines). The same bytes as `table(_:)`'s lines.
+  struct TableLayout {
+    /// The cells, as given.
+    let rows: [[String]]
+    /// Each column's width (terminal columns); the last is not padded.
+    let widths: [Int]
+    /// Each cell's width (0 for the last column).
+    let cellWidths: [[Int]]
+
+    /// Measures `rows` (each row the same count) as `table(_:)` does.
+    init(_ rows: [[String]]) {
+      self.rows = rows
+      let width = rows.first?.count ?? 0
+      var widths = [Int](repeating: 0, count: width)
+      let cellWidths = rows.map { row in
+        row.enumerated().map { i, cell in i < width - 1 ? DisplayWidth.of(cell) : 0 }
+      }
+      for row in cellWidths {
+        for (i, cell) in row.enumerated() where i < width - 1 { widths[i] = max(widths[i], cell) }
+      }
+      self.widths = widths
+      self.cellWidths = cellWidths
+    }
+
+    /// Appends line `index` of the table and a newline to `bytes`.
+    func write(line index: Int, to bytes: inout [UInt8]) {
+      let row = rows[index]
+      let measured = cellWidths[index]
+      let last = widths.count - 1
+      for (i, cell) in row.enumerated() {
+        if i > 0 {
+          bytes.append(0x20)
+          bytes.append(0x20)
+        }
+        bytes.append(contentsOf: cell.utf8)
+        if i < last {
+          for _ in 0..<max(0, widths[i] - measured[i]) { bytes.append(0x20) }
+        }
+      }
+      bytes.append(0x0A)
     }
   }
 

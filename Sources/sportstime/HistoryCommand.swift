@@ -71,13 +71,20 @@ enum HistoryCommand {
         ]
       }
     }
-    var lines = Format.table(rows)[...]
+    // Every section into one buffer, the table's lines written as bytes.
+    let table = Format.TableLayout(rows)
+    var out: [UInt8] = []
+    out.reserveCapacity(rows.count * 80)
+    var line = 0
     for section in history.years {
-      context.print()
-      context.print(context.style(String(section.year), .bold))
-      for _ in section.entries {
-        if let line = lines.popFirst() { context.print(line) }
+      out.append(0x0A)
+      out.append(contentsOf: context.style(String(section.year), .bold).utf8)
+      out.append(0x0A)
+      for _ in section.entries where line < rows.count {
+        table.write(line: line, to: &out)
+        line += 1
       }
     }
+    context.write(bytes: out)
   }
 }

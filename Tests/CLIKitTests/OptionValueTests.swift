@@ -160,6 +160,10 @@ final class OptionValueTests: XCTestCase, RunsCommandLine {
       run(["view", "--team", "CHC", "--team", "DET,MIL", "--json", "--json"]).args)
     XCTAssertEqual(args.values("team"), ["CHC", "DET,MIL"])
     XCTAssertEqual(try args.listValues("team"), ["CHC", "DET", "MIL"])
+    // Each entry trimmed of whitespace (`trimmingWhitespace()`), any kind.
+    let spaced = try XCTUnwrap(
+      run(["view", "--team", " CHC,DET\t", "--team", "\u{3000}MIL , a\u{301}"]).args)
+    XCTAssertEqual(try spaced.listValues("team"), ["CHC", "DET", "MIL", "a\u{301}"])
     XCTAssertTrue(args.flag("json"))
     let empty = try XCTUnwrap(run(["view", "--team", "CHC,"]).args)
     XCTAssertThrowsError(try empty.listValues("team")) { error in

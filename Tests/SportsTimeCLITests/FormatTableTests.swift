@@ -48,4 +48,26 @@ final class FormatTableTests: XCTestCase {
       if Format.table(rows) != reference(rows) { return }
     }
   }
+
+  /// `Format.TableLayout` (the lines as bytes, `history`) writes the
+  /// reference lines, each with its newline, on the same random tables.
+  func testTableLayout_writesTheReferenceLinesAsBytes() {
+    var rng = SplitMix64(seed: 0x15_0009_7AB2)
+    for _ in 0..<3_000 {
+      let columns = 1 + Int(rng.next() % 5)
+      let rows = (0..<Int(rng.next() % 6)).map { _ in
+        (0..<max(0, columns + Int(rng.next() % 3) - 1)).map { _ in
+          (0..<Int(rng.next() % 3)).map { _ in
+            Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))]
+          }.joined()
+        }
+      }
+      let layout = Format.TableLayout(rows)
+      var bytes: [UInt8] = [0x2A]
+      for index in rows.indices { layout.write(line: index, to: &bytes) }
+      let expected = "*" + reference(rows).map { $0 + "\n" }.joined()
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, "\(rows)")
+      if String(decoding: bytes, as: UTF8.self) != expected { return }
+    }
+  }
 }

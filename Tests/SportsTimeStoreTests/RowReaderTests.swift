@@ -170,4 +170,37 @@ final class RowReaderTests: StoreTestCase {
       XCTAssertEqual(outcome { try store.readGames(sql, []) }, expected)
     }
   }
+
+  /// `games(_:)` reads in place too (`games --team CHC`): for queries by
+  /// team, venue and dates on the real 2024 schedule, the same games in the
+  /// same order as the `Row` path.
+  func testGamesQuery_readInPlace_equalsTheRowPath() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      func byRows(_ clause: String, _ args: [SQLValue]) throws -> [Game] {
+        try store.database.query("SELECT * FROM games\(clause) ORDER BY start_utc, id", args)
+          .map(Store.game(from:))
+      }
+      let june = try XCTUnwrap(CalendarDate(iso: "2024-06-01"))
+      let july = try XCTUnwrap(CalendarDate(iso: "2024-07-01"))
+      XCTAssertEqual(try store.games(GameQuery()), try byRows("", []))
+      XCTAssertEqual(try store.games(GameQuery()).count, 2430)
+      let cubs = try store.games(GameQuery(teamIDs: ["CHN"]))
+      XCTAssertEqual(cubs.count, 162)
+      XCTAssertEqual(
+        cubs,
+        try byRows(" WHERE (home_team IN (?) OR away_team IN (?))", [.text("CHN"), .text("CHN")]))
+      XCTAssertEqual(
+        try store.games(
+          GameQuery(teamIDs: ["CHN", "DET"], venueIDs: ["CHI11"], from: june, to: july)),
+        try byRows(
+          " WHERE (home_team IN (?, ?) OR away_team IN (?, ?)) AND venue_id IN (?)"
+            + " AND local_date >= ? AND local_date <= ?",
+          [
+            .text("CHN"), .text("DET"), .text("CHN"), .text("DET"), .text("CHI11"),
+            .text("2024-06-01"), .text("2024-07-01"),
+          ]))
+      XCTAssertEqual(try store.games(GameQuery(teamIDs: ["XXX"])), [])
+    }
+  }
 }

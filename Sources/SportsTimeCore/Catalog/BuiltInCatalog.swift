@@ -376,6 +376,102 @@ enum BuiltInCatalog {
     ]
   }
 
+  /// The MLB franchises (`League(mlb:)` of the teams above).
+  static func mlbFranchises() -> [Franchise] {
+    [
+      Franchise(
+        id: "LAA", name: "Los Angeles Angels",
+        teamIDs: ["ANA"], homes: [2024: "ANA01", 2025: "ANA01"]),
+      Franchise(
+        id: "AZ", name: "Arizona Diamondbacks",
+        teamIDs: ["ARI"], homes: [2024: "PHO01", 2025: "PHO01"]),
+      Franchise(
+        id: "ATH", name: "Athletics",
+        teamIDs: ["ATH", "OAK"], homes: [2024: "OAK01", 2025: "SAC01"]),
+      Franchise(
+        id: "ATL", name: "Atlanta Braves",
+        teamIDs: ["ATL"], homes: [2024: "ATL03", 2025: "ATL03"]),
+      Franchise(
+        id: "BAL", name: "Baltimore Orioles",
+        teamIDs: ["BAL"], homes: [2024: "BAL12", 2025: "BAL12"]),
+      Franchise(
+        id: "BOS", name: "Boston Red Sox",
+        teamIDs: ["BOS"], homes: [2024: "BOS07", 2025: "BOS07"]),
+      Franchise(
+        id: "CWS", name: "Chicago White Sox",
+        teamIDs: ["CHA"], homes: [2024: "CHI12", 2025: "CHI12"]),
+      Franchise(
+        id: "CHC", name: "Chicago Cubs",
+        teamIDs: ["CHN"], homes: [2024: "CHI11", 2025: "CHI11"]),
+      Franchise(
+        id: "CIN", name: "Cincinnati Reds",
+        teamIDs: ["CIN"], homes: [2024: "CIN09", 2025: "CIN09"]),
+      Franchise(
+        id: "CLE", name: "Cleveland Guardians",
+        teamIDs: ["CLE"], homes: [2024: "CLE08", 2025: "CLE08"]),
+      Franchise(
+        id: "COL", name: "Colorado Rockies",
+        teamIDs: ["COL"], homes: [2024: "DEN02", 2025: "DEN02"]),
+      Franchise(
+        id: "DET", name: "Detroit Tigers",
+        teamIDs: ["DET"], homes: [2024: "DET05", 2025: "DET05"]),
+      Franchise(
+        id: "HOU", name: "Houston Astros",
+        teamIDs: ["HOU"], homes: [2024: "HOU03", 2025: "HOU03"]),
+      Franchise(
+        id: "KC", name: "Kansas City Royals",
+        teamIDs: ["KCA"], homes: [2024: "KAN06", 2025: "KAN06"]),
+      Franchise(
+        id: "LAD", name: "Los Angeles Dodgers",
+        teamIDs: ["LAN"], homes: [2024: "LOS03", 2025: "LOS03"]),
+      Franchise(
+        id: "MIA", name: "Miami Marlins",
+        teamIDs: ["MIA"], homes: [2024: "MIA02", 2025: "MIA02"]),
+      Franchise(
+        id: "MIL", name: "Milwaukee Brewers",
+        teamIDs: ["MIL"], homes: [2024: "MIL06", 2025: "MIL06"]),
+      Franchise(
+        id: "MIN", name: "Minnesota Twins",
+        teamIDs: ["MIN"], homes: [2024: "MIN04", 2025: "MIN04"]),
+      Franchise(
+        id: "NYY", name: "New York Yankees",
+        teamIDs: ["NYA"], homes: [2024: "NYC21", 2025: "NYC21"]),
+      Franchise(
+        id: "NYM", name: "New York Mets",
+        teamIDs: ["NYN"], homes: [2024: "NYC20", 2025: "NYC20"]),
+      Franchise(
+        id: "PHI", name: "Philadelphia Phillies",
+        teamIDs: ["PHI"], homes: [2024: "PHI13", 2025: "PHI13"]),
+      Franchise(
+        id: "PIT", name: "Pittsburgh Pirates",
+        teamIDs: ["PIT"], homes: [2024: "PIT08", 2025: "PIT08"]),
+      Franchise(
+        id: "SD", name: "San Diego Padres",
+        teamIDs: ["SDN"], homes: [2024: "SAN02", 2025: "SAN02"]),
+      Franchise(
+        id: "SEA", name: "Seattle Mariners",
+        teamIDs: ["SEA"], homes: [2024: "SEA03", 2025: "SEA03"]),
+      Franchise(
+        id: "SF", name: "San Francisco Giants",
+        teamIDs: ["SFN"], homes: [2024: "SFO03", 2025: "SFO03"]),
+      Franchise(
+        id: "STL", name: "St. Louis Cardinals",
+        teamIDs: ["SLN"], homes: [2024: "STL10", 2025: "STL10"]),
+      Franchise(
+        id: "TB", name: "Tampa Bay Rays",
+        teamIDs: ["TBA"], homes: [2024: "STP01", 2025: "TAM02"]),
+      Franchise(
+        id: "TEX", name: "Texas Rangers",
+        teamIDs: ["TEX"], homes: [2024: "ARL03", 2025: "ARL03"]),
+      Franchise(
+        id: "TOR", name: "Toronto Blue Jays",
+        teamIDs: ["TOR"], homes: [2024: "TOR02", 2025: "TOR02"]),
+      Franchise(
+        id: "WSH", name: "Washington Nationals",
+        teamIDs: ["WAS"], homes: [2024: "WAS11", 2025: "WAS11"]),
+    ]
+  }
+
   /// The NBA, NHL and NFL leagues (`nba-venues.csv` with `nba-teams.csv`, …).
   static func otherLeagues() -> [League] {
     [

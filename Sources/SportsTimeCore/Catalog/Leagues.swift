@@ -10,9 +10,15 @@ public struct Leagues: Sendable {
 
   /// Creates the set from the MLB catalog and the other sports' leagues.
   public init(mlb: Catalog, others: [League]) {
-    self.mlb = mlb
+    self.init(mlb: League(mlb: mlb), others: others)
+  }
+
+  /// Creates the set from the MLB league (`League(mlb:)` of its catalog, or
+  /// the same built ahead) and the other sports' leagues.
+  init(mlb league: League, others: [League]) {
+    self.mlb = league.catalog
     var bySport = Dictionary(others.map { ($0.sport, $0) }, uniquingKeysWith: { a, _ in a })
-    bySport[.mlb] = League(mlb: mlb)
+    bySport[.mlb] = league
     self.bySport = bySport
     var venueByID: [Venue.ID: Venue] = [:]
     for sport in Sport.allCases {
@@ -46,8 +52,14 @@ public struct Leagues: Sendable {
 
   /// The built-in leagues, built on first use (a `static let` is
   /// initialised once, thread-safely).
+  /// MLB's franchises are compiled in too (`BuiltInCatalog.mlbFranchises()`,
+  /// what `League(mlb:)` groups from the teams: checked so by a test), so
+  /// start-up does not compare every team's aliases with every other's.
   private static let compiledIn = Leagues(
-    mlb: Catalog.builtInMLB, others: BuiltInCatalog.otherLeagues())
+    mlb: League(
+      sport: .mlb, catalog: Catalog.builtInMLB, franchises: BuiltInCatalog.mlbFranchises(),
+      abbreviations: Catalog.builtInMLB.teams.mapValues(\.abbreviation)),
+    others: BuiltInCatalog.otherLeagues())
 
   /// Reads the built-in tables from their compiled CSV text
   /// (`BuiltInTables`) with the parsers: what `builtIn()` returns, checked

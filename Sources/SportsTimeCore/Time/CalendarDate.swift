@@ -42,24 +42,41 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable,
   /// Parses ISO 8601 `YYYY-MM-DD` (e.g. `2024-06-04`), or nil when the text is
   /// not exactly that shape or not a real day.
   public init?(iso text: String) {
-    // Exactly ten ASCII bytes: four digits, '-', two digits, '-', two digits.
-    var digits: [Int] = []
-    digits.reserveCapacity(8)
+    guard let fields = CalendarDate.isoFields(text.utf8) else { return nil }
+    self.init(year: fields.year, month: fields.month, day: fields.day)
+  }
+
+  /// `init?(iso:)` of the UTF-8 bytes `utf8` (a stored date read in place,
+  /// without making a `String`); the same texts are accepted.
+  public init?(isoUTF8 utf8: UnsafeBufferPointer<UInt8>) {
+    guard let fields = CalendarDate.isoFields(utf8) else { return nil }
+    self.init(year: fields.year, month: fields.month, day: fields.day)
+  }
+
+  /// The fields of `YYYY-MM-DD` — exactly ten ASCII bytes: four digits,
+  /// '-', two digits, '-', two digits — unchecked as a day; nil for any
+  /// other shape. No allocation.
+  private static func isoFields<Bytes: Collection>(_ bytes: Bytes)
+    -> (year: Int, month: Int, day: Int)?
+  where Bytes.Element == UInt8 {
+    var fields = (0, 0, 0)
     var count = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       count += 1
       guard count <= 10 else { return nil }
       if count == 5 || count == 8 {
         guard byte == UInt8(ascii: "-") else { return nil }
-      } else {
-        guard let digit = CalendarDate.digit(byte) else { return nil }
-        digits.append(digit)
+        continue
+      }
+      guard let digit = CalendarDate.digit(byte) else { return nil }
+      switch count {
+      case 1...4: fields.0 = fields.0 * 10 + digit
+      case 6, 7: fields.1 = fields.1 * 10 + digit
+      default: fields.2 = fields.2 * 10 + digit
       }
     }
     guard count == 10 else { return nil }
-    self.init(
-      year: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3],
-      month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+    return (fields.0, fields.1, fields.2)
   }
 
   /// Parses Retrosheet's compact `yyyymmdd` (e.g. `20240604`), or nil when the
