@@ -356,7 +356,9 @@ struct TripAPI: Sendable {
   }
 
   private func answer(_ change: ItineraryChange, tripID: Trip.ID) throws -> WireV1.ItemWrite {
-    let itinerary = try store.itinerary(id: tripID, catalog: catalog)
+    // Read through the cache: the trip as this write left it is then kept
+    // for the page's next requests (its drag documents, the trip document).
+    let itinerary = try itinerary(tripID)
     let rowID = RowID.item(change.item.id).description
     let row = itinerary.layout.numbered.first { $0.row.id == rowID }.map {
       WireV1.Row($0, in: itinerary)
