@@ -418,9 +418,9 @@ struct RowBuilder {
 extension WireV1 {
   /// `trip show --drag ITEM --json`: `{item, validDays, barriers,
   /// originSlot, slots}`.
-  public struct Drag: Codable, Sendable, Hashable {
+  public struct Drag: Decodable, WireWritable, Sendable, Hashable {
     /// One insertion slot: `{index, day, valid, reason, before}`.
-    public struct Slot: Codable, Sendable, Hashable {
+    public struct Slot: Decodable, WireWritable, Sendable, Hashable {
       /// Slot `k` is the gap above lifted row `k`.
       public var index: Int
       /// The day a drop there lands on, or null (above the first day).
@@ -431,6 +431,26 @@ extension WireV1 {
       @OrNull public var reason: String?
       /// The id of the row below the slot; null at the end.
       @OrNull public var before: String?
+
+      /// Writes `{index, day, valid, reason, before}`.
+      public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(literal: "index")
+        writer.int(index)
+        writer.key(literal: "day")
+        writer.optional(day)
+        writer.key(literal: "valid")
+        writer.bool(valid)
+        writer.key(literal: "reason")
+        writer.optional(reason)
+        writer.key(literal: "before")
+        writer.optional(before)
+        writer.endObject()
+      }
+
+      /// Through the wire encoder only (`Wire.encode(_:to:)`).
+      /// - Throws: `EncodingError.invalidValue` for another encoder.
+      public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
     }
 
     /// The dragged row's id (`item:<uuid>`).
@@ -458,5 +478,30 @@ extension WireV1 {
           before: slot.index < rows.count ? rows[slot.index].id : nil)
       }
     }
+
+    /// Writes `{item, validDays, barriers, originSlot, slots}` (a 1,000-row
+    /// trip's document is written for every pick-up the server has not kept).
+    public func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key(literal: "item")
+      writer.string(item)
+      writer.key(literal: "validDays")
+      if let validDays { validDays.write(to: &writer) } else { writer.null() }
+      writer.key(literal: "barriers")
+      writer.beginArray()
+      for id in barriers { writer.string(id.rawValue) }
+      writer.endArray()
+      writer.key(literal: "originSlot")
+      writer.optional(originSlot)
+      writer.key(literal: "slots")
+      writer.beginArray()
+      for slot in slots { slot.write(to: &writer) }
+      writer.endArray()
+      writer.endObject()
+    }
+
+    /// Through the wire encoder only (`Wire.encode(_:to:)`).
+    /// - Throws: `EncodingError.invalidValue` for another encoder.
+    public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
   }
 }
