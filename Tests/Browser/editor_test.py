@@ -106,6 +106,13 @@ class EditorTests(unittest.TestCase):
         self.driver.get(f"{SERVER.base}/trips/{trip['trip']['id']}")
         self.wait_for_rows()
 
+    def open_on_a_phone(self, trip):
+        """Opens `trip` in a new browser emulating a 390×844 touch screen."""
+        self.driver.quit()
+        self.driver = browser(phone=True)
+        self.addCleanup(self.driver.quit)
+        self.open(trip)
+
     def wait_for_rows(self):
         WebDriverWait(self.driver, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "#itinerary [data-row-id='day:1']"))
@@ -364,10 +371,7 @@ class EditorTests(unittest.TestCase):
 
     def test_a_phone_sized_window(self):
         trip = SERVER.demo_trip("Browser phone")
-        self.driver.quit()
-        self.driver = browser(phone=True)
-        self.addCleanup(self.driver.quit)
-        self.open(trip)
+        self.open_on_a_phone(trip)
         self.assertEqual(self.driver.execute_script("return window.innerWidth"), 390)
         width = self.driver.execute_script("return document.documentElement.scrollWidth")
         self.assertLessEqual(width, 390, "no sideways scrolling")
@@ -448,10 +452,7 @@ class EditorTests(unittest.TestCase):
 
     def test_on_a_phone_a_press_and_hold_picks_a_leg_up_and_a_drag_moves_it(self):
         trip = SERVER.demo_trip("Browser touch")
-        self.driver.quit()
-        self.driver = browser(phone=True)
-        self.addCleanup(self.driver.quit)
-        self.open(trip)
+        self.open_on_a_phone(trip)
         before = self.server_doc()
         leg = self.leg(before, "Chicago → Detroit")
         handle = self.row(leg["id"]).find_element(By.CLASS_NAME, "handle")

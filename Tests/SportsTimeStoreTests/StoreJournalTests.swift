@@ -32,6 +32,18 @@ final class StoreJournalTests: XCTestCase {
 
   func snapshot() throws -> String { try store.snapshot(ofTrip: tripID) }
 
+  /// A re-plan removes the Milwaukee game; then the schedule cancels it:
+  /// taking the re-plan back would put a cancelled game in the trip.
+  func removeMilwaukeeThenCancelIt(_ catalog: Catalog) throws {
+    let milwaukee = Game.ID("MIL202406100")
+    _ = try store.replanTrip(
+      id: tripID, adding: [], removing: [.id(milwaukee)], start: nil, end: nil, catalog: catalog,
+      environment: environment)
+    var cancelled = try StoreFixtures.game2024(milwaukee)
+    cancelled.status = .cancelled
+    _ = try store.importGames([cancelled])
+  }
+
   func add(_ title: String, day: Int) throws -> ItineraryItem.ID {
     try store.editTrip(id: tripID, catalog: try XCTUnwrap(catalog), now: environment.now()) {
       try $0.add(
@@ -129,13 +141,7 @@ final class StoreJournalTests: XCTestCase {
 
   func testAnUndoThatWouldNowBreakARule_isRefusedAndChangesNothing() throws {
     let catalog = try XCTUnwrap(catalog)
-    let milwaukee = Game.ID("MIL202406100")
-    _ = try store.replanTrip(
-      id: tripID, adding: [], removing: [.id(milwaukee)], start: nil, end: nil, catalog: catalog,
-      environment: environment)
-    var cancelled = try StoreFixtures.game2024(milwaukee)
-    cancelled.status = .cancelled
-    _ = try store.importGames([cancelled])
+    try removeMilwaukeeThenCancelIt(catalog)
     let before = try snapshot()
     let revision = try store.revision(ofTrip: tripID)
     XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
@@ -153,13 +159,7 @@ final class StoreJournalTests: XCTestCase {
   func testAStepThatCanNoLongerBeTaken_isForgotten_withTheStepsBeyondIt() throws {
     let catalog = try XCTUnwrap(catalog)
     _ = try add("Dinner", day: 2)
-    let milwaukee = Game.ID("MIL202406100")
-    _ = try store.replanTrip(
-      id: tripID, adding: [], removing: [.id(milwaukee)], start: nil, end: nil, catalog: catalog,
-      environment: environment)
-    var cancelled = try StoreFixtures.game2024(milwaukee)
-    cancelled.status = .cancelled
-    _ = try store.importGames([cancelled])
+    try removeMilwaukeeThenCancelIt(catalog)
     XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Re-plan “Loop”")
     let before = try snapshot()
     XCTAssertThrowsError(try store.step(.undo, trip: tripID, catalog: catalog)) { error in
