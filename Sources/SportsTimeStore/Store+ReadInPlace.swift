@@ -66,13 +66,7 @@ extension Store {
   /// in place.
   /// - Throws: as `item(from: Row)`, or `StoreError`.
   func readItems(_ sql: String, _ arguments: [SQLValue]) throws -> [ItineraryItem] {
-    var items: [ItineraryItem] = []
-    try serialized {
-      try database.forEachRow(sql, arguments, resolve: ItemColumns.init) { row, columns in
-        items.append(try Store.item(from: row, columns))
-      }
-    }
-    return items
+    try readInPlace(sql, arguments, resolve: ItemColumns.init, Store.item(from:_:))
   }
 
   /// The item of the row `row` is on (`item(from: Row)`'s rules and errors).
@@ -187,13 +181,7 @@ extension Store {
   /// The games of `sql` (a `SELECT` of every `games` column), read in place.
   /// - Throws: as `game(from: Row)`, or `StoreError`.
   func readGames(_ sql: String, _ arguments: [SQLValue]) throws -> [Game] {
-    var games: [Game] = []
-    try serialized {
-      try database.forEachRow(sql, arguments, resolve: GameColumns.init) { row, columns in
-        games.append(try Store.game(from: row, columns))
-      }
-    }
-    return games
+    try readInPlace(sql, arguments, resolve: GameColumns.init, Store.game(from:_:))
   }
 
   /// The game of the row `row` is on (`game(from: Row)`'s rules and errors).
@@ -266,13 +254,7 @@ extension Store {
   /// The stored visits of `sql` (a `SELECT *` of `visits`), read in place.
   /// - Throws: as `visit(from: Row)`, or `StoreError`.
   func readVisits(_ sql: String, _ arguments: [SQLValue]) throws -> [Visit] {
-    var visits: [Visit] = []
-    try serialized {
-      try database.forEachRow(sql, arguments, resolve: VisitColumns.init) { row, columns in
-        visits.append(try Store.visit(from: row, columns))
-      }
-    }
-    return visits
+    try readInPlace(sql, arguments, resolve: VisitColumns.init, Store.visit(from:_:))
   }
 
   /// The visit of the row `row` is on (`visit(from: Row)`'s rules, order
@@ -309,5 +291,24 @@ extension Store {
       score: score, notes: try row.optionalString(c.notes),
       createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
       modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+  }
+}
+
+extension Store {
+  /// The values of every row of `sql`, each made by `value` from the row
+  /// in place (its columns resolved once by `resolve`), under the store's
+  /// lock.
+  /// - Throws: what `resolve` or `value` throws, or `StoreError`.
+  func readInPlace<Columns, Value>(
+    _ sql: String, _ arguments: [SQLValue], resolve: (ResultColumns) throws -> Columns,
+    _ value: (RowReader, Columns) throws -> Value
+  ) throws -> [Value] {
+    var values: [Value] = []
+    try serialized {
+      try database.forEachRow(sql, arguments, resolve: resolve) { row, columns in
+        values.append(try value(row, columns))
+      }
+    }
+    return values
   }
 }
