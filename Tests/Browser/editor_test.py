@@ -76,6 +76,11 @@ class Server:
         games = ["CLE@2024-06-04", "CHC@2024-06-05", "DET@2024-06-07", "DET202406080", "MIL@2024-06-10"]
         return self.api("POST", "/api/trips", {"name": name, "games": games})
 
+    def add_item(self, trip, title, day, at):
+        """Adds a note to `trip` (a trip document) through the API; returns the answer."""
+        return self.api("POST", f"/api/trips/{trip['trip']['id']}/items",
+                        {"title": title, "place": {"day": day, "at": at}})
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=20)
@@ -302,7 +307,7 @@ class EditorTests(unittest.TestCase):
 
     def test_a_trip_deleted_elsewhere_leaves_a_read_only_page(self):
         trip = SERVER.demo_trip("Browser deleted")
-        SERVER.api("POST", f"/api/trips/{trip['trip']['id']}/items", {"title": "Museum", "place": {"day": 2, "at": "top"}})
+        SERVER.add_item(trip, "Museum", 2, "top")
         self.open(trip)
         WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "undo").is_enabled())
         SERVER.cli("trip", "delete", trip["trip"]["id"])
@@ -319,8 +324,7 @@ class EditorTests(unittest.TestCase):
 
     def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
         trip = SERVER.demo_trip("Browser days")
-        tid = trip["trip"]["id"]
-        SERVER.api("POST", f"/api/trips/{tid}/items", {"title": "Last-day dinner", "place": {"day": 7, "at": "bottom"}})
+        SERVER.add_item(trip, "Last-day dinner", 7, "bottom")
         self.open(trip)
         self.driver.find_element(By.ID, "days-edit").click()
         self.driver.execute_script(
@@ -347,7 +351,7 @@ class EditorTests(unittest.TestCase):
     def test_undo_and_redo_with_buttons_and_keys(self):
         trip = SERVER.demo_trip("Browser undo")
         tid = trip["trip"]["id"]
-        SERVER.api("POST", f"/api/trips/{tid}/items", {"title": "Museum", "place": {"day": 3, "at": "top"}})
+        SERVER.add_item(trip, "Museum", 3, "top")
         self.open(trip)
         self.assertIn("Museum", self.driver.find_element(By.ID, "itinerary").text)
         self.driver.find_element(By.ID, "undo").click()
