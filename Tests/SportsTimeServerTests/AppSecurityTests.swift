@@ -38,6 +38,8 @@ final class AppSecurityTests: APITestCase {
       (huge, "invalid-input"), (wrongMethod, "invalid-input"), (missing, "not-found"),
     ] {
       XCTAssertEqual(answer.headers["content-type"], "application/json", answer.text)
+      XCTAssertEqual(answer.headers["x-frame-options"], "DENY", answer.text)
+      XCTAssertEqual(answer.headers["content-security-policy"], "frame-ancestors 'none'")
       let error = try XCTUnwrap(try object(answer)["error"] as? [String: Any], answer.text)
       XCTAssertEqual(error["kind"] as? String, kind, answer.text)
       XCTAssertFalse((error["message"] as? String ?? "").isEmpty)

@@ -114,7 +114,8 @@ public final class SportsTimeApp: Sendable {
       let kind =
         refusal.status == 401
         ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
-      return Self.error(status: refusal.status, kind: kind, message: refusal.message)
+      return Self.withStandardHeaders(
+        Self.error(status: refusal.status, kind: kind, message: refusal.message))
     }
     var response = route(request)
     if let token = policy.token, request.query["token"] == token,
@@ -124,9 +125,16 @@ public final class SportsTimeApp: Sendable {
         HTTPHeader(
           "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
     }
+    return Self.withStandardHeaders(response)
+  }
+
+  /// `response` with the headers every answer carries, refusals included:
+  /// no caching, and no other site may show the app in a frame
+  /// (clickjacking: a framed page's own requests would pass the Origin
+  /// checks).
+  static func withStandardHeaders(_ response: HTTPResponse) -> HTTPResponse {
+    var response = response
     response.headers.append(HTTPHeader("Cache-Control", "no-store"))
-    // No other site may show the app in a frame (clickjacking: a framed
-    // page's own requests would pass the Origin checks).
     response.headers.append(HTTPHeader("X-Frame-Options", "DENY"))
     response.headers.append(HTTPHeader("Content-Security-Policy", "frame-ancestors 'none'"))
     return response
@@ -409,9 +417,10 @@ public final class SportsTimeApp: Sendable {
     let server = HTTPServer(
       host: configuration.host, port: configuration.port, threads: threads,
       tooLarge: { limit in
-        Self.error(
-          status: 413, kind: ErrorKind.invalidInput.rawValue,
-          message: "the request body is larger than \(limit) bytes")
+        Self.withStandardHeaders(
+          Self.error(
+            status: 413, kind: ErrorKind.invalidInput.rawValue,
+            message: "the request body is larger than \(limit) bytes"))
       },
       handler: { [self] request in await self.handle(request) })
     try server.start()
