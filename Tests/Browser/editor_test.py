@@ -193,7 +193,10 @@ class EditorTests(unittest.TestCase):
         self.assertGreater(state["blocked"], state["allowed"])
         self.assertIn("Blocked: Travel Chicago → Detroit must be between Day 2", state["status"])
         blocked = self.driver.find_element(By.CSS_SELECTOR, "[data-drop='blocked']")
-        self.assertLess(float(blocked.value_of_css_property("opacity")), 1.0, "blocked places are dimmed")
+        allowed = self.driver.find_element(By.CSS_SELECTOR, ".row.game[data-drop='allowed']")
+        for name in ("color", "background-color"):
+            self.assertNotEqual(blocked.value_of_css_property(name), allowed.value_of_css_property(name),
+                                f"blocked places are dimmed and tinted ({name})")
         ActionChains(self.driver).release().perform()
         time.sleep(0.6)
         self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)

@@ -31,7 +31,7 @@ def measure(driver, base, trip, leg, runs=15, hover=0.0):
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
         handle = row.find_element(By.CLASS_NAME, "handle")
         ActionChains(driver).move_to_element(handle).pause(hover).click_and_hold().perform()
-        WebDriverWait(driver, 10, poll_frequency=0.01).until(
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(
             lambda d: d.execute_script("const t = window.sportstimeEditor.timing; return t && t.painted"))
         timing = driver.execute_script("return window.sportstimeEditor.timing")
         ActionChains(driver).release().perform()

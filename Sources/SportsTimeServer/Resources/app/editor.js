@@ -184,9 +184,12 @@
    * marked at once, so the next frame paints the red zone where the user
    * looks; the rest follow in slices of a few hundred rows, one per frame,
    * before a drag could scroll to them (marking all 1,000 rows of a long
-   * trip at once costs several frames of style work).
+   * trip at once costs several frames of style work). `painted` is called
+   * once the first frame with the red zone has been painted, before the
+   * other slices and the status line (which would lay the page out again),
+   * which then says where the row may go unless `announce` is false.
    */
-  function markRedZone(drag) {
+  function markRedZone(drag, painted = null, announce = true) {
     for (const node of list.querySelectorAll('[data-drop], [data-barrier]')) {
       delete node.dataset.drop;
       delete node.dataset.barrier;
@@ -224,9 +227,18 @@
       low -= slice;
       afterPaint(more);
     };
-    afterPaint(more);
+    afterPaint(() => {
+      if (painted) painted();
+      if (announce) say(allowedText(drag));
+      more();
+    });
+  }
+
+  /** Where the dragged row may go, for the status line ("Allowed on Days 2–4."). */
+  function allowedText(drag) {
     const days = drag.doc.validDays;
-    say(days ? `Allowed on ${days[0] === days[1] ? 'Day ' + days[0] : 'Days ' + days[0] + '–' + days[1]}.` : 'This row has no allowed place.');
+    if (!days) return 'This row has no allowed place.';
+    return `Allowed on ${days[0] === days[1] ? 'Day ' + days[0] : 'Days ' + days[0] + '–' + days[1]}.`;
   }
 
   /** Calls `then` once the next frame has been painted (a message posted from its animation frame runs after the paint). */
@@ -313,9 +325,8 @@
     state.dragStarted = false;
     fetchDrag(rowID).then((drag) => {
       if (state.drag !== drag) return;
-      markRedZone(drag);
+      markRedZone(drag, () => { timing.painted = performance.now(); });
       timing.marked = performance.now();
-      afterPaint(() => { timing.painted = performance.now(); });
     }).catch((error) => { showError(error.message); });
   }
   // Asked for already when the pointer rests on a handle or a row gets the
@@ -440,14 +451,14 @@
     const rowID = row.dataset.rowId;
     try {
       const drag = await fetchDrag(rowID);
-      markRedZone(drag);
+      markRedZone(drag, null, false);
       row.classList.add('lifted');
       const start = drag.doc.originSlot !== null ? drag.doc.originSlot
         : drag.doc.slots.findIndex((slot) => slot.valid);
       state.keyboard = { rowID, slot: start, element: row };
       if (row.parentElement !== list) placeAt(drag.doc.slots[start]);
       const title = findRow(rowID).title;
-      say(`Picked up ${title}. ${statusLine.textContent} Arrow keys move it, Space or Enter drops it, Escape cancels.`);
+      say(`Picked up ${title}. ${allowedText(drag)} Arrow keys move it, Space or Enter drops it, Escape cancels.`);
       row.focus();
     } catch (error) {
       state.drag = null;
