@@ -183,6 +183,21 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(self.page_rows(), [r["id"] for r in doc["rows"]])
         self.assertEqual(self.console_errors(), [])
 
+    def test_escape_during_a_mouse_drag_puts_the_row_back_and_saves_nothing(self):
+        trip = SERVER.demo_trip("Browser escape drag")
+        item = SERVER.add_item(trip, "Deep dish", 2, "bottom")
+        self.open(trip)
+        before = self.server_doc()
+        self.drag(item["row"]["id"], "game:DET202406070", release=False)
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).pause(0.2).release().perform()
+        time.sleep(0.6)
+        after = self.server_doc()
+        self.assertEqual(after["revision"], before["revision"], "nothing was saved")
+        self.assertEqual(self.page_rows(), [r["id"] for r in before["rows"]], "the row is back where it was")
+        self.assertIn("Cancelled", self.driver.find_element(By.ID, "status").text)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop]"), [], "the red zone is gone")
+        self.assertEqual(self.console_errors(), [])
+
     def test_a_leg_dragged_into_a_blocked_place_snaps_back_with_the_reason(self):
         trip = SERVER.demo_trip("Browser blocked drag")
         self.open(trip)

@@ -354,11 +354,25 @@
     }
   });
 
+  // Escape during a pointer drag cancels it: the drag ends at once, the row
+  // goes back and nothing is sent (the keyboard's own Escape is in onKey).
+  // SortableJS's own drag (forceFallback) ends on the document's mouseup.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !state.drag || !state.dragStarted || state.keyboard) return;
+    event.preventDefault();
+    state.drag.cancelled = true;
+    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+  }, true);
+
   const sortableOptions = {
     handle: '.handle',
     draggable: '.row',
     filter: '.drop-end',
     animation: 0,
+    // SortableJS's own drag for the mouse too, not the browser's HTML5 drag
+    // and drop: the same behaviour with a mouse, a pen and a finger, and the
+    // page sees the keys pressed meanwhile (Escape cancels).
+    forceFallback: true,
     delay: 250,
     delayOnTouchOnly: true,
     fallbackOnBody: true,
@@ -393,6 +407,12 @@
       clearRedZone();
       state.drag = null;
       if (!drag || !drag.doc) { render(state.doc); return; }
+      if (drag.cancelled) { // Escape: the row goes back where it was.
+        render(state.doc);
+        say('Cancelled: nothing moved.');
+        flushReload();
+        return;
+      }
       if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
       const slot = slotAt(drag, event.item);
       const origin = drag.doc.originSlot;
