@@ -76,10 +76,15 @@ enum ServeCommand {
     } catch let error as HTTPServerError {
       throw CommandError(error.description)
     }
-    let authority = HTTPServer.authority(host: host, port: server.port)
+    // Bound to every address, 0.0.0.0 is not a place a browser can go: the
+    // machine's name is (any name or address of it works, with the token).
+    let everyAddress = RequestPolicy.isWildcard(host)
+    let reachable = everyAddress ? ProcessInfo.processInfo.hostName : host
+    let authority = HTTPServer.authority(host: reachable, port: server.port)
     var address = "http://\(authority)/"
     if let token = app.policy.token { address += "?token=\(token)" }
-    context.print("SportsTime is running at \(address)")
+    let note = everyAddress ? " (listening on every address of this machine, port \(server.port))" : ""
+    context.print("SportsTime is running at \(address)\(note)")
     context.print("Database: \(store.path). Press Ctrl-C to stop.")
     // Seen at once, also through a pipe (a script waits for the address).
     try context.console.deliverOut()

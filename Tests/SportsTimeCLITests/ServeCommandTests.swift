@@ -39,6 +39,40 @@ final class ServeCommandTests: EndToEndTestCase {
     }
   }
 
+  /// Bound to every address, the printed address names the machine (0.0.0.0
+  /// is not a place a browser can go), carries the token, and answers.
+  func testServe_onEveryAddress_printsTheMachinesNameWithTheToken() throws {
+    let token = "a-token-of-twenty-chars"
+    let process = Process()
+    process.executableURL = try CLIProcess.binary.get()
+    process.arguments = ["serve", "--host", "0.0.0.0", "--port", "0", "--token", token]
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    var seen = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
+      seen.append(output.fileHandleForReading.availableData)
+    }
+    let first = String(String(decoding: seen, as: UTF8.self).split(separator: "\n").first ?? "")
+    let name = ProcessInfo.processInfo.hostName
+    XCTAssertTrue(first.hasPrefix("SportsTime is running at http://\(name):"), first)
+    XCTAssertFalse(first.contains("0.0.0.0"), first)
+    XCTAssertTrue(first.contains("/?token=\(token) (listening on every address of this machine, port "), first)
+    let port = try XCTUnwrap(
+      first.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ")"))) },
+      first)
+    let answer = try RawHTTPClient(port: UInt16(port)).send(
+      "GET", "/api/trips", headers: ["Authorization": "Bearer \(token)"])
+    XCTAssertEqual(answer.status, 200, answer.text)
+  }
+
   /// Review 7, F3: a token guards every request off loopback; a short or
   /// URL-unsafe one is refused before anything starts.
   func testServe_refusesAWeakToken() throws {
