@@ -66,8 +66,9 @@ final class ServeCommandTests: EndToEndTestCase {
     XCTAssertFalse(first.contains("0.0.0.0"), first)
     XCTAssertTrue(first.contains("/?token=\(token) (listening on every address of this machine, port "), first)
     let port = try XCTUnwrap(
-      first.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ")"))) },
-      first)
+      first.split(separator: " ").last.flatMap {
+        Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ")")))
+      }, first)
     let answer = try RawHTTPClient(port: UInt16(port)).send(
       "GET", "/api/trips", headers: ["Authorization": "Bearer \(token)"])
     XCTAssertEqual(answer.status, 200, answer.text)
