@@ -83,7 +83,8 @@ enum ServeCommand {
     let authority = HTTPServer.authority(host: reachable, port: server.port)
     var address = "http://\(authority)/"
     if let token = app.policy.token { address += "?token=\(token)" }
-    let note = everyAddress ? " (listening on every address of this machine, port \(server.port))" : ""
+    let note =
+      everyAddress ? " (listening on every address of this machine, port \(server.port))" : ""
     context.print("SportsTime is running at \(address)\(note)")
     context.print("Database: \(store.path). Press Ctrl-C to stop.")
     // Seen at once, also through a pipe (a script waits for the address).

@@ -64,7 +64,8 @@ final class ServeCommandTests: EndToEndTestCase {
     let name = ProcessInfo.processInfo.hostName
     XCTAssertTrue(first.hasPrefix("SportsTime is running at http://\(name):"), first)
     XCTAssertFalse(first.contains("0.0.0.0"), first)
-    XCTAssertTrue(first.contains("/?token=\(token) (listening on every address of this machine, port "), first)
+    XCTAssertTrue(
+      first.contains("/?token=\(token) (listening on every address of this machine, port "), first)
     let port = try XCTUnwrap(
       first.split(separator: " ").last.flatMap {
         Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ")")))
