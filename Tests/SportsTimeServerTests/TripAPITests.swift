@@ -100,6 +100,27 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(added["undo"] as? String, "Add “Pierogi”")
   }
 
+  /// HEAD answers every API GET with the same status and headers and no
+  /// body (RFC 9110 §9.3.2); it changes nothing; the event stream refuses it.
+  func testHead_isGetWithoutTheBody() throws {
+    let id = tripID(try makeDemoTrip())
+    for path in [
+      "/api/trips", "/api/trips/\(id)", "/api/trips/\(id)/export.ics", "/api/games?team=CHC",
+    ] {
+      let get = try send("GET", path)
+      let head = try send("HEAD", path)
+      XCTAssertEqual(head.status, 200, path)
+      XCTAssertEqual(head.body.count, 0, path)
+      XCTAssertEqual(head.headers["content-type"], get.headers["content-type"], path)
+      XCTAssertEqual(head.headers["content-length"], String(get.body.count), path)
+    }
+    XCTAssertEqual(try send("HEAD", "/api/trips/\(UUID().uuidString)").status, 404)
+    let events = try send("HEAD", "/api/events")
+    XCTAssertEqual(events.status, 405)
+    XCTAssertEqual(events.headers["allow"], "GET")
+    XCTAssertEqual(try object(try send("GET", "/api/trips/\(id)"))["revision"] as? Int, 1)
+  }
+
   func testUnknownRoutesMethodsAndIDs() throws {
     let id = tripID(try makeDemoTrip())
     XCTAssertEqual(try send("GET", "/api/nothing").status, 404)
@@ -108,7 +129,7 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(try send("GET", "/api/trips/\(id)/export.pdfx").status, 404)
     let put = try send("PUT", "/api/trips/\(id)", json: [:])
     XCTAssertEqual(put.status, 405)
-    XCTAssertEqual(put.headers["allow"], "GET, PATCH, DELETE")
+    XCTAssertEqual(put.headers["allow"], "GET, PATCH, DELETE, HEAD")
   }
 
   func testPatch_renamesAndReplans_staleRevisionIs409AndChangesNothing() throws {

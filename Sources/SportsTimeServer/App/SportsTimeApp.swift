@@ -142,11 +142,18 @@ public final class SportsTimeApp: Sendable {
 
   private func route(_ request: HTTPRequest) -> HTTPResponse {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    // HEAD is GET without the body (RFC 9110 §9.3.2; libmicrohttpd sends
+    // no body to a HEAD request). The event stream has no end to measure.
+    if request.method == "HEAD", parts.first == "api", parts != ["api", "events"] {
+      var asGet = request
+      asGet.method = "GET"
+      return route(asGet)
+    }
     let env = api.environment.frozen()
     do {
       switch parts {
       case ["api", "events"]:
-        try allow(request, ["GET"])
+        try allow(request, ["GET"], head: false)
         guard let stream = watcher.subscribe() else {
           return Self.error(
             status: 503, kind: ErrorKind.unavailable.rawValue,
@@ -304,10 +311,13 @@ public final class SportsTimeApp: Sendable {
     var message: String
   }
 
-  private func allow(_ request: HTTPRequest, _ methods: [String]) throws {
+  /// Refuses a method the route does not answer (405 with `Allow`; a route
+  /// that answers GET answers HEAD too, unless `head` is false).
+  private func allow(_ request: HTTPRequest, _ methods: [String], head: Bool = true) throws {
     guard methods.contains(request.method) else {
+      let answered = head && methods.contains("GET") && !methods.contains("HEAD")
       throw MethodNotAllowed(
-        allowed: methods,
+        allowed: answered ? methods + ["HEAD"] : methods,
         message:
           "\(request.path.prefix(80)) answers \(methods.joined(separator: ", ")), not \(request.method.prefix(20))"
       )
