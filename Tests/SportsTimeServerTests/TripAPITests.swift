@@ -121,6 +121,20 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(try object(try send("GET", "/api/trips/\(id)"))["revision"] as? Int, 1)
   }
 
+  /// A query that names a parameter twice is refused (which value was
+  /// meant?) and changes nothing.
+  func testAQueryParameterGivenTwice_is400AndChangesNothing() throws {
+    let id = tripID(try makeDemoTrip())
+    let deleted = try send("DELETE", "/api/trips/\(id)?revision=1&revision=7")
+    XCTAssertEqual(deleted.status, 400, deleted.text)
+    let error = try XCTUnwrap(try object(deleted)["error"] as? [String: Any])
+    XCTAssertEqual(error["field"] as? String, "revision")
+    XCTAssertEqual(
+      error["message"] as? String, "the query gives 'revision' more than once; give it once")
+    XCTAssertEqual(try send("GET", "/api/trips/\(id)").status, 200, "the trip is still there")
+    XCTAssertEqual(try send("GET", "/api/games?team=CHC&team=NYA").status, 400)
+  }
+
   func testUnknownRoutesMethodsAndIDs() throws {
     let id = tripID(try makeDemoTrip())
     XCTAssertEqual(try send("GET", "/api/nothing").status, 404)

@@ -151,6 +151,11 @@ public final class SportsTimeApp: Sendable {
     }
     let env = api.environment.frozen()
     do {
+      if parts.first == "api", let name = request.repeatedQuery.first {
+        throw APIError.invalid(
+          "the query gives '\(name.prefix(80))' more than once; give it once",
+          field: String(name.prefix(80)))
+      }
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"], head: false)

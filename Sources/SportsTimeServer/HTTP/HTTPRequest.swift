@@ -10,6 +10,9 @@ public struct HTTPRequest: Sendable, Hashable {
   /// value (`?json`) maps to the empty string; a name given twice keeps the
   /// first value.
   public var query: [String: String]
+  /// The names the query gives more than once (sorted; empty for most
+  /// requests): a route refuses them rather than guess which value was meant.
+  public var repeatedQuery: [String]
   /// The header fields by lower-cased name; a field given twice keeps the
   /// first value.
   public var headers: [String: String]
@@ -19,11 +22,12 @@ public struct HTTPRequest: Sendable, Hashable {
   /// Creates a request; see the properties.
   public init(
     method: String, path: String, query: [String: String] = [:],
-    headers: [String: String] = [:], body: Data = Data()
+    repeatedQuery: [String] = [], headers: [String: String] = [:], body: Data = Data()
   ) {
     self.method = method
     self.path = path
     self.query = query
+    self.repeatedQuery = repeatedQuery
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.body = body

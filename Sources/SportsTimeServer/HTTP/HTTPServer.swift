@@ -269,6 +269,7 @@ final class StreamBox {
 /// Collects a connection's values (headers, query arguments).
 private final class ValueCollector {
   var values: [String: String] = [:]
+  var repeated: Set<String> = []
 }
 
 private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
@@ -276,19 +277,28 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
   let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
   let name = String(cString: key)
   let text = value.map { String(cString: $0) } ?? ""
-  if collector.values[name] == nil { collector.values[name] = text }
+  if collector.values[name] == nil {
+    collector.values[name] = text
+  } else {
+    collector.repeated.insert(name)
+  }
   return MHD_Result.YES
 }
 
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool)
   -> [String: String]
 {
-  let collector = ValueCollector()
-  let context = Unmanaged.passUnretained(collector).toOpaque()
-  sportstime_mhd_values(connection, kind, collectValue, context)
+  let collector = collect(connection, kind)
   guard lowercased else { return collector.values }
   return Dictionary(
     collector.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
+}
+
+private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> ValueCollector {
+  let collector = ValueCollector()
+  let context = Unmanaged.passUnretained(collector).toOpaque()
+  sportstime_mhd_values(connection, kind, collectValue, context)
+  return collector
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = {
@@ -328,10 +338,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   if exchange.tooLarge {
     return server.queue(server.tooLarge(server.maximumBodySize), on: connection)
   }
+  let query = collect(connection, .GET_ARGUMENT_KIND)
   let request = HTTPRequest(
     method: method.map { String(cString: $0) } ?? "GET",
     path: url.map { String(cString: $0) } ?? "/",
-    query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false),
+    query: query.values, repeatedQuery: query.repeated.sorted(),
     headers: values(of: connection, kind: .HEADER_KIND, lowercased: true),
     body: exchange.body)
   sportstime_mhd_suspend(connection)
