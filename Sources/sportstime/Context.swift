@@ -122,6 +122,15 @@ struct Context {
   /// parsing.)
   func environmentValues() throws -> SportsTimeCore.RuleEnvironment { values }
 
+  /// The environment of a long-running process (the server): `--now` when
+  /// given, else the live clock (read afresh by each request, not once).
+  func longRunningEnvironment() -> SportsTimeCore.RuleEnvironment {
+    guard let instant = arguments.value("now", as: Date.self) else { return .live }
+    var values = SportsTimeCore.RuleEnvironment.live
+    values.now = { instant }
+    return values
+  }
+
   /// Prints a line to stdout.
   func print(_ line: String = "") { console.print(line) }
 

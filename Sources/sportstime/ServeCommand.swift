@@ -66,10 +66,14 @@ enum ServeCommand {
     let stop = StopSignal()
     let store = try context.openStore()
     let app = SportsTimeApp(
-      store: store, catalog: try context.catalog(),
+      store: store, catalog: try context.catalog(), environment: context.longRunningEnvironment(),
       configuration: SportsTimeApp.Configuration(
         host: host, port: port, token: args.value("token"), assets: assets,
         appFiles: appFiles, basemap: basemap))
+    for missing in app.missingAssets {
+      context.warn(
+        "\(missing); install it, or give --assets the folder that holds sortable/ and leaflet/.")
+    }
     let server: HTTPServer
     do {
       server = try app.serve()

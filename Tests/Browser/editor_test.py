@@ -42,7 +42,7 @@ def free_port():
 class Server:
     """`sportstime serve` on a fresh database holding the 2024 schedule."""
 
-    def __init__(self, binary, data):
+    def __init__(self, binary, data, extra=()):
         self.binary = binary
         self.folder = tempfile.mkdtemp(prefix="sportstime-browser-")
         self.env = dict(os.environ, SPORTSTIME_DB=os.path.join(self.folder, "app.sqlite"),
@@ -50,11 +50,17 @@ class Server:
         self.cli("schedule", "import", os.path.join(data, "retrosheet/2024schedule.csv"))
         self.port = free_port()
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port)], env=self.env,
+            [binary, "serve", "--port", str(self.port), *extra], env=self.env,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        first = self.process.stdout.readline()
-        if "is running at" not in first:
-            raise RuntimeError("serve did not start: " + first + self.process.stdout.read())
+        # Warnings (stderr) come before the address line.
+        self.preamble = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line or "is running at" in line:
+                break
+            self.preamble.append(line)
+        if "is running at" not in line:
+            raise RuntimeError("serve did not start: " + "".join(self.preamble) + line + self.process.stdout.read())
         self.base = f"http://127.0.0.1:{self.port}"
 
     def cli(self, *arguments):
@@ -207,6 +213,10 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(sorted(state["barriers"]), ["game:CHN202406050", "game:DET202406070"])
         self.assertGreater(state["blocked"], state["allowed"])
         self.assertIn("Blocked: Travel Chicago → Detroit must be between Day 2", state["status"])
+        # The reason stays in sight while the row is carried.
+        self.assertTrue(self.driver.execute_script(
+            "const s = document.getElementById('status'); const r = s.getBoundingClientRect();"
+            "return s.classList.contains('carrying') && r.top >= 0 && r.bottom <= window.innerHeight"))
         blocked = self.driver.find_element(By.CSS_SELECTOR, "[data-drop='blocked']")
         allowed = self.driver.find_element(By.CSS_SELECTOR, ".row.game[data-drop='allowed']")
         for name in ("color", "background-color"):
@@ -365,6 +375,54 @@ class EditorTests(unittest.TestCase):
         WebDriverWait(self.driver, 5).until(lambda d: "Undid" in d.find_element(By.ID, "status").text)
         self.assertEqual(self.server_doc()["trip"]["startDate"], "2024-06-04")
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
+    def test_the_add_dialog_has_no_remove_button_and_the_edit_dialog_has_one(self):
+        trip = SERVER.demo_trip("Browser add dialog")
+        SERVER.add_item(trip, "Museum", 3, "top")
+        self.open(trip)
+        self.row("day:2").find_element(By.CLASS_NAME, "add").click()
+        remove = self.driver.find_element(By.ID, "item-remove")
+        self.assertFalse(remove.is_displayed(), "adding: nothing to remove")
+        self.driver.find_element(By.ID, "item-title").send_keys(Keys.ESCAPE)
+        museum = next(r for r in self.server_doc()["rows"] if r.get("title") == "Museum")
+        self.row(museum["id"]).find_element(By.CSS_SELECTOR, "button.edit").click()
+        self.assertTrue(self.driver.find_element(By.ID, "item-remove").is_displayed(), "editing: Remove is offered")
+        self.assertEqual(self.console_errors(), [])
+
+    def test_undo_keys_do_nothing_behind_the_days_dialog(self):
+        trip = SERVER.demo_trip("Browser undo behind days")
+        SERVER.add_item(trip, "To be kept", 3, "top")
+        self.open(trip)
+        revision = self.server_doc()["revision"]
+        self.driver.find_element(By.ID, "days-edit").click()
+        cancel = self.driver.find_element(By.ID, "days-cancel")
+        ActionChains(self.driver).move_to_element(cancel).perform()
+        self.driver.execute_script("arguments[0].focus()", cancel)
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        ActionChains(self.driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys("z") \
+            .key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        time.sleep(0.5)
+        self.assertEqual(self.server_doc()["revision"], revision, "nothing undone behind the dialog")
+        self.assertTrue(self.driver.find_element(By.ID, "days-dialog").is_displayed())
+
+    def test_without_the_browser_libraries_the_itinerary_shows_and_says_what_is_missing(self):
+        server = Server(ARGS.bin, ARGS.data, extra=("--assets", "/nonexistent"))
+        try:
+            warnings = "".join(server.preamble)
+            self.assertIn("Warning: no /nonexistent/sortable/Sortable.min.js: drag and drop will not work", warnings)
+            self.assertIn("Warning: no /nonexistent/leaflet/leaflet.js: the maps will not work", warnings)
+            trip = server.demo_trip("Browser no libraries")
+            self.driver.get(f"{server.base}/trips/{trip['trip']['id']}")
+            self.wait_for_rows()
+            shown = server.api("GET", f"/api/trips/{trip['trip']['id']}")["rows"]
+            self.assertEqual(self.page_rows(), [r["id"] for r in shown])
+            notice = self.driver.find_element(By.ID, "notice")
+            self.assertTrue(notice.is_displayed())
+            self.assertIn("could not find SortableJS", notice.text)
+            self.assertIn("Rows still move with the keyboard", notice.text)
+            self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-without-libraries.png"))
+        finally:
+            server.stop()
 
     def test_undo_and_redo_with_buttons_and_keys(self):
         trip = SERVER.demo_trip("Browser undo")

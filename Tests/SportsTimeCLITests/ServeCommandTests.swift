@@ -39,6 +39,54 @@ final class ServeCommandTests: EndToEndTestCase {
     }
   }
 
+  /// `--now` is the server's clock, as for every other command: the June
+  /// 2024 trip is upcoming on June 1st, 2024 (by the system clock it is
+  /// past). Without the browser libraries, `serve` warns and still runs.
+  func testServe_readsNowAndWarnsAboutMissingLibraries() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05"])
+    let process = Process()
+    process.executableURL = try CLIProcess.binary.get()
+    process.arguments = [
+      "serve", "--port", "0", "--now", "2024-06-01T12:00Z", "--assets", "/nonexistent",
+    ]
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGTERM)
+      process.waitUntilExit()
+    }
+    var seen = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
+      seen.append(output.fileHandleForReading.availableData)
+    }
+    let text = String(decoding: seen, as: UTF8.self)
+    let port = try XCTUnwrap(
+      text.split(separator: "\n").first?.split(separator: ":").last.flatMap {
+        Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+      }, text)
+    let trips = try RawHTTPClient(port: UInt16(port)).send("GET", "/api/trips")
+    let list = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: trips.body) as? [String: Any])
+    XCTAssertEqual((list["upcoming"] as? [Any])?.count, 1, trips.text)
+    XCTAssertEqual((list["past"] as? [Any])?.count, 0, trips.text)
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    let warnings = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertTrue(
+      warnings.contains(
+        "Warning: no /nonexistent/sortable/Sortable.min.js: drag and drop will not work in the browser (Debian package libjs-sortable); install it, or give --assets the folder that holds sortable/ and leaflet/."
+      ), warnings)
+    XCTAssertTrue(
+      warnings.contains("Warning: no /nonexistent/leaflet/leaflet.js: the maps"), warnings)
+  }
+
   /// Bound to every address, the printed address names the machine (0.0.0.0
   /// is not a place a browser can go), carries the token, and answers.
   func testServe_onEveryAddress_printsTheMachinesNameWithTheToken() throws {

@@ -71,6 +71,23 @@ public final class SportsTimeApp: Sendable {
         host: configuration.host, port: configuration.port, token: configuration.token))
   }
 
+  /// The browser libraries the assets folder lacks, each as a sentence for
+  /// the person who started the server (empty when both are there):
+  /// SortableJS's `sortable/Sortable.min.js` (drag and drop) and Leaflet's
+  /// `leaflet/leaflet.js` (the maps), from Debian's libjs-sortable and
+  /// libjs-leaflet.
+  public var missingAssets: [String] {
+    let needed = [
+      ("sortable/Sortable.min.js", "drag and drop", "libjs-sortable"),
+      ("leaflet/leaflet.js", "the maps", "libjs-leaflet"),
+    ]
+    return needed.compactMap { file, use, package in
+      let path = configuration.assets.appendingPathComponent(file).path
+      guard !FileManager.default.fileExists(atPath: path) else { return nil }
+      return "no \(path): \(use) will not work in the browser (Debian package \(package))"
+    }
+  }
+
   /// The app's own files as built into the package (its resource bundle
   /// beside the executable); nil when the bundle is missing.
   public static var bundledAppFiles: URL? {

@@ -229,6 +229,7 @@
     };
     afterPaint(() => {
       if (painted) painted();
+      statusLine.classList.add('carrying');
       if (announce) say(allowedText(drag));
       more();
     });
@@ -272,6 +273,7 @@
 
   function clearRedZone() {
     document.body.classList.remove('dragging');
+    statusLine.classList.remove('carrying');
     for (const node of document.querySelectorAll('[data-drop], [data-barrier]')) {
       delete node.dataset.drop;
       delete node.dataset.barrier;
@@ -434,8 +436,22 @@
       }).finally(flushReload);
     },
   };
-  Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } });
-  Sortable.create(unscheduledList, { ...sortableOptions, group: { name: 'trip', pull: true, put: false } });
+  // Without SortableJS (Debian's libjs-sortable missing) the itinerary still
+  // shows and the keyboard still moves rows; the banner says what is missing.
+  const missing = [
+    typeof Sortable === 'undefined' ? 'SortableJS (drag and drop; Debian package libjs-sortable)' : null,
+    typeof L === 'undefined' ? 'Leaflet (the map; Debian package libjs-leaflet)' : null,
+  ].filter(Boolean);
+  if (missing.length) {
+    const notice = document.getElementById('notice');
+    notice.textContent = `The server could not find ${missing.join(' or ')}; see its --assets option.`
+      + (typeof Sortable === 'undefined' ? ' Rows still move with the keyboard: focus one and press Space.' : '');
+    notice.hidden = false;
+  }
+  if (typeof Sortable !== 'undefined') {
+    Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } });
+    Sortable.create(unscheduledList, { ...sortableOptions, group: { name: 'trip', pull: true, put: false } });
+  }
 
   // MARK: Keyboard
 
@@ -714,7 +730,7 @@
   document.getElementById('undo').addEventListener('click', () => journal('undo'));
   document.getElementById('redo').addEventListener('click', () => journal('redo'));
   document.addEventListener('keydown', (event) => {
-    if (!(event.ctrlKey || event.metaKey) || dialog.open) return;
+    if (!(event.ctrlKey || event.metaKey) || dialog.open || daysDialog.open) return;
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); journal('undo'); }
