@@ -151,8 +151,32 @@ final class AppTokenTests: APITestCase {
     XCTAssertEqual(
       try send("GET", "/api/trips", headers: ["Cookie": "sportstime_token=t0ken"]).status, 200)
     let page = try send("GET", "/vendor/sortable/Sortable.min.js?token=t0ken")
-    XCTAssertEqual(page.status, 200)
+    XCTAssertEqual(page.status, 303, "the token leaves the address")
+    XCTAssertEqual(page.headers["location"], "/vendor/sortable/Sortable.min.js")
     XCTAssertEqual(
       page.headers["set-cookie"], "sportstime_token=t0ken; Path=/; HttpOnly; SameSite=Strict")
+    let followed = try send(
+      "GET", "/vendor/sortable/Sortable.min.js", headers: ["Cookie": "sportstime_token=t0ken"])
+    XCTAssertEqual(followed.status, 200)
+    // Other parameters stay; a path of slashes cannot send the browser elsewhere.
+    XCTAssertEqual(
+      try send("GET", "/trips/new?token=t0ken&x=a%20b").headers["location"], "/trips/new?x=a%20b")
+    XCTAssertEqual(
+      try send("GET", "//evil.example/?token=t0ken").headers["location"], "/evil.example/")
+  }
+
+  /// A browser without the token gets a page that says how to get in; a
+  /// script gets the error document.
+  func testWithoutTheToken_aBrowserIsToldHowToGetIn() throws {
+    let page = try send("GET", "/", headers: ["Accept": "text/html,application/xhtml+xml"])
+    XCTAssertEqual(page.status, 401)
+    XCTAssertEqual(page.headers["content-type"], "text/html; charset=utf-8")
+    XCTAssertTrue(page.text.contains("This SportsTime server needs its token"), page.text)
+    XCTAssertFalse(page.text.contains("t0ken"), "the page never shows the token")
+    let script = try send("GET", "/", headers: ["Accept": "*/*"])
+    XCTAssertEqual(script.status, 401)
+    XCTAssertTrue(script.text.contains("\"kind\": \"unauthorized\""), script.text)
+    let api = try send("GET", "/api/trips", headers: ["Accept": "text/html"])
+    XCTAssertTrue(api.text.contains("\"kind\": \"unauthorized\""), api.text)
   }
 }

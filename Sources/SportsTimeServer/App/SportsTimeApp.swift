@@ -127,23 +127,66 @@ public final class SportsTimeApp: Sendable {
 
   /// Answers one request: the policy first, then the route.
   public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    let isPage = !request.path.hasPrefix("/api/")
     if let refusal = policy.check(request) {
+      // A browser that arrives without the token is told, on a page, how
+      // to get in (the page's stylesheet would need the token too).
+      if refusal.status == 401, isPage, request.headers["accept"]?.contains("text/html") == true {
+        return Self.withStandardHeaders(Self.tokenPage)
+      }
       let kind =
         refusal.status == 401
         ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
       return Self.withStandardHeaders(
         Self.error(status: refusal.status, kind: kind, message: refusal.message))
     }
-    var response = route(request)
-    if let token = policy.token, request.query["token"] == token,
-      request.method == "GET", !request.path.hasPrefix("/api/")
+    if let token = policy.token, request.query["token"] == token, isPage,
+      request.method == "GET" || request.method == "HEAD"
     {
+      // The token becomes a cookie, and the address loses it (303 to the
+      // same page): it stays out of the address bar, history and bookmarks.
+      var response = HTTPResponse(
+        status: 303, contentType: "text/plain; charset=utf-8", bytes: Data("See Other\n".utf8))
+      response.headers.append(HTTPHeader("Location", Self.addressWithoutToken(request)))
       response.headers.append(
         HTTPHeader(
           "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+      return Self.withStandardHeaders(response)
     }
-    return Self.withStandardHeaders(response)
+    return Self.withStandardHeaders(route(request))
   }
+
+  /// `request`'s path and query without `token`, as a same-origin address
+  /// (never `//host…`, which a browser would read as another site).
+  static func addressWithoutToken(_ request: HTTPRequest) -> String {
+    var components = URLComponents()
+    var path = request.path
+    while path.hasPrefix("//") { path.removeFirst() }
+    components.path = path.hasPrefix("/") ? path : "/" + path
+    let rest = request.query.filter { $0.key != "token" }.sorted { $0.key < $1.key }
+    if !rest.isEmpty {
+      components.queryItems = rest.map { URLQueryItem(name: $0.key, value: $0.value) }
+    }
+    return components.string ?? "/"
+  }
+
+  /// The page a browser is shown without the token (401).
+  static let tokenPage = HTTPResponse(
+    status: 401, contentType: "text/html; charset=utf-8",
+    bytes: Data(
+      """
+      <!doctype html>
+      <html lang="en"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>SportsTime — the token is needed</title>
+      <style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 40em; margin: 3em auto; padding: 0 1em; color: #1d2330; }</style>
+      </head><body><h1>This SportsTime server needs its token</h1>
+      <p>It is open to other devices, so it lets in only those that know its token. Open the
+      address <code>sportstime serve</code> printed when it started: it ends with
+      <code>?token=…</code>. This browser then remembers the token.</p>
+      </body></html>
+
+      """.utf8))
 
   /// `response` with the headers every answer carries, refusals included:
   /// no caching, and no other site may show the app in a frame
