@@ -234,6 +234,21 @@ final class TripAPITests: APITestCase {
       with: try send("GET", "/api/games?venue=Wrigley%20Field&from=2024-06-04&to=2024-06-05").body)
     XCTAssertEqual((wrigley as? [Any])?.count, 2)
     XCTAssertEqual(try send("GET", "/api/games?team=Nobody").status, 404)
+    // Several teams, comma-separated, as the CLI's --team CHC,DET (review 8, F6).
+    let two = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: try send("GET", "/api/games?team=CHC,DET&from=2024-06-01&to=2024-06-02").body)
+        as? [[String: Any]])
+    let teams = Set(
+      two.flatMap { [$0["home"] as? String, $0["away"] as? String] }.compactMap { $0 })
+    XCTAssertTrue(teams.isSuperset(of: ["CHC", "DET"]), "\(teams)")
+    XCTAssertTrue(
+      two.allSatisfy { game in
+        ["CHC", "DET"].contains { $0 == game["home"] as? String || $0 == game["away"] as? String }
+      })
+    let empty = try send("GET", "/api/games?team=CHC,")
+    XCTAssertEqual(empty.status, 400, empty.text)
+    XCTAssertEqual((try object(empty)["error"] as? [String: Any])?["field"] as? String, "team")
     XCTAssertEqual(try send("GET", "/api/games?from=June").status, 400)
     // Reversed dates and a misspelt parameter are refused, as the CLI
     // refuses them (review 7, F7), not answered with every game.

@@ -186,10 +186,20 @@ struct TripAPI: Sendable {
       }
       return []
     }
+    // `team=CHC,DET`: several, comma-separated, as the CLI's --team.
+    func list(_ key: String) throws -> [String] {
+      guard let text = query[key], !text.isEmpty else { return [] }
+      return try text.split(separator: ",", omittingEmptySubsequences: false).map { piece in
+        let entry = piece.trimmingCharacters(in: .whitespaces)
+        guard !entry.isEmpty else {
+          throw APIError.invalid("\(key) has an empty entry in '\(text.prefix(80))'", field: key)
+        }
+        return entry
+      }
+    }
     let games = try store.games(
       try GameQuery(
-        teams: [query["team"]].compactMap { $0 }.filter { !$0.isEmpty },
-        venues: [query["venue"]].compactMap { $0 }.filter { !$0.isEmpty }, from: from, to: to,
+        teams: try list("team"), venues: try list("venue"), from: from, to: to,
         catalog: catalog, leagues: try Leagues.builtIn()))
     return games.map { WireV1.GameEntry($0, catalog: catalog) }
   }
