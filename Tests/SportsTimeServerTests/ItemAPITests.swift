@@ -59,7 +59,8 @@ final class ItemAPITests: APITestCase {
     let removed = try send("DELETE", "/api/trips/\(trip)/items/\(itemID)?revision=4")
     XCTAssertEqual(removed.status, 200, removed.text)
     XCTAssertNil(try object(removed)["row"])
-    XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 422)
+    // Gone now: not found (review 8, F5).
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 404)
   }
 
   func testMove_aLegIntoABlockedPlaceIs422WithBarriers_andChangesNothing() throws {
@@ -119,7 +120,19 @@ final class ItemAPITests: APITestCase {
       ("POST", "/items", ["title": "x", "place": ["day": 9]], 422, nil),
       ("POST", "/items", ["title": "x", "place": ["before": "game:NOPE"]], 422, nil),
       ("POST", "/items", ["title": "x", "revision": "one"], 400, "revision"),
-      ("POST", "/items/\(UUID().uuidString.lowercased())/move", ["place": ["day": 1]], 422, nil),
+      // An item the trip does not have is not found (review 8, F5).
+      ("POST", "/items/\(UUID().uuidString.lowercased())/move", ["place": ["day": 1]], 404, nil),
+      // Nested members are named by their path; texts that cannot be
+      // stored and revisions below 1 are bad input (review 8, F5, F7).
+      ("POST", "/items", ["title": "x", "place": ["day": 1.5]], 400, "place.day"),
+      ("POST", "/items", ["title": "   "], 400, "title"),
+      ("POST", "/items", ["title": String(repeating: "a", count: 600)], 400, "title"),
+      ("POST", "/items", ["title": "x", "revision": -5], 400, "revision"),
+      ("POST", "/items", ["title": "x", "lat": 41.9, "lon": NSNull()], 400, "lon"),
+      (
+        "PATCH", "/items/\(UUID().uuidString.lowercased())", ["lat": NSNull(), "lon": -87.6],
+        400, "lat"
+      ),
       ("POST", "/items/zzz/move", ["place": ["day": 1]], 404, nil),
     ]
     for (method, path, body, status, field) in cases {

@@ -35,7 +35,10 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(past.first?["revision"] as? Int, 1)
     // A DELETE reads the revision from its body too, and refuses what it
     // does not read (review 7, F1): a stale one is a conflict, nothing gone.
-    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["revision": 0]).status, 409)
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["revision": 7]).status, 409)
+    // Revisions count from 1: 0 is bad input, not a stale revision (review 8, F5).
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["revision": 0]).status, 400)
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(id)?revision=0").status, 400)
     XCTAssertEqual(try send("DELETE", "/api/trips/\(id)", json: ["rev": 1]).status, 400)
     XCTAssertEqual(try send("DELETE", "/api/trips/\(id)?bogus=1").status, 400)
     XCTAssertEqual(
@@ -60,7 +63,7 @@ final class TripAPITests: APITestCase {
       (["name": "X", "games": ["CHC@2024-06-05"], "start": "June"], "start", 400),
       (["name": "X", "games": ["NOPE202406050"]], "games[0]", 400),
       (["name": "X", "games": ["CHC@2024-06-05", "ZZZ@2024-06-05"]], "games[1]", 400),
-      (["name": "", "games": ["CHC@2024-06-05"]], nil, 400),
+      (["name": "", "games": ["CHC@2024-06-05"]], "name", 400),
     ]
     for (body, field, status) in cases {
       let answer = try send("POST", "/api/trips", json: body)

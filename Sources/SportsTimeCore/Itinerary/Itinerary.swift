@@ -405,7 +405,7 @@ extension Itinerary {
     -> ItineraryChange
   {
     guard let original = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
+      throw ItineraryRefusal.noItem(id)
     }
     var dragged = original
     let session = try DragSession(item: dragged, layout: layout, constraints: constraints)
@@ -518,7 +518,7 @@ extension Itinerary {
     -> ItineraryChange
   {
     guard var edited = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
+      throw ItineraryRefusal.noItem(id)
     }
     guard var custom = edited.customInfo else {
       throw ItineraryRefusal(
@@ -527,7 +527,10 @@ extension Itinerary {
       )
     }
     guard !changes.isEmpty else {
-      throw ItineraryRefusal(reason: "Nothing to change: give at least one of the edit options.")
+      throw ItineraryRefusal(
+        reason:
+          "Nothing to change: give at least one detail to change (title, category, time, place or address)."
+      )
     }
     if let title = changes.title {
       custom.title = try Itinerary.storedText(title, as: .itemTitle)
@@ -586,7 +589,7 @@ extension Itinerary {
   ///   travel item).
   public func remove(_ id: ItineraryItem.ID) throws -> ItineraryChange {
     guard let removed = item(id) else {
-      throw ItineraryRefusal(reason: "No item \(id) in this trip.")
+      throw ItineraryRefusal.noItem(id)
     }
     if removed.travelInfo != nil {
       throw ItineraryRefusal(

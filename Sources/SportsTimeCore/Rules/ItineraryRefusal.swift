@@ -14,10 +14,23 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
   public var problem: String?
   /// What the traveller can do about it, when there is one thing to do.
   public var remedy: Remedy?
-  /// Creates a refusal with its reason and, for a text, its problem.
+  /// What kind of failure it is: `.refused` (a rule said no, HTTP 422),
+  /// `.invalidInput` for a text that cannot be stored (400), `.notFound`
+  /// for an item the trip does not have (404).
+  public var kind: ErrorKind
+  /// Creates a refusal with its reason and, for a text, its problem (a
+  /// text problem is bad input; anything else a rule's refusal).
   public init(reason: String, text: TextError? = nil) {
     self.reason = reason
     self.text = text
+    self.kind = text == nil ? .refused : .invalidInput
+  }
+  /// The refusal of an edit of item `id`, which the trip does not have
+  /// (not found).
+  public static func noItem(_ id: ItineraryItem.ID) -> ItineraryRefusal {
+    var refusal = ItineraryRefusal(reason: "No item \(id) in this trip.")
+    refusal.kind = .notFound
+    return refusal
   }
   /// Creates a refusal of `problem` (no final period) with `remedy`: the
   /// reason is "<problem>; <remedy.text>." (`Remedy.reason(for:)`).
@@ -25,6 +38,7 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
     self.reason = remedy.reason(for: problem)
     self.problem = problem
     self.remedy = remedy
+    self.kind = .refused
   }
   /// A refusal of `reason` made by `remedy.reason(for:)` (with its
   /// problem and remedy), or of `reason` alone when `remedy` is nil or
@@ -41,7 +55,5 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
   public init(_ check: PositionCheck, fallback: String) {
     self.init(reason: check.reason ?? fallback, remedy: check.remedy)
   }
-  /// A rule refused the edit (HTTP 422).
-  public var kind: ErrorKind { .refused }
   public var description: String { reason }
 }

@@ -37,7 +37,15 @@ struct APIError: Error {
       self = api
       return
     }
-    let document = WireV1.ErrorDocument(error, barriers: barriers)
+    // A text that cannot be stored names its member (`title`, `name`,
+    // `address`: the text field's label is the body's key).
+    let text = (error as? TextError) ?? (error as? ItineraryRefusal)?.text
+    var field = text?.field.label
+    switch error as? TripError {
+    case .emptyName?, .invalidName?, .nameLooksLikeID?, .sameName?: field = "name"
+    default: break
+    }
+    let document = WireV1.ErrorDocument(error, field: field, barriers: barriers)
     status = APIError.status(of: document.kind ?? .unavailable)
     self.document = document
   }

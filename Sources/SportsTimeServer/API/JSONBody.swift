@@ -6,11 +6,18 @@ import SportsTimeCore
 struct JSONBody {
   /// The object's members.
   let members: [String: JSONValue]
+  /// Where this object sits in the request body (`"place"`), nil for the
+  /// body itself: errors name a member by its whole path (`place.day`).
+  let path: String?
+
+  /// How errors name member `key`: `key`, or `path.key` inside an object.
+  func name(_ key: String) -> String { path.map { "\($0).\(key)" } ?? key }
 
   /// Reads `data` as one JSON object; an empty body is an empty object.
   /// - Throws: `APIError` (400) for text that is not JSON, or not an
   ///   object.
   init(_ data: Data) throws {
+    path = nil
     if data.isEmpty {
       members = [:]
       return
@@ -36,12 +43,11 @@ struct JSONBody {
   ///     "place").
   /// - Throws: `APIError` (400) naming the first unknown member (in key
   ///   order) as its field.
-  func allowing(_ keys: [String], in object: String = "the request body") throws {
+  func allowing(_ keys: [String]) throws {
     guard let unknown = members.keys.sorted().first(where: { !keys.contains($0) }) else { return }
     throw APIError.invalid(
-      "\(object) has an unknown key '\(unknown.prefix(80))' (it reads \(keys.joined(separator: ", ")))",
-      field: object == "the request body"
-        ? String(unknown.prefix(80)) : "\(object).\(unknown.prefix(80))")
+      "\(path ?? "the request body") has an unknown key '\(unknown.prefix(80))' (it reads \(keys.joined(separator: ", ")))",
+      field: name(String(unknown.prefix(80))))
   }
 
   /// True when `key` is present (null included).
@@ -58,14 +64,14 @@ struct JSONBody {
     switch members[key] {
     case nil, .null?: return nil
     case .string(let s)?: return s
-    default: throw APIError.invalid("\(key) must be a string", field: key)
+    default: throw APIError.invalid("\(name(key)) must be a string", field: name(key))
     }
   }
 
   /// The string at `key`, which must be there.
   func requiredString(_ key: String) throws -> String {
     guard let value = try string(key) else {
-      throw APIError.invalid("\(key) is missing", field: key)
+      throw APIError.invalid("\(name(key)) is missing", field: name(key))
     }
     return value
   }
@@ -76,7 +82,7 @@ struct JSONBody {
     case nil, .null?: return nil
     case .int(let i)?: return Double(i)
     case .number(let d)?: return d
-    default: throw APIError.invalid("\(key) must be a number", field: key)
+    default: throw APIError.invalid("\(name(key)) must be a number", field: name(key))
     }
   }
 
@@ -86,7 +92,7 @@ struct JSONBody {
     case nil, .null?: return nil
     case .int(let i)?: return i
     case .number(let d)? where d == d.rounded() && abs(d) < 1e15: return Int(d)
-    default: throw APIError.invalid("\(key) must be a whole number", field: key)
+    default: throw APIError.invalid("\(name(key)) must be a whole number", field: name(key))
     }
   }
 
@@ -97,11 +103,12 @@ struct JSONBody {
     case .array(let items)?:
       return try items.enumerated().map { index, item in
         guard case .string(let s) = item else {
-          throw APIError.invalid("\(key)[\(index)] must be a string", field: "\(key)[\(index)]")
+          throw APIError.invalid(
+            "\(name(key))[\(index)] must be a string", field: "\(name(key))[\(index)]")
         }
         return s
       }
-    default: throw APIError.invalid("\(key) must be an array of strings", field: key)
+    default: throw APIError.invalid("\(name(key)) must be an array of strings", field: name(key))
     }
   }
 
@@ -110,8 +117,9 @@ struct JSONBody {
     switch members[key] {
     case nil, .null?: return nil
     case .object(let pairs)?:
-      return JSONBody(members: Dictionary(pairs, uniquingKeysWith: { first, _ in first }))
-    default: throw APIError.invalid("\(key) must be an object", field: key)
+      return JSONBody(
+        members: Dictionary(pairs, uniquingKeysWith: { first, _ in first }), path: name(key))
+    default: throw APIError.invalid("\(name(key)) must be an object", field: name(key))
     }
   }
 
@@ -120,10 +128,26 @@ struct JSONBody {
     guard let text = try string(key) else { return nil }
     guard let date = CalendarDate(iso: text) else {
       throw APIError.invalid(
-        "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
+        "\(name(key)) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: name(key))
     }
     return date
   }
 
-  private init(members: [String: JSONValue]) { self.members = members }
+  /// The revision a write is based on (`revision`): a whole number ≥ 1
+  /// (revisions count from 1); nil when absent or null.
+  /// - Throws: `APIError` (400) for anything else.
+  func revision() throws -> Int? {
+    guard let value = try integer("revision") else { return nil }
+    guard value >= 1 else {
+      throw APIError.invalid(
+        "\(name("revision")) must be a whole number from 1 up (got \(value))",
+        field: name("revision"))
+    }
+    return value
+  }
+
+  private init(members: [String: JSONValue], path: String) {
+    self.members = members
+    self.path = path
+  }
 }

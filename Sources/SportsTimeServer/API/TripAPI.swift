@@ -86,7 +86,7 @@ struct TripAPI: Sendable {
     -> WireV1.TripPatch
   {
     try body.allowing(["name", "start", "end", "revision"])
-    let revision = try body.integer("revision")
+    let revision = try body.revision()
     let name = try body.string("name")
     let start = try body.date("start")
     let end = try body.date("end")
@@ -121,7 +121,7 @@ struct TripAPI: Sendable {
   {
     try body.allowing(["revision"])
     let step = try store.step(
-      direction, trip: id, catalog: catalog, expectedRevision: try body.integer("revision"))
+      direction, trip: id, catalog: catalog, expectedRevision: try body.revision())
     return WireV1.JournalAnswer(step, itinerary: try tripDocument(id))
   }
 
@@ -224,7 +224,7 @@ struct TripAPI: Sendable {
   /// The drop target of a `place` object.
   func place(_ body: JSONBody?, field: String = "place") throws -> DropTarget? {
     guard let body else { return nil }
-    try body.allowing(["before", "after", "day", "at"], in: field)
+    try body.allowing(["before", "after", "day", "at"])
     let given = ["before", "after", "day"].filter { body.has($0) }
     guard given.count <= 1 else {
       throw APIError.invalid(
@@ -271,6 +271,14 @@ struct TripAPI: Sendable {
       changes.time = .some(time)
     }
     if body.isNull("lat") || body.isNull("lon") {
+      // Cleared together: a number beside a null is a contradiction.
+      for (key, other) in [("lat", "lon"), ("lon", "lat")] where body.isNull(other) {
+        if try body.number(key) != nil {
+          throw APIError.invalid(
+            "lat and lon go together: give both as numbers, or both as null to clear the place",
+            field: other)
+        }
+      }
       changes.coordinate = .some(nil)
     } else {
       switch (try body.number("lat"), try body.number("lon")) {
@@ -302,7 +310,7 @@ struct TripAPI: Sendable {
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
     let target = try place(try body.object("place")) ?? .bottom(day: 1)
     let change = try store.editTrip(
-      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
     ) { itinerary in
       try itinerary.add(info, at: target, environment: env)
     }
@@ -318,7 +326,7 @@ struct TripAPI: Sendable {
     }
     do {
       let change = try store.editTrip(
-        id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+        id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
       ) { itinerary in
         try itinerary.move(item, to: target, now: env.now())
       }
@@ -345,7 +353,7 @@ struct TripAPI: Sendable {
     try body.allowing(Self.detailKeys + ["revision"])
     let changes = try details(body)
     let change = try store.editTrip(
-      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.integer("revision")
+      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
     ) { itinerary in
       try itinerary.edit(item, changes, now: env.now())
     }

@@ -411,7 +411,7 @@ public final class SportsTimeApp: Sendable {
     let body = try JSONBody(request.body)
     try body.allowing(["revision"])
     let inQuery = try revisionQuery(request)
-    let inBody = try body.integer("revision")
+    let inBody = try body.revision()
     if inQuery != nil, inBody != nil {
       throw APIError.invalid(
         "give the revision once, in the query or in the body", field: "revision")
@@ -433,8 +433,9 @@ public final class SportsTimeApp: Sendable {
 
   private func revisionQuery(_ request: HTTPRequest) throws -> Int? {
     guard let text = request.query["revision"], !text.isEmpty else { return nil }
-    guard let value = Int(text) else {
-      throw APIError.invalid("revision must be a whole number", field: "revision")
+    guard let value = Int(text), value >= 1 else {
+      throw APIError.invalid(
+        "revision must be a whole number from 1 up (got '\(text.prefix(20))')", field: "revision")
     }
     return value
   }

@@ -721,7 +721,7 @@
       // A refused step is dropped by the server (it can never be taken), and
       // a conflict means the trip moved on: either way, show the trip as it
       // is (its Undo and Redo as they are now), then why nothing happened.
-      if (error.status === 409 || error.status === 422) await load();
+      if (error.status === 409 || error.status === 422 || error.status === 404) await load();
       showError(error.message);
     } finally {
       state.busy = false;
