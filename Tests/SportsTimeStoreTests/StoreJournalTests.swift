@@ -110,6 +110,63 @@ final class StoreJournalTests: XCTestCase {
     XCTAssertTrue(tombstoned.contains(museum.rawValue))
   }
 
+  /// A journal written in the first layout (a WITHOUT ROWID table, the
+  /// snapshots before the small columns) is carried over by the second
+  /// migration and still undoes; the table is then a rowid table whose
+  /// snapshots come last, sought through its (trip_id, seq) index.
+  func testAJournalOfTheFirstLayout_isRebuiltWithTheSnapshotsLast_andStillUndoes() throws {
+    let catalog = try XCTUnwrap(catalog)
+    let before = try snapshot()
+    _ = try add("Museum", day: 2)
+    _ = try add("Dinner", day: 3)
+    let after = try snapshot()
+    // Back to the first layout, as a database of yesterday has it.
+    for statement in [
+      """
+      CREATE TABLE old_journal (
+        trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL, label TEXT NOT NULL, before TEXT NOT NULL, after TEXT NOT NULL,
+        revision_after INTEGER NOT NULL, undone_revision INTEGER, created_at REAL NOT NULL,
+        PRIMARY KEY (trip_id, seq)
+      ) WITHOUT ROWID
+      """,
+      """
+      INSERT INTO old_journal SELECT trip_id, seq, label, before, after, revision_after,
+        undone_revision, created_at FROM trip_journal
+      """,
+      "DROP TABLE trip_journal",
+      "ALTER TABLE old_journal RENAME TO trip_journal",
+      "DELETE FROM schema_migrations WHERE id = '2026-12-02-journal-2-snapshots-last'",
+    ] {
+      try store.database.execute(statement)
+    }
+    try store.close()
+    store = try Store(path: path)
+    let columns = try store.database.query("SELECT name FROM pragma_table_info('trip_journal')")
+      .map { try $0.string("name") }
+    XCTAssertEqual(
+      columns,
+      [
+        "trip_id", "seq", "label", "revision_after", "undone_revision", "created_at", "before",
+        "after",
+      ])
+    let table = try store.database.query(
+      "SELECT sql FROM sqlite_schema WHERE name = 'trip_journal'"
+    ).first?.string("sql")
+    XCTAssertFalse(try XCTUnwrap(table).contains("WITHOUT ROWID"))
+    let plan = try store.database.query(
+      "EXPLAIN QUERY PLAN SELECT label FROM trip_journal WHERE trip_id = 'x' AND undone_revision IS NULL ORDER BY seq DESC LIMIT 1"
+    ).map { try $0.string("detail") }.joined(separator: "; ")
+    XCTAssertTrue(plan.contains("USING INDEX sqlite_autoindex_trip_journal_1"), plan)
+    XCTAssertEqual(try snapshot(), after)
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Add “Dinner”")
+    _ = try store.step(.undo, trip: tripID, catalog: catalog)
+    _ = try store.step(.undo, trip: tripID, catalog: catalog)
+    XCTAssertEqual(try snapshot(), before)
+    _ = try store.step(.redo, trip: tripID, catalog: catalog)
+    XCTAssertEqual(try store.journal(ofTrip: tripID).undo, "Add “Museum”")
+  }
+
   func testANewEditForgetsTheRedo_andAStaleRevisionIsAConflict() throws {
     let catalog = try XCTUnwrap(catalog)
     _ = try add("One", day: 1)
