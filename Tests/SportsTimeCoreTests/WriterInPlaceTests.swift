@@ -54,7 +54,8 @@ final class WriterInPlaceTests: XCTestCase {
 
   /// Random TEXT values (escapes, CR/LF pairs, C0/C1 controls, multi-byte
   /// characters, lengths around the fold) written by `ContentLines.text`
-  /// and row/trip ids by `ContentLines.uid` give the bytes of the line
+  /// row/trip ids by `ContentLines.uid` and all-day dates by
+  /// `ContentLines.date` give the bytes of the line
   /// built as a string first and folded (`ICalendarExport.text`,
   /// `appendFolded`).
   func testICS_linesWrittenInPlaceAreTheFoldedStrings() {
@@ -90,6 +91,19 @@ final class WriterInPlaceTests: XCTestCase {
       inPlace.line(named: "STATUS:", value)
       built.line("STATUS:" + value)
       folded("STATUS:" + value)
+    }
+    let first = CalendarDate(year: 1, month: 1, day: 1)
+    for date in [
+      first, CalendarDate(year: 2024, month: 2, day: 28),
+      CalendarDate(year: 9999, month: 12, day: 31),
+    ] {
+      guard let date else { continue }
+      for offset in 0..<400 {
+        let day = date.adding(days: offset)
+        inPlace.date("DTSTART;VALUE=DATE:", day)
+        built.line("DTSTART;VALUE=DATE:" + day.compact)
+        folded("DTSTART;VALUE=DATE:" + day.compact)
+      }
     }
     inPlace.literal("END:VCALENDAR")
     built.line("END:VCALENDAR")

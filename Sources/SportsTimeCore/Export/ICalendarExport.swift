@@ -173,8 +173,8 @@ public enum ICalendarExport {
         out.stamp("DTSTART:", start, utc: false)
         out.stamp("DTEND:", start.addingTimeInterval(3600), utc: false)
       case .allDay(let date):
-        out.line(named: "DTSTART;VALUE=DATE:", date.compact)
-        out.line(named: "DTEND;VALUE=DATE:", date.adding(days: 1).compact)
+        out.date("DTSTART;VALUE=DATE:", date)
+        out.date("DTEND;VALUE=DATE:", date.adding(days: 1))
       }
       out.text("SUMMARY:", summary)
       if let location { out.text("LOCATION:", location) }
@@ -219,6 +219,28 @@ public enum ICalendarExport {
     mutating func line(named name: StaticString, _ value: String) {
       begin(name)
       bytes.append(contentsOf: value.utf8)
+      finish()
+    }
+
+    /// Writes `name` and `date.compact` (`yyyymmdd`), the digits put in
+    /// place (a `CalendarDate`'s year has four digits: 1…9999).
+    mutating func date(_ name: StaticString, _ date: CalendarDate) {
+      begin(name)
+      guard (1...9999).contains(date.year) else {
+        bytes.append(contentsOf: date.compact.utf8)
+        finish()
+        return
+      }
+      let zero = UInt8(ascii: "0")
+      let (y, m, d) = (date.year, date.month, date.day)
+      bytes.append(zero + UInt8(y / 1000))
+      bytes.append(zero + UInt8(y / 100 % 10))
+      bytes.append(zero + UInt8(y / 10 % 10))
+      bytes.append(zero + UInt8(y % 10))
+      bytes.append(zero + UInt8(m / 10))
+      bytes.append(zero + UInt8(m % 10))
+      bytes.append(zero + UInt8(d / 10))
+      bytes.append(zero + UInt8(d % 10))
       finish()
     }
 
