@@ -201,15 +201,29 @@ extension WireV1.Itinerary {
   /// Writes the keys into the object open in `writer` (a server document
   /// adds its own after them).
   func writeMembers(to writer: inout JSONWriter) {
+    Self.writeMembers(
+      trip: trip, rows: { writer in for row in rows { row.write(to: &writer) } },
+      unscheduled: { writer in for row in unscheduled { row.write(to: &writer) } },
+      warnings: warnings, copiedFrom: copiedFrom, to: &writer)
+  }
+
+  /// The one writer of the document's keys, for a value and for
+  /// `ItineraryDocument`: `rows` and `unscheduled` write the arrays'
+  /// elements.
+  static func writeMembers(
+    trip: WireV1.TripHead, rows: (inout JSONWriter) -> Void,
+    unscheduled: (inout JSONWriter) -> Void, warnings: [String]?, copiedFrom: WireV1.TripRef?,
+    to writer: inout JSONWriter
+  ) {
     writer.key(literal: "trip")
     trip.write(to: &writer)
     writer.key(literal: "rows")
     writer.beginArray()
-    for row in rows { row.write(to: &writer) }
+    rows(&writer)
     writer.endArray()
     writer.key(literal: "unscheduled")
     writer.beginArray()
-    for row in unscheduled { row.write(to: &writer) }
+    unscheduled(&writer)
     writer.endArray()
     if let warnings {
       writer.key(literal: "warnings")
@@ -231,6 +245,23 @@ extension WireV1.Row {
   /// fields of its kind in the same object.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
+    Self.writeHead(
+      id: id, number: number, kind: kind, day: day, date: date, sortOrder: sortOrder,
+      title: title, to: &writer)
+    game?.writeMembers(to: &writer)
+    travel?.writeMembers(to: &writer)
+    custom?.writeMembers(to: &writer)
+    writer.endObject()
+  }
+
+  /// Writes the common keys `{id, number, kind, day, date, sortOrder,
+  /// title}` into the row's open object: the one writer of a row's head,
+  /// for a `Row` value and for a row written straight from the itinerary
+  /// (`RowBuilder.write`).
+  static func writeHead(
+    id: String, number: Int, kind: Kind, day: Int, date: CalendarDate, sortOrder: Double?,
+    title: String, to writer: inout JSONWriter
+  ) {
     writer.key(literal: "id")
     writer.string(id)
     writer.key(literal: "number")
@@ -245,10 +276,6 @@ extension WireV1.Row {
     writer.optional(sortOrder)
     writer.key(literal: "title")
     writer.string(title)
-    game?.writeMembers(to: &writer)
-    travel?.writeMembers(to: &writer)
-    custom?.writeMembers(to: &writer)
-    writer.endObject()
   }
 
   /// Through the wire encoder only (`Wire.encode(_:to:)`).
@@ -267,6 +294,18 @@ extension WireV1.Row.GameFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
+    Self.writeMembers(
+      gameID: gameID, start: start, venueID: venueID, timeEstimated: timeEstimated,
+      timeUnknown: timeUnknown, status: status, originalDate: originalDate, to: &writer)
+  }
+
+  /// Writes the fields' keys from their parts (the one writer of these
+  /// keys, for a value and for a row written straight from the itinerary).
+  static func writeMembers(
+    gameID: Game.ID, start: String, venueID: Venue.ID, timeEstimated: Bool,
+    timeUnknown: Bool, status: Game.Status, originalDate: CalendarDate?,
+    to writer: inout JSONWriter
+  ) {
     writer.key(literal: "gameID")
     writer.string(gameID.rawValue)
     writer.key(literal: "start")
@@ -299,6 +338,19 @@ extension WireV1.Row.TravelFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
+    Self.writeMembers(
+      from: from, to: to, fromVenueID: fromVenueID, toVenueID: toVenueID,
+      distanceMeters: distanceMeters, durationSeconds: durationSeconds, validDays: validDays,
+      tight: tight, mode: mode, to: &writer)
+  }
+
+  /// Writes the fields' keys from their parts (the one writer of these
+  /// keys, for a value and for a row written straight from the itinerary).
+  static func writeMembers(
+    from: String, to: String, fromVenueID: Venue.ID?, toVenueID: Venue.ID?,
+    distanceMeters: Double, durationSeconds: Double, validDays: DayRange?, tight: Bool,
+    mode: TravelMode, to writer: inout JSONWriter
+  ) {
     writer.key(literal: "from")
     writer.string(from)
     writer.key(literal: "to")
@@ -335,6 +387,19 @@ extension WireV1.Row.CustomFields {
 
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
+    Self.writeMembers(
+      category: category, time: time, timeZone: timeZone, latitude: latitude,
+      longitude: longitude, address: address, warning: nil, warnings: warnings, to: &writer)
+  }
+
+  /// Writes the fields' keys from their parts (the one writer of these
+  /// keys, for a value and for a row written straight from the itinerary):
+  /// `warnings` is `warning` alone when it is given, else `warnings`.
+  static func writeMembers(
+    category: ItemCategory, time: String?, timeZone: String?, latitude: Double?,
+    longitude: Double?, address: String?, warning: String?, warnings: [String],
+    to writer: inout JSONWriter
+  ) {
     writer.key(literal: "category")
     writer.string(category.rawValue)
     writer.key(literal: "time")
@@ -348,7 +413,13 @@ extension WireV1.Row.CustomFields {
     writer.key(literal: "address")
     writer.optional(address)
     writer.key(literal: "warnings")
-    writer.strings(warnings)
+    writer.beginArray()
+    if let warning {
+      writer.string(warning)
+    } else {
+      for value in warnings { writer.string(value) }
+    }
+    writer.endArray()
   }
 
   /// Through the wire encoder only (`Wire.encode(_:to:)`).
@@ -412,6 +483,113 @@ struct RowBuilder {
       }
       return result
     }
+  }
+}
+
+extension RowBuilder {
+  /// Writes row `number` (`row`) straight from the itinerary: the bytes the
+  /// value `row(_:)` builds writes (the same head and kind writers, the
+  /// same fields), without building it.
+  func write(number: Int, _ row: LayoutRow, to writer: inout JSONWriter) {
+    writer.beginObject()
+    switch row.content {
+    case .day(let day, let date):
+      WireV1.Row.writeHead(
+        id: row.id, number: number, kind: .day, day: day, date: date, sortOrder: nil,
+        title: "Day \(day) · \(date.longDescription)", to: &writer)
+    case .game(let g):
+      let game = g.game
+      WireV1.Row.writeHead(
+        id: row.id, number: number, kind: .game, day: g.day, date: game.localDate,
+        sortOrder: g.sortOrder, title: g.title, to: &writer)
+      WireV1.Row.GameFields.writeMembers(
+        gameID: g.id, start: LocalTime.iso8601(game.start, in: game.timeZone),
+        venueID: game.venueID, timeEstimated: game.timeEstimated,
+        timeUnknown: game.timeUnknown, status: game.status,
+        originalDate: game.status == .scheduled ? nil : game.originalDate, to: &writer)
+    case .item(let item):
+      let kind: WireV1.Row.Kind
+      switch item.kind {
+      case .game: kind = .game
+      case .travel: kind = .travel
+      case .custom: kind = .custom
+      }
+      WireV1.Row.writeHead(
+        id: row.id, number: number, kind: kind, day: item.day,
+        date: itinerary.schedule.date(ofDay: row.day), sortOrder: item.sortOrder,
+        title: item.title, to: &writer)
+      switch item.kind {
+      case .game:
+        // As `row(_:)`: only the common keys.
+        break
+      case .travel(let info):
+        WireV1.Row.TravelFields.writeMembers(
+          from: info.fromName, to: info.toName, fromVenueID: info.fromVenueID,
+          toVenueID: info.toVenueID, distanceMeters: info.distanceMeters.rounded(),
+          durationSeconds: info.durationSeconds.rounded(),
+          validDays: itinerary.constraints.bounds(for: info).dayRange.map(DayRange.init),
+          tight: tight.contains(item.id), mode: info.mode, to: &writer)
+      case .custom(let info):
+        WireV1.Row.CustomFields.writeMembers(
+          category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
+          latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
+          address: info.address, warning: timeWarnings[item.id], warnings: [], to: &writer)
+      }
+    }
+    writer.endObject()
+  }
+}
+
+extension WireV1 {
+  /// The document `Itinerary(itinerary, warnings:, copiedFrom:)` writes —
+  /// the same bytes — written straight from the itinerary: each row goes
+  /// from the layout to the writer (`RowBuilder.write`) without a `Row`
+  /// value first (building a 1,386-row trip's values, copying and
+  /// destroying them, was a sixth of `trip show --json`). What the CLI
+  /// prints for `trip show|new|copy|import --json`; `Itinerary` stays the
+  /// document as a value (decoded, or one row of it).
+  public struct ItineraryDocument: WireWritable {
+    /// The trip with its schedule and items.
+    public var itinerary: SportsTimeCore.Itinerary
+    /// As `Itinerary.warnings`.
+    public var warnings: [String]?
+    /// The trip this one was copied from, as `Itinerary.copiedFrom`.
+    public var copiedFrom: Trip?
+
+    /// The document of `itinerary` (rows numbered as `trip show` prints
+    /// them, `ItineraryLayout.numbered`).
+    public init(
+      _ itinerary: SportsTimeCore.Itinerary, warnings: [String]? = nil, copiedFrom: Trip? = nil
+    ) {
+      self.itinerary = itinerary
+      self.warnings = warnings
+      self.copiedFrom = copiedFrom
+    }
+
+    /// Writes `{trip, rows, unscheduled, warnings?, copiedFrom?}`.
+    public func write(to writer: inout JSONWriter) {
+      let builder = RowBuilder(itinerary)
+      let layout = itinerary.layout
+      writer.beginObject()
+      WireV1.Itinerary.writeMembers(
+        trip: TripHead(itinerary.trip),
+        rows: { writer in
+          for (i, row) in layout.rows.enumerated() {
+            builder.write(number: i + 1, row, to: &writer)
+          }
+        },
+        unscheduled: { writer in
+          let first = layout.rows.count + 1
+          for (i, row) in layout.unscheduled.enumerated() {
+            builder.write(number: first + i, row, to: &writer)
+          }
+        }, warnings: warnings, copiedFrom: copiedFrom.map(TripRef.init), to: &writer)
+      writer.endObject()
+    }
+
+    /// Through the wire encoder only (`Wire.encode(_:to:)`).
+    /// - Throws: `EncodingError.invalidValue` for another encoder.
+    public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
   }
 }
 

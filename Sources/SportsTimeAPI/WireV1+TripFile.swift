@@ -102,11 +102,21 @@ extension WireV1 {
           start: LocalTime.iso8601(g.game.start, in: g.game.timeZone),
           startInstant: g.game.start)
       }
-      items = itinerary.numberedRows.compactMap { row in
-        guard let item = row.item else { return nil }
-        if case .game = item.kind { return nil }
-        return item
+      // `numberedRows`' order (the days' rows, then the unscheduled ones),
+      // without concatenating the two arrays first.
+      var items: [ItineraryItem] = []
+      let layout = itinerary.layout
+      items.reserveCapacity(layout.rows.count + layout.unscheduled.count)
+      func add(_ rows: [LayoutRow]) {
+        for row in rows {
+          guard let item = row.item else { continue }
+          if case .game = item.kind { continue }
+          items.append(item)
+        }
       }
+      add(layout.rows)
+      add(layout.unscheduled)
+      self.items = items
     }
 
     /// Reads a trip file through the wire decoder (`Wire.decode`), with
@@ -214,9 +224,9 @@ extension WireV1 {
       w.key(literal: "name")
       w.string(t.name)
       w.key(literal: "startDate")
-      w.string(t.startDate.iso)
+      w.date(t.startDate)
       w.key(literal: "endDate")
-      w.string(t.endDate.iso)
+      w.date(t.endDate)
       w.key(literal: "createdAt")
       w.string(TripExchange.instant(t.createdAt))
       w.key(literal: "modifiedAt")

@@ -48,16 +48,6 @@ extension Wire {
 }
 
 extension JSONWriter {
-  /// Writes a date as its ISO text, `YYYY-MM-DD`.
-  mutating func date(_ date: CalendarDate) { string(date.iso) }
-
-  /// Writes a date's ISO text, or `null` for nil.
-  mutating func optional(_ date: CalendarDate?) {
-    if let date { self.date(date) } else { null() }
-  }
-}
-
-extension JSONWriter {
   /// Writes an array of string literals.
   mutating func strings(_ values: [String]) {
     beginArray()

@@ -182,7 +182,8 @@ enum TripCommands {
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
     if args.flag("json") {
       try context.print(
-        wire: WireV1.Itinerary(presenter.itinerary, warnings: planned.tightLegs.map(\.message)))
+        wire: WireV1.ItineraryDocument(
+          presenter.itinerary, warnings: planned.tightLegs.map(\.message)))
       return
     }
     let t = planned.trip
@@ -230,7 +231,7 @@ enum TripCommands {
       return
     }
     if context.arguments.flag("json") {
-      try context.print(wire: WireV1.Itinerary(loaded.itinerary(catalog: catalog)))
+      try context.print(wire: WireV1.ItineraryDocument(loaded.itinerary(catalog: catalog)))
       return
     }
     let presenter = ItineraryPresenter(loaded, catalog: catalog)
@@ -365,7 +366,7 @@ enum TripCommands {
     )
     if args.flag("json") {
       try context.print(
-        wire: WireV1.Itinerary(copy.itinerary(catalog: catalog), copiedFrom: original))
+        wire: WireV1.ItineraryDocument(copy.itinerary(catalog: catalog), copiedFrom: original))
       return
     }
     let t = copy.trip

@@ -43,7 +43,7 @@ enum TripImportCommand {
     let presenter = ItineraryPresenter(imported.stored, catalog: catalog)
     if context.arguments.flag("json") {
       try context.print(
-        wire: WireV1.Itinerary(presenter.itinerary, warnings: imported.warnings))
+        wire: WireV1.ItineraryDocument(presenter.itinerary, warnings: imported.warnings))
       return
     }
     context.print(

@@ -99,6 +99,106 @@ final class WireBuilderTests: XCTestCase {
     XCTAssertEqual(single, (document.rows + document.unscheduled)[2])
   }
 
+  /// Every Cubs home and away game of 2024 (a trip of about 190 days),
+  /// its legs, and `customCount` custom items on random days (some
+  /// outside the trip: Unscheduled) with random times, zones (one where
+  /// 02:30 does not exist on a March day), points, addresses and titles
+  /// that need escapes; a random seed, the same items every run.
+  func longItinerary(customCount: Int, seed: UInt64, start: CalendarDate? = nil) throws
+    -> Itinerary
+  {
+    let (season, catalog) = try Self.season.get()
+    let games = season.games.filter {
+      ($0.homeTeamID == "CHN" || $0.awayTeamID == "CHN") && $0.status != .cancelled
+    }
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let planned = try TripBuilder.plan(
+      name: "Cubs \"2024\"", games: games, start: start, end: nil, catalog: catalog,
+      environment: .fixed(now: now))
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let titles = [
+      "Lunch", "Hotel \"Ambassador\"", "Walk\nthe river", "Café ☕", "a\\b", "Tab\there",
+    ]
+    let zones = ["America/Chicago", "America/New_York", "America/Los_Angeles", "Asia/Seoul"]
+    let dayCount = planned.schedule.dayCount
+    var items = planned.items
+    for i in 0..<customCount {
+      let hasTime = next(2) == 0
+      let info = CustomInfo(
+        title: titles[next(titles.count)] + " \(i)",
+        category: ItemCategory.allCases[next(ItemCategory.allCases.count)],
+        time: hasTime ? ClockTime(hour: next(24), minute: next(60)) : nil,
+        timeZoneID: hasTime && next(3) > 0 ? zones[next(zones.count)] : nil,
+        coordinate: next(2) == 0
+          ? Coordinate(
+            latitude: Double(next(180_000_000)) / 1_000_000 - 90,
+            longitude: Double(next(360_000_000)) / 1_000_000 - 180) : nil,
+        address: next(3) == 0 ? "\(next(900)) Main St, Apt \"\(i)\"" : nil)
+      items.append(
+        ItineraryItem(
+          id: ItineraryItem.ID(UUID()), tripID: planned.trip.id, day: next(dayCount + 4) - 1,
+          sortOrder: Double(next(100_000)) / 7, kind: .custom(info), createdAt: now,
+          modifiedAt: now.addingTimeInterval(Double(i))))
+    }
+    if let start {
+      // 02:30 on the day the clocks go forward, and 01:30 on the day they
+      // go back: times with a warning.
+      let spring = try XCTUnwrap(CalendarDate(year: 2024, month: 3, day: 10))
+      for (date, hour) in [
+        (spring, 2), (try XCTUnwrap(CalendarDate(year: 2024, month: 11, day: 3)), 1),
+      ]
+      where date >= start {
+        items.append(
+          ItineraryItem(
+            id: ItineraryItem.ID(UUID()), tripID: planned.trip.id,
+            day: start.days(to: date) + 1, sortOrder: 5,
+            kind: .custom(
+              CustomInfo(
+                title: "Early", category: .activity, time: ClockTime(hour: hour, minute: 30),
+                timeZoneID: "America/Chicago")), createdAt: now, modifiedAt: now))
+      }
+    }
+    return Itinerary(trip: planned.trip, schedule: planned.schedule, items: items)
+  }
+
+  /// `ItineraryDocument` (rows written straight from the itinerary, what
+  /// the CLI prints) writes the bytes of the `Itinerary` value's writer —
+  /// with and without warnings and copiedFrom, on the small real trip and
+  /// on long ones with every kind of row.
+  func testTheItineraryDocumentWritesTheValuesBytes() throws {
+    let (small, _) = try realItinerary()
+    var itineraries = [small]
+    for seed in [1, 2, 3] as [UInt64] {
+      itineraries.append(try longItinerary(customCount: 400 * Int(seed), seed: seed))
+    }
+    let withWarnings = try longItinerary(
+      customCount: 300, seed: 4, start: try XCTUnwrap(CalendarDate(year: 2024, month: 3, day: 8)))
+    let early = try XCTUnwrap(withWarnings.items.first { $0.title == "Early" })
+    XCTAssertNotNil(withWarnings.timeWarnings()[early.id], "02:30 on March 10 needs a word")
+    itineraries.append(withWarnings)
+    let source = try XCTUnwrap(itineraries.last).trip
+    for itinerary in itineraries {
+      for (warnings, copiedFrom) in [
+        (nil, nil), (["a \"tight\" leg", "x\ny"], nil), (nil, source), ([], source),
+      ] as [([String]?, Trip?)] {
+        let value = try Wire.bytes(
+          WireV1.Itinerary(itinerary, warnings: warnings, copiedFrom: copiedFrom))
+        let direct = try Wire.bytes(
+          WireV1.ItineraryDocument(itinerary, warnings: warnings, copiedFrom: copiedFrom))
+        XCTAssertEqual(direct, value, "\(itinerary.layout.rows.count) rows")
+      }
+      XCTAssertFalse(itinerary.layout.unscheduled.isEmpty)
+    }
+    let long = try XCTUnwrap(itineraries.max { $0.layout.rows.count < $1.layout.rows.count })
+    XCTAssertGreaterThan(long.layout.rows.count, 1_400)
+    let kinds = Set(WireV1.Itinerary(long).rows.map(\.kind))
+    XCTAssertEqual(kinds, [.day, .game, .travel, .custom])
+  }
+
   func testTheDragDocumentHasEverySlotOfTheSession() throws {
     let (itinerary, _) = try realItinerary()
     let leg = try XCTUnwrap(itinerary.items.first { $0.travelInfo != nil })

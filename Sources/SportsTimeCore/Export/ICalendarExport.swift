@@ -54,19 +54,19 @@ public enum ICalendarExport {
     let trip = itinerary.trip
     let tripID = trip.id.description
     var out = ContentLines(capacity: 1024 + 700 * itinerary.layout.rows.count)
-    out.line("BEGIN:VCALENDAR")
-    out.line("VERSION:2.0")
+    out.literal("BEGIN:VCALENDAR")
+    out.literal("VERSION:2.0")
     out.text("PRODID:", productID)
-    out.line("CALSCALE:GREGORIAN")
+    out.literal("CALSCALE:GREGORIAN")
     out.text("X-WR-CALNAME:", trip.name)
     for row in itinerary.layout.rows {
       let date = itinerary.schedule.date(ofDay: row.day)
       var event = Event(
-        uid: "\(row.id)@\(tripID).sportstime", stamp: trip.modifiedAt, timing: .allDay(date))
+        uid: (row.id, tripID), stamp: trip.modifiedAt, timing: .allDay(date))
       switch row.content {
       case .day: continue
       case .game(let g):
-        event = gameEvent(g, event: event, itinerary: itinerary, catalog: catalog)
+        gameEvent(g, event: &event, itinerary: itinerary, catalog: catalog)
       case .item(let item):
         event.stamp = item.modifiedAt
         event.summary = item.title
@@ -94,14 +94,13 @@ public enum ICalendarExport {
       }
       event.write(to: &out)
     }
-    out.line("END:VCALENDAR")
+    out.literal("END:VCALENDAR")
     return out.bytes
   }
 
   private static func gameEvent(
-    _ g: PlacedGame, event: Event, itinerary: Itinerary, catalog: Catalog
-  ) -> Event {
-    var event = event
+    _ g: PlacedGame, event: inout Event, itinerary: Itinerary, catalog: Catalog
+  ) {
     let game = g.game
     event.summary = g.title
     event.timing = .utc(game.start, game.end)
@@ -111,22 +110,23 @@ public enum ICalendarExport {
     event.geo = venue?.coordinate
     let away = catalog.teams[game.awayTeamID]?.fullName ?? game.awayTeamID
     let home = catalog.teams[game.homeTeamID]?.fullName ?? game.homeTeamID
-    var notes = ["\(away) at \(home), \(ExportSupport.gameClock(game)) local time."]
+    // The notes, one a line, built as one string (no array to join).
+    var notes = "\(away) at \(home), \(ExportSupport.gameClock(game)) local time."
+    notes.reserveCapacity(notes.utf8.count + 120)
     if game.timeUnknown {
-      notes.append("Start time unknown (TBD): shown as a night game; the time is an estimate.")
+      notes += "\nStart time unknown (TBD): shown as a night game; the time is an estimate."
     } else if game.timeEstimated {
-      notes.append("Start time is an estimate (the schedule gives only day or night).")
+      notes += "\nStart time is an estimate (the schedule gives only day or night)."
     }
     if game.status == .rescheduled, let original = game.originalDate {
-      notes.append("Moved from \(original.longDescription).")
+      notes += "\nMoved from \(original.longDescription)."
     }
     if game.status == .cancelled {
       event.status = "CANCELLED"
-      notes.append("Cancelled" + (game.postponementReason.map { " (\($0))." } ?? "."))
+      notes += "\nCancelled" + (game.postponementReason.map { " (\($0))." } ?? ".")
     }
-    notes.append("Schedule data: Retrosheet (www.retrosheet.org).")
-    event.description = notes.joined(separator: "\n")
-    return event
+    notes += "\nSchedule data: Retrosheet (www.retrosheet.org)."
+    event.description = notes
   }
 
   /// When an event happens.
@@ -141,7 +141,8 @@ public enum ICalendarExport {
 
   /// One VEVENT's properties.
   private struct Event {
-    var uid: String
+    /// `<row id>@<trip id>.sportstime`, written from its parts.
+    var uid: (rowID: String, tripID: String)
     var stamp: Date
     var timing: Timing
     var summary = ""
@@ -151,7 +152,7 @@ public enum ICalendarExport {
     var category: String?
     var status: String?
 
-    init(uid: String, stamp: Date, timing: Timing) {
+    init(uid: (rowID: String, tripID: String), stamp: Date, timing: Timing) {
       self.uid = uid
       self.stamp = stamp
       self.timing = timing
@@ -159,8 +160,8 @@ public enum ICalendarExport {
 
     /// Writes the content lines, in a fixed order.
     func write(to out: inout ContentLines) {
-      out.line("BEGIN:VEVENT")
-      out.text("UID:", uid)
+      out.literal("BEGIN:VEVENT")
+      out.uid(row: uid.rowID, trip: uid.tripID)
       out.stamp("DTSTAMP:", stamp, utc: true)
       switch timing {
       case .utc(let start, let end):
@@ -172,27 +173,31 @@ public enum ICalendarExport {
         out.stamp("DTSTART:", start, utc: false)
         out.stamp("DTEND:", start.addingTimeInterval(3600), utc: false)
       case .allDay(let date):
-        out.line("DTSTART;VALUE=DATE:" + date.compact)
-        out.line("DTEND;VALUE=DATE:" + date.adding(days: 1).compact)
+        out.date("DTSTART;VALUE=DATE:", date)
+        out.date("DTEND;VALUE=DATE:", date.adding(days: 1))
       }
       out.text("SUMMARY:", summary)
       if let location { out.text("LOCATION:", location) }
       if let geo { out.geo(geo) }
       if let description { out.text("DESCRIPTION:", description) }
       if let category { out.text("CATEGORIES:", category) }
-      if let status { out.line("STATUS:" + status) }
-      if case .allDay = timing { out.line("TRANSP:TRANSPARENT") }
-      out.line("END:VEVENT")
+      if let status { out.line(named: "STATUS:", status) }
+      if case .allDay = timing { out.literal("TRANSP:TRANSPARENT") }
+      out.literal("END:VEVENT")
     }
   }
 
   /// The file being written: content lines folded (`appendFolded`) into
-  /// one UTF-8 buffer, each ended by CRLF.
+  /// one UTF-8 buffer, each ended by CRLF. A line is written straight into
+  /// the file's buffer; only a line longer than `lineLimit` octets is moved
+  /// out and folded back in (most lines are short: no copy, no `String`).
   struct ContentLines {
     /// The file so far.
     private(set) var bytes: [UInt8] = []
-    /// The content line being built (reused).
+    /// A long line being folded (reused).
     private var current: [UInt8] = []
+    /// Where the content line being written starts in `bytes`.
+    private var lineStart = 0
     /// The `GEO` line of each point written so far: a trip's games share a
     /// few venues, and formatting the degrees (`FixedPoint.text`) was a
     /// noticeable share of a long trip's export.
@@ -205,8 +210,43 @@ public enum ICalendarExport {
 
     /// Writes `line` as it is.
     mutating func line(_ line: String) {
-      current.removeAll(keepingCapacity: true)
-      current.append(contentsOf: line.utf8)
+      lineStart = bytes.count
+      bytes.append(contentsOf: line.utf8)
+      finish()
+    }
+
+    /// Writes `name` and then `value` as they are.
+    mutating func line(named name: StaticString, _ value: String) {
+      begin(name)
+      bytes.append(contentsOf: value.utf8)
+      finish()
+    }
+
+    /// Writes `name` and `date.compact` (`yyyymmdd`), the digits put in
+    /// place (a `CalendarDate`'s year has four digits: 1…9999).
+    mutating func date(_ name: StaticString, _ date: CalendarDate) {
+      begin(name)
+      guard (1...9999).contains(date.year) else {
+        bytes.append(contentsOf: date.compact.utf8)
+        finish()
+        return
+      }
+      let zero = UInt8(ascii: "0")
+      let (y, m, d) = (date.year, date.month, date.day)
+      bytes.append(zero + UInt8(y / 1000))
+      bytes.append(zero + UInt8(y / 100 % 10))
+      bytes.append(zero + UInt8(y / 10 % 10))
+      bytes.append(zero + UInt8(y % 10))
+      bytes.append(zero + UInt8(m / 10))
+      bytes.append(zero + UInt8(m % 10))
+      bytes.append(zero + UInt8(d / 10))
+      bytes.append(zero + UInt8(d % 10))
+      finish()
+    }
+
+    /// Writes the literal line `line` as it is.
+    mutating func literal(_ line: StaticString) {
+      begin(line)
       finish()
     }
 
@@ -225,43 +265,73 @@ public enum ICalendarExport {
 
     /// Writes `name` (with its `:`) and `value` as a TEXT value
     /// (`ICalendarExport.text`).
-    mutating func text(_ name: String, _ value: String) {
-      current.removeAll(keepingCapacity: true)
-      current.append(contentsOf: name.utf8)
-      ICalendarExport.appendText(value, to: &current)
+    mutating func text(_ name: StaticString, _ value: String) {
+      begin(name)
+      ICalendarExport.appendText(value, to: &bytes)
+      finish()
+    }
+
+    /// Writes `UID:<row id>@<trip id>.sportstime` as a TEXT value
+    /// (`ICalendarExport.text` of the joined string; the parts are
+    /// escaped one by one, which is the same: the one byte whose escape
+    /// depends on the byte before it, a line feed after CR, never starts
+    /// a part, and `@` and `.sportstime` need no escape).
+    mutating func uid(row rowID: String, trip tripID: String) {
+      begin("UID:")
+      ICalendarExport.appendText(rowID, to: &bytes)
+      bytes.append(UInt8(ascii: "@"))
+      ICalendarExport.appendText(tripID, to: &bytes)
+      let tail: StaticString = ".sportstime"
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: tail.utf8Start, count: tail.utf8CodeUnitCount))
       finish()
     }
 
     /// Writes `name` and the UTC fields of `instant` as `utcStamp`
     /// (`utc`) or `floatingStamp` write them, digits put in place.
-    mutating func stamp(_ name: String, _ instant: Date, utc: Bool) {
-      current.removeAll(keepingCapacity: true)
-      current.append(contentsOf: name.utf8)
+    mutating func stamp(_ name: StaticString, _ instant: Date, utc: Bool) {
+      begin(name)
       let (date, seconds) = CalendarDate.utcFields(instant)
       if (0...9999).contains(date.year) {
         func put(_ value: Int, _ width: Int) {
           var divisor = 1
           for _ in 1..<width { divisor *= 10 }
           while divisor > 0 {
-            current.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
           }
         }
         put(date.year, 4)
         put(date.month, 2)
         put(date.day, 2)
-        current.append(UInt8(ascii: "T"))
+        bytes.append(UInt8(ascii: "T"))
         put(seconds / 3600, 2)
         put(seconds / 60 % 60, 2)
         put(seconds % 60, 2)
       } else {
-        current.append(contentsOf: ICalendarExport.floatingStamp(instant).utf8)
+        bytes.append(contentsOf: ICalendarExport.floatingStamp(instant).utf8)
       }
-      if utc { current.append(UInt8(ascii: "Z")) }
+      if utc { bytes.append(UInt8(ascii: "Z")) }
       finish()
     }
 
+    private mutating func begin(_ name: StaticString) {
+      lineStart = bytes.count
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Ends the line written since `lineStart`: CRLF, or folded when long.
     private mutating func finish() {
+      let length = bytes.count - lineStart
+      guard length > ICalendarExport.lineLimit else {
+        bytes.append(UInt8(ascii: "\r"))
+        bytes.append(UInt8(ascii: "\n"))
+        return
+      }
+      current.removeAll(keepingCapacity: true)
+      current.append(contentsOf: bytes[lineStart...])
+      bytes.removeLast(length)
       current.withUnsafeBufferPointer { ICalendarExport.appendFolded($0, to: &bytes) }
     }
   }

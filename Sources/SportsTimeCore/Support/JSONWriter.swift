@@ -97,11 +97,35 @@ public struct JSONWriter {
     assert(
       utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C },
       "JSONWriter.key(literal:) takes printable ASCII without quote or backslash")
-    separate()
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: utf8)
-    let tail: StaticString = "\": "
-    bytes.append(contentsOf: UnsafeBufferPointer(start: tail.utf8Start, count: 3))
+    // The separator, the line's indent, the quoted key and `": "` are
+    // put together on the stack and appended in one write (a long
+    // itinerary writes tens of thousands of keys: five appends each, with
+    // their uniqueness and capacity checks, were most of the time).
+    let last = counts.count - 1
+    let comma = counts[last] > 0 ? 1 : 0
+    counts[last] += 1
+    let indent = 2 * (baseIndent + counts.count)
+    let total = comma + 1 + indent + 1 + utf8.count + 3
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { lead in
+      guard let start = lead.baseAddress else { return }
+      var at = start
+      if comma == 1 {
+        at.pointee = UInt8(ascii: ",")
+        at += 1
+      }
+      at.pointee = UInt8(ascii: "\n")
+      at += 1
+      at.update(repeating: UInt8(ascii: " "), count: indent)
+      at += indent
+      at.pointee = UInt8(ascii: "\"")
+      at += 1
+      if let base = utf8.baseAddress { at.update(from: base, count: utf8.count) }
+      at += utf8.count
+      at[0] = UInt8(ascii: "\"")
+      at[1] = UInt8(ascii: ":")
+      at[2] = UInt8(ascii: " ")
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: total))
+    }
     afterKey = true
   }
 
@@ -142,6 +166,44 @@ public struct JSONWriter {
   public mutating func string(_ value: String) {
     prepareValue()
     appendQuoted(value)
+  }
+
+  /// Writes a date as its ISO text, `"YYYY-MM-DD"` (`CalendarDate.iso`):
+  /// the digits put in place, no `String` (a year outside 0…9999 goes
+  /// through `iso`).
+  public mutating func date(_ date: CalendarDate) {
+    guard (0...9999).contains(date.year), (0..<100).contains(date.month),
+      (0..<100).contains(date.day)
+    else {
+      string(date.iso)
+      return
+    }
+    prepareValue()
+    let (y, m, d) = (date.year, date.month, date.day)
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    let quote = UInt8(ascii: "\"")
+    var text: (UInt64, UInt32) = (0, 0)
+    withUnsafeMutableBytes(of: &text) { b in
+      b[0] = quote
+      b[1] = zero + UInt8(y / 1000)
+      b[2] = zero + UInt8(y / 100 % 10)
+      b[3] = zero + UInt8(y / 10 % 10)
+      b[4] = zero + UInt8(y % 10)
+      b[5] = dash
+      b[6] = zero + UInt8(m / 10)
+      b[7] = zero + UInt8(m % 10)
+      b[8] = dash
+      b[9] = zero + UInt8(d / 10)
+      b[10] = zero + UInt8(d % 10)
+      b[11] = quote
+      bytes.append(contentsOf: b[0..<12])
+    }
+  }
+
+  /// Writes a date (as `date(_:)`), or `null` for nil.
+  public mutating func optional(_ date: CalendarDate?) {
+    if let date { self.date(date) } else { null() }
   }
 
   /// Writes a string literal, or `null` for nil.
