@@ -71,4 +71,37 @@ final class ExactDecimalTextTests: XCTestCase {
     XCTAssertEqual(SVGMap.n(12.25), "12.25")
     XCTAssertEqual(SVGMap.n1(-0.01), "-0.0")
   }
+
+  /// `MapViewport.degrees` is `%.4g`, and the description what the format
+  /// string wrote, for spans and centres at every zoom.
+  func testViewportTexts_areWhatTheFormatPathWrote() {
+    var spans =
+      values() + [
+        0.01, 0.001, 0.0001, 0.00099995, 0.00099994, 9.9995, 9.99949, 99.995, 999.95, 9999.5,
+        9999.4, 10_000, 1e-5, 123.456_5, 0.123_45, 28, 62, 26,
+      ]
+    var rng = SplitMix64(seed: 0x0009_4D69)
+    for _ in 0..<8_000 {
+      spans.append(Foundation.pow(10, Double.random(in: -5...5, using: &rng)))
+    }
+    for span in spans {
+      XCTAssertEqual(MapViewport.degrees(span), String(format: "%.4g", span), "\(span)")
+    }
+    for _ in 0..<3_000 {
+      let viewport = MapViewport(
+        latitude: Double.random(in: -85...85, using: &rng),
+        longitude: Double.random(in: -180...180, using: &rng),
+        latitudeSpan: Foundation.pow(10, Double.random(in: -2...2, using: &rng)),
+        longitudeSpan: Foundation.pow(10, Double.random(in: -2...2.5, using: &rng)))
+      let lat = viewport.center.latitude
+      let lon = viewport.center.longitude
+      let expected = String(
+        format: "%.4f° %@, %.4f° %@ · %@° × %@°", abs(lat), lat < 0 ? "S" : "N", abs(lon),
+        lon < 0 ? "W" : "E", String(format: "%.4g", viewport.latitudeSpan),
+        String(format: "%.4g", viewport.longitudeSpan))
+      XCTAssertEqual(viewport.description, expected)
+    }
+    XCTAssertEqual(
+      MapViewport.continentalUnitedStates.description, "37.0000° N, 95.8500° W · 28° × 62°")
+  }
 }
