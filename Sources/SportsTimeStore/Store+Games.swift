@@ -330,6 +330,21 @@ extension Store {
   /// Games matching `query`, in start order (ties by id).
   /// - Throws: `StoreError`.
   public func games(_ query: GameQuery = GameQuery()) throws -> [Game] {
+    let (sql, args) = Store.gamesSQL(query)
+    // Read in place (`readGames`: the same games and errors as the `Row`
+    // path).
+    return try readGames(sql, args)
+  }
+
+  /// The `SELECT` of `games(_:)` and its arguments.
+  ///
+  /// With a filter, the order is not taken from the index on the start
+  /// (`+start_utc`): walking it visits every game and looks each row up
+  /// by rowid to test the filter, while scanning the table (or the date
+  /// index for a date range) and sorting the matches reads each row once —
+  /// `games --team CHC` keeps 162 of 2,430 (issue 9, speed). Without a
+  /// filter the index gives the order with no sort.
+  static func gamesSQL(_ query: GameQuery) -> (sql: String, arguments: [SQLValue]) {
     var clauses: [String] = []
     var args: [SQLValue] = []
     if !query.teamIDs.isEmpty {
@@ -351,10 +366,9 @@ extension Store {
       clauses.append("local_date <= ?")
       args.append(.text(to.iso))
     }
-    let whereClause = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
-    // Read in place (`readGames`: the same games and errors as the `Row`
-    // path).
-    return try readGames("SELECT * FROM games\(whereClause) ORDER BY start_utc, id", args)
+    guard !clauses.isEmpty else { return ("SELECT * FROM games ORDER BY start_utc, id", []) }
+    let whereClause = " WHERE " + clauses.joined(separator: " AND ")
+    return ("SELECT * FROM games\(whereClause) ORDER BY +start_utc, id", args)
   }
 
   /// Games matching `query`, as `games(_:)`, from a database that holds a

@@ -197,6 +197,22 @@ enum CommandBench {
         label: "sqlite3: visits by date", executable: sqlite3,
         arguments: [db, "SELECT * FROM visits ORDER BY local_date DESC, created_at DESC;"]),
       target: "(target ≤ 2)")
+    // The map as SVG: what it needs from the database is the remembered
+    // view (the settings rows) and each venue's visit count and last date.
+    let svg = path("map.svg")
+    try report(
+      "map --out (2,000 visits)",
+      st("map", ["map", "--out", svg]) { try? FileManager.default.removeItem(atPath: svg) },
+      Command(
+        label: "sqlite3: view, per-venue counts", executable: sqlite3,
+        arguments: [
+          db,
+          """
+          SELECT key, value FROM settings;
+          SELECT venue_id, COUNT(*), MAX(local_date) FROM visits GROUP BY venue_id;
+          """,
+        ]),
+      target: "(target ≤ 2)")
   }
 }
 

@@ -15,6 +15,14 @@ public enum XMLText {
   /// discourages and a terminal could act on) dropped.
   /// - Complexity: O(n).
   public static func escape(_ s: String, whitespace: Whitespace) -> String {
+    // Printable ASCII without `& < > " '` has nothing to escape or drop
+    // (nearly every venue name and label of the map).
+    if s.utf8.allSatisfy({
+      (0x20...0x7E).contains($0) && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22
+        && $0 != 0x27
+    }) {
+      return s
+    }
     var out = ""
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -264,7 +264,15 @@ public struct MapScene: Sendable {
 
   /// `s` on one line (line breaks and tabs as spaces, trimmed).
   public static func singleLine(_ s: String) -> String {
-    String(
+    // Printable ASCII that starts and ends with a character other than a
+    // space has nothing to replace or trim (nearly every venue's name).
+    let utf8 = s.utf8
+    if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+      utf8.allSatisfy({ (0x20...0x7E).contains($0) })
+    {
+      return s
+    }
+    return String(
       String.UnicodeScalarView(
         s.unicodeScalars.map { "\n\r\t".unicodeScalars.contains($0) ? " " : $0 })
     ).trimmingCharacters(in: .whitespaces)

@@ -282,14 +282,41 @@ public struct MapViewport: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let lat = center.latitude
     let lon = center.longitude
-    return String(
-      format: "%.4f° %@, %.4f° %@ · %@° × %@°", abs(lat), lat < 0 ? "S" : "N", abs(lon),
-      lon < 0 ? "W" : "E", MapViewport.degrees(latitudeSpan),
-      MapViewport.degrees(longitudeSpan))
+    // `%.4f` through `FixedPoint.exactText` (the same digits, without
+    // Foundation's format-string path: 5% of `map --out`).
+    func fixed4(_ value: Double) -> String {
+      FixedPoint.exactText(value, decimals: 4) ?? String(format: "%.4f", value)
+    }
+    return
+      "\(fixed4(abs(lat)))° \(lat < 0 ? "S" : "N"), \(fixed4(abs(lon)))° \(lon < 0 ? "W" : "E")"
+      + " · \(MapViewport.degrees(latitudeSpan))° × \(MapViewport.degrees(longitudeSpan))°"
   }
 
-  /// A span in degrees with up to 4 significant digits ("26", "0.01").
+  /// A span in degrees with up to 4 significant digits ("26", "0.01"):
+  /// `%.4g`. Values whose rounded exponent is -3…3 are written as `%.4g`
+  /// does there — 4 significant digits in fixed notation, trailing zeros
+  /// and a bare point left out — through `FixedPoint.scaled`; others
+  /// (zero, exponent notation, NaN, infinities) through `String(format:)`.
   static func degrees(_ value: Double) -> String {
-    String(format: "%.4g", value)
+    if value.isFinite, value != 0 {
+      var exponent = Int(log10(value.magnitude).rounded(.down))
+      // `log10` may be off by one next to a power of ten, and rounding to
+      // 4 digits may carry into the next power: settle the exponent on the
+      // rounded digits (1000…9999 units of 10^(exponent - 3)).
+      for _ in 0..<3 where (-3...3).contains(exponent) {
+        guard let (negative, units) = FixedPoint.scaled(value, decimals: 3 - exponent) else {
+          break
+        }
+        if units >= 10_000 {
+          exponent += 1
+        } else if units < 1_000 {
+          exponent -= 1
+        } else {
+          return FixedPoint.digits(
+            negative: negative, units: units, decimals: 3 - exponent, trimmingZeros: true)
+        }
+      }
+    }
+    return String(format: "%.4g", value)
   }
 }

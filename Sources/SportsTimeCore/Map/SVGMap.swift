@@ -312,13 +312,21 @@ public struct SVGMap: Sendable {
   }
 
   /// A pixel value with at most 2 decimals ("12", "12.5", "12.25").
+  /// `%.2f`'s rounding (`FixedPoint.scaled`), trailing zeros and a bare
+  /// point left out, `0` for anything that rounds to zero.
   static func n(_ value: Double) -> String {
-    var text = String(format: "%.2f", value)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
+    guard let (negative, units) = FixedPoint.scaled(value, decimals: 2) else {
+      var text = String(format: "%.2f", value)
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+      return text == "-0" ? "0" : text
+    }
+    return FixedPoint.digits(
+      negative: negative && units != 0, units: units, decimals: 2, trimmingZeros: true)
   }
 
-  /// A path coordinate with one decimal.
-  static func n1(_ value: Double) -> String { String(format: "%.1f", value) }
+  /// A path coordinate with one decimal (`%.1f`).
+  static func n1(_ value: Double) -> String {
+    FixedPoint.exactText(value, decimals: 1) ?? String(format: "%.1f", value)
+  }
 }
