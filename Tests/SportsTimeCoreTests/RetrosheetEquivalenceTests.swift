@@ -86,9 +86,37 @@ final class RetrosheetEquivalenceTests: XCTestCase {
   private static let oddValues = [
     "", " ", "x", "0", "1", "2", "3", "+1", "-1", "01", "0001", "d", "D", "N", "n", "Ｄ", "é",
     "\t20240615", "20240615 ", "20240230", "2024061", "202406150", "none", "Rain",
-    "\"quoted, comma\"", "99999999999999999999", "00000000000000000001", "\u{212A}CA",
+    "\"quoted, comma\"", "99999999999999999999", "00000000000000000001", "9223372036854775807",
+    "\u{212A}CA",
     "\u{212A}AN06", "KCA", "KAN06", "SUNDAY", "monday", "Tue",
   ]
+
+  /// A home game number near `Int.max` leaves no room to sort the rows
+  /// by one integer each: the rows are sorted by comparing their numbers,
+  /// with the same games and the same refusal of a repeated home game.
+  func testHugeHomeGameNumbersParseAsBefore() throws {
+    let text = try Fixtures.retrosheetText("2024schedule.csv")
+    var lines = Array(text.components(separatedBy: "\r\n").prefix(301))
+    func setHomeGame(_ line: Int, _ value: String) {
+      var fields = lines[line].components(separatedBy: ",")
+      fields[8] = value
+      lines[line] = fields.joined(separator: ",")
+    }
+    setHomeGame(10, "9223372036854775807")
+    guard case .parsed(let parsed) = try compare(lines.joined(separator: "\r\n")) else {
+      return XCTFail("did not parse")
+    }
+    XCTAssertTrue(parsed.games[9].scheduleKey.hasSuffix("/9223372036854775807"))
+    // The same number on another row of that home team: refused alike.
+    let home = lines[10].components(separatedBy: ",")[6]
+    let other = try XCTUnwrap(
+      lines.indices.dropFirst(11).first { lines[$0].components(separatedBy: ",")[6] == home })
+    setHomeGame(other, "9223372036854775807")
+    guard case .refused(let error) = try compare(lines.joined(separator: "\r\n")) else {
+      return XCTFail("parsed")
+    }
+    XCTAssertEqual(error.field, "9 (Game)")
+  }
 
   func testChangedWindowsOfTheSeasonParseAsBefore() throws {
     let text = try Fixtures.retrosheetText("2024schedule.csv")

@@ -281,7 +281,7 @@ public enum RetrosheetSchedule {
     // Columns are read by position, so a header naming other columns means
     // the file is laid out differently: refuse it rather than misread it.
     for (i, name) in header.enumerated()
-    where name.trimmingCharacters(in: .whitespaces).lowercased() != columns[i].lowercased() {
+    where trimmedLowercased(name) != columns[i].lowercased() {
       throw FileFormatError(
         file: file, line: headerLine, field: "\(i + 1)",
         message: "the header has '\(name)' where a Retrosheet schedule has '\(columns[i])'")
@@ -299,6 +299,18 @@ public enum RetrosheetSchedule {
         file: file, line: headerLine, field: nil, message: "the file has no games")
     }
     return try resolve(rows, reader, file: file, catalog: catalog)
+  }
+
+  /// `name.trimmingCharacters(in: .whitespaces).lowercased()`; for an
+  /// ASCII name (whose whitespace in that set is space and tab) without
+  /// building the character set.
+  private static func trimmedLowercased(_ name: String) -> String {
+    guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return name.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+    let bytes = name.utf8.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+    return String(decoding: bytes, as: UTF8.self).lowercased()
   }
 
   /// `CalendarDate(compact:)` of a field's bytes: eight ASCII digits
@@ -392,6 +404,48 @@ public enum RetrosheetSchedule {
     return best
   }
 
+  /// `indices` (distinct, non-negative) sorted by the numbers `columns`
+  /// give each, compared in turn, then by the index itself. Through one
+  /// `UInt64` per index (each column's value above its least, then the
+  /// index, in as many bits as their ranges need) when that fits in 64
+  /// bits — a season takes about 30 — else by comparing the numbers.
+  private static func sortedIndices(_ indices: [Int], by columns: [(Int) -> Int]) -> [Int] {
+    func bits(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
+    guard let maxIndex = indices.max() else { return [] }
+    var values: [[Int]] = []
+    var lows: [Int] = []
+    var widths: [Int] = []
+    var total = bits(maxIndex)
+    for column in columns {
+      let value = indices.map(column)
+      let low = value.min() ?? 0
+      let (span, overflow) = (value.max() ?? 0).subtractingReportingOverflow(low)
+      let width = overflow ? Int.bitWidth : bits(span)
+      values.append(value)
+      lows.append(low)
+      widths.append(width)
+      total += width
+    }
+    guard total <= UInt64.bitWidth else {
+      return indices.indices.sorted { a, b in
+        for value in values where value[a] != value[b] { return value[a] < value[b] }
+        return indices[a] < indices[b]
+      }.map { indices[$0] }
+    }
+    let indexBits = bits(maxIndex)
+    var keys = [UInt64](repeating: 0, count: indices.count)
+    for (position, index) in indices.enumerated() {
+      var key: UInt64 = 0
+      for c in values.indices {
+        key = key << UInt64(widths[c]) | UInt64(values[c][position] - lows[c])
+      }
+      keys[position] = key << UInt64(indexBits) | UInt64(index)
+    }
+    keys.sort()
+    let mask: UInt64 = indexBits == 0 ? 0 : ~0 >> UInt64(UInt64.bitWidth - indexBits)
+    return keys.map { Int($0 & mask) }
+  }
+
   /// Turns the rows into games. Everything is grouped by sorting the rows'
   /// indices once per question (the same slot, the same home game, the
   /// same date played, the same id), never by hashing.
@@ -411,18 +465,14 @@ public enum RetrosheetSchedule {
     // numbered 1 and 2 below as if they were a doubleheader. The error is
     // the first row (in file order) whose slot or home game an earlier row
     // has; the slot first when a row repeats both.
-    let bySlot = all.sorted {
-      (rows[$0].homeNumber, rows[$0].day, rows[$0].number, $0)
-        < (rows[$1].homeNumber, rows[$1].day, rows[$1].number, $1)
-    }
+    let bySlot = sortedIndices(
+      all, by: [{ rows[$0].homeNumber }, { rows[$0].day }, { rows[$0].number }])
     let slotRepeat = firstRepeat(bySlot) {
       (rows[$0].homeNumber, rows[$0].day, rows[$0].number)
         == (rows[$1].homeNumber, rows[$1].day, rows[$1].number)
     }
-    let byHomeGame = all.sorted {
-      (rows[$0].homeNumber, rows[$0].date.year, rows[$0].homeGame, $0)
-        < (rows[$1].homeNumber, rows[$1].date.year, rows[$1].homeGame, $1)
-    }
+    let byHomeGame = sortedIndices(
+      all, by: [{ rows[$0].homeNumber }, { rows[$0].date.year }, { rows[$0].homeGame }])
     let homeGameRepeat = firstRepeat(byHomeGame) {
       (rows[$0].homeNumber, rows[$0].date.year, rows[$0].homeGame)
         == (rows[$1].homeNumber, rows[$1].date.year, rows[$1].homeGame)
@@ -452,13 +502,13 @@ public enum RetrosheetSchedule {
     // Played games by (home team, date played); in each group the games
     // kept on their date first (by number, line), then the makeups (by
     // original date, number, line).
-    var played = all.filter { rows[$0].playedOn != nil }
-    played.sort {
-      let (a, b) = (rows[$0], rows[$1])
-      let (movedA, movedB) = (a.isMoved, b.isMoved)
-      return (a.homeNumber, a.playedDay, movedA ? 1 : 0, movedA ? a.day : 0, a.number, a.line)
-        < (b.homeNumber, b.playedDay, movedB ? 1 : 0, movedB ? b.day : 0, b.number, b.line)
-    }
+    // (Lines grow with the index, so the index orders as the line.)
+    let played = sortedIndices(
+      all.filter { rows[$0].playedOn != nil },
+      by: [
+        { rows[$0].homeNumber }, { rows[$0].playedDay }, { rows[$0].isMoved ? 1 : 0 },
+        { rows[$0].isMoved ? rows[$0].day : 0 }, { rows[$0].number },
+      ])
     // Most games start at 13:10 or 19:10 in one of a few zones: each such
     // instant is worked out once per date (key: zone, day, minute of day).
     var instants: [Int: Date] = [:]
@@ -560,10 +610,7 @@ public enum RetrosheetSchedule {
         numberOf[i] = n
       }
     }
-    let byID = all.sorted {
-      (rows[$0].homeNumber, idDay[$0], numberOf[$0], $0)
-        < (rows[$1].homeNumber, idDay[$1], numberOf[$1], $1)
-    }
+    let byID = sortedIndices(all, by: [{ rows[$0].homeNumber }, { idDay[$0] }, { numberOf[$0] }])
     let idRepeat = firstRepeat(byID) {
       (rows[$0].homeNumber, idDay[$0], numberOf[$0])
         == (rows[$1].homeNumber, idDay[$1], numberOf[$1])
@@ -604,9 +651,12 @@ public enum RetrosheetSchedule {
       if status == .rescheduled { rescheduled += 1 }
       if status == .cancelled { cancelled += 1 }
       let home = teams[row.home].code
+      var id = home
+      date.appendCompact(to: &id)
+      id.append(String(number))
       games.append(
         Game(
-          id: Game.ID("\(home)\(date.compact)\(number)"), sport: .mlb, season: row.date.year,
+          id: Game.ID(id), sport: .mlb, season: row.date.year,
           homeTeamID: home, awayTeamID: teams[row.visitor].code, venueID: park.id,
           start: start, timeZoneID: park.timeZoneID, localDate: date, timeEstimated: true,
           timeUnknown: row.flag == UInt8(ascii: "0"), status: status,
