@@ -91,6 +91,36 @@ final class RetrosheetEquivalenceTests: XCTestCase {
     "\u{212A}AN06", "KCA", "KAN06", "SUNDAY", "monday", "Tue",
   ]
 
+  /// Header names with spaces, tabs, other Unicode spaces (U+00A0,
+  /// U+3000, which `.whitespaces` trims) or other whitespace (a vertical
+  /// tab, which it does not) around them, in other cases, or other names.
+  func testHeadersReadAsBefore() throws {
+    let text = try Fixtures.retrosheetText("2024schedule.csv")
+    let lines = Array(text.components(separatedBy: "\r\n").prefix(40))
+    let header = lines[0].components(separatedBy: ",")
+    let pads = ["", " ", "\t", " \t ", "\u{A0}", "\u{3000}", "\u{B}", "\u{2028}"]
+    var rng = SplitMix64(seed: 0x59_4EAD)
+    var parsed = 0
+    for _ in 0..<300 {
+      var names = header
+      for _ in 0..<3 {
+        let i = Int(rng.next() % UInt64(names.count))
+        let pad = { pads[Int(rng.next() % UInt64(pads.count))] }
+        var name = names[i]
+        switch rng.next() % 4 {
+        case 0: name = name.uppercased()
+        case 1: name = "Dat" + name
+        default: break
+        }
+        names[i] = pad() + name + pad()
+      }
+      let changed = [names.joined(separator: ",")] + lines.dropFirst()
+      if case .parsed = try compare(changed.joined(separator: "\r\n")) { parsed += 1 }
+    }
+    XCTAssertGreaterThan(parsed, 10)
+    XCTAssertLessThan(parsed, 290)
+  }
+
   /// A home game number near `Int.max` leaves no room to sort the rows
   /// by one integer each: the rows are sorted by comparing their numbers,
   /// with the same games and the same refusal of a repeated home game.

@@ -308,9 +308,13 @@ public enum RetrosheetSchedule {
     guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
       return name.trimmingCharacters(in: .whitespaces).lowercased()
     }
+    let bytes = Array(name.utf8)
     let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-    let bytes = name.utf8.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
-    return String(decoding: bytes, as: UTF8.self).lowercased()
+    var start = 0
+    var end = bytes.count
+    while start < end && isBlank(bytes[start]) { start += 1 }
+    while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
   }
 
   /// `CalendarDate(compact:)` of a field's bytes: eight ASCII digits
