@@ -52,25 +52,40 @@ public enum CSV {
   }
 
   public static func parse(_ text: String, file: String) throws -> [CSVRecord] {
+    let table = try fields(text, file: file)
+    return (0..<table.recordCount).map { record in
+      CSVRecord(
+        line: table.line(of: record),
+        fields: table.fieldRange(of: record).map { table.string(field: $0) })
+    }
+  }
+
+  /// The records of `text` as byte ranges (`CSVFieldTable`): the same
+  /// records, fields, lines and errors as `parse(_:file:)`, without a
+  /// `String` per field.
+  /// - Throws: as `parse(_:file:)`.
+  static func fields(_ text: String, file: String) throws -> CSVFieldTable {
     var text = text
-    return try text.withUTF8 { try parse(utf8: $0, file: file) }
+    return try text.withUTF8 { try fields(utf8: $0, file: file) }
   }
 
   /// The reader over the text's UTF-8 bytes. Every byte the format gives a
   /// meaning to (comma, quote, CR, LF) is ASCII, which never occurs inside
   /// a multi-byte UTF-8 sequence, so fields are whole byte runs of valid
-  /// UTF-8; each is copied once into its `String`.
-  private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws
-    -> [CSVRecord]
+  /// UTF-8; each field's unquoted bytes are copied once into the table.
+  private static func fields(utf8 bytes: UnsafeBufferPointer<UInt8>, file: String) throws
+    -> CSVFieldTable
   {
     let comma = UInt8(ascii: ",")
     let quote = UInt8(ascii: "\"")
     let cr = UInt8(ascii: "\r")
     let lf = UInt8(ascii: "\n")
-    var records: [CSVRecord] = []
-    var fields: [String] = []
-    var field: [UInt8] = []
-    field.reserveCapacity(64)
+    var table = CSVFieldTable()
+    table.bytes.reserveCapacity(bytes.count)
+    // Fields of the record being read start at `table.fieldEnds.count`
+    // (`recordFirstField`); the field being read starts at `fieldStart`.
+    var recordFirstField = 0
+    var fieldStart = 0
     var line = 1
     var recordLine = 1
     var inQuotes = false
@@ -82,16 +97,20 @@ public enum CSV {
     if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
 
     func endField() {
-      fields.append(String(decoding: field, as: UTF8.self))
-      field.removeAll(keepingCapacity: true)
+      table.fieldEnds.append(table.bytes.count)
+      fieldStart = table.bytes.count
     }
     func endRecord() {
-      let empty = field.isEmpty
+      let empty = table.bytes.count == fieldStart
       endField()
-      if !(fields.count == 1 && empty && !fieldStarted) {
-        records.append(CSVRecord(line: recordLine, fields: fields))
+      if table.fieldEnds.count - recordFirstField == 1 && empty && !fieldStarted {
+        // An empty line: no record.
+        table.fieldEnds.removeLast()
+      } else {
+        table.recordLines.append(recordLine)
+        table.recordFirstFields.append(table.fieldEnds.count)
+        recordFirstField = table.fieldEnds.count
       }
-      fields = []
       fieldStarted = false
       afterQuote = false
     }
@@ -102,7 +121,7 @@ public enum CSV {
       if inQuotes {
         if c == quote {
           if index < end, bytes[index] == quote {
-            field.append(quote)
+            table.bytes.append(quote)
             index += 1
           } else {
             inQuotes = false
@@ -110,7 +129,7 @@ public enum CSV {
           }
         } else {
           if c == lf { line += 1 }
-          field.append(c)
+          table.bytes.append(c)
         }
         continue
       }
@@ -128,7 +147,7 @@ public enum CSV {
         endRecord()
         line += 1
         recordLine = line
-      case quote where field.isEmpty && !afterQuote:
+      case quote where table.bytes.count == fieldStart && !afterQuote:
         inQuotes = true
         fieldStarted = true
       default:
@@ -139,7 +158,7 @@ public enum CSV {
               "unexpected text after a closing quote (a quote inside a field must be doubled)")
         }
         fieldStarted = true
-        field.append(c)
+        table.bytes.append(c)
       }
     }
     if inQuotes {
@@ -147,7 +166,49 @@ public enum CSV {
         file: file, line: recordLine, field: nil,
         message: "a quoted field is never closed")
     }
-    if !field.isEmpty || !fields.isEmpty || fieldStarted { endRecord() }
-    return records
+    if table.bytes.count != fieldStart || table.fieldEnds.count != recordFirstField
+      || fieldStarted
+    {
+      endRecord()
+    }
+    return table
+  }
+}
+
+/// The records of a CSV text as byte ranges of one buffer
+/// (`CSV.fields(_:file:)`): every field's unquoted bytes one after the
+/// other, the end of each field, and each record's first line and first
+/// field. Fields are valid UTF-8 when the text was.
+struct CSVFieldTable {
+  /// The fields' unquoted bytes, field after field.
+  var bytes: [UInt8] = []
+  /// The end (in `bytes`) of each field; a field starts where the one
+  /// before it ends (the first at 0).
+  var fieldEnds: [Int] = []
+  /// The 1-based line each record starts on.
+  var recordLines: [Int] = []
+  /// The index of each record's first field, and one more: the number of
+  /// fields (record `r`'s fields are `recordFirstFields[r]..<recordFirstFields[r + 1]`).
+  var recordFirstFields: [Int] = [0]
+
+  /// The number of records.
+  var recordCount: Int { recordLines.count }
+
+  /// The 1-based line record `record` starts on.
+  func line(of record: Int) -> Int { recordLines[record] }
+
+  /// The indices of record `record`'s fields.
+  func fieldRange(of record: Int) -> Range<Int> {
+    recordFirstFields[record]..<recordFirstFields[record + 1]
+  }
+
+  /// The byte range of field `field` in `bytes`.
+  func byteRange(of field: Int) -> Range<Int> {
+    (field == 0 ? 0 : fieldEnds[field - 1])..<fieldEnds[field]
+  }
+
+  /// Field `field` as text.
+  func string(field: Int) -> String {
+    String(decoding: bytes[byteRange(of: field)], as: UTF8.self)
   }
 }
