@@ -217,11 +217,12 @@ class EditorTests(unittest.TestCase):
         self.assertTrue(self.driver.execute_script(
             "const s = document.getElementById('status'); const r = s.getBoundingClientRect();"
             "return s.classList.contains('carrying') && r.top >= 0 && r.bottom <= window.innerHeight"))
-        blocked = self.driver.find_element(By.CSS_SELECTOR, "[data-drop='blocked']")
+        blocked = self.driver.find_element(By.CSS_SELECTOR, ".row.game[data-drop='blocked']")
         allowed = self.driver.find_element(By.CSS_SELECTOR, ".row.game[data-drop='allowed']")
-        for name in ("color", "background-color"):
-            self.assertNotEqual(blocked.value_of_css_property(name), allowed.value_of_css_property(name),
-                                f"blocked places are dimmed and tinted ({name})")
+        self.assertLess(float(blocked.value_of_css_property("opacity")), 1.0, "blocked places are dimmed")
+        self.assertEqual(float(allowed.value_of_css_property("opacity")), 1.0)
+        self.assertNotEqual(blocked.value_of_css_property("background-image"),
+                            allowed.value_of_css_property("background-image"), "and tinted red")
         ActionChains(self.driver).release().perform()
         time.sleep(0.6)
         self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)
