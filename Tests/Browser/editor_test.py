@@ -390,6 +390,22 @@ class EditorTests(unittest.TestCase):
         self.assertTrue(self.driver.find_element(By.ID, "item-remove").is_displayed(), "editing: Remove is offered")
         self.assertEqual(self.console_errors(), [])
 
+    def test_the_map_and_its_zoom_buttons_show_the_keyboard_focus(self):
+        trip = SERVER.demo_trip("Browser map focus")
+        self.open(trip)
+        last_add = self.row("day:7").find_element(By.CLASS_NAME, "add")
+        self.driver.execute_script("arguments[0].focus()", last_add)
+        seen = []
+        for _ in range(3):  # the map, then zoom in, then zoom out
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            focused = self.driver.switch_to.active_element
+            seen.append(focused.get_attribute("class") or focused.get_attribute("title"))
+            # A key pressed inside the map makes Leaflet put an inline outline: none on it.
+            ActionChains(self.driver).send_keys(Keys.SHIFT).perform()
+            self.assertEqual(focused.value_of_css_property("outline-style"), "solid", seen[-1])
+        self.assertIn("leaflet-container", seen[0])
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-map-zoom-focused.png"))
+
     def test_undo_keys_do_nothing_behind_the_days_dialog(self):
         trip = SERVER.demo_trip("Browser undo behind days")
         SERVER.add_item(trip, "To be kept", 3, "top")
@@ -421,7 +437,13 @@ class EditorTests(unittest.TestCase):
             self.assertTrue(notice.is_displayed())
             self.assertIn("could not find SortableJS", notice.text)
             self.assertIn("Rows still move with the keyboard", notice.text)
+            self.assertFalse(self.driver.find_element(By.ID, "map").is_displayed(), "no empty map box")
             self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-without-libraries.png"))
+            self.driver.get(f"{server.base}/trips/new")
+            notice = WebDriverWait(self.driver, 10).until(lambda d: d.find_element(By.ID, "notice"))
+            self.assertTrue(notice.is_displayed())
+            self.assertIn("could not find Leaflet", notice.text)
+            self.assertFalse(self.driver.find_element(By.ID, "map").is_displayed())
         finally:
             server.stop()
 

@@ -447,6 +447,7 @@
     notice.textContent = `The server could not find ${missing.join(' or ')}; see its --assets option.`
       + (typeof Sortable === 'undefined' ? ' Rows still move with the keyboard: focus one and press Space.' : '');
     notice.hidden = false;
+    if (typeof L === 'undefined') document.getElementById('map').hidden = true;
   }
   if (typeof Sortable !== 'undefined') {
     Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } });

@@ -9,6 +9,14 @@
   let venues = {};
   let map = null;
   let layer = null;
+  if (typeof L === 'undefined') {
+    // Leaflet (Debian's libjs-leaflet) missing: games are still found and
+    // picked; say why there is no map.
+    const notice = document.getElementById('notice');
+    notice.textContent = 'The server could not find Leaflet (the map; Debian package libjs-leaflet); see its --assets option. Games can still be found, picked and made into a trip.';
+    notice.hidden = false;
+    document.getElementById('map').hidden = true;
+  }
 
   api('GET', '/api/venues').then((answer) => { venues = answer.venues; }).catch(() => {});
 
