@@ -5,24 +5,45 @@ import XCTest
 /// `sportstime serve`: prints its address, answers on it from the same
 /// database as the other commands, and stops cleanly on SIGTERM and SIGINT.
 final class ServeCommandTests: EndToEndTestCase {
+  /// A running `sportstime serve` and what it printed up to its address
+  /// and "Press Ctrl-C" (stdout; stderr separately when `errors` is given).
+  struct Served {
+    let process: Process
+    let output: Pipe
+    let text: String
+
+    /// Stops it (SIGTERM by default) and waits for it to exit.
+    func stop(_ signal: Int32 = SIGTERM) {
+      if process.isRunning { kill(process.processIdentifier, signal) }
+      process.waitUntilExit()
+    }
+  }
+
+  /// Starts `sportstime serve` with `arguments` on this test's database and
+  /// waits (up to 20 s) until it has printed its address.
+  func startServe(_ arguments: [String], errors: Pipe? = nil) throws -> Served {
+    let process = Process()
+    process.executableURL = try CLIProcess.binary.get()
+    process.arguments = ["serve"] + arguments
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = errors ?? output
+    try process.run()
+    var seen = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
+      seen.append(output.fileHandleForReading.availableData)
+    }
+    return Served(process: process, output: output, text: String(decoding: seen, as: UTF8.self))
+  }
+
   func testServe_printsItsAddressAnswersAndStopsOnSignals() throws {
     try installImported2024()
     try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05"])
     for stopSignal in [SIGTERM, SIGINT] {
-      let process = Process()
-      process.executableURL = try CLIProcess.binary.get()
-      process.arguments = ["serve", "--port", "0"]
-      process.environment = environment
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      var seen = Data()
-      let deadline = Date().addingTimeInterval(20)
-      while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
-        seen.append(output.fileHandleForReading.availableData)
-      }
-      let text = String(decoding: seen, as: UTF8.self)
+      let served = try startServe(["--port", "0"])
+      let (process, output, text) = (served.process, served.output, served.text)
       let port = try XCTUnwrap(
         text.split(separator: "\n").first?.split(separator: ":").last.flatMap {
           Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
@@ -45,27 +66,11 @@ final class ServeCommandTests: EndToEndTestCase {
   func testServe_readsNowAndWarnsAboutMissingLibraries() throws {
     try installImported2024()
     try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05"])
-    let process = Process()
-    process.executableURL = try CLIProcess.binary.get()
-    process.arguments = [
-      "serve", "--port", "0", "--now", "2024-06-01T12:00Z", "--assets", "/nonexistent",
-    ]
-    process.environment = environment
-    let output = Pipe()
     let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    defer {
-      kill(process.processIdentifier, SIGTERM)
-      process.waitUntilExit()
-    }
-    var seen = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
-      seen.append(output.fileHandleForReading.availableData)
-    }
-    let text = String(decoding: seen, as: UTF8.self)
+    let served = try startServe(
+      ["--port", "0", "--now", "2024-06-01T12:00Z", "--assets", "/nonexistent"], errors: errors)
+    defer { served.stop() }
+    let text = served.text
     let port = try XCTUnwrap(
       text.split(separator: "\n").first?.split(separator: ":").last.flatMap {
         Int($0.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
@@ -75,8 +80,7 @@ final class ServeCommandTests: EndToEndTestCase {
       try JSONSerialization.jsonObject(with: trips.body) as? [String: Any])
     XCTAssertEqual((list["upcoming"] as? [Any])?.count, 1, trips.text)
     XCTAssertEqual((list["past"] as? [Any])?.count, 0, trips.text)
-    kill(process.processIdentifier, SIGTERM)
-    process.waitUntilExit()
+    served.stop()
     let warnings = String(
       decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     XCTAssertTrue(
@@ -91,24 +95,9 @@ final class ServeCommandTests: EndToEndTestCase {
   /// is not a place a browser can go), carries the token, and answers.
   func testServe_onEveryAddress_printsTheMachinesNameWithTheToken() throws {
     let token = "a-token-of-twenty-chars"
-    let process = Process()
-    process.executableURL = try CLIProcess.binary.get()
-    process.arguments = ["serve", "--host", "0.0.0.0", "--port", "0", "--token", token]
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    defer {
-      kill(process.processIdentifier, SIGTERM)
-      process.waitUntilExit()
-    }
-    var seen = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
-      seen.append(output.fileHandleForReading.availableData)
-    }
-    let first = String(String(decoding: seen, as: UTF8.self).split(separator: "\n").first ?? "")
+    let served = try startServe(["--host", "0.0.0.0", "--port", "0", "--token", token])
+    defer { served.stop() }
+    let first = String(served.text.split(separator: "\n").first ?? "")
     let name = ProcessInfo.processInfo.hostName
     XCTAssertTrue(first.hasPrefix("SportsTime is running at http://\(name):"), first)
     XCTAssertFalse(first.contains("0.0.0.0"), first)
