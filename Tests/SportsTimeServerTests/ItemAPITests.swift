@@ -143,6 +143,13 @@ final class ItemAPITests: APITestCase {
         "\(body): \(answer.text)")
     }
     XCTAssertEqual(try revision(), 1)
+    // A place before a row the trip does not have says so (review 9).
+    let nowhere = try send(
+      "POST", "/api/trips/\(trip)/items", json: ["title": "x", "place": ["before": "game:NOPE"]])
+    XCTAssertEqual(
+      (try object(nowhere)["error"] as? [String: Any])?["message"] as? String,
+      "Row game:NOPE is not in the trip's days (the trip has no such row, or it is Unscheduled); name a row shown under a day."
+    )
   }
 }
 

@@ -31,7 +31,7 @@ extension DragSession {
       guard let i = rows.firstIndex(where: { $0.id == rowID }) else {
         throw ItineraryRefusal(
           reason:
-            "Row \(rowID) is not in the trip's days (it may be Unscheduled); name a row shown under a day."
+            "Row \(rowID.prefix(80)) is not in the trip's days (the trip has no such row, or it is Unscheduled); name a row shown under a day."
         )
       }
       return i
