@@ -72,17 +72,7 @@ final class MapPinsAggregateTests: StoreTestCase {
   /// venue — fails with the error `visits()` gives (naming the visit).
   func testMapPins_corruptDate_failsAsReadingTheVisits() throws {
     try onBothStores { store in
-      let now = Date(timeIntervalSinceReferenceDate: 1_000)
-      for n in 0..<6 {
-        let id = try XCTUnwrap(
-          UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", n)))
-        _ = try store.addVisit {
-          Visit(
-            id: Visit.ID(id), sport: .mlb, venueID: "CHI11",
-            date: try XCTUnwrap(CalendarDate(year: 2024, month: 6, day: 1 + n)),
-            createdAt: now, modifiedAt: now)
-        }
-      }
+      try addNumberedVisits(6, to: store)
       let venues = try Leagues.builtIn().mapVenues
       for (victim, date) in [
         ("00000000-0000-4000-8000-000000000005", "2024-13-01"),

@@ -89,18 +89,9 @@ final class VisitsReadInPlaceTests: StoreTestCase {
   /// and the column).
   func testVisits_corruptRowsGiveTheRowPathsError() throws {
     try onBothStores { store in
-      let now = Date(timeIntervalSinceReferenceDate: 1_000)
-      for n in 0..<8 {
-        let id = try XCTUnwrap(
-          UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", n)))
-        _ = try store.addVisit {
-          Visit(
-            id: Visit.ID(id), sport: .mlb, venueID: "CHI11",
-            date: try XCTUnwrap(CalendarDate(year: 2024, month: 6, day: 1 + n)),
-            matchup: Matchup(awayTeamID: "MIL", homeTeamID: "CHN"),
-            score: Score(away: 1, home: 2), createdAt: now, modifiedAt: now)
-        }
-      }
+      try addNumberedVisits(
+        8, to: store, matchup: Matchup(awayTeamID: "MIL", homeTeamID: "CHN"),
+        score: Score(away: 1, home: 2))
       let victim = "00000000-0000-4000-8000-000000000005"
       for corruption in [
         "UPDATE visits SET local_date = '2024-13-01' WHERE id = ?",

@@ -24,6 +24,13 @@ struct APIError: Error {
       document: WireV1.ErrorDocument(kind: .invalidInput, message: message, field: field))
   }
 
+  /// A revision that is not a whole number from 1 up (revisions count
+  /// from 1): 400 naming `field`; `got` is what was sent, as the message
+  /// shows it (at most 20 characters of a text, quoted).
+  static func badRevision(_ got: String, field: String = "revision") -> APIError {
+    invalid("\(field) must be a whole number from 1 up (got \(got))", field: field)
+  }
+
   /// Nothing at this path: 404.
   static func notFound(_ message: String) -> APIError {
     APIError(status: 404, document: WireV1.ErrorDocument(kind: .notFound, message: message))

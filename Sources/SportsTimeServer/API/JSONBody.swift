@@ -138,11 +138,7 @@ struct JSONBody {
   /// - Throws: `APIError` (400) for anything else.
   func revision() throws -> Int? {
     guard let value = try integer("revision") else { return nil }
-    guard value >= 1 else {
-      throw APIError.invalid(
-        "\(name("revision")) must be a whole number from 1 up (got \(value))",
-        field: name("revision"))
-    }
+    guard value >= 1 else { throw APIError.badRevision(String(value), field: name("revision")) }
     return value
   }
 

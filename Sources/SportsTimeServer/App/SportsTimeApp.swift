@@ -434,8 +434,7 @@ public final class SportsTimeApp: Sendable {
   private func revisionQuery(_ request: HTTPRequest) throws -> Int? {
     guard let text = request.query["revision"], !text.isEmpty else { return nil }
     guard let value = Int(text), value >= 1 else {
-      throw APIError.invalid(
-        "revision must be a whole number from 1 up (got '\(text.prefix(20))')", field: "revision")
+      throw APIError.badRevision("'\(text.prefix(20))'")
     }
     return value
   }

@@ -184,6 +184,24 @@ class StoreTestCase: XCTestCase {
     }
   }
 
+  /// Adds `count` MLB visits at Wrigley Field (CHI11) to `store`, ids
+  /// `00000000-0000-4000-8000-00000000000n` on June 1 + n, 2024, each with
+  /// `matchup` and `score`.
+  func addNumberedVisits(
+    _ count: Int, to store: Store, matchup: Matchup? = nil, score: Score? = nil
+  ) throws {
+    let now = Date(timeIntervalSinceReferenceDate: 1_000)
+    for n in 0..<count {
+      let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", n)))
+      _ = try store.addVisit {
+        Visit(
+          id: Visit.ID(id), sport: .mlb, venueID: "CHI11",
+          date: try XCTUnwrap(CalendarDate(year: 2024, month: 6, day: 1 + n)),
+          matchup: matchup, score: score, createdAt: now, modifiedAt: now)
+      }
+    }
+  }
+
   /// A store with every 2024 game imported.
   func storeWith2024(_ store: Store) throws {
     let result = try store.importGames(try StoreFixtures.games2024())
