@@ -64,5 +64,12 @@
       load();
     });
   }
+  // The sticky headers below the page's own sit right under it, whatever its height.
+  const bar = document.querySelector('header.bar');
+  const measure = () => document.documentElement.style.setProperty('--bar-height', `${bar.offsetHeight}px`);
+  window.addEventListener('resize', measure);
+  measure();
+  // Live: a visit recorded elsewhere (another tab, the CLI) redraws the list.
+  new EventSource('/api/events').addEventListener('visits-changed', load);
   load();
 })();

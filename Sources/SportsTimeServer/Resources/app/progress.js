@@ -99,7 +99,12 @@
     document.getElementById('venue-panel-title').textContent = name;
     document.getElementById('venue-panel-meta').textContent =
       [venue && venue.city, visits.length ? plural(visits.length, 'visit') : 'Not visited yet'].filter(Boolean).join(' · ');
+    // A redraw (after a write, or a change elsewhere) keeps the cards that were open, open.
+    const wasOpen = new Set([...document.querySelectorAll('#visit-cards details[open]')].map((d) => d.parentElement.dataset.visitId));
     document.getElementById('visit-cards').replaceChildren(...visits.map(visitCard));
+    for (const card of document.querySelectorAll('#visit-cards [data-visit-id]')) {
+      if (wasOpen.has(card.dataset.visitId)) card.querySelector('details').open = true;
+    }
     const add = document.getElementById('venue-add');
     add.textContent = visits.length ? 'Add Another Visit' : 'Add Visit';
     panel.hidden = false;
@@ -296,5 +301,17 @@
       load();
     });
   }
+  // The sticky headers below the page's own sit right under it, whatever its height.
+  const bar = document.querySelector('header.bar');
+  const measure = () => document.documentElement.style.setProperty('--bar-height', `${bar.offsetHeight}px`);
+  window.addEventListener('resize', measure);
+  measure();
+  // Live: a visit recorded elsewhere (another tab, the CLI) redraws the
+  // screen, once the dialog is closed.
+  let stale = false;
+  new EventSource('/api/events').addEventListener('visits-changed', () => {
+    if (dialog.open) stale = true; else load();
+  });
+  dialog.addEventListener('close', () => { if (stale) { stale = false; load(); } });
   load();
 })();
