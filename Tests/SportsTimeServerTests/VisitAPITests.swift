@@ -94,7 +94,9 @@ final class VisitAPITests: APITestCase {
       (["venue": "CHI11", "date": "2024-06-05", "away": "STL"], 400, "home"),
       (["venue": "CHI11", "date": "2024-06-05", "away": "STL", "home": "Nobody FC"], 404, "home"),
       (["venue": "CHI11", "date": "2024-06-05", "score": ["away": 3]], 400, "score"),
-      (["venue": "CHI11", "date": "2024-06-05", "score": ["away": 3, "home": 1000]], 400, "score"),
+      (
+        ["venue": "CHI11", "date": "2024-06-05", "score": ["away": 3, "home": 1000]], 400, "score"
+      ),
       (["venue": "CHI11", "date": "2024-06-05", "sport": "XFL"], 400, "sport"),
       (["game": "DET@2024-06-07", "venue": "CHI11"], 422, "venue"),
     ]
@@ -202,7 +204,8 @@ final class VisitAPITests: APITestCase {
     XCTAssertEqual(years.map { $0["year"] as? Int }, [2024])
     let games = try XCTUnwrap(years[0]["games"] as? [[String: Any]])
     XCTAssertEqual(games.map { $0["sport"] as? String }, ["NHL", "MLB", "MLB"])
-    XCTAssertEqual(games.map { $0["venue"] as? String }, ["TD Garden", "Comerica Park", "Wrigley Field"])
+    XCTAssertEqual(
+      games.map { $0["venue"] as? String }, ["TD Garden", "Comerica Park", "Wrigley Field"])
     XCTAssertEqual(
       (try history("?sport=MLB")["years"] as? [[String: Any]])?.map { $0["year"] as? Int },
       [2024, 2023])
@@ -265,7 +268,8 @@ final class VisitAPITests: APITestCase {
       "POST", "/api/trips/\(trip)/attended", json: ["games": ["NYA@2024-06-05"]])
     XCTAssertEqual(other.status, 422, other.text)
     XCTAssertEqual(try error(other)["field"] as? String, "games")
-    let unknown = try send("POST", "/api/trips/\(trip)/attended", json: ["games": ["NOPE202406050"]])
+    let unknown = try send(
+      "POST", "/api/trips/\(trip)/attended", json: ["games": ["NOPE202406050"]])
     XCTAssertEqual(unknown.status, 400, unknown.text)
     XCTAssertEqual(try error(unknown)["field"] as? String, "games[0]")
     XCTAssertEqual(
@@ -357,7 +361,8 @@ final class VisitAPITests: APITestCase {
   func testThePagesAreServed() throws {
     var configuration = configuration()
     configuration.appFiles = TestData.repositoryFile("Sources/SportsTimeServer/Resources/app")
-    let pages = SportsTimeApp(store: store, catalog: try Catalog.mlb(), configuration: configuration)
+    let pages = SportsTimeApp(
+      store: store, catalog: try Catalog.mlb(), configuration: configuration)
     let server = try pages.serve(threads: 1)
     defer {
       pages.stopWatching()

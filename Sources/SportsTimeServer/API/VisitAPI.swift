@@ -204,7 +204,7 @@ struct VisitAPI: Sendable {
         requested = try references.enumerated().map { index, reference in
           do {
             return try store.game(for: reference, catalog: leagues.mlb)
-          } catch where ErrorKind.of(error) == .notFound {
+          } catch  where ErrorKind.of(error) == .notFound {
             throw APIError.invalid("\(error)", field: "games[\(index)]")
           }
         }
@@ -236,7 +236,7 @@ struct VisitAPI: Sendable {
   private func game(_ reference: GameReference) throws -> Game {
     do {
       return try store.game(for: reference, catalog: leagues.mlb)
-    } catch where ErrorKind.of(error) == .notFound {
+    } catch  where ErrorKind.of(error) == .notFound {
       throw APIError.invalid("\(error)", field: "game")
     }
   }
@@ -363,7 +363,8 @@ extension SportsTimeApp {
       return try Self.wire(201, visitAPI.add(JSONBody(request.body), env: env))
     case _ where parts.count == 3 && parts[0] == "api" && parts[1] == "visits":
       guard let id = Visit.ID(parsing: parts[2].lowercased()) else {
-        throw APIError.notFound("no visit has the id '\(parts[2].prefix(80))' (visits are named by UUID)")
+        throw APIError.notFound(
+          "no visit has the id '\(parts[2].prefix(80))' (visits are named by UUID)")
       }
       try allow(request, ["PATCH", "DELETE"])
       if request.method == "PATCH" {
@@ -385,10 +386,12 @@ extension SportsTimeApp {
       try Self.allowQuery(request, ["sport"])
       if let list = try visitAPI.venues(request.query) { return try Self.wire(200, list) }
       return try Self.wire(200, api.venues())
-    case _ where parts.count == 4 && parts[0] == "api" && parts[1] == "trips" && parts[3] == "attended":
+    case _
+    where parts.count == 4 && parts[0] == "api" && parts[1] == "trips" && parts[3] == "attended":
       try allow(request, ["POST"])
       guard let trip = Trip.ID(parsing: parts[2]) else {
-        throw APIError.notFound("no trip has the id '\(parts[2].prefix(80))' (trips are named by UUID)")
+        throw APIError.notFound(
+          "no trip has the id '\(parts[2].prefix(80))' (trips are named by UUID)")
       }
       return try Self.wire(200, visitAPI.attended(trip, JSONBody(request.body), env: env))
     default:
