@@ -32,6 +32,7 @@ class ProgressTests(unittest.TestCase):
     def setUp(self):
         self.server = Server(ARGS.bin, ARGS.data)
         self.addCleanup(self.server.stop)
+        self.addCleanup(self.server.process.stdout.close)
         self.driver = browser(height=1400)
         self.addCleanup(lambda: self.driver.quit())
 
@@ -314,6 +315,13 @@ class ProgressTests(unittest.TestCase):
         self.wait(lambda: self.find("#visit-dialog").is_displayed())
         self.assertLessEqual(self.find("#visit-dialog").size["width"], 390)
         self.shot("progress-phone-dialog.png")
+        # A date without a game there: the dialog says so, and the visit is the venue on that date.
+        self.set_value("visit-date", "2024-01-15")
+        self.wait(lambda: "no game at Wrigley Field" in self.find("#visit-game-hint").text)
+        self.find("#visit-save").click()
+        self.wait(lambda: len(self.cards()) == 3)
+        january = [v for v in self.server_visits("CHI11") if v["date"] == "2024-01-15"]
+        self.assertEqual([(v["gameID"], v["matchup"]) for v in january], [(None, None)])
         self.assertEqual(self.console_errors(), [])
 
 

@@ -115,6 +115,9 @@ final class VisitAPITests: APITestCase {
       body: Data(#"{"game": "DET@2024-06-07"}"#.utf8))
     XCTAssertEqual(text.status, 415)
     XCTAssertEqual(try send("PUT", "/api/visits", json: [:]).status, 405)
+    XCTAssertEqual(try send("GET", "/api/visits?venue=NOPE01").status, 404)
+    XCTAssertEqual(try error(try send("GET", "/api/visits?bogus=1"))["field"] as? String, "bogus")
+    XCTAssertEqual(try error(try send("GET", "/api/visits?sport=XFL"))["field"] as? String, "sport")
     XCTAssertEqual(try store.visits().count, 1, "no refused write stored a visit")
     XCTAssertEqual(try store.tombstones(since: .distantPast).count, 0)
   }

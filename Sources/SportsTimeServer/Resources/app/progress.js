@@ -191,7 +191,7 @@
     try {
       const games = await api('GET', `/api/games?venue=${encodeURIComponent(state.editing.venueID)}&from=${form.date.value}&to=${form.date.value}`);
       select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.id}` })));
-      hint.textContent = games.length ? '' : `The schedule has no game at ${state.editing.venueName} on ${longDate(form.date.value)}; type it by hand instead.`;
+      hint.textContent = games.length ? '' : `The schedule has no game at ${state.editing.venueName} on ${longDate(form.date.value)}: Save records the day there, or type the game by hand.`;
     } catch (error) {
       hint.textContent = error.message;
     }
@@ -210,18 +210,14 @@
     const score = scoreValue();
     const notes = form.notes.value.trim();
     if (!editing.visit) {
-      const answer = { venue: editing.venueID, sport: state.sport };
-      if (form.mode.value === 'game') {
-        answer.game = form.game.value || undefined;
-        delete answer.venue;
-        delete answer.sport;
-        if (!answer.game) answer.date = form.date.value;
-      } else {
-        answer.date = form.date.value;
-        if (form.away.value.trim() || form.home.value.trim()) {
-          answer.away = form.away.value.trim();
-          answer.home = form.home.value.trim();
-        }
+      // A game of the schedule gives the venue, date and teams; without one
+      // the visit is this venue on the date (teams when typed).
+      const answer = form.mode.value === 'game' && form.game.value
+        ? { game: form.game.value }
+        : { venue: editing.venueID, sport: state.sport, date: form.date.value };
+      if (form.mode.value === 'hand' && (form.away.value.trim() || form.home.value.trim())) {
+        answer.away = form.away.value.trim();
+        answer.home = form.home.value.trim();
       }
       if (score) answer.score = score;
       if (notes) answer.notes = notes;
