@@ -117,6 +117,9 @@ extension WireV1 {
         public var visits: Int
         /// The latest visit's date; null when not visited.
         @OrNull public var lastVisit: CalendarDate?
+        /// Its city: in the API's document only (`GET /api/progress`),
+        /// left out of `progress --json`.
+        public var city: String?
       }
 
       /// The sport.
@@ -130,14 +133,17 @@ extension WireV1 {
       /// Visited venues first (latest first), then unvisited home venues.
       public var venues: [Venue]
 
-      /// The entry of `progress`.
-      public init(_ progress: SportProgress) {
+      /// The entry of `progress`; `cities` adds each venue's `city` (the
+      /// API's document).
+      public init(_ progress: SportProgress, cities: Bool = false) {
         sport = progress.sport
         teamsSeen = progress.teamsSeen.count
         teamsTotal = progress.teamsTotal
         ballparksVisited = progress.ballparksVisited
         venues = progress.venues.map {
-          Venue(venueID: $0.venueID, name: $0.name, visits: $0.visits, lastVisit: $0.lastVisit)
+          Venue(
+            venueID: $0.venueID, name: $0.name, visits: $0.visits, lastVisit: $0.lastVisit,
+            city: cities ? $0.city : nil)
         }
       }
     }
@@ -145,8 +151,11 @@ extension WireV1 {
     /// One entry per sport, in the order given.
     public var sports: [SportEntry]
 
-    /// The document of `progress`.
-    public init(_ progress: [SportProgress]) { sports = progress.map(SportEntry.init) }
+    /// The document of `progress`; `cities` adds each venue's `city` (the
+    /// API's document, `GET /api/progress`).
+    public init(_ progress: [SportProgress], cities: Bool = false) {
+      sports = progress.map { SportEntry($0, cities: cities) }
+    }
   }
 
   /// `history --json`: `{total, years: [{year, games}]}`, newest first.
@@ -171,6 +180,9 @@ extension WireV1 {
       public var neutralSite: Bool
       /// The visit's id.
       public var visitID: String
+      /// The venue's name on the visit's date: in the API's document only
+      /// (`GET /api/history`), left out of `history --json`.
+      public var venue: String?
     }
 
     /// One year: `{year, games}`.
@@ -186,8 +198,9 @@ extension WireV1 {
     /// The years, newest first.
     public var years: [Year]
 
-    /// The document of `history`.
-    public init(_ history: GamesHistory) {
+    /// The document of `history`; `venueNames` adds each game's `venue`
+    /// (the API's document, `GET /api/history`).
+    public init(_ history: GamesHistory, venueNames: Bool = false) {
       total = history.total
       years = history.years.map { section in
         Year(
@@ -197,7 +210,7 @@ extension WireV1 {
               date: entry.visit.date, away: entry.away, home: entry.home,
               venueID: entry.visit.venueID, score: entry.visit.score.map(Score.init),
               sport: entry.visit.sport, neutralSite: entry.isNeutralSite,
-              visitID: entry.visit.key)
+              visitID: entry.visit.key, venue: venueNames ? entry.venueName : nil)
           })
       }
     }

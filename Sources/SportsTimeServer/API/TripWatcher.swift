@@ -7,7 +7,8 @@ import SportsTimeStore
 /// (this server, another tab, the CLI in another process): it reads every
 /// trip's revision from the database a few times a second and sends
 /// `trip-changed` `{id, revision}` for each one that moved, appeared or
-/// went (`revision` null). A comment every 15 s keeps idle streams alive
+/// went (`revision` null), and `visits-changed` `{}` when the visits
+/// changed (`Store.visitSignature()`). A comment every 15 s keeps idle streams alive
 /// and lets a closed client be noticed.
 final class TripWatcher: @unchecked Sendable {
   private let store: Store
@@ -15,6 +16,7 @@ final class TripWatcher: @unchecked Sendable {
   private let lock = NSLock()
   private var streams: [EventStream] = []
   private var known: [Trip.ID: Int] = [:]
+  private var knownVisits: Store.VisitSignature?
   private var timer: DispatchSourceTimer?
   private var lastHeartbeat = Date()
 
@@ -30,6 +32,7 @@ final class TripWatcher: @unchecked Sendable {
     defer { lock.unlock() }
     guard timer == nil else { return }
     known = (try? revisions()) ?? [:]
+    knownVisits = try? store.visitSignature()
     let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "sportstime.watcher"))
     source.schedule(deadline: .now() + interval, repeating: interval)
     source.setEventHandler { [weak self] in self?.poll() }
@@ -73,9 +76,12 @@ final class TripWatcher: @unchecked Sendable {
   /// One poll: the changes since the last one, to every open stream.
   func poll() {
     guard let now = try? revisions() else { return }
+    let visits = try? store.visitSignature()
     lock.lock()
     let before = known
     known = now
+    let visitsChanged = visits != nil && visits != knownVisits
+    if let visits { knownVisits = visits }
     streams.removeAll { $0.isClosed }
     let open = streams
     let beat = Date().timeIntervalSince(lastHeartbeat) >= 15
@@ -95,6 +101,7 @@ final class TripWatcher: @unchecked Sendable {
         .joined(separator: " ")
       for stream in open { stream.send(event: "trip-changed", data: line) }
     }
+    if visitsChanged { for stream in open { stream.send(event: "visits-changed", data: "{}") } }
     if beat { for stream in open { stream.comment("keep-alive") } }
   }
 }

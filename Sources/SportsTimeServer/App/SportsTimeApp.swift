@@ -216,6 +216,7 @@ public final class SportsTimeApp: Sendable {
           "the query gives '\(name.prefix(80))' more than once; give it once",
           field: String(name.prefix(80)))
       }
+      if let answer = try visitRoute(request, parts, env: env) { return answer }
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"], head: false)
@@ -235,9 +236,6 @@ public final class SportsTimeApp: Sendable {
         try allow(request, ["GET", "POST"])
         if request.method == "GET" { return try Self.wire(200, api.listTrips()) }
         return try Self.wire(201, api.createTrip(JSONBody(request.body), env: env))
-      case ["api", "venues"]:
-        try allow(request, ["GET"])
-        return try Self.wire(200, api.venues())
       case ["api", "games"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, ["team", "venue", "sport", "from", "to"])
@@ -323,7 +321,7 @@ public final class SportsTimeApp: Sendable {
   /// a trip, `/app/…` the
   /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
   /// `/basemap.json` the US states.
-  private func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
+  func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
     try allow(request, ["GET", "HEAD"])
     func file(_ files: StaticFiles?, _ relative: String) throws -> HTTPResponse {
       guard let found = files?.response(for: relative) else {
@@ -378,7 +376,7 @@ public final class SportsTimeApp: Sendable {
 
   /// Refuses a method the route does not answer (405 with `Allow`; a route
   /// that answers GET answers HEAD too, unless `head` is false).
-  private func allow(_ request: HTTPRequest, _ methods: [String], head: Bool = true) throws {
+  func allow(_ request: HTTPRequest, _ methods: [String], head: Bool = true) throws {
     guard methods.contains(request.method) else {
       let answered = head && methods.contains("GET") && !methods.contains("HEAD")
       throw MethodNotAllowed(

@@ -1,0 +1,313 @@
+// SportsTime — the progress screen (/progress): per sport, every venue as a
+// card with its visit count, teams seen and venues visited (the server's
+// counts), one venue's visits as cards, and visits added, edited and
+// removed in a dialog. Every rule is the server's; this page shows answers.
+'use strict';
+
+(() => {
+  const { api, el, longDate, showError } = SportsTime;
+  const statusLine = document.getElementById('status');
+  const dialog = document.getElementById('visit-dialog');
+  const form = document.getElementById('visit-form');
+  const panel = document.getElementById('venue-panel');
+  const params = new URLSearchParams(location.search);
+  const nouns = { MLB: 'ballpark', NBA: 'arena', NHL: 'arena', NFL: 'stadium' };
+  const sports = ['MLB', 'NBA', 'NHL', 'NFL'];
+
+  const state = {
+    sport: sports.includes((params.get('sport') || '').toUpperCase()) ? params.get('sport').toUpperCase() : 'MLB',
+    progress: null, // the sport's entry of GET /api/progress
+    venue: params.get('venue'), // the venue whose visits are shown
+    open: params.get('visit'), // a visit card to open
+    editing: null, // {visit} or {venueID, venueName}
+  };
+
+  function say(text) { statusLine.textContent = text; }
+  function plural(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
+
+  // MARK: Loading
+
+  async function load() {
+    try {
+      const [progress, recent] = await Promise.all([
+        api('GET', `/api/progress?sport=${state.sport}`),
+        api('GET', '/api/visits'),
+      ]);
+      state.progress = progress.sports[0];
+      render(recent.visits);
+      if (state.venue) await showVenue(state.venue, false);
+      showError('');
+    } catch (error) {
+      showError(error.message);
+    }
+  }
+
+  function render(recent) {
+    for (const chip of document.querySelectorAll('#sport-chips [data-sport]')) {
+      chip.setAttribute('aria-pressed', String(chip.dataset.sport === state.sport));
+    }
+    const sport = state.progress;
+    const noun = nouns[state.sport];
+    document.getElementById('teams-seen').textContent = sport.teamsSeen;
+    document.getElementById('teams-label').textContent = `of ${plural(sport.teamsTotal, 'team')} seen at home`;
+    document.getElementById('venues-visited').textContent = sport.ballparksVisited;
+    document.getElementById('venues-label').textContent = `${noun}${sport.ballparksVisited === 1 ? '' : 's'} visited`;
+    document.getElementById('venues-title').textContent = `${noun[0].toUpperCase()}${noun.slice(1)}s`;
+    document.getElementById('venues').replaceChildren(...sport.venues.map(venueCard));
+    const list = document.getElementById('recent');
+    const shown = recent.slice(0, 5);
+    list.replaceChildren(...(shown.length ? shown.map(recentRow)
+      : [el('li', { class: 'empty', text: 'No visits yet. Pick a venue below and add your first.' })]));
+  }
+
+  function venueCard(venue) {
+    const visited = venue.visits > 0;
+    return el('li', { class: `venue-card${visited ? ' visited' : ''}`, 'data-venue-id': venue.venueID }, [
+      el('button', { type: 'button', class: 'venue-open', 'aria-label': `${venue.name}, ${visited ? plural(venue.visits, 'visit') : 'not visited yet'}`, onclick: () => showVenue(venue.venueID, true) }, [
+        el('span', { class: 'venue-name', text: venue.name }),
+        el('span', { class: 'venue-meta', text: venue.city || '' }),
+        el('span', { class: 'venue-meta', text: visited ? `Last visit ${longDate(venue.lastVisit)}` : 'Not visited yet' }),
+        visited ? el('span', { class: 'badge', 'aria-hidden': 'true', title: plural(venue.visits, 'visit'), text: String(venue.visits) }) : null,
+      ]),
+    ]);
+  }
+
+  function recentRow(visit) {
+    return el('li', { class: 'recent-row', 'data-visit-id': visit.id }, [
+      el('a', { href: `/progress?sport=${visit.sport}&venue=${encodeURIComponent(visit.venueID)}&visit=${visit.id}` }, [
+        el('span', { class: 'what', text: visit.matchup || visit.venue }),
+        el('span', { class: 'venue-meta', text: `${longDate(visit.date)} · ${visit.venue}${visit.score ? ` · ${visit.score.away}-${visit.score.home}` : ''} · ${visit.sport}` }),
+      ]),
+    ]);
+  }
+
+  // MARK: One venue's visits
+
+  async function showVenue(venueID, focus) {
+    const venue = state.progress.venues.find((v) => v.venueID === venueID);
+    let answer;
+    try {
+      answer = await api('GET', `/api/visits?venue=${encodeURIComponent(venueID)}&sport=${state.sport}`);
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+    state.venue = venueID;
+    const visits = answer.visits;
+    const name = venue ? venue.name : (visits[0] ? visits[0].venue : venueID);
+    state.venueName = name;
+    document.getElementById('venue-panel-title').textContent = name;
+    document.getElementById('venue-panel-meta').textContent =
+      [venue && venue.city, visits.length ? plural(visits.length, 'visit') : 'Not visited yet'].filter(Boolean).join(' · ');
+    // A redraw (after a write, or a change elsewhere) keeps the cards that were open, open.
+    const wasOpen = new Set([...document.querySelectorAll('#visit-cards details[open]')].map((d) => d.parentElement.dataset.visitId));
+    document.getElementById('visit-cards').replaceChildren(...visits.map(visitCard));
+    for (const card of document.querySelectorAll('#visit-cards [data-visit-id]')) {
+      if (wasOpen.has(card.dataset.visitId)) card.querySelector('details').open = true;
+    }
+    const add = document.getElementById('venue-add');
+    add.textContent = visits.length ? 'Add Another Visit' : 'Add Visit';
+    panel.hidden = false;
+    for (const card of document.querySelectorAll('.venue-card')) card.classList.toggle('selected', card.dataset.venueId === venueID);
+    if (state.open) {
+      const card = document.querySelector(`.visit-card[data-visit-id="${CSS.escape(state.open)}"] details`);
+      if (card) card.open = true;
+      state.open = null;
+    }
+    if (focus) {
+      panel.scrollIntoView({ block: 'start' });
+      panel.focus({ preventScroll: true });
+    }
+  }
+
+  function visitCard(visit) {
+    const score = visit.score ? `${visit.score.away}-${visit.score.home}` : null;
+    return el('li', { class: 'visit-card', 'data-visit-id': visit.id }, [
+      el('details', {}, [
+        el('summary', {}, [
+          el('span', { class: 'what', text: longDate(visit.date) }),
+          el('span', { class: 'venue-meta', text: [visit.matchup || 'No matchup recorded', score && `final ${score}`].filter(Boolean).join(' · ') }),
+        ]),
+        el('dl', { class: 'visit-details' }, [
+          el('dt', { text: 'Game' }), el('dd', { text: visit.gameID ? `${visit.matchup || ''} (${visit.gameID})` : 'Typed by hand' }),
+          el('dt', { text: 'Score' }), el('dd', { text: score || 'Not recorded' }),
+          el('dt', { text: 'Venue' }), el('dd', { text: `${visit.venue}${visit.city ? `, ${visit.city}` : ''}` }),
+          el('dt', { text: 'Notes' }), el('dd', { class: 'notes', text: visit.notes || '—' }),
+        ]),
+        el('button', { type: 'button', class: 'small visit-edit', text: 'Edit', 'aria-label': `Edit the visit of ${longDate(visit.date)}`, onclick: () => openEdit(visit) }),
+      ]),
+    ]);
+  }
+
+  // MARK: The dialog
+
+  function setMode(mode) {
+    document.getElementById('game-part').hidden = mode !== 'game';
+    document.getElementById('hand-part').hidden = mode !== 'hand';
+    form.mode.value = mode;
+  }
+
+  function openAdd() {
+    state.editing = { venueID: state.venue, venueName: state.venueName };
+    document.getElementById('visit-dialog-title').textContent = `Add a visit to ${state.venueName}`;
+    document.getElementById('visit-mode').hidden = false;
+    document.getElementById('visit-linked').hidden = true;
+    document.getElementById('visit-remove').hidden = true;
+    for (const name of ['date', 'away', 'home', 'scoreAway', 'scoreHome', 'notes']) { form[name].value = ''; form[name].disabled = false; }
+    document.getElementById('visit-game').replaceChildren();
+    document.getElementById('visit-game-hint').textContent = 'Pick the date: the schedule\'s games there that day are listed.';
+    document.getElementById('visit-error').textContent = '';
+    setMode(state.sport === 'MLB' ? 'game' : 'hand');
+    dialog.showModal();
+    form.date.focus();
+  }
+
+  function openEdit(visit) {
+    state.editing = { visit };
+    document.getElementById('visit-dialog-title').textContent = `Edit the visit of ${longDate(visit.date)}`;
+    document.getElementById('visit-mode').hidden = true;
+    document.getElementById('visit-remove').hidden = false;
+    const linked = document.getElementById('visit-linked');
+    linked.hidden = !visit.gameID;
+    linked.textContent = visit.gameID ? `From game ${visit.gameID} (${visit.matchup}): its date and teams come from the schedule.` : '';
+    setMode('hand');
+    form.date.value = visit.date;
+    form.away.value = visit.away || '';
+    form.home.value = visit.home || '';
+    for (const name of ['date', 'away', 'home']) form[name].disabled = Boolean(visit.gameID);
+    form.scoreAway.value = visit.score ? visit.score.away : '';
+    form.scoreHome.value = visit.score ? visit.score.home : '';
+    form.notes.value = visit.notes || '';
+    document.getElementById('visit-error').textContent = '';
+    dialog.showModal();
+    (visit.gameID ? form.scoreAway : form.date).focus();
+  }
+
+  /** The schedule's games at the venue on the dialog's date. */
+  async function listGames() {
+    const select = document.getElementById('visit-game');
+    const hint = document.getElementById('visit-game-hint');
+    if (!state.editing || state.editing.visit || form.mode.value !== 'game' || !form.date.value) return;
+    try {
+      const games = await api('GET', `/api/games?venue=${encodeURIComponent(state.editing.venueID)}&from=${form.date.value}&to=${form.date.value}`);
+      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.id}` })));
+      hint.textContent = games.length ? '' : `The schedule has no game at ${state.editing.venueName} on ${longDate(form.date.value)}: Save records the day there, or type the game by hand.`;
+    } catch (error) {
+      hint.textContent = error.message;
+    }
+  }
+
+  function scoreValue() {
+    const away = form.scoreAway.value.trim();
+    const home = form.scoreHome.value.trim();
+    if (away === '' && home === '') return null;
+    return { away: Number(away === '' ? NaN : away), home: Number(home === '' ? NaN : home) };
+  }
+
+  /** The request body: a new visit's fields, or only what an edit changed. */
+  function body() {
+    const editing = state.editing;
+    const score = scoreValue();
+    const notes = form.notes.value.trim();
+    if (!editing.visit) {
+      // A game of the schedule gives the venue, date and teams; without one
+      // the visit is this venue on the date (teams when typed).
+      const answer = form.mode.value === 'game' && form.game.value
+        ? { game: form.game.value }
+        : { venue: editing.venueID, sport: state.sport, date: form.date.value };
+      if (form.mode.value === 'hand' && (form.away.value.trim() || form.home.value.trim())) {
+        answer.away = form.away.value.trim();
+        answer.home = form.home.value.trim();
+      }
+      if (score) answer.score = score;
+      if (notes) answer.notes = notes;
+      return answer;
+    }
+    const visit = editing.visit;
+    const changes = {};
+    if (!visit.gameID) {
+      if (form.date.value !== visit.date) changes.date = form.date.value;
+      const away = form.away.value.trim();
+      const home = form.home.value.trim();
+      if (away !== (visit.away || '') || home !== (visit.home || '')) {
+        if (away || home) { changes.away = away; changes.home = home; } else { changes.away = null; changes.home = null; }
+      }
+    }
+    const old = visit.score;
+    if (JSON.stringify(score) !== JSON.stringify(old ? { away: old.away, home: old.home } : null)) changes.score = score;
+    if (notes !== (visit.notes || '')) changes.notes = notes || null;
+    return changes;
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const editing = state.editing;
+    const request = body();
+    try {
+      let answer;
+      if (editing.visit) {
+        if (Object.keys(request).length === 0) { dialog.close(); return; }
+        answer = await api('PATCH', `/api/visits/${editing.visit.id}`, request);
+        say(`Saved the visit of ${longDate(answer.visit.date)}.`);
+      } else {
+        answer = await api('POST', '/api/visits', request);
+        say([answer.message, ...answer.warnings].join(' '));
+      }
+      state.open = answer.visit.id;
+      state.venue = answer.visit.venueID;
+      dialog.close();
+      await load();
+    } catch (error) {
+      const field = error.field ? `${error.field}: ` : '';
+      document.getElementById('visit-error').textContent = `${field}${error.message}`;
+    }
+  });
+
+  document.getElementById('visit-remove').addEventListener('click', async () => {
+    const visit = state.editing && state.editing.visit;
+    if (!visit || !confirm(`Remove the visit of ${longDate(visit.date)} to ${visit.venue}?`)) return;
+    try {
+      const answer = await api('DELETE', `/api/visits/${visit.id}`);
+      dialog.close();
+      say(`Removed the visit of ${longDate(visit.date)}. ${answer.message}`);
+      await load();
+    } catch (error) {
+      document.getElementById('visit-error').textContent = error.message;
+    }
+  });
+
+  document.getElementById('visit-cancel').addEventListener('click', () => dialog.close());
+  for (const radio of form.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener('change', () => { setMode(radio.value); listGames(); });
+  }
+  form.date.addEventListener('change', listGames);
+  document.getElementById('venue-add').addEventListener('click', openAdd);
+  document.getElementById('venue-close').addEventListener('click', () => {
+    panel.hidden = true;
+    const card = document.querySelector(`.venue-card[data-venue-id="${CSS.escape(state.venue || '')}"] button`);
+    state.venue = null;
+    for (const node of document.querySelectorAll('.venue-card.selected')) node.classList.remove('selected');
+    if (card) card.focus();
+  });
+  for (const chip of document.querySelectorAll('#sport-chips [data-sport]')) {
+    chip.addEventListener('click', () => {
+      state.sport = chip.dataset.sport;
+      state.venue = null;
+      panel.hidden = true;
+      load();
+    });
+  }
+  // The sticky headers below the page's own sit right under it, whatever its height.
+  const bar = document.querySelector('header.bar');
+  const measure = () => document.documentElement.style.setProperty('--bar-height', `${bar.offsetHeight}px`);
+  window.addEventListener('resize', measure);
+  measure();
+  // Live: a visit recorded elsewhere (another tab, the CLI) redraws the
+  // screen, once the dialog is closed.
+  let stale = false;
+  new EventSource('/api/events').addEventListener('visits-changed', () => {
+    if (dialog.open) stale = true; else load();
+  });
+  dialog.addEventListener('close', () => { if (stale) { stale = false; load(); } });
+  load();
+})();

@@ -1,0 +1,341 @@
+#!/usr/bin/python3
+"""The progress and games-history screens in a real browser (headless
+Chromium through Selenium), on the real 2024 MLB schedule: several visits
+to one stadium (add, view, edit, remove) in the dialog, the counts and the
+order of the venue cards, the history's sport filters, sections and empty
+state, "Mark attended" on a past trip, a phone-sized window.
+
+Run by the Swift test BrowserTests (make test) as
+  /usr/bin/python3 Tests/Browser/progress_test.py --bin BIN --data DATA --artifacts DIR
+Each test starts `sportstime serve` on a fresh database (editor_test.py's
+Server: the schedule import takes well under a second) and screenshots go
+into DIR (look at them).
+"""
+
+import argparse
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from editor_test import Server, browser  # noqa: E402  (the shared fixture)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+ARGS = None
+
+
+class ProgressTests(unittest.TestCase):
+    def setUp(self):
+        self.server = Server(ARGS.bin, ARGS.data)
+        self.addCleanup(self.server.stop)
+        self.addCleanup(self.server.process.stdout.close)
+        self.driver = browser(height=1400)
+        self.addCleanup(lambda: self.driver.quit())
+
+    # MARK: Helpers
+
+    def visit(self, body):
+        """Records a visit through the API (as the CLI would); returns its card."""
+        return self.server.api("POST", "/api/visits", body)["visit"]
+
+    def some_visits(self):
+        """Four visits: two at Wrigley Field (one a year earlier), Comerica Park, TD Garden (NHL)."""
+        self.visit({"game": "CHC@2024-06-05", "score": {"away": 3, "home": 5}})
+        self.visit({"venue": "CHI11", "date": "2023-08-01", "away": "STL", "home": "CHC"})
+        self.visit({"game": "DET@2024-06-07"})
+        self.visit({"venue": "td-garden", "sport": "NHL", "date": "2024-11-30", "away": "NYR", "home": "BOS"})
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def wait(self, condition, timeout=6):
+        # The page redraws from each answer: an element found a moment ago may be gone.
+        return WebDriverWait(self.driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: condition())
+
+    def open_progress(self, query=""):
+        self.driver.get(f"{self.server.base}/progress{query}")
+        self.wait(lambda: self.finds("#venues [data-venue-id]"))
+
+    def set_value(self, element_id, value):
+        """Sets an input's value as a user would, firing `input` and `change`."""
+        self.driver.execute_script(
+            "const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+            "e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}));",
+            element_id, value)
+
+    def card(self, visit_id, css=""):
+        return self.find(f"#visit-cards [data-visit-id='{visit_id}'] {css}")
+
+    def expand(self, visit_id):
+        """Opens a visit card (again, should a redraw come between the find and the click)."""
+        def opened():
+            details = self.card(visit_id, "details")
+            if details.get_attribute("open") is None:
+                details.find_element(By.TAG_NAME, "summary").click()
+                return False
+            return True
+        self.wait(opened)
+
+    def click(self, css):
+        """Clicks what `css` finds (again, should a redraw replace it first)."""
+        self.wait(lambda: self.find(css).click() or True)
+
+    def cards(self):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('#visit-cards [data-visit-id]')].map((e) => e.dataset.visitId)")
+
+    def server_visits(self, venue):
+        return self.server.api("GET", f"/api/visits?venue={venue}")["visits"]
+
+    def console_errors(self):
+        return [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, name))
+
+    # MARK: Tests
+
+    def test_several_visits_to_one_stadium_added_viewed_edited_and_removed_in_the_dialog(self):
+        self.open_progress()
+        # The keyboard opens a venue: Wrigley Field, not visited yet, offers "Add Visit".
+        wrigley = self.find("#venues [data-venue-id='CHI11'] button")
+        self.assertNotIn("visited", self.find("#venues [data-venue-id='CHI11']").get_attribute("class").split())
+        wrigley.send_keys(Keys.ENTER)
+        self.wait(lambda: self.find("#venue-panel").is_displayed())
+        self.assertEqual(self.find("#venue-panel-title").text, "Wrigley Field")
+        self.assertEqual(self.find("#venue-add").text, "Add Visit")
+        self.assertEqual(self.cards(), [])
+        # First visit: from the schedule, picked by date at that venue.
+        self.find("#venue-add").click()
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.set_value("visit-date", "2024-06-05")
+        self.wait(lambda: self.finds("#visit-game option"))
+        self.assertEqual([o.get_attribute("value") for o in self.finds("#visit-game option")], ["CHN202406050"])
+        self.set_value("visit-score-away", "3")
+        self.set_value("visit-score-home", "5")
+        self.set_value("visit-notes", "Bleachers, section 314")
+        self.find("#visit-save").click()
+        self.wait(lambda: len(self.cards()) == 1)
+        self.assertEqual(self.find("#venue-add").text, "Add Another Visit")
+        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "1")
+        self.assertIn("Wrigley Field now has 1 visit.", self.find("#status").text)
+        # Second visit: typed by hand (a date without a scheduled game of theirs).
+        self.find("#venue-add").click()
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.find("#mode-hand").click()
+        self.set_value("visit-date", "2024-07-04")
+        self.find("#visit-away").send_keys("Cardinals")
+        self.find("#visit-home").send_keys("CHC")
+        self.find("#visit-save").click()
+        self.wait(lambda: len(self.cards()) == 2)
+        stored = self.server_visits("CHI11")
+        self.assertEqual(self.cards(), [v["id"] for v in stored], "most recent first, as the server orders them")
+        self.assertEqual([v["date"] for v in stored], ["2024-07-04", "2024-06-05"])
+        self.assertEqual(stored[1]["gameID"], "CHN202406050")
+        self.assertEqual(stored[1]["score"], {"away": 3, "home": 5})
+        self.assertEqual(stored[0]["matchup"], "STL @ CHC")
+        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "2")
+        self.assertIn("PHI @ CHC", self.find("#status").text, "the schedule's other game that day is pointed out")
+        # Visited venues come first.
+        self.assertEqual(self.finds("#venues [data-venue-id]")[0].get_attribute("data-venue-id"), "CHI11")
+        # View: a card expands to its details.
+        game_id, typed_id = stored[1]["id"], stored[0]["id"]
+        self.expand(game_id)
+        self.wait(lambda: "Bleachers, section 314" in self.card(game_id).text)
+        self.assertIn("CWS @ CHC", self.card(game_id).text)
+        self.assertIn("3-5", self.card(game_id).text)
+        self.shot("progress-venue-visits.png")
+        # Edit the visit from the game: its date and teams are the game's, the notes change.
+        self.click(f"#visit-cards [data-visit-id='{game_id}'] .visit-edit")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.assertFalse(self.find("#visit-date").is_enabled(), "a game's date is not typed")
+        notes = self.find("#visit-notes")
+        notes.clear()
+        notes.send_keys("Bleachers, section 314, with Dad")
+        self.shot("progress-edit-dialog.png")
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        self.assertEqual(self.server_visits("CHI11")[1]["notes"], "Bleachers, section 314, with Dad")
+        self.wait(lambda: "with Dad" in self.card(game_id).text)
+        # A refused edit says why in the dialog and changes nothing.
+        self.expand(typed_id)
+        self.click(f"#visit-cards [data-visit-id='{typed_id}'] .visit-edit")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.set_value("visit-date", "2031-07-04")
+        self.find("#visit-save").click()
+        self.wait(lambda: "has not happened yet" in self.find("#visit-error").text)
+        self.assertEqual(self.server_visits("CHI11")[0]["date"], "2024-07-04")
+        # Remove the typed visit (after confirming).
+        self.find("#visit-remove").click()
+        self.driver.switch_to.alert.accept()
+        self.wait(lambda: len(self.cards()) == 1)
+        self.assertEqual([v["id"] for v in self.server_visits("CHI11")], [stored[1]["id"]])
+        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "1")
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_counts_the_card_order_and_another_sport(self):
+        self.some_visits()
+        self.open_progress()
+        progress = self.server.api("GET", "/api/progress?sport=MLB")["sports"][0]
+        self.assertEqual(self.find("#teams-seen").text, "2")
+        self.assertEqual(self.find("#teams-label").text, "of 30 teams seen at home")
+        self.assertEqual(self.find("#venues-visited").text, "2")
+        self.assertEqual(self.find("#venues-label").text, "ballparks visited")
+        ids = [e.get_attribute("data-venue-id") for e in self.finds("#venues [data-venue-id]")]
+        self.assertEqual(ids, [v["venueID"] for v in progress["venues"]])
+        self.assertEqual(ids[:2], ["DET05", "CHI11"], "visited first, latest visit first")
+        self.assertEqual([e.text for e in self.finds("#venues .badge")], ["1", "2"])
+        self.assertIn("Last visit Wed, Jun 5, 2024", self.find("#venues [data-venue-id='CHI11']").text)
+        self.assertIn("Not visited yet", self.finds("#venues [data-venue-id]")[2].text)
+        # Recent visits (every sport), with "See All" to the history.
+        self.assertEqual(len(self.finds("#recent [data-visit-id]")), 4)
+        self.assertEqual(self.find("#see-all").get_attribute("href"), f"{self.server.base}/history")
+        self.shot("progress.png")
+        # Another sport: the NHL chip.
+        self.find("#sport-chips [data-sport='NHL']").click()
+        self.wait(lambda: self.finds("#venues [data-venue-id]")[0].get_attribute("data-venue-id") == "td-garden")
+        self.assertEqual([c.get_attribute("aria-pressed") for c in self.finds("#sport-chips [data-sport]")],
+                         ["false", "false", "true", "false"])
+        self.assertEqual(self.find("#teams-label").text, "of 32 teams seen at home")
+        self.assertEqual(self.find("#venues-label").text, "arena visited")
+        # A recent visit opens its venue's cards with that visit expanded.
+        self.click("#recent [data-visit-id] a")
+        self.wait(lambda: self.find("#venue-panel").is_displayed() and self.finds("#visit-cards details[open]"))
+        self.assertEqual(self.find("#venue-panel-title").text, "TD Garden")
+        # The header button goes to the games history.
+        self.find("#history-button").click()
+        self.wait(lambda: self.driver.current_url.endswith("/history"))
+        self.assertEqual(self.console_errors(), [])
+
+    def test_history_filters_sections_rows_and_a_neutral_site(self):
+        self.some_visits()
+        seoul = self.server.api("GET", "/api/games?team=SD&from=2024-03-20&to=2024-03-20")[0]
+        self.visit({"game": seoul["id"]})
+        self.driver.get(f"{self.server.base}/history")
+        self.wait(lambda: self.finds("#years [data-year]"))
+        self.assertEqual(self.find("#history-title").text, "5 Games Attended")
+        self.assertEqual([s.get_attribute("data-year") for s in self.finds("#years [data-year]")], ["2024", "2023"])
+        header = self.find("[data-year='2024'] .year-header")
+        self.assertEqual(header.value_of_css_property("position"), "sticky")
+        rows = self.finds("[data-year='2024'] .history-row")
+        history = self.server.api("GET", "/api/history")
+        self.assertEqual([r.get_attribute("data-visit-id") for r in rows],
+                         [g["visitID"] for g in history["years"][0]["games"]])
+        self.assertIn("NYR @ BOS", rows[0].text)
+        self.assertIn("TD Garden", rows[0].text)
+        self.assertEqual(rows[0].find_element(By.CLASS_NAME, "sport-icon").get_attribute("aria-label"), "NHL")
+        self.assertIn("3-5", rows[2].text)
+        self.assertIn("LAD vs SD", rows[-1].text, "vs at a neutral site")
+        self.assertIn("Gocheok Sky Dome", rows[-1].text)
+        self.shot("history.png")
+        # Filter combinations: the chips are multi-select; the count is what they keep.
+        chip = {c.get_attribute("data-sport"): c for c in self.finds("#sport-chips [data-sport]")}
+
+        def after(click, title):
+            chip[click].click()
+            self.wait(lambda: self.find("#history-title").text == title)
+
+        after("MLB", "4 Games Attended")
+        self.assertEqual(chip["MLB"].get_attribute("aria-pressed"), "true")
+        self.assertEqual({r.get_attribute("data-sport") for r in self.finds(".history-row")}, {"MLB"})
+        after("NHL", "5 Games Attended")
+        after("MLB", "1 Game Attended")
+        self.assertEqual([s.get_attribute("data-year") for s in self.finds("#years [data-year]")], ["2024"])
+        after("NBA", "1 Game Attended")
+        after("NHL", "0 Games Attended")
+        self.assertEqual(self.find("#empty").text, "No games match these filters.")
+        self.assertEqual(self.finds("#years [data-year]"), [])
+        after("NBA", "5 Games Attended")
+        self.assertFalse(self.find("#empty").is_displayed())
+        # Live: a visit recorded with the CLI shows up in the open page.
+        self.server.cli("visit", "add", "--game", "MIL@2024-06-10")
+        self.wait(lambda: self.find("#history-title").text == "6 Games Attended")
+        history = self.server.api("GET", "/api/history")
+        # A row opens the visit.
+        self.click(".history-row a")
+        self.wait(lambda: self.finds("#visit-cards details[open]"))
+        self.assertEqual(self.find("#visit-cards details[open]").find_element(By.XPATH, "..").get_attribute("data-visit-id"),
+                         history["years"][0]["games"][0]["visitID"])
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_empty_history_and_progress(self):
+        self.driver.get(f"{self.server.base}/history")
+        self.wait(lambda: self.find("#empty").is_displayed())
+        self.assertEqual(self.find("#history-title").text, "0 Games Attended")
+        self.assertTrue(self.find("#empty").text.startswith("No games recorded yet. Add your first visit!"))
+        self.shot("history-empty.png")
+        self.find("#empty a").click()
+        self.wait(lambda: self.finds("#venues [data-venue-id]"))
+        self.assertEqual(self.find("#venues-visited").text, "0")
+        self.assertEqual(self.finds("#venues .badge"), [])
+        self.assertIn("No visits yet", self.find("#recent").text)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_mark_attended_on_a_past_trip_records_each_game_once(self):
+        self.visit({"game": "CHC@2024-06-05"})
+        trip = self.server.demo_trip("Browser attended")
+        self.driver.get(f"{self.server.base}/trips/{trip['trip']['id']}")
+        button = self.wait(lambda: self.find("#mark-attended").is_displayed() and self.find("#mark-attended"))
+        button.click()
+        self.wait(lambda: "Recorded 4 visits" in self.find("#status").text)
+        self.assertIn("1 game already recorded", self.find("#status").text)
+        button.click()
+        self.wait(lambda: "No new visits" in self.find("#status").text)
+        self.assertIn("5 games already recorded", self.find("#status").text)
+        history = self.server.api("GET", "/api/history")
+        self.assertEqual(history["total"], 5)
+        self.assertEqual(len({g["visitID"] for y in history["years"] for g in y["games"]}), 5)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_phone_sized_window(self):
+        self.some_visits()
+        self.driver.quit()
+        self.driver = browser(phone=True)
+        for path, name in [("/progress", "progress-phone.png"), ("/history", "history-phone.png"), ("/", None)]:
+            self.driver.get(f"{self.server.base}{path}")
+            self.wait(lambda: self.finds("#venues [data-venue-id], #years [data-year], #upcoming li"))
+            self.assertEqual(self.driver.execute_script("return window.innerWidth"), 390)
+            self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 390,
+                                 f"no sideways scrolling on {path}")
+            self.assertLessEqual(self.find("header.bar").size["height"], 70, f"a short header on {path}")
+            if name:
+                self.shot(name)
+        self.open_progress()
+        self.find("#venues [data-venue-id='CHI11'] button").click()
+        self.wait(lambda: len(self.cards()) == 2)
+        self.find("#venue-add").click()
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.assertLessEqual(self.find("#visit-dialog").size["width"], 390)
+        self.shot("progress-phone-dialog.png")
+        # A date without a game there: the dialog says so, and the visit is the venue on that date.
+        self.set_value("visit-date", "2024-01-15")
+        self.wait(lambda: "no game at Wrigley Field" in self.find("#visit-game-hint").text)
+        self.find("#visit-save").click()
+        self.wait(lambda: len(self.cards()) == 3)
+        january = [v for v in self.server_visits("CHI11") if v["date"] == "2024-01-15"]
+        self.assertEqual([(v["gameID"], v["matchup"]) for v in january], [(None, None)])
+        self.assertEqual(self.console_errors(), [])
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--artifacts", required=True)
+    ARGS, rest = parser.parse_known_args()
+    os.makedirs(ARGS.artifacts, exist_ok=True)
+    result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
