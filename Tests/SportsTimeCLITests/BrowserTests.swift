@@ -9,9 +9,29 @@ import XCTest
 /// go to .build/browser-artifacts.
 final class BrowserTests: XCTestCase {
   func testTheEditorInChromium() throws {
+    try run(
+      "editor_test.py",
+      screenshots: ["editor-at-rest.png", "editor-mid-drag-red-zone.png", "editor-phone.png"])
+  }
+
+  /// The map screen (Tests/Browser/map_test.py): pins of four leagues,
+  /// zoom, pan, a tapped pin's card, Reset View, a reload, the CLI's view.
+  func testTheMapInChromium() throws {
+    try run(
+      "map_test.py",
+      screenshots: ["map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png"])
+  }
+
+  /// Runs one of Tests/Browser's scripts on the built binary and the real
+  /// data; checks it passed and saved `screenshots`.
+  private func run(_ name: String, screenshots: [String]) throws {
     let python = "/usr/bin/python3"
-    let script = TestData.repositoryFile("Tests/Browser/editor_test.py").path
+    let script = TestData.repositoryFile("Tests/Browser/\(name)").path
     let artifacts = TestData.repositoryFile(".build/browser-artifacts").path
+    // Screenshots of an earlier run do not count.
+    for screenshot in screenshots {
+      try? FileManager.default.removeItem(atPath: "\(artifacts)/\(screenshot)")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [
@@ -27,7 +47,7 @@ final class BrowserTests: XCTestCase {
     print(text)
     XCTAssertEqual(process.terminationStatus, 0, text)
     XCTAssertTrue(text.contains("\nOK"), text)
-    for screenshot in ["editor-at-rest.png", "editor-mid-drag-red-zone.png", "editor-phone.png"] {
+    for screenshot in screenshots {
       XCTAssertTrue(
         FileManager.default.fileExists(atPath: "\(artifacts)/\(screenshot)"), "\(screenshot) saved")
     }

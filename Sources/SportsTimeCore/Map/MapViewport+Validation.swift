@@ -84,7 +84,8 @@ extension MapViewport {
         "centerLatitude", "centerLatitude must be −90–90 degrees (got \(degrees(latitude)))")
     }
     let edge = abs(latitude) + latitudeSpan / 2
-    guard edge <= 90 else {
+    // A rounding step over the pole (a browser's north of 90.000000000001) is not refused.
+    guard edge <= 90 + MapViewport.defaultTolerance else {
       throw refuse(
         "centerLatitude",
         "centerLatitude \(degrees(latitude)) with latitudeSpan \(degrees(latitudeSpan)) reaches \(degrees(edge))°: a view ends at a pole (90°) at most"
