@@ -57,7 +57,11 @@ extension MapViewport {
     func refuse(_ field: String, _ message: String) -> MapViewportError {
       MapViewportError(field: field, message: message)
     }
-    func degrees(_ value: Double) -> String { String(String(value).prefix(24)) }
+    // "0", "181", "89.5": whole numbers without Swift's ".0".
+    func degrees(_ value: Double) -> String {
+      let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+      return String(text.prefix(24))
+    }
     let values = [
       ("centerLatitude", latitude), ("centerLongitude", longitude),
       ("latitudeSpan", latitudeSpan), ("longitudeSpan", longitudeSpan),
