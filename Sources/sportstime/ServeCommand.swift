@@ -46,15 +46,18 @@ enum ServeCommand {
       ),
       .value(
         "tiles-attribution", valueName: "TEXT",
-        help: "The credit the tile server asks for, shown on the map (e.g. '© OpenStreetMap contributors')."
+        help:
+          "The credit the tile server asks for, shown on the map (e.g. '© OpenStreetMap contributors')."
       ),
     ],
     validate: { args in
       if args.value("tiles-attribution") != nil, args.value("tiles") == nil {
-        throw args.usageError("--tiles-attribution credits a tile server: give --tiles URL-TEMPLATE too")
+        throw args.usageError(
+          "--tiles-attribution credits a tile server: give --tiles URL-TEMPLATE too")
       }
       if args.value("tiles") != nil, args.value("tiles-attribution") == nil {
-        throw args.usageError("--tiles needs --tiles-attribution TEXT, the credit the tile server asks for")
+        throw args.usageError(
+          "--tiles needs --tiles-attribution TEXT, the credit the tile server asks for")
       }
     },
     run: { try run(try Context($0)) })

@@ -19,7 +19,9 @@ final class BrowserTests: XCTestCase {
   func testTheMapInChromium() throws {
     try run(
       "map_test.py",
-      screenshots: ["map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png"])
+      screenshots: [
+        "map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png",
+      ])
   }
 
   /// Runs one of Tests/Browser's scripts on the built binary and the real

@@ -39,7 +39,8 @@ extension ServeCommandTests {
       try runOK(["map"]).stdout,
       "Map view: 41.9484° N, 87.6553° W · 0.01° × 0.01° · focus: Wrigley Field, Chicago\n")
     // A view panned in the app.
-    let body = #"{"centerLatitude": 40.25, "centerLongitude": -80.5, "latitudeSpan": 6, "longitudeSpan": 12.5}"#
+    let body =
+      #"{"centerLatitude": 40.25, "centerLongitude": -80.5, "latitudeSpan": 6, "longitudeSpan": 12.5}"#
     let put = try client.send("PUT", "/api/map/viewport", headers: json, body: Data(body.utf8))
     XCTAssertEqual(put.status, 200, put.text)
     XCTAssertEqual(
@@ -57,10 +58,13 @@ extension ServeCommandTests {
     // A bad one is refused and changes nothing the CLI sees.
     let bad = try client.send(
       "PUT", "/api/map/viewport", headers: json,
-      body: Data(#"{"centerLatitude": 40, "centerLongitude": -80, "latitudeSpan": 0, "longitudeSpan": 1}"#.utf8))
+      body: Data(
+        #"{"centerLatitude": 40, "centerLongitude": -80, "latitudeSpan": 0, "longitudeSpan": 1}"#
+          .utf8))
     XCTAssertEqual(bad.status, 400, bad.text)
     XCTAssertTrue(bad.text.contains(#""field": "latitudeSpan""#), bad.text)
-    XCTAssertTrue(try runOK(["map"]).stdout.hasPrefix("Map view: 40.2500° N, 80.5000° W · 6° × 12.5°"))
+    XCTAssertTrue(
+      try runOK(["map"]).stdout.hasPrefix("Map view: 40.2500° N, 80.5000° W · 6° × 12.5°"))
     // The CLI's reset: the app is at the default again.
     _ = try runOK(["map", "--reset"])
     let reset = try client.send("GET", "/api/map/viewport")

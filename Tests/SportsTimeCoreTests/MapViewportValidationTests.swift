@@ -99,7 +99,9 @@ final class MapViewportValidationTests: XCTestCase {
     // In the map's order: a subsequence of every venue.
     var rest = all[...]
     for venue in arenas {
-      guard let index = rest.firstIndex(of: venue) else { return XCTFail("\(venue.id) out of order") }
+      guard let index = rest.firstIndex(of: venue) else {
+        return XCTFail("\(venue.id) out of order")
+      }
       rest = rest[(index + 1)...]
     }
   }

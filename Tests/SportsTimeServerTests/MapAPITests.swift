@@ -45,7 +45,8 @@ final class MapAPITests: APITestCase {
     XCTAssertEqual(state.viewport.longitudeSpan, 9.75)
     // And what the CLI stores, the app reads.
     try store.saveMapState(
-      MapState(viewport: MapViewport.continentalUnitedStates.zoomed(by: 2), focusedVenueID: "DET05"))
+      MapState(viewport: MapViewport.continentalUnitedStates.zoomed(by: 2), focusedVenueID: "DET05")
+    )
     let cli = try storedView()
     XCTAssertEqual(cli["latitudeSpan"] as? Double, 14)
     XCTAssertEqual(cli["focus"] as? String, "DET05")
@@ -128,9 +129,10 @@ final class MapAPITests: APITestCase {
 
   func testPins_everyVenueOfTheFourLeagues_withVisitCounts() throws {
     let now = Date(timeIntervalSinceReferenceDate: 1_000)
-    for (n, (venue, sport, day)) in [("CHI11", Sport.mlb, 5), ("CHI11", .mlb, 20), ("td-garden", .nhl, 1)]
-      .enumerated()
-    {
+    for (n, (venue, sport, day)) in [
+      ("CHI11", Sport.mlb, 5), ("CHI11", .mlb, 20), ("td-garden", .nhl, 1),
+    ]
+    .enumerated() {
       let id = try XCTUnwrap(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", n)))
       _ = try store.addVisit {
         Visit(
@@ -139,10 +141,12 @@ final class MapAPITests: APITestCase {
           modifiedAt: now)
       }
     }
-    let all = try XCTUnwrap(try object(try send("GET", "/api/map/pins"))["pins"] as? [[String: Any]])
+    let all = try XCTUnwrap(
+      try object(try send("GET", "/api/map/pins"))["pins"] as? [[String: Any]])
     let leagues = try Leagues.builtIn()
     XCTAssertEqual(all.map { $0["venueID"] as? String }, leagues.mapVenues.map(\.id.rawValue))
-    XCTAssertEqual(Set(all.flatMap { $0["sports"] as? [String] ?? [] }), ["MLB", "NBA", "NHL", "NFL"])
+    XCTAssertEqual(
+      Set(all.flatMap { $0["sports"] as? [String] ?? [] }), ["MLB", "NBA", "NHL", "NFL"])
     XCTAssertGreaterThan(all.count, 110)
     func pin(_ id: String, in pins: [[String: Any]]) -> [String: Any]? {
       pins.first { $0["venueID"] as? String == id }
@@ -167,7 +171,10 @@ final class MapAPITests: APITestCase {
     XCTAssertNil(pin("CHI11", in: arenas))
     XCTAssertNotNil(pin("td-garden", in: arenas))
     XCTAssertEqual(Set(arenas.compactMap { $0["venueID"] as? String }).count, arenas.count)
-    XCTAssertTrue(arenas.allSatisfy { ($0["sports"] as? [String] ?? []).contains { ["NBA", "NHL"].contains($0) } })
+    XCTAssertTrue(
+      arenas.allSatisfy {
+        ($0["sports"] as? [String] ?? []).contains { ["NBA", "NHL"].contains($0) }
+      })
     let bad = try send("GET", "/api/map/pins?sport=MLB,cricket")
     XCTAssertEqual(bad.status, 400)
     XCTAssertTrue(bad.text.contains(#""field": "sport""#), bad.text)
@@ -193,7 +200,8 @@ final class MapTilesAPITests: APITestCase {
   }
 
   func testTiles_theConfiguredSource() throws {
-    let tiles = try XCTUnwrap(try object(try send("GET", "/api/map/tiles"))["tiles"] as? [String: Any])
+    let tiles = try XCTUnwrap(
+      try object(try send("GET", "/api/map/tiles"))["tiles"] as? [String: Any])
     XCTAssertEqual(tiles["urlTemplate"] as? String, "https://tile.example.org/{z}/{x}/{y}.png")
     XCTAssertEqual(tiles["attribution"] as? String, "© Example <b>maps</b>")
   }

@@ -121,7 +121,9 @@ extension SportsTimeApp {
     case "viewport":
       try allow(request, ["GET", "PUT"])
       try Self.allowQuery(request, [])
-      if request.method == "PUT" { return try Self.wire(200, map.putViewport(JSONBody(request.body))) }
+      if request.method == "PUT" {
+        return try Self.wire(200, map.putViewport(JSONBody(request.body)))
+      }
       return try Self.wire(200, map.viewport())
     case "pins":
       try allow(request, ["GET"])
