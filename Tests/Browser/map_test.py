@@ -173,6 +173,14 @@ class MapTests(unittest.TestCase):
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-pin-card.png"))
         # The CLI sees the same focus (its card is drawn there too).
         self.assertIn("0.01° × 0.01° · focus: Wrigley Field, Chicago", SERVER.cli("map"))
+        # A reload shows the same card and view, and stores nothing.
+        focused = self.stored()
+        self.open_map()
+        card = self.driver.find_element(By.ID, "venue-card")
+        self.assertTrue(card.is_displayed())
+        self.assertEqual(card.get_attribute("data-venue-id"), "CHI11")
+        time.sleep(0.5)
+        self.assertEqual(self.stored(), focused)
         # An unvisited arena of another league, from the keyboard's list.
         self.click(".venue-list summary")
         self.click("[data-list-venue-id='united-center']")

@@ -47,6 +47,9 @@
     state.map = map;
     pinLayer = L.layerGroup().addTo(map);
     map.on('moveend', onMoveEnd);
+    // A drag stops a fly the page started, whose own moveend then never comes.
+    map.on('dragstart', () => { state.quietMoves = 0; });
+    state.size = map.getSize();
   }
 
   /** The Leaflet bounds of a view document (center ± span / 2). */
@@ -89,6 +92,13 @@
   }
 
   function onMoveEnd() {
+    // The map's box changed size (a scrollbar came, the window turned):
+    // Leaflet reports a move, but the user moved nothing.
+    const size = map.getSize();
+    if (!size.equals(state.size)) {
+      state.size = size;
+      return;
+    }
     if (state.quietMoves > 0) {
       state.quietMoves -= 1;
       return;
