@@ -3,7 +3,8 @@
 Selenium), on the real data: every venue of the four leagues as a pin,
 zoom and pan, tapping a pin (its card, a 0.01° view), the Reset View button
 appearing and going, the view surviving a reload and shared with the CLI's
-`map`, a phone-sized screen.
+`map`, a phone-sized screen, and tiles from `serve --tiles` (a local tile
+server) with their credit.
 
 Run by the Swift test BrowserTests (make test) as
   /usr/bin/python3 Tests/Browser/map_test.py --bin BIN --data DATA --artifacts DIR
@@ -245,6 +246,49 @@ class MapTests(unittest.TestCase):
         self.assertLessEqual(right, 390)
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-phone.png"))
         self.assertEqual(self.console_errors(), [])
+
+
+class TileTests(unittest.TestCase):
+    """`serve --tiles`: the map draws the tiles beneath its pins, with the credit as text."""
+
+    def test_configured_tiles_are_drawn_with_their_attribution(self):
+        import http.server
+        import threading
+        asked = []
+        # A 1×1 PNG for any tile.
+        png = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                            "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a3f1a2d3"
+                            "0000000049454e44ae426082")
+
+        class Tiles(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                asked.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(png)))
+                self.end_headers()
+                self.wfile.write(png)
+
+            def log_message(self, *args):
+                pass
+        tiles = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+        threading.Thread(target=tiles.serve_forever, daemon=True).start()
+        self.addCleanup(tiles.server_close)
+        self.addCleanup(tiles.shutdown)
+        template = f"http://127.0.0.1:{tiles.server_address[1]}/{{z}}/{{x}}/{{y}}.png"
+        server = Server(ARGS.bin, ARGS.data, extra=["--tiles", template, "--tiles-attribution", "© Test <b>tiles</b>"])
+        self.addCleanup(server.stop)
+        driver = browser(width=1000, height=800)
+        self.addCleanup(driver.quit)
+        driver.get(server.base + "/map")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".leaflet-tile-loaded")) > 4)
+        self.assertTrue(all(path.endswith(".png") and path.count("/") == 3 for path in asked), asked[:5])
+        credit = driver.find_element(By.CLASS_NAME, "leaflet-control-attribution")
+        self.assertIn("© Test <b>tiles</b>", credit.text, "the credit is text, not markup")
+        self.assertGreater(len(driver.find_elements(By.CSS_SELECTOR, ".leaflet-marker-pane [data-venue-id]")), 100)
+        driver.save_screenshot(os.path.join(ARGS.artifacts, "map-tiles.png"))
+        self.assertEqual([e for e in driver.get_log("browser") if e["level"] == "SEVERE"], [])
 
 
 def main():

@@ -21,6 +21,7 @@ final class BrowserTests: XCTestCase {
       "map_test.py",
       screenshots: [
         "map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png",
+        "map-tiles.png",
       ])
   }
 
