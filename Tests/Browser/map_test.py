@@ -25,6 +25,7 @@ from editor_test import Server, browser  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 ARGS = None
@@ -142,7 +143,14 @@ class MapTests(unittest.TestCase):
             const m = document.getElementById('progress-map'); const r = m.getBoundingClientRect();
             m.dispatchEvent(new WheelEvent('wheel', {deltaY: 240, clientX: r.x + r.width / 2,
               clientY: r.y + r.height / 2, bubbles: true, cancelable: true}));""")
-        self.wait_stored(lambda v: v["latitudeSpan"] > panned["latitudeSpan"] * 1.3, "the wheel zoom is stored")
+        wheeled = self.wait_stored(lambda v: v["latitudeSpan"] > panned["latitudeSpan"] * 1.3,
+                                   "the wheel zoom is stored")
+        self.wait_still()
+        wheeled = self.stored()
+        # The arrow keys pan the focused map: right goes east.
+        self.driver.execute_script("document.getElementById('progress-map').focus()")
+        ActionChains(self.driver).send_keys(Keys.ARROW_RIGHT).pause(0.1).send_keys(Keys.ARROW_RIGHT).perform()
+        self.wait_stored(lambda v: v["centerLongitude"] > wheeled["centerLongitude"] + 0.1, "the arrow-key pan is stored")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-moved-reset-shown.png"))
 
         self.driver.find_element(By.CSS_SELECTOR, "[data-action='reset-view']").click()
