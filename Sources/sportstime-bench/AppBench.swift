@@ -11,7 +11,9 @@ import SportsTimeCore
 // latency) next to a small static file served by the same server; the drag
 // document of the big trip next to the demo trip's document; and, when
 // Chromium is installed, pointer-down to red zone painted in the browser
-// (Tests/Browser/paint_bench.py) next to one 60 Hz frame.
+// (Tests/Browser/paint_bench.py) next to one 60 Hz frame; the map
+// screen's frame time while panning and zooming with every venue as a pin
+// (Tests/Browser/map_bench.py).
 
 enum AppBench {
   static func run(sportstime: String, data: String, work: URL) throws {
@@ -59,6 +61,9 @@ enum AppBench {
         .components(separatedBy: "\"id\": \"").last?.prefix(while: { $0 != "\"" })
     else { throw BenchError("the big trip has no travel leg") }
     let legID = String(leg)
+    // Visits, so the map bench draws visit badges too.
+    _ = try output(["visit", "add", "--game", "CHC@2024-06-05"])
+    _ = try output(["visit", "add", "--game", "DET202406080"])
 
     // The server, on a free port.
     let port = 20_000 + Int(getpid() % 20_000)
@@ -169,6 +174,13 @@ enum AppBench {
       [script, "--base", base, "--big", big, "--big-leg", legID, "--demo", demo],
       environment: [:])
     print(painted.trimmingCharacters(in: .whitespacesAndNewlines))
+    // The map screen (issue 11): frame time while panning with every venue
+    // of the four leagues as a pin (Tests/Browser/map_bench.py).
+    let mapScript = URL(fileURLWithPath: script).deletingLastPathComponent()
+      .appendingPathComponent("map_bench.py").path
+    let panned = try ProcessBench.output(
+      "/usr/bin/python3", [mapScript, "--base", base], environment: [:])
+    print(panned.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// wrk's latency text ("1.23ms", "850.00us", "1.02s") in milliseconds.

@@ -39,7 +39,27 @@ enum ServeCommand {
         help:
           "US states GeoJSON for the maps (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json)."
       ),
+      .value(
+        "tiles", valueName: "URL-TEMPLATE",
+        help:
+          "A tile server for the map screen, e.g. 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' (with --tiles-attribution). Default: none, the map draws the basemap only and needs no network."
+      ),
+      .value(
+        "tiles-attribution", valueName: "TEXT",
+        help:
+          "The credit the tile server asks for, shown on the map (e.g. '© OpenStreetMap contributors')."
+      ),
     ],
+    validate: { args in
+      if args.value("tiles-attribution") != nil, args.value("tiles") == nil {
+        throw args.usageError(
+          "--tiles-attribution credits a tile server: give --tiles URL-TEMPLATE too")
+      }
+      if args.value("tiles") != nil, args.value("tiles-attribution") == nil {
+        throw args.usageError(
+          "--tiles needs --tiles-attribution TEXT, the credit the tile server asks for")
+      }
+    },
     run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
@@ -53,6 +73,15 @@ enum ServeCommand {
         "the app's files are missing: the folder SportsTime_SportsTimeServer.resources must sit beside the sportstime executable (a copied executable needs it copied too; a symbolic link to the built one finds it)"
       )
     }
+    let tiles = try args.value("tiles").map { template in
+      do {
+        return try MapTileSource(
+          urlTemplate: template, attribution: args.value("tiles-attribution") ?? "")
+      } catch let error as MapTileSourceError {
+        let option = error.field == .urlTemplate ? "--tiles" : "--tiles-attribution"
+        throw args.usageError("\(option): \(Terminal.sanitize(error.message))")
+      }
+    }
     if let token = args.value("token") {
       do {
         try RequestPolicy.checkToken(token)
@@ -65,11 +94,13 @@ enum ServeCommand {
     // address must get a clean stop, not a kill.
     let stop = StopSignal()
     let store = try context.openStore()
+    var configuration = SportsTimeApp.Configuration(
+      host: host, port: port, token: args.value("token"), assets: assets,
+      appFiles: appFiles, basemap: basemap)
+    configuration.tiles = tiles
     let app = SportsTimeApp(
       store: store, catalog: try context.catalog(), environment: context.longRunningEnvironment(),
-      configuration: SportsTimeApp.Configuration(
-        host: host, port: port, token: args.value("token"), assets: assets,
-        appFiles: appFiles, basemap: basemap))
+      configuration: configuration)
     for missing in app.missingAssets {
       context.warn(
         "\(missing); install it, or give --assets the folder that holds sortable/ and leaflet/.")

@@ -2,22 +2,54 @@ import Foundation
 import SportsTimeTestSupport
 import XCTest
 
-/// The app in a real browser: runs the scripts of Tests/Browser (headless
+/// The app in a real browser: runs Tests/Browser/editor_test.py (headless
 /// Chromium through Selenium, Debian's `chromium`, `chromium-driver` and
 /// `python3-selenium`, installed by `scripts/install-deps --test`) against
-/// the built `sportstime serve` on the real 2024 schedule. Their
-/// screenshots go to .build/browser-artifacts.
+/// the built `sportstime serve` on the real 2024 schedule. Its screenshots
+/// go to .build/browser-artifacts.
 final class BrowserTests: XCTestCase {
-  /// Runs `Tests/Browser/<script>` and checks it passed and saved
-  /// `screenshots`.
-  func runBrowserScript(_ script: String, screenshots: [String]) throws {
+  func testTheEditorInChromium() throws {
+    try run(
+      "editor_test.py",
+      screenshots: ["editor-at-rest.png", "editor-mid-drag-red-zone.png", "editor-phone.png"])
+  }
+
+  /// The map screen (Tests/Browser/map_test.py): pins of four leagues,
+  /// zoom, pan, a tapped pin's card, Reset View, a reload, the CLI's view.
+  func testTheMapInChromium() throws {
+    try run(
+      "map_test.py",
+      screenshots: [
+        "map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png",
+        "map-tiles.png",
+      ])
+  }
+
+  /// Tests/Browser/progress_test.py: the progress and history screens,
+  /// visits in the dialog, "Mark attended".
+  func testTheProgressScreensInChromium() throws {
+    try run(
+      "progress_test.py",
+      screenshots: [
+        "progress.png", "progress-venue-visits.png", "history.png", "history-empty.png",
+        "progress-phone.png", "history-phone.png",
+      ])
+  }
+
+  /// Runs one of Tests/Browser's scripts on the built binary and the real
+  /// data; checks it passed and saved `screenshots`.
+  private func run(_ name: String, screenshots: [String]) throws {
     let python = "/usr/bin/python3"
-    let path = TestData.repositoryFile("Tests/Browser/\(script)").path
+    let script = TestData.repositoryFile("Tests/Browser/\(name)").path
     let artifacts = TestData.repositoryFile(".build/browser-artifacts").path
+    // Screenshots of an earlier run do not count.
+    for screenshot in screenshots {
+      try? FileManager.default.removeItem(atPath: "\(artifacts)/\(screenshot)")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = [
-      path, "--bin", try CLIProcess.binary.get().path, "--data", TestData.directory.path,
+      script, "--bin", try CLIProcess.binary.get().path, "--data", TestData.directory.path,
       "--artifacts", artifacts,
     ]
     let output = Pipe()
@@ -33,22 +65,5 @@ final class BrowserTests: XCTestCase {
       XCTAssertTrue(
         FileManager.default.fileExists(atPath: "\(artifacts)/\(screenshot)"), "\(screenshot) saved")
     }
-  }
-
-  func testTheEditorInChromium() throws {
-    try runBrowserScript(
-      "editor_test.py",
-      screenshots: ["editor-at-rest.png", "editor-mid-drag-red-zone.png", "editor-phone.png"])
-  }
-
-  /// Tests/Browser/progress_test.py: the progress and history screens,
-  /// visits in the dialog, "Mark attended".
-  func testTheProgressScreensInChromium() throws {
-    try runBrowserScript(
-      "progress_test.py",
-      screenshots: [
-        "progress.png", "progress-venue-visits.png", "history.png", "history-empty.png",
-        "progress-phone.png", "history-phone.png",
-      ])
   }
 }

@@ -24,6 +24,9 @@ public final class SportsTimeApp: Sendable {
     public var basemap: URL?
     /// The traveller's zone, for today's date.
     public var timeZone: TimeZone
+    /// The tile server the map draws beneath its pins (`serve --tiles`);
+    /// nil: none, only the basemap.
+    public var tiles: MapTileSource? = nil
 
     /// A configuration; see the properties.
     public init(
@@ -246,6 +249,9 @@ public final class SportsTimeApp: Sendable {
         return try tripRoute(
           request, trip: tripID(parts[2]), rest: Array(parts.dropFirst(3)), env: env)
       }
+      if parts.count == 3, parts[0] == "api", parts[1] == "map" {
+        return try mapRoute(request, parts[2])
+      }
       if parts.first == "api" {
         throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
       }
@@ -318,7 +324,7 @@ public final class SportsTimeApp: Sendable {
   }
 
   /// Pages and files: `/` the trips, `/trips/new` a new trip, `/trips/{id}`
-  /// a trip, `/app/…` the
+  /// a trip, `/map` the progress map, `/app/…` the
   /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
   /// `/basemap.json` the US states.
   func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
@@ -333,6 +339,7 @@ public final class SportsTimeApp: Sendable {
     case nil: return try file(app, "index.html")
     case "trips" where parts == ["trips", "new"]: return try file(app, "new.html")
     case "trips" where parts.count == 2: return try file(app, "trip.html")
+    case "map" where parts.count == 1: return try file(app, "map.html")
     case "app": return try file(app, parts.dropFirst().joined(separator: "/"))
     case "favicon.ico" where parts.count == 1: return try file(app, "icon.svg")
     case "vendor" where parts.count >= 3:
@@ -369,7 +376,7 @@ public final class SportsTimeApp: Sendable {
       """.utf8))
 
   /// A method the path does not answer (405, with `Allow`).
-  private struct MethodNotAllowed: Error {
+  struct MethodNotAllowed: Error {
     var allowed: [String]
     var message: String
   }

@@ -1,0 +1,280 @@
+// SportsTime — the map screen (/map): every venue of the chosen sports as a
+// pin on the US states basemap (Leaflet, no tiles unless `serve --tiles`),
+// visited ones with their visit count. The view is the one the CLI's `map`
+// stores (GET/PUT /api/map/viewport): the server keeps it, checks it, says
+// whether it is the default and where a focus goes; the page only draws.
+'use strict';
+
+(() => {
+  const { api, el, longDate, showError } = SportsTime;
+  const status = document.getElementById('status');
+  const resetButton = document.querySelector('[data-action="reset-view"]');
+  const card = document.getElementById('venue-card');
+  const list = document.getElementById('venue-list');
+  const chips = [...document.querySelectorAll('.chip[data-sport]')];
+  const state = {
+    view: null,        // the server's MapViewState
+    pins: [],          // the server's pins for the chosen sports
+    byID: new Map(),
+    markers: new Map(),
+    quietMoves: 0,     // moves the page made itself (not stored again)
+    saveTimer: null,
+    saving: Promise.resolve(),
+  };
+  window.sportstimeMap = state;
+
+  const say = (text) => { status.textContent = text; };
+
+  if (typeof L === 'undefined') {
+    const notice = document.getElementById('notice');
+    notice.textContent = 'The server could not find Leaflet (the map; Debian package libjs-leaflet); see its --assets option. The venues are still listed below.';
+    notice.hidden = false;
+    document.querySelector('.progress-map-frame').hidden = true;
+  }
+
+  // MARK: The map
+
+  let map = null;
+  let pinLayer = null;
+  if (typeof L !== 'undefined') {
+    // zoomSnap 0: a stored view comes back exactly (fitBounds picks the
+    // zoom that fits it, not the nearest whole one). Zooms stop where the
+    // server's span limits are (0.005°…the whole world) on common screens.
+    map = SportsTime.basemapMap('progress-map', {
+      zoomSnap: 0, zoomDelta: 1, wheelPxPerZoomLevel: 90, minZoom: 2.5, maxZoom: 16,
+      keyboard: true, attributionControl: false, worldCopyJump: true,
+    });
+    state.map = map;
+    pinLayer = L.layerGroup().addTo(map);
+    map.on('moveend', onMoveEnd);
+    // A drag stops a fly the page started, whose own moveend then never comes.
+    map.on('dragstart', () => { state.quietMoves = 0; });
+    state.size = map.getSize();
+  }
+
+  /** The Leaflet bounds of a view document (center ± span / 2). */
+  function boundsOf(view) {
+    const halfLat = view.latitudeSpan / 2;
+    const halfLon = view.longitudeSpan / 2;
+    return L.latLngBounds(
+      [view.centerLatitude - halfLat, view.centerLongitude - halfLon],
+      [view.centerLatitude + halfLat, view.centerLongitude + halfLon]);
+  }
+
+  /** The map's visible rectangle as a view document's four numbers. */
+  function visibleView() {
+    const b = map.getBounds();
+    const north = Math.min(90, b.getNorth());
+    const south = Math.max(-90, b.getSouth());
+    const west = b.getWest();
+    const east = b.getEast();
+    let longitude = (west + east) / 2;
+    longitude = ((((longitude + 180) % 360) + 360) % 360) - 180;
+    return {
+      centerLatitude: (north + south) / 2, centerLongitude: longitude,
+      latitudeSpan: north - south, longitudeSpan: Math.min(360, east - west),
+    };
+  }
+
+  /** Shows `view` (a view document): at once, or flying there. */
+  function show(view, fly) {
+    if (!map) return;
+    state.quietMoves += 1;
+    if (fly) map.flyToBounds(boundsOf(view), { duration: 0.8 });
+    else map.fitBounds(boundsOf(view), { animate: false });
+  }
+
+  /** Takes the server's answer as the state: the reset button and the card follow it. */
+  function adopt(view) {
+    state.view = view;
+    resetButton.hidden = view.isDefault;
+    showCard(view.focus ? state.byID.get(view.focus) : null);
+  }
+
+  function onMoveEnd() {
+    // The map's box changed size (a scrollbar came, the window turned):
+    // Leaflet reports a move, but the user moved nothing.
+    const size = map.getSize();
+    if (!size.equals(state.size)) {
+      state.size = size;
+      return;
+    }
+    if (state.quietMoves > 0) {
+      state.quietMoves -= 1;
+      return;
+    }
+    // A move of the user's (drag, wheel, pinch, keys): stored shortly after
+    // it settles, so a run of wheel steps is one write.
+    clearTimeout(state.saveTimer);
+    state.saveTimer = setTimeout(() => save(visibleView()), 200);
+  }
+
+  /** PUTs `body` after any write in flight; adopts the answer. */
+  function save(body) {
+    state.saving = state.saving.then(async () => {
+      try {
+        adopt(await api('PUT', '/api/map/viewport', body));
+        showError('');
+      } catch (error) {
+        showError(`The view was not remembered: ${error.message}`);
+      }
+    });
+    return state.saving;
+  }
+
+  resetButton.addEventListener('click', async () => {
+    clearTimeout(state.saveTimer);
+    await save({ reset: true });
+    if (state.view && state.view.isDefault) {
+      show(state.view, true);
+      say('Back to the whole continental US.');
+      if (map) map.getContainer().focus();
+    }
+  });
+
+  // MARK: Pins
+
+  function chosenSports() {
+    return chips.filter((chip) => chip.getAttribute('aria-pressed') === 'true').map((chip) => chip.dataset.sport);
+  }
+
+  async function loadPins() {
+    const sports = chosenSports();
+    let pins = [];
+    if (sports.length) {
+      try {
+        pins = (await api('GET', `/api/map/pins?sport=${sports.join(',')}`)).pins;
+      } catch (error) {
+        showError(`The venues could not be loaded: ${error.message}`);
+        return;
+      }
+    }
+    state.pins = pins;
+    state.byID = new Map(pins.map((pin) => [pin.venueID, pin]));
+    drawPins();
+    drawList();
+    const visited = pins.filter((pin) => pin.visits > 0).length;
+    say(sports.length ? `${pins.length} venues (${sports.join(', ')}), ${visited} visited.` : 'Choose a sport to see its venues.');
+    if (state.view) showCard(state.view.focus ? state.byID.get(state.view.focus) : null);
+  }
+
+  /** A pin's icon: a dot, green when visited with an orange visit-count badge, else grey. */
+  function pinIcon(pin) {
+    const visited = pin.visits > 0;
+    // Numbers only go into the markup; names are set as text below.
+    const badge = visited ? `<span class="pin-badge">${Number(pin.visits)}</span>` : '';
+    return L.divIcon({
+      className: `venue-pin ${visited ? 'visited' : 'unvisited'}`,
+      html: `<span class="pin-dot"></span>${badge}`,
+      iconSize: [18, 18], iconAnchor: [9, 9],
+    });
+  }
+
+  function drawPins() {
+    if (!map) return;
+    pinLayer.clearLayers();
+    state.markers.clear();
+    for (const pin of state.pins) {
+      // Visited pins above unvisited ones where they overlap.
+      const marker = L.marker([pin.latitude, pin.longitude], {
+        icon: pinIcon(pin), keyboard: false, riseOnHover: true, zIndexOffset: pin.visits > 0 ? 1000 : 0,
+      });
+      marker.on('click', () => focus(pin.venueID));
+      marker.addTo(pinLayer);
+      const element = marker.getElement();
+      element.dataset.venueId = pin.venueID;
+      element.title = `${pin.name}, ${pin.city}`;
+      state.markers.set(pin.venueID, marker);
+    }
+  }
+
+  /** The keyboard's way to every pin: a list of buttons, by sport as the server orders them. */
+  function drawList() {
+    list.replaceChildren(...state.pins.map((pin) => el('li', {}, [
+      el('button', {
+        type: 'button', class: 'list-venue', dataset: { listVenueId: pin.venueID },
+        onclick: () => focus(pin.venueID),
+      }, [
+        el('span', { class: 'name', text: pin.name }),
+        el('span', { class: 'meta', text: ` ${pin.city} · ${pin.sports.join(', ')}` }),
+        pin.visits > 0 ? el('span', { class: 'pin-badge inline', text: String(pin.visits), 'aria-label': `${pin.visits} visits` }) : null,
+      ]),
+    ])));
+    document.getElementById('list-summary').textContent = `Every venue on the map (${state.pins.length})`;
+  }
+
+  /** Tapping a pin: the server focuses the stored view on it (0.01°), the map flies there. */
+  async function focus(venueID) {
+    clearTimeout(state.saveTimer);
+    await save({ focus: venueID });
+    if (state.view && state.view.focus === venueID) {
+      show(state.view, true);
+      const pin = state.byID.get(venueID);
+      if (pin) say(`${pin.name}, ${pin.city}.`);
+    }
+  }
+
+  // MARK: The card
+
+  function showCard(pin) {
+    for (const element of document.querySelectorAll('.venue-pin.focused')) element.classList.remove('focused');
+    if (state.labelled) state.labelled.unbindTooltip();
+    state.labelled = null;
+    if (!pin) {
+      card.hidden = true;
+      delete card.dataset.venueId;
+      return;
+    }
+    card.dataset.venueId = pin.venueID;
+    document.getElementById('card-name').textContent = pin.name;
+    document.getElementById('card-where').textContent = `${pin.city} · ${pin.sports.join(', ')}`;
+    const visits = document.getElementById('card-visits');
+    visits.replaceChildren(pin.visits > 0
+      ? el('span', {}, [el('span', { class: 'pin-badge inline', text: String(pin.visits) }),
+        ` ${pin.visits === 1 ? 'visit' : 'visits'} · last ${longDate(pin.lastVisit)}`])
+      : el('span', { class: 'empty', text: 'Not visited yet' }));
+    const link = document.getElementById('card-link');
+    link.href = `/progress?venue=${encodeURIComponent(pin.venueID)}`;
+    link.textContent = pin.visits > 0 ? 'See its visits' : 'Add a visit';
+    card.hidden = false;
+    const marker = state.markers.get(pin.venueID);
+    if (marker && marker.getElement()) {
+      marker.getElement().classList.add('focused');
+      // Its name beside it: close up, the basemap alone shows nothing else.
+      marker.bindTooltip(el('span', { text: pin.name }), { permanent: true, direction: 'right', offset: [16, 4] }).openTooltip();
+      state.labelled = marker;
+    }
+  }
+
+  document.getElementById('card-close').addEventListener('click', () => save({ focus: null }));
+
+  for (const chip of chips) {
+    chip.addEventListener('click', () => {
+      chip.setAttribute('aria-pressed', chip.getAttribute('aria-pressed') === 'true' ? 'false' : 'true');
+      loadPins();
+    });
+  }
+
+  // MARK: Start
+
+  async function start() {
+    try {
+      const [view, tiles] = await Promise.all([api('GET', '/api/map/viewport'), api('GET', '/api/map/tiles')]);
+      if (map && tiles.tiles) {
+        const credit = document.createElement('span');
+        credit.textContent = tiles.tiles.attribution;
+        L.tileLayer(tiles.tiles.urlTemplate, { attribution: credit.innerHTML, maxZoom: 19 }).addTo(map);
+        L.control.attribution({ prefix: 'Leaflet' }).addTo(map);
+        map.getContainer().classList.add('with-tiles');
+      }
+      show(view, false);
+      adopt(view);
+    } catch (error) {
+      showError(`The map view could not be loaded: ${error.message}`);
+    }
+    await loadPins();
+    document.body.dataset.ready = 'true';
+  }
+
+  start();
+})();
