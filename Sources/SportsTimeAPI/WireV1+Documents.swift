@@ -37,8 +37,8 @@ extension WireV1 {
       id = game.id
       start = LocalTime.iso8601(game.start, in: game.timeZone)
       date = game.localDate
-      home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
-      away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+      home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
+      away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
       venueID = game.venueID
       timeZone = game.timeZoneID
       timeEstimated = game.timeEstimated

@@ -94,8 +94,8 @@ extension Store {
           $0.originalDate == date && $0.status == .rescheduled
         }
         if let game = moved.first {
-          let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-          let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+          let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
+          let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
           throw GameLookupError.moved(
             team: team.fullName, date: date, matchup: "\(away) @ \(home)", gameID: game.id,
             newDate: game.localDate)

@@ -399,7 +399,7 @@ extension Store {
   static let gameColumns = [
     "id", "sport", "season", "home_team", "away_team", "venue_id", "start_utc", "time_zone",
     "local_date", "time_estimated", "time_unknown", "status", "original_date", "game_number",
-    "postponement_reason", "schedule_key",
+    "postponement_reason", "schedule_key", "away_score", "home_score", "round",
   ]
 
   /// The `games` row of `game`, one value per `gameColumns` entry.
@@ -411,7 +411,23 @@ extension Store {
       SQLValue(game.timeEstimated), SQLValue(game.timeUnknown), .text(game.status.rawValue),
       .optional(game.originalDate?.iso), SQLValue(game.gameNumber),
       .optional(game.postponementReason), .text(game.scheduleKey),
+      game.score.map { SQLValue($0.away) } ?? .null, game.score.map { SQLValue($0.home) } ?? .null,
+      .optional(game.round),
     ]
+  }
+
+  /// The score of a `games` row's `away_score` and `home_score`: nil when
+  /// both are NULL.
+  /// - Throws: `corrupt` when one is NULL without the other, or out of
+  ///   0…999.
+  static func gameScore(
+    _ away: Int?, _ home: Int?, corrupt: (String, String) -> StoreError
+  ) throws -> Score? {
+    if away == nil && home == nil { return nil }
+    guard let away, let home, let score = Score(away: away, home: home) else {
+      throw corrupt("away_score/home_score", "\(away.map(String.init) ?? "NULL")-\(home.map(String.init) ?? "NULL")")
+    }
+    return score
   }
 
   /// The `games` row of `game`, by column name.
@@ -425,6 +441,9 @@ extension Store {
     let id = try row.string("id")
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "games", id: id, column: column, value: value)
+    }
+    func score(_ away: Int?, _ home: Int?) throws -> Score? {
+      try Store.gameScore(away, home, corrupt: corrupt)
     }
     let sportText = try row.string("sport")
     guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
@@ -449,6 +468,8 @@ extension Store {
       timeUnknown: try row.bool("time_unknown"), status: status, originalDate: original,
       gameNumber: try row.int("game_number"),
       postponementReason: try row.optionalString("postponement_reason"),
-      scheduleKey: try row.string("schedule_key"))
+      scheduleKey: try row.string("schedule_key"),
+      score: try score(try row.optionalInt("away_score"), try row.optionalInt("home_score")),
+      round: try row.optionalString("round"))
   }
 }
