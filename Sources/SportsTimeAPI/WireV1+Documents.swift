@@ -31,6 +31,14 @@ extension WireV1 {
     /// The originally scheduled local date of a moved or cancelled game;
     /// left out for a scheduled one.
     public var originalDate: CalendarDate?
+    /// `MLB`, `NBA`, `NHL` or `NFL`.
+    public var sport: Sport
+    /// The final score `{away, home}` when the schedule gives it (NBA, NHL
+    /// and NFL files); left out otherwise.
+    public var score: Score?
+    /// The round of a game outside the regular season (`WC`, `DIV`, `CON`,
+    /// `SB`, `CUP`); left out for a regular-season game.
+    public var round: String?
 
     /// The entry of `game`, teams by their abbreviations in `catalog`.
     public init(_ game: Game, catalog: Catalog) {
@@ -46,6 +54,9 @@ extension WireV1 {
       status = game.status
       gameNumber = game.gameNumber
       originalDate = game.status == .scheduled ? nil : game.originalDate
+      sport = game.sport
+      score = game.score.map(Score.init)
+      round = game.round
     }
   }
 
