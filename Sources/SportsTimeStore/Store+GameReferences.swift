@@ -87,10 +87,21 @@ extension Store {
       // Among the stored sports: `BOS` is refused when both the Celtics'
       // and the Bruins' games are stored (`NBA:BOS` says which).
       let leagues = try Leagues.builtIn()
-      let found = try leagues.team(named: teamName, among: try storedSports(), season: date.year)
+      let stored = try storedSports()
+      let found: Leagues.SportTeam
+      if stored == [.mlb] && Leagues.splitSport(teamName).sport == nil {
+        // MLB alone: the catalog's own look-up and errors, as ever.
+        found = Leagues.SportTeam(
+          sport: .mlb, team: try catalog.team(named: teamName, season: date.year))
+      } else {
+        found = try leagues.team(named: teamName, among: stored, season: date.year)
+      }
       let team = found.team
       var query = GameQuery()
-      query.sportTeams = [found.sport: leagues.codes(of: found)]
+      query.sportTeams = [
+        found.sport: found.sport == .mlb
+          ? catalog.franchise(of: team).map(\.id) : leagues.codes(of: found)
+      ]
       var sameDay = query
       sameDay.from = date
       sameDay.to = date

@@ -8,6 +8,12 @@ extension Leagues {
     /// The team (for MLB the MLB catalog's, by Retrosheet code; else the
     /// sport's table's).
     public var team: Team
+
+    /// Creates a team of a sport; see the properties.
+    public init(sport: Sport, team: Team) {
+      self.sport = sport
+      self.team = team
+    }
   }
 
   /// `text` without a leading `SPORT:` (`NBA:BOS` → NBA, `BOS`; any case),
