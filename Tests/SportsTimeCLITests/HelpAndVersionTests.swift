@@ -10,7 +10,7 @@ final class HelpAndVersionTests: EndToEndTestCase {
     ([], "sportstime <subcommand>"),
     (["schedule"], "sportstime schedule <subcommand>"),
     (["schedule", "import"], "sportstime schedule import <FILE> [--format <FORMAT>] [--replace] [--json]"),
-    (["games"], "sportstime games [--sport <SPORT> ...] [--team <TEAM> ...] [--venue <VENUE> ...]"),
+    (["games"], "sportstime games [--sport <SPORT> ...] [--team <TEAM> ...]"),
     (["trip"], "sportstime trip <subcommand>"),
     (["trip", "new"], "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]"),
     (["trip", "list"], "sportstime trip list [--json]"),
