@@ -267,4 +267,42 @@ final class LeagueScheduleTests: XCTestCase {
     let twice = refusal(repeated, .nfl)
     XCTAssertEqual(twice?.line, 6)
   }
+
+  // MARK: Ids and team names across sports
+
+  func testGameID_parsesEverySportsForm() {
+    XCTAssertNotNil(Game.ID(parsing: "CHN202406040"))
+    XCTAssertNotNil(Game.ID(parsing: "NBA-BOS202410220"))
+    XCTAssertNotNil(Game.ID(parsing: "NHL-LA202410220"))
+    XCTAssertNotNil(Game.ID(parsing: "2024_01_BAL_KC"))
+    XCTAssertNotNil(Game.ID(parsing: "2024_22_KC_PHI"))
+    for bad in [
+      "NBA-BOS2024102", "NFL-BOS202410220", "nba-BOS202410220", "2024_1_BAL_KC",
+      "2024_01_BAL", "2024_01_bal_KC", "NBA-B202410220",
+    ] {
+      XCTAssertNil(Game.ID(parsing: bad), bad)
+    }
+  }
+
+  func testTeamNamedAmongSports_aCodeOfSeveralIsRefused_aPrefixChooses() throws {
+    XCTAssertThrowsError(try leagues.team(named: "BOS", among: [.nba, .nhl], season: 2024)) {
+      XCTAssertEqual(
+        "\($0)",
+        "'BOS' is a team of several sports: NBA:BOS (Boston Celtics) or NHL:BOS (Boston Bruins); put the sport before the team, as in NBA:BOS"
+      )
+    }
+    XCTAssertEqual(
+      try leagues.team(named: "nba:bos", among: [.nba, .nhl], season: 2024).team.fullName,
+      "Boston Celtics")
+    XCTAssertEqual(
+      try leagues.team(named: "bruins", among: [.mlb, .nba, .nhl], season: 2024).sport, .nhl)
+    // One sport stored: its own look-up, as before.
+    XCTAssertEqual(try leagues.team(named: "BOS", among: [.mlb], season: 2024).team.id, "BOS")
+    XCTAssertEqual(try leagues.team(named: "BOS", among: [.nhl], season: 2024).sport, .nhl)
+    // MLB franchise codes, the NFL's own.
+    let athletics = try leagues.team(named: "ATH", among: [.mlb], season: 2025)
+    XCTAssertEqual(Set(leagues.codes(of: athletics)), ["ATH", "OAK"])
+    XCTAssertEqual(Team.printedCode("CHA", sport: .nba, teams: leagues.mlb.teams), "CHA")
+    XCTAssertEqual(Team.printedCode("CHA", sport: .mlb, teams: leagues.mlb.teams), "CWS")
+  }
 }
