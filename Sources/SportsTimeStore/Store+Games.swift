@@ -505,7 +505,9 @@ extension Store {
   ) throws -> Score? {
     if away == nil && home == nil { return nil }
     guard let away, let home, let score = Score(away: away, home: home) else {
-      throw corrupt("away_score/home_score", "\(away.map(String.init) ?? "NULL")-\(home.map(String.init) ?? "NULL")")
+      throw corrupt(
+        "away_score/home_score",
+        "\(away.map(String.init) ?? "NULL")-\(home.map(String.init) ?? "NULL")")
     }
     return score
   }

@@ -112,6 +112,7 @@ enum GamesCommand {
     // The note only where a time is estimated (Retrosheet's MLB games).
     let estimated = games.contains { $0.timeEstimated && !$0.timeUnknown }
     context.print(
-      "\(Plural.count(games.count, "game"))." + (estimated ? " Times marked est. are estimates." : ""))
+      "\(Plural.count(games.count, "game"))."
+        + (estimated ? " Times marked est. are estimates." : ""))
   }
 }

@@ -12,7 +12,8 @@ enum ScheduleCommands {
 
   static let importSpec = CommandSpec(
     name: "import",
-    abstract: "Import a schedule file (Retrosheet MLB, NBA, NHL or nflverse NFL) into the database.",
+    abstract:
+      "Import a schedule file (Retrosheet MLB, NBA, NHL or nflverse NFL) into the database.",
     discussion: """
       The format is recognised from the header: Retrosheet yyyyschedule.csv (MLB), the \
       NBA file with UTC tip-offs (Match Number,Round Number,Date,…), the NHL as-played \
@@ -41,14 +42,17 @@ enum ScheduleCommands {
       .value(
         "format", valueName: "FORMAT",
         kind: .parsed(.choice(of: ScheduleFormat.self)),
-        help: "The file's format, instead of recognising it from the header (retrosheet, nba, nhl or nfl)."),
+        help:
+          "The file's format, instead of recognising it from the header (retrosheet, nba, nhl or nfl)."
+      ),
       .flag(
         "replace",
         help: "Remove the stored games of the file's seasons that it no longer lists."),
       .flag("json", help: "Print what was imported as JSON."),
     ],
     positionals: [
-      PositionalSpec(name: "FILE", help: "A schedule CSV: Retrosheet, NBA, NHL or nflverse (CRLF or LF).")
+      PositionalSpec(
+        name: "FILE", help: "A schedule CSV: Retrosheet, NBA, NHL or nflverse (CRLF or LF).")
     ],
     run: { try run(try Context($0)) })
 

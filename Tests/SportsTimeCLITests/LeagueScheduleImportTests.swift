@@ -23,7 +23,8 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
   }
 
   private func games(_ arguments: [String]) throws -> [[String: Any]] {
-    try XCTUnwrap(try parseJSON(try runOK(["games", "--json"] + arguments).stdout) as? [[String: Any]])
+    try XCTUnwrap(
+      try parseJSON(try runOK(["games", "--json"] + arguments).stdout) as? [[String: Any]])
   }
 
   func testImport_eachRealFile_summaryAndCounts() throws {
@@ -49,7 +50,8 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(all.count, 1_231 + 1_312 + 285)
     XCTAssertEqual(try games(["--sport", "NBA,NHL"]).count, 1_231 + 1_312)
     XCTAssertEqual(try games(["--sport", "NFL"]).count, 285)
-    XCTAssertTrue(all.allSatisfy { $0.bool("timeEstimated") == false && $0["score"] is [String: Any] })
+    XCTAssertTrue(
+      all.allSatisfy { $0.bool("timeEstimated") == false && $0["score"] is [String: Any] })
     // The Super Bowl keeps its round; regular-season games have none.
     let superBowl = try XCTUnwrap(all.first { $0.string("id") == "2024_22_KC_PHI" })
     XCTAssertEqual(superBowl.string("round"), "SB")
@@ -110,7 +112,8 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       let result = try run(["schedule", "import", copy.path])
       XCTAssertEqual(result.status, 1, "\(file)\n\(result)")
       XCTAssertTrue(
-        result.stderr.contains("\(copy.path), line \(line), field \(field)"), "\(file): \(result.stderr)")
+        result.stderr.contains("\(copy.path), line \(line), field \(field)"),
+        "\(file): \(result.stderr)")
       XCTAssertTrue(result.stderr.contains(field), "\(file): \(result.stderr)")
       XCTAssertEqual(try runOK(["games", "--json"]).stdout, before, "\(file): nothing changed")
     }
@@ -130,14 +133,19 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     let lines = try runOK(["games", "--venue", "Allianz Arena"]).stdoutLines
     XCTAssertEqual(
       lines,
-      ["2024_10_NYG_CAR  Sun, Nov 10, 2024  3:30 pm CET  NYG @ CAR  Allianz Arena, Munich", "1 game."])
+      [
+        "2024_10_NYG_CAR  Sun, Nov 10, 2024  3:30 pm CET  NYG @ CAR  Allianz Arena, Munich",
+        "1 game.",
+      ])
   }
 
   func testGameReferences_acrossSports_ambiguityAndSportPrefix() throws {
     try importAll()
     try assertFailure(
       ["trip", "new", "Garden", "--game", "BOS@2024-11-16"],
-      containing: ["'BOS' is a team of several sports", "NBA:BOS (Boston Celtics)", "NHL:BOS (Boston Bruins)"])
+      containing: [
+        "'BOS' is a team of several sports", "NBA:BOS (Boston Celtics)", "NHL:BOS (Boston Bruins)",
+      ])
     XCTAssertEqual(try runOK(["trip", "list"]).stdoutLines.first?.contains("Garden"), false)
     try assertFailure(
       ["games", "--team", "BOS", "--from", "2024-11-16", "--to", "2024-11-16"],
@@ -164,8 +172,10 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       result.stdoutLines.first,
       "Created trip \"Boston Weekend\" (\(result.stdoutLines.first?.split(separator: "(").last?.prefix(8) ?? "")): 2 days, 3 games at 2 stops, 1 travel leg."
     )
-    XCTAssertTrue(result.stdout.contains("1:00 pm EST  STL @ BOS  TD Garden, Boston"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("8:00 pm EST  TOR @ BOS  TD Garden, Boston"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("1:00 pm EST  STL @ BOS  TD Garden, Boston"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("8:00 pm EST  TOR @ BOS  TD Garden, Boston"), result.stdout)
     XCTAssertTrue(result.stdout.contains("Boston → Foxborough"), result.stdout)
     XCTAssertTrue(result.stdout.contains("1:00 pm EST  LA @ NE  Gillette Stadium, Foxborough"))
   }
@@ -189,8 +199,10 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     }
     for (zone, name) in [("UTC", "Spring"), ("Asia/Tokyo", "Spring Tokyo")] {
       let result = try runOK(
-        ["trip", "new", name, "--game", "NHL:PHI@2025-03-08", "--game", "NBA:PHI@2025-03-09",
-         "--game", "NBA:BOS@2025-03-10"],
+        [
+          "trip", "new", name, "--game", "NHL:PHI@2025-03-08", "--game", "NBA:PHI@2025-03-09",
+          "--game", "NBA:BOS@2025-03-10",
+        ],
         extra: ["TZ": zone])
       XCTAssertTrue(result.stdout.contains("Day 1 · Sat, Mar 8, 2025"), result.stdout)
       XCTAssertTrue(result.stdout.contains(" EST  "), result.stdout)
@@ -210,8 +222,10 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       "trip", "new", "Prague", "--game", "NHL:NJD@2024-10-04", "--game", "NHL:NJD@2024-10-05",
     ])
     XCTAssertTrue(result.stdout.contains("2 games at 1 stop"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("7:00 pm UTC+2  NJD @ BUF  O2 Arena, Prague"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("4:00 pm UTC+2  BUF @ NJD  O2 Arena, Prague"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("7:00 pm UTC+2  NJD @ BUF  O2 Arena, Prague"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.contains("4:00 pm UTC+2  BUF @ NJD  O2 Arena, Prague"), result.stdout)
   }
 
   func testVisit_fromAGame_takesItsScore() throws {
@@ -226,7 +240,8 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     ])
     let attended = try XCTUnwrap(
       try parseJSON(
-        try runOK(["trip", "attended", "Garden Day", "--json", "--now", "2025-01-01T00:00Z"]).stdout)
+        try runOK(["trip", "attended", "Garden Day", "--json", "--now", "2025-01-01T00:00Z"]).stdout
+      )
         as? [String: Any])
     let recorded = try XCTUnwrap(attended["recorded"] as? [[String: Any]])
     XCTAssertEqual(recorded.count, 2)

@@ -37,7 +37,8 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(ScheduleFormat.detect(try text("nfl/schedules_2024.csv")), .nfl)
     XCTAssertEqual(ScheduleFormat.detect(try text("retrosheet/2024schedule.csv")), .retrosheet)
     XCTAssertNil(ScheduleFormat.detect("a,b,c\n1,2,3\n"))
-    XCTAssertEqual(ScheduleFormat.of("a,b\n", named: nil), .retrosheet, "Retrosheet says what it expected")
+    XCTAssertEqual(
+      ScheduleFormat.of("a,b\n", named: nil), .retrosheet, "Retrosheet says what it expected")
     XCTAssertEqual(ScheduleFormat.of("a,b\n", named: .nhl), .nhl)
   }
 
@@ -49,7 +50,8 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(nba.regularSeasonCount, 1_230)
     XCTAssertEqual(nba.roundCounts.map(\.round), ["CUP"])
     XCTAssertEqual(nba.teamIDs.count, 30)
-    XCTAssertEqual(nba.venueIDs.count, 34, "30 arenas, Arena CDMX, Accor Arena, Moody Center, T-Mobile Arena")
+    XCTAssertEqual(
+      nba.venueIDs.count, 34, "30 arenas, Arena CDMX, Accor Arena, Moody Center, T-Mobile Arena")
     XCTAssertTrue(nba.games.allSatisfy { $0.sport == .nba && !$0.timeEstimated && $0.score != nil })
     XCTAssertEqual(Set(nba.games.map(\.id)).count, 1_231)
     // Match 1231, the NBA Cup final: OKC vs MIL at T-Mobile Arena (the
@@ -58,7 +60,8 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(final.id, "NBA-OKC202412170")
     XCTAssertEqual(final.venueID, "t-mobile-arena")
     XCTAssertEqual(iso(final), "2024-12-17T17:30:00-08:00")
-    XCTAssertEqual(final.score, Score(away: 97, home: 81), "Bucks 97, Thunder 81 (Result is home - away)")
+    XCTAssertEqual(
+      final.score, Score(away: 97, home: 81), "Bucks 97, Thunder 81 (Result is home - away)")
     // Every team plays 82 regular-season games.
     var played: [String: Int] = [:]
     for g in nba.games where g.isRegularSeason {
@@ -97,7 +100,8 @@ final class LeagueScheduleTests: XCTestCase {
     let cleveland = nba.games.filter { $0.venueID == "rocket-arena" }
     XCTAssertEqual(cleveland.count, 41)
     let arena = try XCTUnwrap(leagues.venue("rocket-arena"))
-    XCTAssertEqual(arena.name(on: try XCTUnwrap(CalendarDate(iso: "2024-11-01"))), "Rocket Mortgage FieldHouse")
+    XCTAssertEqual(
+      arena.name(on: try XCTUnwrap(CalendarDate(iso: "2024-11-01"))), "Rocket Mortgage FieldHouse")
     XCTAssertEqual(arena.name(on: try XCTUnwrap(CalendarDate(iso: "2025-03-01"))), "Rocket Arena")
     XCTAssertEqual(nba.games.filter { $0.venueID == "phx-arena" }.count, 41)
   }
@@ -109,7 +113,8 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(nhl.games.count, 1_312)
     XCTAssertEqual(nhl.regularSeasonCount, 1_312)
     XCTAssertEqual(nhl.teamIDs.count, 32)
-    XCTAssertEqual(nhl.venueIDs.count, 36, "32 arenas, Prague, Tampere, Wrigley Field, Ohio Stadium")
+    XCTAssertEqual(
+      nhl.venueIDs.count, 36, "32 arenas, Prague, Tampere, Wrigley Field, Ohio Stadium")
     XCTAssertTrue(nhl.games.allSatisfy { !$0.timeEstimated && $0.score != nil })
     // Prague, Global Series: 1:00 PM ET on Oct 4 is 7 pm in Prague.
     let prague = try game(nhl, "NHL-BUF202410040")
@@ -125,7 +130,9 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(try game(nhl, "NHL-CBJ202503010").venueID, "ohio-stadium")
     // Every other game at its home team's arena.
     let league = try XCTUnwrap(leagues.league(.nhl))
-    let special: Set<Venue.ID> = ["o2-arena-prague", "nokia-arena-tampere", "CHI11", "ohio-stadium"]
+    let special: Set<Venue.ID> = [
+      "o2-arena-prague", "nokia-arena-tampere", "CHI11", "ohio-stadium",
+    ]
     for g in nhl.games where !special.contains(g.venueID) {
       XCTAssertEqual(league.franchise(ofTeam: g.homeTeamID)?.home(in: 2024), g.venueID, "\(g.id)")
     }
@@ -153,7 +160,8 @@ final class LeagueScheduleTests: XCTestCase {
     let nfl = try parse("nfl/schedules_2024.csv")
     XCTAssertEqual(nfl.games.count, 285)
     XCTAssertEqual(nfl.regularSeasonCount, 272)
-    XCTAssertEqual(nfl.roundCounts.map { "\($0.round) \($0.games)" }, ["CON 2", "DIV 4", "SB 1", "WC 6"])
+    XCTAssertEqual(
+      nfl.roundCounts.map { "\($0.round) \($0.games)" }, ["CON 2", "DIV 4", "SB 1", "WC 6"])
     XCTAssertEqual(nfl.teamIDs.count, 32)
     XCTAssertEqual(nfl.venueIDs.count, 34, "30 stadiums and 4 international sites")
     // São Paulo: 20:15 ET is 21:15 in São Paulo.
@@ -180,7 +188,8 @@ final class LeagueScheduleTests: XCTestCase {
 
   func testNeutralSites_eachHasACoordinateAndItsZone() throws {
     XCTAssertEqual(NeutralSites.sites.count, 10)
-    let zones = Dictionary(uniqueKeysWithValues: NeutralSites.sites.map { ($0.venue.id, $0.venue.timeZoneID) })
+    let zones = Dictionary(
+      uniqueKeysWithValues: NeutralSites.sites.map { ($0.venue.id, $0.venue.timeZoneID) })
     XCTAssertEqual(zones["o2-arena-prague"], "Europe/Prague")
     XCTAssertEqual(zones["nokia-arena-tampere"], "Europe/Helsinki")
     XCTAssertEqual(zones["LON00"], "Europe/London")
@@ -223,30 +232,47 @@ final class LeagueScheduleTests: XCTestCase {
 
   func testMalformedRows_areRefusedWithLineAndField() throws {
     let nba = try text("nba/nba-2024-UTC.csv")
-    let badDate = refusal(replacing(nba, line: 5) { $0.replacingOccurrences(of: "/10/2024", with: "/13/2024") }, .nba)
+    let badDate = refusal(
+      replacing(nba, line: 5) { $0.replacingOccurrences(of: "/10/2024", with: "/13/2024") }, .nba)
     XCTAssertEqual(badDate?.line, 5)
     XCTAssertEqual(badDate?.field, "3 (Date)")
-    let badArena = refusal(replacing(nba, line: 7) { $0.replacingOccurrences(of: ",Barclays Center,", with: ",Nowhere Dome,") }, .nba)
-      ?? refusal(replacing(nba, line: 7) { line in
-        var f = line.components(separatedBy: ","); f[3] = "Nowhere Dome"; return f.joined(separator: ",")
-      }, .nba)
+    let badArena =
+      refusal(
+        replacing(nba, line: 7) {
+          $0.replacingOccurrences(of: ",Barclays Center,", with: ",Nowhere Dome,")
+        }, .nba)
+      ?? refusal(
+        replacing(nba, line: 7) { line in
+          var f = line.components(separatedBy: ",")
+          f[3] = "Nowhere Dome"
+          return f.joined(separator: ",")
+        }, .nba)
     XCTAssertEqual(badArena?.line, 7)
     XCTAssertEqual(badArena?.field, "4 (Location)")
-    let badScore = refusal(replacing(nba, line: 9) { line in
-      var f = line.components(separatedBy: ","); f[6] = "won"; return f.joined(separator: ",")
-    }, .nba)
+    let badScore = refusal(
+      replacing(nba, line: 9) { line in
+        var f = line.components(separatedBy: ",")
+        f[6] = "won"
+        return f.joined(separator: ",")
+      }, .nba)
     XCTAssertEqual(badScore?.line, 9)
     XCTAssertEqual(badScore?.field, "7 (Result)")
 
     let nhl = try text("nhl/nhl-202425-asplayed.csv")
-    let badTime = refusal(replacing(nhl, line: 10) { line in
-      var f = line.components(separatedBy: ","); f[2] = "25:00 PM"; return f.joined(separator: ",")
-    }, .nhl)
+    let badTime = refusal(
+      replacing(nhl, line: 10) { line in
+        var f = line.components(separatedBy: ",")
+        f[2] = "25:00 PM"
+        return f.joined(separator: ",")
+      }, .nhl)
     XCTAssertEqual(badTime?.line, 10)
     XCTAssertEqual(badTime?.field, "3 (Start Time (ET))")
-    let badTeam = refusal(replacing(nhl, line: 12) { line in
-      var f = line.components(separatedBy: ","); f[5] = "Hartford Whalers"; return f.joined(separator: ",")
-    }, .nhl)
+    let badTeam = refusal(
+      replacing(nhl, line: 12) { line in
+        var f = line.components(separatedBy: ",")
+        f[5] = "Hartford Whalers"
+        return f.joined(separator: ",")
+      }, .nhl)
     XCTAssertEqual(badTeam?.line, 12)
     XCTAssertEqual(badTeam?.field, "6 (Home)")
     XCTAssertEqual(badTeam?.message, "unknown NHL team 'Hartford Whalers'")
@@ -258,7 +284,8 @@ final class LeagueScheduleTests: XCTestCase {
     let badStadium = refusal(nfl.replacingOccurrences(of: "\"LON00\"", with: "\"XXX00\""), .nfl)
     XCTAssertEqual(badStadium?.field, "45 (stadium_id)")
     XCTAssertEqual(badStadium?.message, "unknown stadium id 'XXX00'")
-    let badType = refusal(replacing(nfl, line: 3) { $0.replacingOccurrences(of: "\"REG\"", with: "\"PRE\"") }, .nfl)
+    let badType = refusal(
+      replacing(nfl, line: 3) { $0.replacingOccurrences(of: "\"REG\"", with: "\"PRE\"") }, .nfl)
     XCTAssertEqual(badType?.line, 3)
     XCTAssertEqual(badType?.field, "3 (game_type)")
     // A row repeated: the same game twice (same id), the later line refused.

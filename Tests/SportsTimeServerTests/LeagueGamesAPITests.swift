@@ -25,15 +25,20 @@ final class LeagueGamesAPITests: APITestCase {
   }
 
   func testGames_bySportAndTeam_withScores() throws {
-    let garden = try games("/api/games?sport=NBA,NHL&venue=TD%20Garden&from=2024-11-16&to=2024-11-16")
+    let garden = try games(
+      "/api/games?sport=NBA,NHL&venue=TD%20Garden&from=2024-11-16&to=2024-11-16")
     XCTAssertEqual(garden.map { $0["id"] as? String }, ["NHL-BOS202411160", "NBA-BOS202411160"])
     XCTAssertEqual(garden.map { $0["sport"] as? String }, ["NHL", "NBA"])
-    XCTAssertTrue(garden.allSatisfy { $0["score"] is [String: Any] && $0["timeEstimated"] as? Bool == false })
-    XCTAssertEqual(try games("/api/games?sport=NHL&team=BOS&from=2024-11-16&to=2024-11-16").count, 1)
+    XCTAssertTrue(
+      garden.allSatisfy { $0["score"] is [String: Any] && $0["timeEstimated"] as? Bool == false })
+    XCTAssertEqual(
+      try games("/api/games?sport=NHL&team=BOS&from=2024-11-16&to=2024-11-16").count, 1)
     XCTAssertEqual(try games("/api/games?team=NBA:BOS&from=2024-11-16&to=2024-11-16").count, 1)
     XCTAssertEqual(try games("/api/games?sport=MLB&from=2024-06-04&to=2024-06-04").count, 15)
     XCTAssertTrue(
-      try games("/api/games?from=2024-06-04&to=2024-06-04").allSatisfy { $0["sport"] as? String == "MLB" })
+      try games("/api/games?from=2024-06-04&to=2024-06-04").allSatisfy {
+        $0["sport"] as? String == "MLB"
+      })
   }
 
   func testGames_aCodeOfSeveralSports_isRefusedNamingEach() throws {

@@ -16,8 +16,10 @@ final class StoreGameScoresTests: StoreTestCase {
 
   func testMigration_oldDatabaseKeepsItsGamesWithoutScores() throws {
     let path = filePath("old.sqlite")
-    let before = try XCTUnwrap(Schema.ledger.firstIndex { $0.id == GameScoreSchema.migrations.first?.id })
-    XCTAssertEqual(before, Schema.ledger.count - GameScoreSchema.migrations.count, "the last migration")
+    let before = try XCTUnwrap(
+      Schema.ledger.firstIndex { $0.id == GameScoreSchema.migrations.first?.id })
+    XCTAssertEqual(
+      before, Schema.ledger.count - GameScoreSchema.migrations.count, "the last migration")
     let mlb = try StoreFixtures.games2024().prefix(50)
     do {
       let old = try Database(path: path)

@@ -34,12 +34,14 @@ public enum NeutralSites {
   }
 
   /// The built-in neutral sites (10), parsed once.
-  public static let sites: [Site] = (try? parseSites(
-    BuiltInTables.text["neutral-venues"] ?? "", file: "neutral-venues.csv")) ?? []
+  public static let sites: [Site] =
+    (try? parseSites(
+      BuiltInTables.text["neutral-venues"] ?? "", file: "neutral-venues.csv")) ?? []
 
   /// The built-in NHL neutral-site games (6), parsed once.
-  public static let nhlGames: [NHLGame] = (try? parseNHLGames(
-    BuiltInTables.text["nhl-neutral-games"] ?? "", file: "nhl-neutral-games.csv")) ?? []
+  public static let nhlGames: [NHLGame] =
+    (try? parseNHLGames(
+      BuiltInTables.text["nhl-neutral-games"] ?? "", file: "nhl-neutral-games.csv")) ?? []
 
   /// Parses a table with the columns of `neutral-venues.csv` (`venue_id,
   /// name, city, region, country, latitude, longitude, time_zone, sports,

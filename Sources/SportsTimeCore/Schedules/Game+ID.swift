@@ -55,7 +55,9 @@ extension Game {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].utf8.count == 4, parts[0].utf8.allSatisfy(isDigit),
           parts[1].utf8.count == 2, parts[1].utf8.allSatisfy(isDigit),
-          parts[2...].allSatisfy({ (2...3).contains($0.utf8.count) && $0.utf8.allSatisfy(isCapital) })
+          parts[2...].allSatisfy({
+            (2...3).contains($0.utf8.count) && $0.utf8.allSatisfy(isCapital)
+          })
         else { return nil }
       }
       self.rawValue = text
@@ -82,7 +84,9 @@ extension Game {
       guard let id = ID(parsing: text) else {
         throw DecodingError.dataCorruptedError(
           in: container,
-          debugDescription: "not a game id (HOMEyyyymmddN, NBA-HOMEyyyymmddN, yyyy_ww_AWAY_HOME): \"\(text.prefix(80))\"")
+          debugDescription:
+            "not a game id (HOMEyyyymmddN, NBA-HOMEyyyymmddN, yyyy_ww_AWAY_HOME): \"\(text.prefix(80))\""
+        )
       }
       self = id
     }

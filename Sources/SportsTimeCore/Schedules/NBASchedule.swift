@@ -92,7 +92,8 @@ public enum NBASchedule {
       var score: Score?
       if !f[6].isEmpty {
         let parts = f[6].split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let h = S.score(String(parts[0])), let a = S.score(String(parts[1])),
+        guard parts.count == 2, let h = S.score(String(parts[0])),
+          let a = S.score(String(parts[1])),
           let s = Score(away: a, home: h)
         else {
           throw fail(6, "'\(f[6].prefix(80))' is not a final score as home - away (e.g. 112 - 104)")

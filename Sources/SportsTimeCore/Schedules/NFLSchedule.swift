@@ -94,7 +94,8 @@ public enum NFLSchedule {
       func value(_ name: String) -> String { record.fields[column(name)].trimmingSpaces() }
       let gameID = value("game_id")
       guard let id = Game.ID(parsing: gameID), gameID.contains("_") else {
-        throw fail("game_id", "'\(gameID.prefix(80))' is not an nflverse game id (yyyy_ww_AWAY_HOME)")
+        throw fail(
+          "game_id", "'\(gameID.prefix(80))' is not an nflverse game id (yyyy_ww_AWAY_HOME)")
       }
       guard let season = Int(value("season")), (1900...9999).contains(season) else {
         throw fail("season", "'\(value("season").prefix(80))' is not a season year")
@@ -123,7 +124,8 @@ public enum NFLSchedule {
       let expected = String(format: "%04d_%02d_%@_%@", season, week, awayCode, homeCode)
       guard gameID == expected else {
         throw fail(
-          "game_id", "'\(gameID.prefix(80))' does not match the row's season, week and teams (\(expected))")
+          "game_id",
+          "'\(gameID.prefix(80))' does not match the row's season, week and teams (\(expected))")
       }
       var score: Score?
       let (a, h) = (value("away_score"), value("home_score"))
@@ -153,7 +155,8 @@ public enum NFLSchedule {
           timeUnknown: false, status: .scheduled, originalDate: nil, gameNumber: 0,
           postponementReason: nil, scheduleKey: "NFL/\(gameID)", score: score, round: round))
       origins.append(
-        ScheduleRowOrigin(line: line, dateField: "\(column("gameday") + 1) (gameday)", isMakeup: false))
+        ScheduleRowOrigin(
+          line: line, dateField: "\(column("gameday") + 1) (gameday)", isMakeup: false))
     }
     return try S.assemble(
       games, origins: origins, file: file, leagues: leagues,

@@ -35,7 +35,8 @@ public enum ScheduleFormat: String, Sendable, Hashable, CaseIterable {
     if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
     if line.hasPrefix("Match Number,Round Number,Date,Location,") { return .nba }
     if line.hasPrefix("Date,Start Time (Sask),Start Time (ET),") { return .nhl }
-    if line.hasPrefix("\"game_id\",\"season\",\"game_type\"") || line.hasPrefix("game_id,season,game_type")
+    if line.hasPrefix("\"game_id\",\"season\",\"game_type\"")
+      || line.hasPrefix("game_id,season,game_type")
     {
       return .nfl
     }
@@ -157,7 +158,8 @@ enum LeagueScheduleSupport {
       max(origins[$0.first].line, origins[$0.second].line)
         < max(origins[$1.first].line, origins[$1.second].line)
     }) {
-      let atFault = origins[clash.first].line > origins[clash.second].line
+      let atFault =
+        origins[clash.first].line > origins[clash.second].line
         ? clash.first : clash.second
       let other = atFault == clash.first ? clash.second : clash.first
       throw schedule.error(
