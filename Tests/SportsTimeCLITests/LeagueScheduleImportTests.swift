@@ -139,6 +139,18 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       ])
   }
 
+  /// The file calls Phoenix's arena "PHX Arena" all season; it was
+  /// Footprint Center until 2025-02-18: one venue, named by the date.
+  func testGames_renamedArena_oneVenueNamedByDate() throws {
+    try runOK(["schedule", "import", try path(Self.nba)])
+    XCTAssertEqual(try games(["--venue", "Footprint Center"]).count, 41)
+    XCTAssertEqual(try games(["--venue", "PHX Arena"]).count, 41)
+    let lines = try runOK(["games", "--venue", "Footprint Center"]).stdoutLines
+    XCTAssertTrue(lines.first?.hasSuffix("Footprint Center, Phoenix") ?? false, "\(lines)")
+    XCTAssertTrue(lines.dropLast().last?.hasSuffix("PHX Arena, Phoenix") ?? false, "\(lines)")
+    XCTAssertEqual(lines.last, "41 games.")
+  }
+
   func testGameReferences_acrossSports_ambiguityAndSportPrefix() throws {
     try importAll()
     try assertFailure(

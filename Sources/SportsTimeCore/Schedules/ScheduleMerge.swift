@@ -255,7 +255,15 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
   /// - Returns: one sentence without a final period.
   public func message(catalog: Catalog? = nil, lineOf: (Int) -> Int?) -> String {
     let inFile = lineOf(index) != nil
-    func team(_ code: String) -> String { catalog?.teams[code]?.abbreviation ?? code }
+    // Every game of a conflict is of one sport (ids and teams are per sport).
+    let sport: Sport
+    switch self {
+    case .repeated(_, let game, _, _), .idTaken(_, let game, _), .teamOverlap(_, let game, _, _):
+      sport = game.sport
+    }
+    func team(_ code: String) -> String {
+      Team.printedCode(code, sport: sport, teams: catalog?.teams)
+    }
     func describe(_ game: Game) -> String { Self.describe(game, catalog: catalog) }
     switch self {
     case .repeated(_, let game, let earlier, let other) where game == other:
