@@ -5,7 +5,11 @@ enum GameScoreSchema {
   /// In order; append only.
   ///
   /// `games.away_score`, `games.home_score`: the final score (0…999 each),
-  /// both set or both NULL (MLB games, games not yet played).
+  /// both set or both NULL (MLB games, games not yet played). Checked when
+  /// read (`Store.gameScore`: anything else is a corrupt value), not by a
+  /// CHECK constraint, like the table's other columns (a CHECK would also
+  /// refuse the bench's `sqlite3 .import` reference, whose NULLs arrive as
+  /// empty text).
   /// `games.round`: NULL for a regular-season game, else the round
   /// (`Game.round`: `WC`, `DIV`, `CON`, `SB`, `CUP`). A database from
   /// before gets NULL in all three for its games, which is what they are.
@@ -13,10 +17,8 @@ enum GameScoreSchema {
     Migration(
       id: "2026-12-02-game-scores-1-score-and-round",
       sql: """
-        ALTER TABLE games ADD COLUMN away_score INTEGER
-          CHECK (away_score IS NULL OR away_score BETWEEN 0 AND 999);
-        ALTER TABLE games ADD COLUMN home_score INTEGER
-          CHECK (home_score IS NULL OR home_score BETWEEN 0 AND 999);
+        ALTER TABLE games ADD COLUMN away_score INTEGER;
+        ALTER TABLE games ADD COLUMN home_score INTEGER;
         ALTER TABLE games ADD COLUMN round TEXT;
         """)
   ]

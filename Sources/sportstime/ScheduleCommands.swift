@@ -82,8 +82,10 @@ enum ScheduleCommands {
         catalog: { try context.catalog() })
       return
     }
-    let catalog = try context.catalog()
-    let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: try Catalog.mlb())
+    // MLB's own catalog: a Retrosheet file names MLB teams and parks only
+    // (and the other sports' tables are not built for it).
+    let catalog = try Catalog.mlb()
+    let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)
     let store = try existing ?? context.openStore()
     let result: GameImportResult
     do {

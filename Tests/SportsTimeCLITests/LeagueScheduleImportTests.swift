@@ -48,6 +48,13 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       ])
     let all = try games([])
     XCTAssertEqual(all.count, 1_231 + 1_312 + 285)
+    // Each file again: nothing changes, and the summary says so.
+    for (file, count) in [(Self.nba, 1_231), (Self.nhl, 1_312), (Self.nfl, 285)] {
+      let again = try runOK(["schedule", "import", try path(file)]).stdoutLines
+      XCTAssertEqual(
+        again.dropFirst().first, "No changes: all \(count) games were already in the database.")
+    }
+    XCTAssertEqual(try games([]).count, all.count)
     XCTAssertEqual(try games(["--sport", "NBA,NHL"]).count, 1_231 + 1_312)
     XCTAssertEqual(try games(["--sport", "NFL"]).count, 285)
     XCTAssertTrue(

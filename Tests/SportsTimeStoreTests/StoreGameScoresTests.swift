@@ -64,11 +64,13 @@ final class StoreGameScoresTests: StoreTestCase {
     }
   }
 
-  func testCheck_refusesAScoreOutOfRange() throws {
+  func testRead_aScoreOutOfRangeIsCorrupt() throws {
     let store = try Store(path: filePath())
     _ = try store.importGames(try nflGames())
-    XCTAssertThrowsError(
-      try store.database.execute("UPDATE games SET away_score = 1000 WHERE id = '2024_01_BAL_KC'"))
+    try store.database.execute("UPDATE games SET away_score = 1000 WHERE id = '2024_01_BAL_KC'")
+    XCTAssertThrowsError(try store.game(id: "2024_01_BAL_KC")) { error in
+      XCTAssertTrue("\(error)".contains("1000-27"), "\(error)")
+    }
   }
 
   func testQuery_sportsAndTeamsOfOneSport() throws {

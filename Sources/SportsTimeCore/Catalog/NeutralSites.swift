@@ -33,10 +33,14 @@ public enum NeutralSites {
     public var venueID: Venue.ID
   }
 
-  /// The built-in neutral sites (10), parsed once.
+  /// The built-in neutral sites (10), parsed once. Their zones are not
+  /// looked up while parsing (loading ten zones' data costs a command more
+  /// than the rest of the table): `LeagueScheduleTests` checks every one is
+  /// known (`parseSites(_:file:checkingZones:)` with the check).
   public static let sites: [Site] =
     (try? parseSites(
-      BuiltInTables.text["neutral-venues"] ?? "", file: "neutral-venues.csv")) ?? []
+      BuiltInTables.text["neutral-venues"] ?? "", file: "neutral-venues.csv",
+      checkingZones: false)) ?? []
 
   /// The built-in NHL neutral-site games (6), parsed once.
   public static let nhlGames: [NHLGame] =
@@ -48,14 +52,33 @@ public enum NeutralSites {
   /// notes`; `sports` `;`-separated sport codes).
   /// - Throws: `FileFormatError` naming the line and field of the first bad
   ///   value.
-  public static func parseSites(_ text: String, file: String) throws -> [Site] {
+  /// - Parameter checkingZones: refuse a zone this system does not know
+  ///   (`Catalog.venue(fields:line:file:)`); false takes it as written.
+  public static func parseSites(_ text: String, file: String, checkingZones: Bool = true) throws
+    -> [Site]
+  {
     let columns = [
       "venue_id", "name", "city", "region", "country", "latitude", "longitude", "time_zone",
       "sports", "notes",
     ]
     return try CSV.table(text, file: file, columns: columns).map { record in
       try record.checkFieldCount(columns.count, file: file)
-      let venue = try Catalog.venue(fields: record.fields, line: record.line, file: file)
+      let f = record.fields
+      let venue: Venue
+      if checkingZones {
+        venue = try Catalog.venue(fields: f, line: record.line, file: file)
+      } else {
+        guard let lat = Double(f[5]), let lon = Double(f[6]),
+          let coordinate = Coordinate(latitude: lat, longitude: lon)
+        else {
+          throw FileFormatError(
+            file: file, line: record.line, field: "latitude/longitude",
+            message: "'\(f[5]), \(f[6])' is not a coordinate in degrees")
+        }
+        venue = Venue(
+          id: Venue.ID(f[0]), name: f[1], city: f[2], region: f[3], country: f[4],
+          coordinate: coordinate, timeZoneID: f[7])
+      }
       var sports: [Sport] = []
       for code in record.fields[8].split(separator: ";") {
         guard let sport = Sport(rawValue: code.trimmingSpaces().uppercased()) else {

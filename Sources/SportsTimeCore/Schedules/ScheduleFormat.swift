@@ -31,8 +31,11 @@ public enum ScheduleFormat: String, Sendable, Hashable, CaseIterable {
   /// ScheduleFormat.detect("Match Number,Round Number,Date,…\n…")  // .nba
   /// ```
   public static func detect(_ text: String) -> ScheduleFormat? {
-    var line = Substring(text.prefix { $0 != "\n" && $0 != "\r" })
-    if line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+    // The first line's bytes (at most 200: every header is told by its
+    // start), without walking the file's characters ("\r\n" is one).
+    var bytes = text.utf8.prefix(200).prefix { $0 != 0x0A && $0 != 0x0D }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let line = String(decoding: bytes, as: UTF8.self)
     if line.hasPrefix("Match Number,Round Number,Date,Location,") { return .nba }
     if line.hasPrefix("Date,Start Time (Sask),Start Time (ET),") { return .nhl }
     if line.hasPrefix("\"game_id\",\"season\",\"game_type\"")
