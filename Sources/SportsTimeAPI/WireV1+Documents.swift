@@ -31,14 +31,22 @@ extension WireV1 {
     /// The originally scheduled local date of a moved or cancelled game;
     /// left out for a scheduled one.
     public var originalDate: CalendarDate?
+    /// `MLB`, `NBA`, `NHL` or `NFL`.
+    public var sport: Sport
+    /// The final score `{away, home}` when the schedule gives it (NBA, NHL
+    /// and NFL files); left out otherwise.
+    public var score: Score?
+    /// The round of a game outside the regular season (`WC`, `DIV`, `CON`,
+    /// `SB`, `CUP`); left out for a regular-season game.
+    public var round: String?
 
     /// The entry of `game`, teams by their abbreviations in `catalog`.
     public init(_ game: Game, catalog: Catalog) {
       id = game.id
       start = LocalTime.iso8601(game.start, in: game.timeZone)
       date = game.localDate
-      home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
-      away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
+      home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
+      away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
       venueID = game.venueID
       timeZone = game.timeZoneID
       timeEstimated = game.timeEstimated
@@ -46,6 +54,9 @@ extension WireV1 {
       status = game.status
       gameNumber = game.gameNumber
       originalDate = game.status == .scheduled ? nil : game.originalDate
+      sport = game.sport
+      score = game.score.map(Score.init)
+      round = game.round
     }
   }
 

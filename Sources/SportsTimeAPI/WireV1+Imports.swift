@@ -32,7 +32,7 @@ extension WireV1 {
   }
 
   /// `schedule import --json`: `{file, games, rescheduled, cancelled,
-  /// doubleheadersFormed, venues, teams, inserted, updated, unchanged,
+  /// doubleheadersFormed, venues, teams, sport?, regularSeason?, rounds?, inserted, updated, unchanged,
   /// notInFile, moved, changedInTrips, removed, trips, visits}`.
   public struct ScheduleImport: Codable, Sendable, Hashable {
     /// A trip using changed games: `{id, name, games}`.
@@ -93,6 +93,15 @@ extension WireV1 {
     public var venues: Int
     /// Teams in the file.
     public var teams: Int
+    /// The file's sport (`NBA`, `NHL`, `NFL`); left out for a Retrosheet
+    /// (MLB) file.
+    public var sport: Sport?
+    /// Of the games, those of the regular season (`Game.isRegularSeason`);
+    /// left out for a Retrosheet file (all of them).
+    public var regularSeason: Int?
+    /// The other games by round (`WC` 6, `SB` 1, `CUP` 1), sorted by round;
+    /// left out for a Retrosheet file.
+    public var rounds: OrderedMap<Int>?
     /// Games new to the store.
     public var inserted: Int
     /// Games changed.
@@ -123,6 +132,17 @@ extension WireV1 {
         file: file, counts: schedule.counts, inserted: inserted, updated: updated,
         unchanged: unchanged, notInFile: notInFile, moved: moved, changedInTrips: changedInTrips,
         removed: removed, trips: trips, visits: visits)
+      if schedule.games.first?.sport != .mlb {
+        describe(schedule)
+      }
+    }
+
+    /// Sets `sport`, `regularSeason` and `rounds` from `schedule` (an NBA,
+    /// NHL or NFL file's).
+    public mutating func describe(_ schedule: SportsTimeCore.ScheduleImport) {
+      sport = schedule.games.first?.sport
+      regularSeason = schedule.regularSeasonCount
+      rounds = OrderedMap(schedule.roundCounts.map { ($0.round, $0.games) })
     }
 
     /// The report of reading `file`, whose counts are `counts`, and

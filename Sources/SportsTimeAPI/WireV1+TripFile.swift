@@ -96,8 +96,8 @@ extension WireV1 {
       games = itinerary.schedule.games.map { g in
         Game(
           id: g.id, date: g.game.localDate,
-          home: teams[g.game.homeTeamID]?.abbreviation ?? g.game.homeTeamID,
-          away: teams[g.game.awayTeamID]?.abbreviation ?? g.game.awayTeamID,
+          home: Team.printedCode(g.game.homeTeamID, sport: g.game.sport, teams: teams),
+          away: Team.printedCode(g.game.awayTeamID, sport: g.game.sport, teams: teams),
           venueID: g.game.venueID.rawValue,
           start: LocalTime.iso8601(g.game.start, in: g.game.timeZone),
           startInstant: g.game.start)

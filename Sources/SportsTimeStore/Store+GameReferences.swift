@@ -43,11 +43,13 @@ extension Store {
   /// read transaction.
   ///
   /// A game id names that game. `TEAM@DATE#N` names the team's N-th game
-  /// that local date, home or away, by any name the catalog knows for the
-  /// team in that season (`Catalog.team(named:season:)`), any code of its
-  /// franchise included (`ATH@2024-06-01` finds the `OAK` games); cancelled
-  /// games count only when there is nothing else that day
-  /// (`GameReference.pick`).
+  /// that local date, home or away, by any name the leagues know for the
+  /// team in that season, among the sports of the stored games
+  /// (`Leagues.team(named:among:season:)`: `NBA:BOS@…` names the sport, and
+  /// `BOS@…` is refused as a team of several sports when both the Celtics'
+  /// and the Bruins' games are stored), any code of its franchise included
+  /// (`ATH@2024-06-01` finds the `OAK` games); cancelled games count only
+  /// when there is nothing else that day (`GameReference.pick`).
   ///
   /// ```swift
   /// try store.games(for: [.teamOnDate(team: "cubs", date: jun4, number: 1)], catalog: mlb)
@@ -56,7 +58,8 @@ extension Store {
   /// - Throws: `GameLookupError.noGamesYet` when no schedule is stored,
   ///   `.noSuchGame` for an unknown id, `.moved` when the team's game that
   ///   day was rescheduled (naming its new date and id); `CatalogError`
-  ///   for a team the catalog does not know (or another sport's team);
+  ///   for a team the leagues do not know (another sport's team, or one of
+  ///   several sports: `.teamOfSeveralSports`);
   ///   `GameReferenceError` when the team has no game that day or not that
   ///   many; or `StoreError`.
   public func games(for references: [GameReference], catalog: Catalog) throws -> [Game] {
@@ -81,9 +84,24 @@ extension Store {
       return game
     case .teamOnDate(let teamName, let date, _):
       if try gameCount() == 0 { throw GameLookupError.noGamesYet }
-      let team = try catalog.team(named: teamName, season: date.year)
-      let codes = catalog.franchise(of: team).map(\.id)
-      let query = GameQuery(teamID: team.id, otherTeamIDs: Array(codes.dropFirst()))
+      // Among the stored sports: `BOS` is refused when both the Celtics'
+      // and the Bruins' games are stored (`NBA:BOS` says which).
+      let leagues = try Leagues.builtIn()
+      let stored = try storedSports()
+      let found: Leagues.SportTeam
+      if stored == [.mlb] && Leagues.splitSport(teamName).sport == nil {
+        // MLB alone: the catalog's own look-up and errors, as ever.
+        found = Leagues.SportTeam(
+          sport: .mlb, team: try catalog.team(named: teamName, season: date.year))
+      } else {
+        found = try leagues.team(named: teamName, among: stored, season: date.year)
+      }
+      let team = found.team
+      var query = GameQuery()
+      query.sportTeams = [
+        found.sport: found.sport == .mlb
+          ? catalog.franchise(of: team).map(\.id) : leagues.codes(of: found)
+      ]
       var sameDay = query
       sameDay.from = date
       sameDay.to = date
@@ -94,8 +112,8 @@ extension Store {
           $0.originalDate == date && $0.status == .rescheduled
         }
         if let game = moved.first {
-          let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-          let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+          let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
+          let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
           throw GameLookupError.moved(
             team: team.fullName, date: date, matchup: "\(away) @ \(home)", gameID: game.id,
             newDate: game.localDate)

@@ -89,6 +89,13 @@ public struct GameQuery: Sendable, Hashable {
   public var from: CalendarDate?
   /// Last local date, inclusive.
   public var to: CalendarDate?
+  /// Sports: a game matches when it is of one of them. Empty: any sport.
+  public var sports: [Sport] = []
+  /// Teams of one sport each: a game matches when it is of a sport listed
+  /// here and its home or away team is one of that sport's codes (the
+  /// Celtics' `BOS` is not the Red Sox' `BOS`). Empty: no filter. Applies
+  /// together with `teamIDs` (both must match when both are given).
+  public var sportTeams: [Sport: [String]] = [:]
 
   /// Creates a query for any of several teams and venues.
   /// - Parameters:
@@ -149,7 +156,65 @@ extension GameQuery {
   }
 }
 
+extension GameQuery {
+  /// The query for games of any of `sports` (empty: every sport), of any
+  /// of `teams`, at any of `venues`, between `from` and `to`, the names
+  /// as a traveller types them, looked for among `pool` (the stored
+  /// sports; `sports` when given):
+  /// - a team by any name the leagues know in `from`'s season
+  ///   (`Leagues.team(named:among:season:)`: `SPORT:NAME` names the sport;
+  ///   a name several sports of the pool have is refused), with every code
+  ///   of its franchise (`CHC` finds `CHN`, `ATH` the `OAK` games too);
+  /// - a venue by any of its names, old or new, a unique part of one, or
+  ///   its team (`Leagues.venue(named:sport:season:)`, in the pool's sport
+  ///   when it has one, else in any).
+  /// With only MLB in the pool this is `init(teams:venues:from:to:catalog:leagues:)`.
+  /// - Throws: `CatalogError` for a name no team or venue has, one of
+  ///   another sport (`.teamOfOtherSport`, `.venueOfOtherSport`) or of
+  ///   several (`.teamOfSeveralSports`).
+  public init(
+    sports: [Sport], teams: [String], venues: [String], from: CalendarDate?, to: CalendarDate?,
+    storedSports: [Sport], leagues: Leagues
+  ) throws {
+    let pool = sports.isEmpty ? (storedSports.isEmpty ? [Sport.mlb] : storedSports) : sports
+    var sportTeams: [Sport: [String]] = [:]
+    for name in teams {
+      let found = try leagues.team(named: name, among: pool, season: from?.year)
+      for code in leagues.codes(of: found) where !(sportTeams[found.sport] ?? []).contains(code) {
+        sportTeams[found.sport, default: []].append(code)
+      }
+    }
+    var venueIDs: [Venue.ID] = []
+    let venueSport: Sport? = pool.count == 1 ? pool[0] : nil
+    for name in venues {
+      let id: Venue.ID
+      if let site = NeutralSites.sites.first(where: {
+        TextNormalization.key($0.venue.name) == TextNormalization.key(name)
+          || $0.venue.id.rawValue.uppercased() == name.trimmingSpaces().uppercased()
+      }) {
+        id = site.venue.id
+      } else {
+        id = try leagues.venue(named: name, sport: venueSport, season: from?.year).venue.id
+      }
+      if !venueIDs.contains(id) { venueIDs.append(id) }
+    }
+    self.init(teamIDs: [], venueIDs: venueIDs, from: from, to: to)
+    self.sports = sports
+    self.sportTeams = sportTeams
+  }
+}
+
 extension Store {
+  /// The sports of the stored games, in `Sport.allCases` order.
+  /// - Throws: `StoreError`.
+  public func storedSports() throws -> [Sport] {
+    let found = Set(
+      try select("SELECT DISTINCT sport FROM games").compactMap {
+        Sport(rawValue: try $0.string("sport"))
+      })
+    return Sport.allCases.filter(found.contains)
+  }
+
   /// Imports a parsed schedule file: as `importGames(_:replace:)`, but a
   /// game that clashes with the stored ones is refused as a malformed row
   /// of the file (its line and field, `ScheduleImport.error(for:)`).
@@ -353,6 +418,21 @@ extension Store {
       clauses.append("(home_team IN (\(marks)) OR away_team IN (\(marks)))")
       args += codes.map(SQLValue.text) + codes.map(SQLValue.text)
     }
+    if !query.sports.isEmpty {
+      let marks = query.sports.map { _ in "?" }.joined(separator: ", ")
+      clauses.append("sport IN (\(marks))")
+      args += query.sports.map { SQLValue.text($0.rawValue) }
+    }
+    if !query.sportTeams.isEmpty {
+      var parts: [String] = []
+      for sport in Sport.allCases {
+        guard let codes = query.sportTeams[sport], !codes.isEmpty else { continue }
+        let marks = codes.map { _ in "?" }.joined(separator: ", ")
+        parts.append("(sport = ? AND (home_team IN (\(marks)) OR away_team IN (\(marks))))")
+        args += [.text(sport.rawValue)] + codes.map(SQLValue.text) + codes.map(SQLValue.text)
+      }
+      clauses.append("(" + parts.joined(separator: " OR ") + ")")
+    }
     if !query.venueIDs.isEmpty {
       let marks = query.venueIDs.map { _ in "?" }.joined(separator: ", ")
       clauses.append("venue_id IN (\(marks))")
@@ -399,7 +479,7 @@ extension Store {
   static let gameColumns = [
     "id", "sport", "season", "home_team", "away_team", "venue_id", "start_utc", "time_zone",
     "local_date", "time_estimated", "time_unknown", "status", "original_date", "game_number",
-    "postponement_reason", "schedule_key",
+    "postponement_reason", "schedule_key", "away_score", "home_score", "round",
   ]
 
   /// The `games` row of `game`, one value per `gameColumns` entry.
@@ -411,7 +491,25 @@ extension Store {
       SQLValue(game.timeEstimated), SQLValue(game.timeUnknown), .text(game.status.rawValue),
       .optional(game.originalDate?.iso), SQLValue(game.gameNumber),
       .optional(game.postponementReason), .text(game.scheduleKey),
+      game.score.map { SQLValue($0.away) } ?? .null, game.score.map { SQLValue($0.home) } ?? .null,
+      .optional(game.round),
     ]
+  }
+
+  /// The score of a `games` row's `away_score` and `home_score`: nil when
+  /// both are NULL.
+  /// - Throws: `corrupt` when one is NULL without the other, or out of
+  ///   0…999.
+  static func gameScore(
+    _ away: Int?, _ home: Int?, corrupt: (String, String) -> StoreError
+  ) throws -> Score? {
+    if away == nil && home == nil { return nil }
+    guard let away, let home, let score = Score(away: away, home: home) else {
+      throw corrupt(
+        "away_score/home_score",
+        "\(away.map(String.init) ?? "NULL")-\(home.map(String.init) ?? "NULL")")
+    }
+    return score
   }
 
   /// The `games` row of `game`, by column name.
@@ -425,6 +523,9 @@ extension Store {
     let id = try row.string("id")
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "games", id: id, column: column, value: value)
+    }
+    func score(_ away: Int?, _ home: Int?) throws -> Score? {
+      try Store.gameScore(away, home, corrupt: corrupt)
     }
     let sportText = try row.string("sport")
     guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
@@ -449,6 +550,8 @@ extension Store {
       timeUnknown: try row.bool("time_unknown"), status: status, originalDate: original,
       gameNumber: try row.int("game_number"),
       postponementReason: try row.optionalString("postponement_reason"),
-      scheduleKey: try row.string("schedule_key"))
+      scheduleKey: try row.string("schedule_key"),
+      score: try score(try row.optionalInt("away_score"), try row.optionalInt("home_score")),
+      round: try row.optionalString("round"))
   }
 }

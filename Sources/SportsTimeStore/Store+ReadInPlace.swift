@@ -155,6 +155,9 @@ extension Store {
     let gameNumber: Int32
     let postponementReason: Int32
     let scheduleKey: Int32
+    let awayScore: Int32
+    let homeScore: Int32
+    let round: Int32
 
     /// Resolves every column `game(from:_:)` reads.
     /// - Throws: `StoreError.noSuchColumn` for a missing one.
@@ -175,6 +178,9 @@ extension Store {
       gameNumber = try c.index("game_number")
       postponementReason = try c.index("postponement_reason")
       scheduleKey = try c.index("schedule_key")
+      awayScore = try c.index("away_score")
+      homeScore = try c.index("home_score")
+      round = try c.index("round")
     }
   }
 
@@ -213,7 +219,10 @@ extension Store {
       timeUnknown: try row.bool(c.timeUnknown), status: status, originalDate: original,
       gameNumber: try row.int(c.gameNumber),
       postponementReason: try row.optionalString(c.postponementReason),
-      scheduleKey: try row.string(c.scheduleKey))
+      scheduleKey: try row.string(c.scheduleKey),
+      score: try gameScore(
+        try row.optionalInt(c.awayScore), try row.optionalInt(c.homeScore), corrupt: corrupt),
+      round: try row.optionalString(c.round))
   }
 }
 

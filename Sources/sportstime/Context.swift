@@ -97,8 +97,9 @@ struct Context {
     return try openStore()
   }
 
-  /// The built-in MLB catalog.
-  func catalog() throws -> Catalog { try Catalog.mlb() }
+  /// The built-in MLB catalog, with every sport's venues (neutral sites
+  /// included) found by id (`Catalog.builtInGames()`).
+  func catalog() throws -> Catalog { try Catalog.builtInGames() }
 
   /// The kind of `--now`: an ISO 8601 instant (`ISO8601Instant.parse(_:)`),
   /// parsed with the command line; a bad one is the usage error `--now

@@ -21,8 +21,8 @@ enum Format {
 
   /// "SD @ CHC".
   static func matchup(_ game: Game, catalog: Catalog) -> String {
-    let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-    let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
+    let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
     return "\(away) @ \(home)"
   }
 

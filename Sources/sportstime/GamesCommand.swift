@@ -12,7 +12,10 @@ enum GamesCommand {
     discussion: """
       Dates are the venues' local dates and times are local to the venue, with the \
       zone's abbreviation; "est." marks estimated times, "TBD" an unknown time.
-      TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case.
+      TEAM is a Retrosheet code (CHN), an abbreviation (CHC) or an alias, in any case; \
+      for NBA, NHL and NFL the league's code (BOS, NYR, KC), a full name or a nickname. \
+      A name several imported sports' teams have (BOS: the Red Sox, the Celtics and \
+      the Bruins) must say which: NBA:BOS, or --sport NBA.
       VENUE is a park code (CHI11), any of a venue's names, old or new (Daikin Park or \
       Minute Maid Park), a unique part of one, or a team. Venues are shown by the name in \
       force on the game's date.
@@ -22,8 +25,12 @@ enum GamesCommand {
         sportstime games --team chc --from 2024-06-01 --to 2024-06-07
         sportstime games --team CHC,DET --from 2024-06-01 --to 2024-06-03
         sportstime games --venue "Wrigley" --json
+        sportstime games --sport NBA,NHL --team BOS --from 2024-11-01 --to 2024-11-10
       """,
     options: [
+      .value(
+        "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
+        help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
       .value(
         "team", valueName: "TEAM", repeatable: true,
         help:
@@ -50,20 +57,24 @@ enum GamesCommand {
     let catalog = try context.catalog()
     let from = args.value("from", as: CalendarDate.self)
     let to = args.value("to", as: CalendarDate.self)
+    let existing = try context.openExistingStore()
     let query: GameQuery
     do {
       query = try GameQuery(
-        teams: try args.listValues("team"), venues: try args.listValues("venue"), from: from,
-        to: to, catalog: catalog, leagues: try context.leagues())
+        sports: VisitCommands.sports("sport", arguments: args), teams: try args.listValues("team"),
+        venues: try args.listValues("venue"), from: from, to: to,
+        storedSports: try existing?.storedSports() ?? [], leagues: try context.leagues())
     } catch let error as CatalogError {
       switch error {
       case .teamOfOtherSport, .venueOfOtherSport:
         throw CommandError(
           Format.hinted(error.description, "games lists the imported MLB schedules"))
+      case .teamOfSeveralSports:
+        throw CommandError(Format.hinted(error.description, "or name the sport with --sport"))
       default: throw error
       }
     }
-    let store = try context.openStore()
+    let store = try existing ?? context.openStore()
     if args.flag("json") {
       try context.print(wire: try store.games(query).map { WireV1.GameEntry($0, catalog: catalog) })
       return
@@ -98,7 +109,10 @@ enum GamesCommand {
       ]
     }
     for line in Format.table(rows) { context.print(line) }
+    // The note only where a time is estimated (Retrosheet's MLB games).
+    let estimated = games.contains { $0.timeEstimated && !$0.timeUnknown }
     context.print(
-      "\(Plural.count(games.count, "game")). Times marked est. are estimates.")
+      "\(Plural.count(games.count, "game"))."
+        + (estimated ? " Times marked est. are estimates." : ""))
   }
 }

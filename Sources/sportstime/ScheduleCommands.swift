@@ -12,36 +12,61 @@ enum ScheduleCommands {
 
   static let importSpec = CommandSpec(
     name: "import",
-    abstract: "Import a Retrosheet schedule file (yyyyschedule.csv) into the database.",
+    abstract:
+      "Import a schedule file (Retrosheet MLB, NBA, NHL or nflverse NFL) into the database.",
     discussion: """
+      The format is recognised from the header: Retrosheet yyyyschedule.csv (MLB), the \
+      NBA file with UTC tip-offs (Match Number,Round Number,Date,…), the NHL as-played \
+      file (Date,Start Time (Sask),Start Time (ET),…) or the nflverse schedules export \
+      (game_id,season,game_type,…); --format names it instead.
       Reads the whole file in one transaction: a malformed row (wrong column count, \
       impossible date, unknown team or park) stops the import with its file, line and \
       field, and the database is left as it was. Importing the same file again \
       changes nothing. Postponed games move to their makeup date (forming a \
       doubleheader when the home team already plays that day); those never made up \
       are kept as cancelled. A team may not play two games at once (a game takes 3 \
-      hours from first pitch). Start times are estimates: 13:10 for day games and \
-      19:10 for night games, local to the ballpark.
+      hours from first pitch). Retrosheet start times are estimates: 13:10 for day \
+      games and 19:10 for night games, local to the ballpark. NBA, NHL and NFL files \
+      give real start times and final scores; each game lands on its local date in \
+      its venue's zone (neutral sites such as London or Prague included). NFL \
+      postseason games and the NBA Cup final are kept, marked by their round; the \
+      summary counts the regular season apart.
       Re-importing a newer file updates games in place: a game it moves keeps its \
       identity, trips follow it, and a visit keeps its own date (it loses its game \
       when the game no longer falls on it). Stored games of the file's seasons that \
       it no longer lists are kept, unless --replace removes them; --replace refuses, \
       changing nothing, when a trip or a visit uses one of them.
-      Data: Retrosheet (www.retrosheet.org).
+      Data: Retrosheet (www.retrosheet.org); nflverse (github.com/nflverse).
       """,
     options: [
+      .value(
+        "format", valueName: "FORMAT",
+        kind: .parsed(.choice(of: ScheduleFormat.self)),
+        help:
+          "The file's format, instead of recognising it from the header (retrosheet, nba, nhl or nfl)."
+      ),
       .flag(
         "replace",
         help: "Remove the stored games of the file's seasons that it no longer lists."),
       .flag("json", help: "Print what was imported as JSON."),
     ],
-    positionals: [PositionalSpec(name: "FILE", help: "A Retrosheet schedule CSV (CRLF or LF).")],
+    positionals: [
+      PositionalSpec(
+        name: "FILE", help: "A schedule CSV: Retrosheet, NBA, NHL or nflverse (CRLF or LF).")
+    ],
     run: { try run(try Context($0)) })
 
   static func run(_ context: Context) throws {
     let path = try context.arguments.requiredPositional("FILE")
     let text = try TextFile.readString(atPath: path)
     let replace = context.arguments.flag("replace")
+    let format = ScheduleFormat.of(
+      text,
+      named: context.arguments.value("format", as: ScheduleFormat.self))
+    guard format == .retrosheet else {
+      try importLeague(context, path: path, text: text, format: format, replace: replace)
+      return
+    }
     // The same file over the same games: the record of the last import
     // that changed nothing says it all (a database that does not exist yet
     // is not created for a file that may turn out malformed).
@@ -57,7 +82,9 @@ enum ScheduleCommands {
         catalog: { try context.catalog() })
       return
     }
-    let catalog = try context.catalog()
+    // MLB's own catalog: a Retrosheet file names MLB teams and parks only
+    // (and the other sports' tables are not built for it).
+    let catalog = try Catalog.mlb()
     let parsed = try RetrosheetSchedule.parse(text, file: path, catalog: catalog)
     let store = try existing ?? context.openStore()
     let result: GameImportResult
@@ -85,27 +112,59 @@ enum ScheduleCommands {
     try report(context, path: path, counts: parsed.counts, result: result, catalog: { catalog })
   }
 
+  /// Imports an NBA, NHL or NFL file (`format`): parsed whole, then stored
+  /// in one transaction as a Retrosheet file is (no record of an unchanged
+  /// import is kept: the comparison is quick for these files).
+  static func importLeague(
+    _ context: Context, path: String, text: String, format: ScheduleFormat, replace: Bool
+  ) throws {
+    let parsed = try format.parse(text, file: path, leagues: try context.leagues())
+    let store = try context.openStore()
+    let result: GameImportResult
+    do {
+      result = try store.importSchedule(parsed, replace: replace)
+    } catch let error as FileFormatError where !replace {
+      throw CommandError(
+        "\(error); stored games this file no longer lists stay unless you import it with --replace"
+      )
+    }
+    try report(
+      context, path: path, counts: parsed.counts, result: result,
+      catalog: { try context.catalog() }, league: parsed)
+  }
+
   /// Prints what importing `path` (`counts`) did (`result`); `catalog`
   /// names the teams and venues of changed games (not asked for when
   /// nothing changed).
   private static func report(
     _ context: Context, path: String, counts: ScheduleImport.Counts, result: GameImportResult,
-    catalog loadCatalog: () throws -> Catalog
+    catalog loadCatalog: () throws -> Catalog, league: ScheduleImport? = nil
   ) throws {
     if context.arguments.flag("json") {
-      try context.print(
-        wire: WireV1.ScheduleImport(
-          file: path, counts: counts, inserted: result.inserted, updated: result.updated,
-          unchanged: result.unchanged, notInFile: result.notInFile, moved: result.renamed,
-          changedInTrips: result.updatedInTrips, removed: result.removed,
-          trips: result.trips.map { .init(id: $0.id, name: $0.name, games: $0.gameIDs) },
-          visits: result.visits))
+      var document = WireV1.ScheduleImport(
+        file: path, counts: counts, inserted: result.inserted, updated: result.updated,
+        unchanged: result.unchanged, notInFile: result.notInFile, moved: result.renamed,
+        changedInTrips: result.updatedInTrips, removed: result.removed,
+        trips: result.trips.map { .init(id: $0.id, name: $0.name, games: $0.gameIDs) },
+        visits: result.visits)
+      if let league { document.describe(league) }
+      try context.print(wire: document)
       return
     }
     let name = context.safe((path as NSString).lastPathComponent)
-    context.print(
-      "Read \(name): \(Plural.count(counts.games, "game")), \(counts.rescheduled) rescheduled, \(counts.cancelled) cancelled, \(Plural.count(counts.venues, "venue")), \(Plural.count(counts.teams, "team"))."
-    )
+    if let league, let sport = league.games.first?.sport {
+      let others = league.roundCounts.map { "\($0.games) \($0.round)" }
+      let season =
+        others.isEmpty
+        ? "" : " (\(league.regularSeasonCount) regular season, \(others.joined(separator: ", ")))"
+      context.print(
+        "Read \(name): \(Plural.count(counts.games, "\(sport.rawValue) game"))\(season), \(Plural.count(counts.venues, "venue")), \(Plural.count(counts.teams, "team"))."
+      )
+    } else {
+      context.print(
+        "Read \(name): \(Plural.count(counts.games, "game")), \(counts.rescheduled) rescheduled, \(counts.cancelled) cancelled, \(Plural.count(counts.venues, "venue")), \(Plural.count(counts.teams, "team"))."
+      )
+    }
     if counts.doubleheadersFormed > 0 {
       context.print(
         "\(Plural.count(counts.doubleheadersFormed, "makeup date")) formed a doubleheader."
@@ -195,6 +254,10 @@ enum ScheduleCommands {
         context.print("  \(visit) follows its game: \(change.oldGame.id) is now \(change.game.id).")
       }
     }
-    context.print("Start times are estimates (13:10 day, 19:10 night, local to the ballpark).")
+    if league == nil {
+      context.print("Start times are estimates (13:10 day, 19:10 night, local to the ballpark).")
+    } else {
+      context.print("Start times and scores are the file's own, local to each venue.")
+    }
   }
 }

@@ -5,7 +5,7 @@ import XCTest
 /// usage line and a --help hint; other failures (1) one `Error:` line.
 final class ErrorReportingTests: EndToEndTestCase {
   static let gamesUsage =
-    "sportstime games [--team <TEAM> ...] [--venue <VENUE> ...] [--from <DATE>] [--to <DATE>] [--json]"
+    "sportstime games [--sport <SPORT> ...] [--team <TEAM> ...] [--venue <VENUE> ...] [--from <DATE>] [--to <DATE>] [--json]"
   static let tripNewUsage =
     "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>] [--end <DATE>] [--json]"
   static let tripShowUsage = "sportstime trip show <TRIP> [--json] [--metric] [--drag <ITEM>]"
@@ -149,7 +149,7 @@ final class ErrorReportingTests: EndToEndTestCase {
       help: "sportstime trip show")
     try assertUsageError(
       ["schedule", "import"], message: "Missing argument <FILE>",
-      usage: "sportstime schedule import <FILE> [--replace] [--json]",
+      usage: "sportstime schedule import <FILE> [--format <FORMAT>] [--replace] [--json]",
       help: "sportstime schedule import")
     try assertUsageError(
       ["games", "--team"], message: "--team needs a value", usage: Self.gamesUsage,

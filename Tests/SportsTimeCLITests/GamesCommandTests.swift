@@ -149,7 +149,7 @@ final class GamesCommandTests: EndToEndTestCase {
     XCTAssertEqual(
       object.sortedKeys,
       [
-        "away", "date", "gameNumber", "home", "id", "start", "status", "timeEstimated",
+        "away", "date", "gameNumber", "home", "id", "sport", "start", "status", "timeEstimated",
         "timeUnknown",
         "timeZone", "venueID",
       ])

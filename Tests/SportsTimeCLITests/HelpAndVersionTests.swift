@@ -9,8 +9,11 @@ final class HelpAndVersionTests: EndToEndTestCase {
   static let commands: [(path: [String], usage: String)] = [
     ([], "sportstime <subcommand>"),
     (["schedule"], "sportstime schedule <subcommand>"),
-    (["schedule", "import"], "sportstime schedule import <FILE> [--replace] [--json]"),
-    (["games"], "sportstime games [--team <TEAM> ...] [--venue <VENUE> ...]"),
+    (
+      ["schedule", "import"],
+      "sportstime schedule import <FILE> [--format <FORMAT>] [--replace] [--json]"
+    ),
+    (["games"], "sportstime games [--sport <SPORT> ...] [--team <TEAM> ...]"),
     (["trip"], "sportstime trip <subcommand>"),
     (["trip", "new"], "sportstime trip new <NAME> --game <G> [--game <G> ...] [--start <DATE>]"),
     (["trip", "list"], "sportstime trip list [--json]"),

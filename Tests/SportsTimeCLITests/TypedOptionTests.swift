@@ -52,7 +52,7 @@ final class TypedOptionTests: EndToEndTestCase {
       message:
         "--from expects a date as YYYY-MM-DD, got '\(String(repeating: "9", count: 79))…'",
       usage:
-        "sportstime games [--team <TEAM> ...] [--venue <VENUE> ...] [--from <DATE>] [--to <DATE>] [--json]",
+        "sportstime games [--sport <SPORT> ...] [--team <TEAM> ...] [--venue <VENUE> ...] [--from <DATE>] [--to <DATE>] [--json]",
       help: "sportstime games")
     XCTAssertFalse(fileExists(database), "a usage error must not create the database")
   }

@@ -53,7 +53,8 @@ final class CSVEquivalenceTests: XCTestCase {
     texts.append(try String(contentsOf: TestData.retrosheetSchedule(2024), encoding: .utf8))
     for text in texts {
       let records = try CSV.parse(text, file: "t.csv")
-      XCTAssertGreaterThan(records.count, 10)
+      // The smallest table, nhl-neutral-games.csv, is a header and 6 games.
+      XCTAssertGreaterThan(records.count, 6)
       XCTAssertEqual(records, try ReferenceCSV.parse(text, file: "t.csv"))
     }
   }

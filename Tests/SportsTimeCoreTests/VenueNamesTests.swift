@@ -168,7 +168,7 @@ final class VenueNamesTests: XCTestCase {
     let resources = Fixtures.repoRoot().appendingPathComponent("Sources/SportsTimeCore/Resources")
     let files = try FileManager.default.contentsOfDirectory(atPath: resources.path)
       .filter { $0.hasSuffix(".csv") }.sorted()
-    XCTAssertEqual(files.count, 9)
+    XCTAssertEqual(files.count, 11)
     XCTAssertEqual(BuiltInTables.text.keys.sorted(), files.map { String($0.dropLast(4)) })
     for file in files {
       let text = try String(

@@ -614,8 +614,9 @@ final class StoreRevisionsTests: StoreTestCase {
     XCTAssertEqual(
       revisions,
       Schema.ledger.count - RevisionSchema.migrations.count
-        - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count,
-      "the revisions migrations are followed only by the schedule-import records and the undo journal"
+        - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count
+        - GameScoreSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records, the undo journal and the game scores"
     )
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]

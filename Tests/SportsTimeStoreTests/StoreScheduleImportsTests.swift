@@ -84,7 +84,8 @@ final class StoreScheduleImportsTests: StoreTestCase {
       """
       INSERT INTO games SELECT 'X' || id, sport, season + 10, home_team, away_team, venue_id,
         start_utc + 315360000, time_zone, local_date, time_estimated, time_unknown, status, original_date,
-        game_number, postponement_reason, 'X' || schedule_key FROM games WHERE id = 'DET202406080'
+        game_number, postponement_reason, 'X' || schedule_key, away_score, home_score, round
+        FROM games WHERE id = 'DET202406080'
       """,
     ]
     for sql in changes {

@@ -75,6 +75,20 @@ enum BuiltInTables {
     capital-one-arena,Capital One Arena,Washington,DC,US,38.8981,-77.0209,America/New_York,WAS
 
     """##,
+    "neutral-venues": ##"""
+    venue_id,name,city,region,country,latitude,longitude,time_zone,sports,notes
+    arena-cdmx,Arena CDMX,Mexico City,CMX,MX,19.4936,-99.1742,America/Mexico_City,NBA,"NBA Mexico City Game 2024-11-02 (WAS home vs MIA); nba/SOURCE.md. Arena Ciudad de México, Azcapotzalco."
+    accor-arena,Accor Arena,Paris,75,FR,48.8386,2.3786,Europe/Paris,NBA,NBA Paris Games 2025-01-23 and 2025-01-25 (IND and SAS); nba/SOURCE.md. Bercy.
+    moody-center,Moody Center,Austin,TX,US,30.2818,-97.7327,America/Chicago,NBA,Spurs 'home' games 2025-02-20 and 2025-02-21 local (vs PHX and DET); nba/SOURCE.md. University of Texas campus.
+    o2-arena-prague,O2 Arena,Prague,10,CZ,50.1047,14.4932,Europe/Prague,NHL,NHL Global Series Czechia 2024-10-04/05 (NJD and BUF); nhl/SOURCE.md. Libeň (Praha 9).
+    nokia-arena-tampere,Nokia Arena,Tampere,11,FI,61.4939,23.7742,Europe/Helsinki,NHL,NHL Global Series Finland 2024-11-01/02 (DAL and FLA); nhl/SOURCE.md. Next to Tampere railway station.
+    ohio-stadium,Ohio Stadium,Columbus,OH,US,40.0017,-83.0197,America/New_York,NHL,NHL Stadium Series 2025-03-01 (DET at CBJ); nhl/SOURCE.md. Ohio State University.
+    SAO00,Arena Corinthians,São Paulo,SP,BR,-23.5453,-46.4742,America/Sao_Paulo,NFL,NFL São Paulo game 2024-09-06 (GB vs PHI); nflverse stadium id SAO00 (nfl/SOURCE.md). Neo Química Arena; Itaquera.
+    LON02,Tottenham Hotspur Stadium,London,HRY,GB,51.6043,-0.0664,Europe/London,NFL,NFL London games 2024 weeks 5 and 6 (NYJ-MIN; JAX-CHI); nflverse stadium id LON02.
+    LON00,Wembley Stadium,London,BEN,GB,51.5560,-0.2796,Europe/London,NFL,NFL London game 2024 week 7 (NE-JAX); nflverse stadium id LON00.
+    GER00,Allianz Arena,Munich,BY,DE,48.2188,11.6247,Europe/Berlin,NFL,NFL Munich game 2024 week 10 (NYG-CAR); nflverse stadium id GER00. Fröttmaning.
+
+    """##,
     "nfl-teams": ##"""
     team,full_name,aliases
     ARI,Arizona Cardinals,
@@ -143,6 +157,16 @@ enum BuiltInTables {
     TAM00,Raymond James Stadium,Tampa,FL,US,27.9759,-82.5033,America/New_York,TB
     NAS00,Nissan Stadium,Nashville,TN,US,36.1665,-86.7713,America/Chicago,TEN
     WAS00,Northwest Stadium,Landover,MD,US,38.9077,-76.8645,America/New_York,WAS
+
+    """##,
+    "nhl-neutral-games": ##"""
+    date,visitor,home,venue_id,event
+    2024-10-04,NJD,BUF,o2-arena-prague,NHL Global Series Czechia (Buffalo the designated home team)
+    2024-10-05,BUF,NJD,o2-arena-prague,NHL Global Series Czechia
+    2024-11-01,FLA,DAL,nokia-arena-tampere,NHL Global Series Finland
+    2024-11-02,DAL,FLA,nokia-arena-tampere,NHL Global Series Finland
+    2024-12-31,STL,CHI,CHI11,NHL Winter Classic (Wrigley Field)
+    2025-03-01,DET,CBJ,ohio-stadium,NHL Stadium Series
 
     """##,
     "nhl-teams": ##"""

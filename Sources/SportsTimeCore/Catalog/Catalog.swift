@@ -13,10 +13,33 @@ public struct Catalog: Sendable {
   /// Teams by Retrosheet code.
   public let teams: [String: Team]
 
+  /// The venues `venue(named:season:)` searches: `venues`, or for a
+  /// catalog made by `addingVenues(_:)` the venues it had before.
+  private let namedVenues: [Venue.ID: Venue]
+
   /// Creates a catalog from already-built tables.
   public init(venues: [Venue], teams: [Team]) {
     self.venues = Dictionary(venues.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    self.namedVenues = self.venues
+  }
+
+  private init(venues: [Venue.ID: Venue], teams: [String: Team], namedVenues: [Venue.ID: Venue]) {
+    self.venues = venues
+    self.teams = teams
+    self.namedVenues = namedVenues
+  }
+
+  /// This catalog with `extra` venues found by id (`venue(_:)`, `venues`)
+  /// — the other sports' arenas and stadiums and the neutral sites, so
+  /// that a stored game of any sport finds its venue — while a venue typed
+  /// by name (`venue(named:season:)`) is still looked for among this
+  /// catalog's own venues only. A venue whose id is already here is kept
+  /// as it is.
+  public func addingVenues(_ extra: [Venue]) -> Catalog {
+    var all = venues
+    for venue in extra where all[venue.id] == nil { all[venue.id] = venue }
+    return Catalog(venues: all, teams: teams, namedVenues: namedVenues)
   }
 
   /// The MLB venue and team tables built into the package, with the
@@ -287,10 +310,10 @@ public struct Catalog: Sendable {
   /// - Throws: `CatalogError.unknownVenue` or `.ambiguousVenue`.
   public func venue(named name: String, season: Int? = nil) throws -> Venue {
     let key = TextNormalization.key(name)
-    if let v = venues[Venue.ID(name.trimmingCharacters(in: .whitespaces).uppercased())] {
+    if let v = namedVenues[Venue.ID(name.trimmingCharacters(in: .whitespaces).uppercased())] {
       return v
     }
-    let all = venues.values.sorted { $0.id < $1.id }
+    let all = namedVenues.values.sorted { $0.id < $1.id }
     if let v = all.first(where: { $0.allNames.contains { TextNormalization.key($0) == key } }) {
       return v
     }
@@ -298,7 +321,7 @@ public struct Catalog: Sendable {
       let park =
         season.flatMap { team.homeParks[$0] }
         ?? team.homeParks.sorted { $0.key > $1.key }.first?.value
-      if let park, let v = venues[park] { return v }
+      if let park, let v = namedVenues[park] { return v }
     }
     let inCity = all.filter { TextNormalization.key($0.city) == key }
     if inCity.count == 1 { return inCity[0] }

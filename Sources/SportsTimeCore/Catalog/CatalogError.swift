@@ -19,6 +19,9 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// teams: each team's full name with its sport (`teams[i]` plays
   /// `sports[i]`).
   case teamOfOtherSport(String, teams: [String], sports: [Sport], asked: Sport)
+  /// The text names teams of several sports (`BOS`: the Celtics and the
+  /// Bruins): each as `SPORT:CODE (full name)`, in `Sport.allCases` order.
+  case teamOfSeveralSports(String, candidates: [String])
 
   public var description: String {
     switch self {
@@ -40,6 +43,10 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
           "'\(name.prefix(80))' is the \(team), an \(kinds) team playing at \(venue), not an \(asked.rawValue) team"
       }
       return "\(venue) is an \(kinds) venue, not an \(asked.rawValue) one"
+    case .teamOfSeveralSports(let name, let candidates):
+      let first = candidates.first.map { String($0.prefix { $0 != " " }) } ?? "NBA:BOS"
+      return
+        "'\(TextNormalization.excerpt(name))' is a team of several sports: \(candidates.joined(separator: " or ")); put the sport before the team, as in \(first)"
     case .teamOfOtherSport(let name, let teams, let sports, let asked):
       // Every league's abbreviation is said with a vowel sound: "an NBA".
       let which =

@@ -94,10 +94,11 @@ public struct Leagues: Sendable {
   /// The sports in `Sport.allCases` order whose tables are loaded.
   public var sports: [Sport] { Sport.allCases.filter { bySport[$0] != nil } }
 
-  /// The venue with this id in any sport's table (ids compare ignoring
-  /// case: `td-garden`, `CHI11`).
+  /// The venue with this id in any sport's table or among the neutral
+  /// sites (`NeutralSites`; ids compare ignoring case: `td-garden`, `CHI11`).
   public func venue(_ id: Venue.ID) -> Venue? {
     if let venue = venueByID[id] { return venue }
+    if let site = NeutralSites.sites.first(where: { $0.venue.id == id }) { return site.venue }
     let key = id.rawValue.uppercased()
     for sport in sports {
       if let venue = bySport[sport]?.venues.values.first(where: {

@@ -30,3 +30,19 @@ public struct Team: Sendable, Hashable, Identifiable {
     self.aliases = aliases
   }
 }
+
+extension Team {
+  /// The code printed for `teamID` of a game of `sport`: for MLB the
+  /// abbreviation `teams` (the MLB catalog's, by Retrosheet code) gives it
+  /// (`CHN` → `CHC`); for NBA, NHL and NFL the code itself, which is
+  /// already the printed one — an MLB code spelled the same is another
+  /// team (the NBA's `CHA` is the Hornets, not the White Sox' `CWS`).
+  /// - Parameters:
+  ///   - teamID: the code a game or visit stores.
+  ///   - sport: the game's sport.
+  ///   - teams: MLB teams by Retrosheet code (nil: none).
+  public static func printedCode(_ teamID: String, sport: Sport, teams: [String: Team]?) -> String {
+    guard sport == .mlb else { return teamID }
+    return teams?[teamID]?.abbreviation ?? teamID
+  }
+}

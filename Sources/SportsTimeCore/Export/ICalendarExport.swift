@@ -108,8 +108,10 @@ public enum ICalendarExport {
     let venue = ExportSupport.venue(of: g, in: itinerary, catalog: catalog)
     event.location = ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)
     event.geo = venue?.coordinate
-    let away = catalog.teams[game.awayTeamID]?.fullName ?? game.awayTeamID
-    let home = catalog.teams[game.homeTeamID]?.fullName ?? game.homeTeamID
+    // MLB teams by their full names; other sports' codes as they are.
+    let mlbTeams = game.sport == .mlb ? catalog.teams : [:]
+    let away = mlbTeams[game.awayTeamID]?.fullName ?? game.awayTeamID
+    let home = mlbTeams[game.homeTeamID]?.fullName ?? game.homeTeamID
     // The notes, one a line, built as one string (no array to join).
     var notes = "\(away) at \(home), \(ExportSupport.gameClock(game)) local time."
     notes.reserveCapacity(notes.utf8.count + 120)

@@ -15,8 +15,9 @@ public struct Game: Sendable, Hashable, Identifiable {
     case cancelled
   }
 
-  /// Retrosheet-style id `HOMEyyyymmddN`: home team code, local date, game
-  /// number (0 single game, 1/2 doubleheader), e.g. `CHN202406040`.
+  /// The game's id (`Game.ID`): MLB `HOMEyyyymmddN` (`CHN202406040`), NBA
+  /// and NHL `SPORT-HOMEyyyymmdd0` (`NBA-BOS202410220`), NFL the nflverse
+  /// `game_id` (`2024_01_BAL_KC`).
   public var id: ID
   /// The sport (MLB for Retrosheet schedules).
   public var sport: Sport
@@ -52,6 +53,17 @@ public struct Game: Sendable, Hashable, Identifiable {
   /// the same when a newer schedule moves the game (and so its `id`). Used
   /// to match games across re-imports.
   public var scheduleKey: String
+  /// The final score when the schedule gives it (NBA, NHL and NFL files
+  /// are as played); nil for MLB (Retrosheet schedules have none).
+  public var score: Score?
+  /// The stage of the season when it is not the regular season: the NFL's
+  /// `WC`, `DIV`, `CON`, `SB` (nflverse `game_type`), the NBA's `CUP`
+  /// (the NBA Cup final, which does not count in the regular season); nil
+  /// for a regular-season game.
+  public var round: String?
+
+  /// True for a regular-season game (`round` is nil).
+  public var isRegularSeason: Bool { round == nil }
 
   /// Creates a game; see the properties for shapes and units.
   public init(
@@ -59,7 +71,8 @@ public struct Game: Sendable, Hashable, Identifiable {
     awayTeamID: String, venueID: Venue.ID, start: Date, timeZoneID: String,
     localDate: CalendarDate, timeEstimated: Bool, timeUnknown: Bool,
     status: Status, originalDate: CalendarDate?, gameNumber: Int,
-    postponementReason: String?, scheduleKey: String? = nil
+    postponementReason: String?, scheduleKey: String? = nil, score: Score? = nil,
+    round: String? = nil
   ) {
     self.id = id
     self.sport = sport
@@ -77,6 +90,8 @@ public struct Game: Sendable, Hashable, Identifiable {
     self.gameNumber = gameNumber
     self.postponementReason = postponementReason
     self.scheduleKey = scheduleKey ?? "\(sport.rawValue)/\(id)"
+    self.score = score
+    self.round = round
   }
 
   /// The venue's time zone.

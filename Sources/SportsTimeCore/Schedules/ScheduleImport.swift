@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a Retrosheet schedule file contains once its postponements are
-/// resolved: every game at the date and place it was (or will be) played.
+/// What a schedule file contains once read (a Retrosheet file once its
+/// postponements are resolved; an NBA, NHL or NFL file as played): every
+/// game at the date and place it was (or will be) played.
 public struct ScheduleImport: Sendable {
   /// All games, including cancelled ones, in file order. Changing them
   /// clears `gamesAreChecked`.
@@ -26,6 +27,11 @@ public struct ScheduleImport: Sendable {
   /// The venues and teams the file was read with, so that refusals print
   /// teams by abbreviation and venues by name, as everything else does.
   public var catalog: Catalog
+  /// The field named in a refusal for a game's home team (`7 (Home)` in a
+  /// Retrosheet file).
+  public var homeField: String = RetrosheetSchedule.homeField
+  /// The field named in a refusal for a game's visiting team.
+  public var visitorField: String = RetrosheetSchedule.visitorField
   /// True while `games` are as `RetrosheetSchedule.parse` checked them: no
   /// game listed twice (by id or schedule row) and no team in two of them
   /// at once. `ScheduleMerge.plan` then need not check that again.
@@ -50,7 +56,7 @@ public struct ScheduleImport: Sendable {
       field =
         origin.isMakeup
         ? origin.dateField
-        : team == game.homeTeamID ? RetrosheetSchedule.homeField : RetrosheetSchedule.visitorField
+        : team == game.homeTeamID ? homeField : visitorField
     }
     let message = conflict.message(catalog: catalog) {
       origins.indices.contains($0) ? origins[$0].line : nil
@@ -109,6 +115,19 @@ extension ScheduleImport {
       self.venues = venues
       self.teams = teams
     }
+  }
+
+  /// The file's regular-season games (`Game.isRegularSeason`): all of a
+  /// Retrosheet file's; an NBA, NHL or NFL file's without its postseason
+  /// and NBA Cup final.
+  public var regularSeasonCount: Int { games.lazy.filter(\.isRegularSeason).count }
+
+  /// The file's games by round (`Game.round`, e.g. `WC` 6, `SB` 1), the
+  /// regular season left out, by round name.
+  public var roundCounts: [(round: String, games: Int)] {
+    var counts: [String: Int] = [:]
+    for game in games { if let round = game.round { counts[round, default: 0] += 1 } }
+    return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// This file's counts.

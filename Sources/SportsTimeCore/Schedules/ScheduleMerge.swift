@@ -255,7 +255,15 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
   /// - Returns: one sentence without a final period.
   public func message(catalog: Catalog? = nil, lineOf: (Int) -> Int?) -> String {
     let inFile = lineOf(index) != nil
-    func team(_ code: String) -> String { catalog?.teams[code]?.abbreviation ?? code }
+    // Every game of a conflict is of one sport (ids and teams are per sport).
+    let sport: Sport
+    switch self {
+    case .repeated(_, let game, _, _), .idTaken(_, let game, _), .teamOverlap(_, let game, _, _):
+      sport = game.sport
+    }
+    func team(_ code: String) -> String {
+      Team.printedCode(code, sport: sport, teams: catalog?.teams)
+    }
     func describe(_ game: Game) -> String { Self.describe(game, catalog: catalog) }
     switch self {
     case .repeated(_, let game, let earlier, let other) where game == other:
@@ -306,8 +314,8 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
   /// date), `TOR @ MIL at MIL06, …` without.
   static func describe(_ game: Game, catalog: Catalog?) -> String {
     let zone = game.timeZone
-    let away = catalog?.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-    let home = catalog?.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog?.teams)
+    let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog?.teams)
     let venue = catalog?.venues[game.venueID]?.name(on: game.localDate) ?? game.venueID.rawValue
     return
       "\(away) @ \(home) at \(venue), "
@@ -333,13 +341,19 @@ extension Game {
   /// the other starts) do not overlap.
   /// - Complexity: O(n log n).
   static func teamOverlaps(in games: [Game]) -> [TeamOverlap] {
-    var byTeam: [String: [Int]] = [:]
+    // Teams are per sport: the Celtics and the Bruins are both `BOS`.
+    struct Key: Hashable {
+      var sport: Sport
+      var team: String
+    }
+    var byTeam: [Key: [Int]] = [:]
     for (index, game) in games.enumerated() where game.status != .cancelled {
-      byTeam[game.homeTeamID, default: []].append(index)
-      byTeam[game.awayTeamID, default: []].append(index)
+      byTeam[Key(sport: game.sport, team: game.homeTeamID), default: []].append(index)
+      byTeam[Key(sport: game.sport, team: game.awayTeamID), default: []].append(index)
     }
     var overlaps: [TeamOverlap] = []
-    for (team, indices) in byTeam {
+    for (key, indices) in byTeam {
+      let team = key.team
       let ordered = indices.sorted { (games[$0].start, $0) < (games[$1].start, $1) }
       // All games last the same, so the game ending last among the earlier
       // ones is the one just before: comparing neighbours finds every clash

@@ -29,7 +29,8 @@ extension CatalogError: ClassifiedError {
   public var kind: ErrorKind {
     switch self {
     case .unknownTeam, .unknownVenue: return .notFound
-    case .ambiguousTeam, .ambiguousVenue, .venueOfOtherSport, .teamOfOtherSport:
+    case .ambiguousTeam, .ambiguousVenue, .venueOfOtherSport, .teamOfOtherSport,
+      .teamOfSeveralSports:
       return .invalidInput
     }
   }

@@ -166,8 +166,8 @@ public enum TripBuilder {
   /// "AWAY @ HOME" by abbreviation (codes when unknown), as `TripSchedule`
   /// titles games.
   static func title(of game: Game, teams: [String: Team]) -> String {
-    let away = teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-    let home = teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+    let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
+    let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
     return "\(away) @ \(home)"
   }
 }

@@ -43,8 +43,8 @@ public struct TripSchedule: Sendable {
         stopIndex += 1
         lastVenue = game.venueID
       }
-      let away = teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-      let home = teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+      let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
+      let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
       placed.append(
         PlacedGame(
           game: game, day: day, sortOrder: 100 + Double(i), stopIndex: stopIndex,

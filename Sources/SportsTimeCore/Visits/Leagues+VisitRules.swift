@@ -126,8 +126,8 @@ public struct UnscheduledMatchup: Sendable, Hashable, CustomStringConvertible {
     self.visit = visit
     self.scheduled = scheduled
     self.scheduledText = scheduled.map { game in
-      let away = catalog.teams[game.awayTeamID]?.abbreviation ?? game.awayTeamID
-      let home = catalog.teams[game.homeTeamID]?.abbreviation ?? game.homeTeamID
+      let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
+      let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
       return "\(away) @ \(home) (\(game.id))"
     }.joined(separator: ", ")
   }

@@ -92,7 +92,9 @@ public struct SportProgress: Sendable, Hashable {
     teamsNotSeen = league.franchises.filter { !seen.contains($0.id) }
     ballparksVisited = count.count
     func row(_ id: Venue.ID) -> VenueRow {
-      let venue = league.venues[id]
+      // A neutral site or another sport's venue (the NHL at Wrigley Field)
+      // is found among every built-in venue.
+      let venue = league.venues[id] ?? (try? Catalog.builtInGames())?.venue(id)
       return VenueRow(
         venueID: id, name: venue?.name(on: last[id]) ?? id.rawValue, city: venue?.city ?? "",
         visits: count[id] ?? 0, lastVisit: last[id])

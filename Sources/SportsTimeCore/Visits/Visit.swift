@@ -53,7 +53,8 @@ public struct Visit: Sendable, Hashable, Identifiable {
   public init(game: Game, id: ID, score: Score? = nil, notes: String? = nil, now: Date) {
     self.init(
       id: id, sport: game.sport, venueID: game.venueID, date: game.localDate, gameID: game.id,
-      matchup: Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID), score: score,
+      matchup: Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID),
+      score: score ?? game.score,
       notes: notes, createdAt: now, modifiedAt: now)
   }
 
@@ -291,6 +292,9 @@ extension Visit {
       date = game.localDate
       gameID = game.id
       matchup = Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID)
+      // The schedule's final score (NBA, NHL, NFL files), unless the
+      // traveller typed one (applied after this).
+      if let final = game.score { score = final }
     }
   }
 }

@@ -180,11 +180,16 @@ struct TripAPI: Sendable {
     if let from, let to, from > to {
       throw APIError.invalid("from \(from) is after to \(to)", field: "from")
     }
-    if let sport = query["sport"], !sport.isEmpty, sport.uppercased() != "MLB" {
-      guard Sport(rawValue: sport.uppercased()) != nil else {
-        throw APIError.invalid("sport must be MLB, NBA, NHL or NFL", field: "sport")
+    // `sport=NBA,NHL`: several, comma-separated, as the CLI's --sport.
+    var sports: [Sport] = []
+    if let text = query["sport"], !text.isEmpty {
+      for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let sport = Sport(rawValue: piece.trimmingCharacters(in: .whitespaces).uppercased())
+        else {
+          throw APIError.invalid("sport must be MLB, NBA, NHL or NFL", field: "sport")
+        }
+        if !sports.contains(sport) { sports.append(sport) }
       }
-      return []
     }
     // `team=CHC,DET`: several, comma-separated, as the CLI's --team.
     func list(_ key: String) throws -> [String] {
@@ -199,8 +204,8 @@ struct TripAPI: Sendable {
     }
     let games = try store.games(
       try GameQuery(
-        teams: try list("team"), venues: try list("venue"), from: from, to: to,
-        catalog: catalog, leagues: try Leagues.builtIn()))
+        sports: sports, teams: try list("team"), venues: try list("venue"), from: from, to: to,
+        storedSports: try store.storedSports(), leagues: try Leagues.builtIn()))
     return games.map { WireV1.GameEntry($0, catalog: catalog) }
   }
 
