@@ -323,7 +323,7 @@ struct VisitAPI: Sendable {
     switch error {
     case .unknownVenue, .ambiguousVenue, .venueOfOtherSport: return "venue"
     case .unknownTeam(let name, _), .ambiguousTeam(let name, _),
-      .teamOfOtherSport(let name, _, _, _):
+      .teamOfOtherSport(let name, _, _, _), .teamOfSeveralSports(let name, _):
       return (try? body.string("home")) == name && (try? body.string("away")) != name
         ? "home" : "away"
     }
