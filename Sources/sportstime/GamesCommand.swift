@@ -68,7 +68,9 @@ enum GamesCommand {
       switch error {
       case .teamOfOtherSport, .venueOfOtherSport:
         throw CommandError(
-          Format.hinted(error.description, "games lists the imported MLB schedules"))
+          Format.hinted(
+            error.description,
+            "games lists the imported schedules (add one with 'sportstime schedule import FILE')"))
       case .teamOfSeveralSports:
         throw CommandError(Format.hinted(error.description, "or name the sport with --sport"))
       default: throw error

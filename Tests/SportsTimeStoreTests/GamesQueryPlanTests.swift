@@ -51,4 +51,17 @@ final class GamesQueryPlanTests: StoreTestCase {
       XCTAssertFalse(try plan(store, GameQuery()).contains("TEMP B-TREE"))
     }
   }
+
+  /// Which sports a database holds is read from `games_by_sport`, not by
+  /// scanning every game (every team name typed is resolved among them).
+  func testStoredSports_areReadFromTheSportIndex() throws {
+    try onBothStores { store in
+      XCTAssertEqual(try store.storedSports(), [])
+      try storeWith2024(store)
+      XCTAssertEqual(try store.storedSports(), [.mlb])
+      let plan = try store.database.query("EXPLAIN QUERY PLAN SELECT DISTINCT sport FROM games")
+        .map { try $0.string("detail") }.joined(separator: "; ")
+      XCTAssertTrue(plan.contains("COVERING INDEX games_by_sport"), plan)
+    }
+  }
 }

@@ -114,25 +114,29 @@ extension Leagues {
   /// Every venue a stored game of any sport may be at, by id: each sport's
   /// tables (MLB first) and the neutral sites (`NeutralSites.sites`).
   public var allVenues: [Venue] {
-    var seen: Set<Venue.ID> = []
-    var venues: [Venue] = []
+    everyVenue.values.sorted { $0.id < $1.id }
+  }
+
+  /// `allVenues` by id, unsorted: the first table (in `sports` order, the
+  /// neutral sites last) that has an id gives its venue.
+  var everyVenue: [Venue.ID: Venue] {
+    var venues: [Venue.ID: Venue] = [:]
     for sport in sports {
-      for venue in (bySport[sport]?.venues.values).map(Array.init) ?? []
-      where seen.insert(venue.id).inserted {
-        venues.append(venue)
+      for (id, venue) in bySport[sport]?.venues ?? [:] where venues[id] == nil {
+        venues[id] = venue
       }
     }
-    for site in NeutralSites.sites where seen.insert(site.venue.id).inserted {
-      venues.append(site.venue)
+    for site in NeutralSites.sites where venues[site.venue.id] == nil {
+      venues[site.venue.id] = site.venue
     }
-    return venues.sorted { $0.id < $1.id }
+    return venues
   }
 
   /// The MLB catalog with every other venue found by id
   /// (`Catalog.addingVenues(_:)`, `allVenues`): what printing, trips and
   /// exports look a game's venue up in, whatever its sport. Teams and
   /// venues typed by name are still MLB's.
-  public var gamesCatalog: Catalog { mlb.addingVenues(allVenues) }
+  public var gamesCatalog: Catalog { mlb.addingVenues(Array(everyVenue.values)) }
 
   /// The venue with `id` in any table or among the neutral sites.
   public func anyVenue(_ id: Venue.ID) -> Venue? {
