@@ -112,7 +112,8 @@ final class GamesCommandTests: EndToEndTestCase {
   /// Review 2 of issue 8, item 4: the games are MLB games; an NBA team or
   /// venue is said to be one, not "no such team".
   func testGames_anotherSportsTeamOrVenueIsNamedAsSuch() throws {
-    let hint = "; games lists the imported schedules (add one with 'sportstime schedule import FILE')"
+    let hint =
+      "; games lists the imported schedules (add one with 'sportstime schedule import FILE')"
     try assertFailure(
       ["games", "--team", "celtics"],
       containing: ["Error: 'celtics' is the Boston Celtics, an NBA team, not an MLB team\(hint)"])
