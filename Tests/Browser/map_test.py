@@ -172,7 +172,7 @@ class MapTests(unittest.TestCase):
         self.assertIn("Chicago · MLB", card.text)
         self.assertIn("2 visits · last Wed, Jun 5, 2024", card.text)
         link = self.driver.find_element(By.ID, "card-link")
-        self.assertTrue(link.get_attribute("href").endswith("/progress?venue=CHI11"))
+        self.assertTrue(link.get_attribute("href").endswith("/progress?sport=MLB&venue=CHI11"))
         south, west, north, east = self.wait_still()
         span = min(north - south, east - west)
         self.assertAlmostEqual(span, 0.01, delta=0.0015, msg="a city-level view, about 0.01°")
@@ -196,6 +196,15 @@ class MapTests(unittest.TestCase):
         WebDriverWait(self.driver, 5).until(lambda d: card.get_attribute("data-venue-id") == "united-center")
         self.assertIn("Not visited yet", card.text)
         self.assertIn("NBA, NHL", card.text)
+        # Its link opens the arena on the progress screen, under its sport.
+        self.click("#card-link")
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements(
+            By.CSS_SELECTOR, ".venue-card.selected[data-venue-id='united-center']"))
+        self.assertEqual(self.driver.find_element(
+            By.CSS_SELECTOR, ".chip[data-sport='NBA']").get_attribute("aria-pressed"), "true")
+        self.assertEqual(self.driver.find_element(By.ID, "venue-add").text, "Add Visit")
+        self.open_map()
+        card = self.driver.find_element(By.ID, "venue-card")
         # Only the NFL: the ballparks and arenas go, the stadiums stay.
         for sport in ["MLB", "NBA", "NHL"]:
             self.click(f".chip[data-sport='{sport}']")

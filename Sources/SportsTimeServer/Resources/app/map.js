@@ -234,7 +234,8 @@
         ` ${pin.visits === 1 ? 'visit' : 'visits'} · last ${longDate(pin.lastVisit)}`])
       : el('span', { class: 'empty', text: 'Not visited yet' }));
     const link = document.getElementById('card-link');
-    link.href = `/progress?venue=${encodeURIComponent(pin.venueID)}`;
+    // The progress screen shows a venue under one sport: the pin's first.
+    link.href = `/progress?sport=${encodeURIComponent(pin.sports[0] || 'MLB')}&venue=${encodeURIComponent(pin.venueID)}`;
     link.textContent = pin.visits > 0 ? 'See its visits' : 'Add a visit';
     card.hidden = false;
     const marker = state.markers.get(pin.venueID);
