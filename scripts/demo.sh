@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The main job on real data: import the real 2024 MLB schedule into a fresh
 # database (never the user's), build a 7-day trip through four cities with two
-# rest days, print its itinerary, then serve the app on it (on a terminal:
-# until Ctrl-C; elsewhere, e.g. in CI, it says so and stops).
+# rest days, print its itinerary; import the NBA, NHL and NFL seasons and build
+# a mixed-sport Boston weekend; record both trips' games as visits; then serve
+# the app on it (on a terminal: until Ctrl-C; elsewhere, e.g. in CI, it says so
+# and stops).
 set -euo pipefail
 DATA=${DATA:-../shared/data}
 BIN=${BIN:-.build/release/sportstime}
@@ -27,8 +29,24 @@ run trip new "Great Lakes Loop" \
 run trip list
 run trip show "Great Lakes Loop" --metric
 echo "Schedule data: Retrosheet (www.retrosheet.org). Game times are estimates."
+echo
 
-TRIP=$("$BIN" trip list --json | sed -n 's/.*"id": "\([0-9a-f-]*\)".*/\1/p' | head -n 1)
+# The other leagues, as played (real start times and scores): a Boston weekend
+# with the Celtics and the Bruins at TD Garden, then the Patriots.
+run schedule import "$DATA/nba/nba-2024-UTC.csv"
+run schedule import "$DATA/nhl/nhl-202425-asplayed.csv"
+run schedule import "$DATA/nfl/schedules_2024.csv"
+run trip new "Boston Weekend" \
+  --game NBA:BOS@2024-11-16 --game NHL:BOS@2024-11-16 --game NFL:NE@2024-11-17
+
+# Both trips are in the past: their games become visits (the progress,
+# history and map screens show them).
+run trip attended "Great Lakes Loop"
+run trip attended "Boston Weekend"
+run progress
+
+# The Great Lakes Loop's id: the "id" line just before its "name" line.
+TRIP=$("$BIN" trip list --json | grep -B1 '"name": "Great Lakes Loop"' | sed -n 's/.*"id": "\([0-9a-f-]*\)".*/\1/p')
 if [ -t 1 ] && [ -z "${CI:-}" ]; then
   echo
   echo "The app: open http://127.0.0.1:$PORT/trips/$TRIP in your browser (the demo database; Ctrl-C stops it)."

@@ -81,11 +81,13 @@ extension WireV1 {
     /// A custom row's fields.
     public var custom: CustomFields?
 
-    /// A game row's fields: `{gameID, start, venueID, timeEstimated,
+    /// A game row's fields: `{gameID, sport, start, venueID, timeEstimated,
     /// timeUnknown, status, originalDate}`.
     public struct GameFields: Decodable, WireWritable, Sendable, Hashable {
       /// The game's id.
       public var gameID: Game.ID
+      /// The game's league (`MLB`, `NBA`, `NHL`, `NFL`): a trip may mix them.
+      public var sport: Sport
       /// ISO 8601 with the venue's UTC offset.
       public var start: String
       /// The venue's code.
@@ -284,7 +286,7 @@ extension WireV1.Row {
 }
 
 extension WireV1.Row.GameFields {
-  /// Writes `{gameID, start, venueID, timeEstimated, timeUnknown, status,
+  /// Writes `{gameID, sport, start, venueID, timeEstimated, timeUnknown, status,
   /// originalDate}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -295,19 +297,21 @@ extension WireV1.Row.GameFields {
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
     Self.writeMembers(
-      gameID: gameID, start: start, venueID: venueID, timeEstimated: timeEstimated,
+      gameID: gameID, sport: sport, start: start, venueID: venueID, timeEstimated: timeEstimated,
       timeUnknown: timeUnknown, status: status, originalDate: originalDate, to: &writer)
   }
 
   /// Writes the fields' keys from their parts (the one writer of these
   /// keys, for a value and for a row written straight from the itinerary).
   static func writeMembers(
-    gameID: Game.ID, start: String, venueID: Venue.ID, timeEstimated: Bool,
+    gameID: Game.ID, sport: Sport, start: String, venueID: Venue.ID, timeEstimated: Bool,
     timeUnknown: Bool, status: Game.Status, originalDate: CalendarDate?,
     to writer: inout JSONWriter
   ) {
     writer.key(literal: "gameID")
     writer.string(gameID.rawValue)
+    writer.key(literal: "sport")
+    writer.string(sport.rawValue)
     writer.key(literal: "start")
     writer.string(start)
     writer.key(literal: "venueID")
@@ -453,7 +457,7 @@ struct RowBuilder {
         id: row.id, number: numbered.number, kind: .game, day: g.day, date: game.localDate,
         sortOrder: g.sortOrder, title: g.title,
         game: WireV1.Row.GameFields(
-          gameID: g.id, start: LocalTime.iso8601(game.start, in: game.timeZone),
+          gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
           venueID: game.venueID, timeEstimated: game.timeEstimated,
           timeUnknown: game.timeUnknown, status: game.status,
           originalDate: game.status == .scheduled ? nil : game.originalDate))
@@ -503,7 +507,7 @@ extension RowBuilder {
         id: row.id, number: number, kind: .game, day: g.day, date: game.localDate,
         sortOrder: g.sortOrder, title: g.title, to: &writer)
       WireV1.Row.GameFields.writeMembers(
-        gameID: g.id, start: LocalTime.iso8601(game.start, in: game.timeZone),
+        gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
         venueID: game.venueID, timeEstimated: game.timeEstimated,
         timeUnknown: game.timeUnknown, status: game.status,
         originalDate: game.status == .scheduled ? nil : game.originalDate, to: &writer)

@@ -191,12 +191,35 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       result.stdoutLines.first,
       "Created trip \"Boston Weekend\" (\(result.stdoutLines.first?.split(separator: "(").last?.prefix(8) ?? "")): 2 days, 3 games at 2 stops, 1 travel leg."
     )
+    // Each game says its league (review 10: "STL @ BOS" was the Blues or the Cardinals).
     XCTAssertTrue(
-      result.stdout.contains("1:00 pm EST  STL @ BOS  TD Garden, Boston"), result.stdout)
+      result.stdout.contains("1:00 pm EST  STL @ BOS (NHL)  TD Garden, Boston"), result.stdout)
     XCTAssertTrue(
-      result.stdout.contains("8:00 pm EST  TOR @ BOS  TD Garden, Boston"), result.stdout)
+      result.stdout.contains("8:00 pm EST  TOR @ BOS (NBA)  TD Garden, Boston"), result.stdout)
     XCTAssertTrue(result.stdout.contains("Boston → Foxborough"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("1:00 pm EST  LA @ NE  Gillette Stadium, Foxborough"))
+    XCTAssertTrue(
+      result.stdout.contains("1:00 pm EST  LA @ NE (NFL)  Gillette Stadium, Foxborough"))
+    let rows = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(try runOK(["trip", "show", "Boston Weekend", "--json"]).stdout.utf8))
+        as? [String: Any])["rows"] as? [[String: Any]]
+    XCTAssertEqual(
+      rows?.filter { $0["kind"] as? String == "game" }.map { $0["sport"] as? String },
+      ["NHL", "NBA", "NFL"])
+    // The exports draw each league's icon and credit each league's source, not Retrosheet.
+    let markdown = try runOK(["trip", "export", "Boston Weekend", "--format", "md"]).stdout
+    for icon in ["🏒", "🏀", "🏈"] { XCTAssertTrue(markdown.contains("- \(icon) "), markdown) }
+    XCTAssertFalse(markdown.contains("⚾"), markdown)
+    XCTAssertTrue(
+      markdown.contains(
+        "Schedule data: the NBA's published schedule; the NHL's published schedule; nflverse (github.com/nflverse).*"
+      ), markdown)
+    let ics = try runOK(["trip", "export", "Boston Weekend", "--format", "ics"]).stdout
+      .replacingOccurrences(of: "\r\n ", with: "")
+    XCTAssertFalse(ics.contains("Retrosheet"), ics)
+    XCTAssertTrue(ics.contains("nflverse"), ics)
+    let gpx = try runOK(["trip", "export", "Boston Weekend", "--format", "gpx"]).stdout
+    XCTAssertFalse(gpx.contains("Retrosheet"), gpx)
   }
 
   /// Trips across the DST changes print the same days and times whatever
@@ -211,7 +234,7 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       XCTAssertTrue(result.stdout.contains("Day 1 · Sat, Nov 2, 2024"), result.stdout)
       XCTAssertTrue(result.stdout.contains("1:00 pm EDT  BOS @ PHI"), result.stdout)
       XCTAssertTrue(result.stdout.contains("Day 2 · Sun, Nov 3, 2024"), result.stdout)
-      XCTAssertTrue(result.stdout.contains("5:00 pm EST  SEA @ BOS  TD Garden"), result.stdout)
+      XCTAssertTrue(result.stdout.contains("5:00 pm EST  SEA @ BOS (NHL)  TD Garden"), result.stdout)
       outputs.append(
         try runOK(["trip", "show", name, "--json"], extra: ["TZ": zone]).stdout
           .replacingOccurrences(of: name, with: "NAME"))
@@ -242,9 +265,9 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     ])
     XCTAssertTrue(result.stdout.contains("2 games at 1 stop"), result.stdout)
     XCTAssertTrue(
-      result.stdout.contains("7:00 pm UTC+2  NJD @ BUF  O2 Arena, Prague"), result.stdout)
+      result.stdout.contains("7:00 pm UTC+2  NJD @ BUF (NHL)  O2 Arena, Prague"), result.stdout)
     XCTAssertTrue(
-      result.stdout.contains("4:00 pm UTC+2  BUF @ NJD  O2 Arena, Prague"), result.stdout)
+      result.stdout.contains("4:00 pm UTC+2  BUF @ NJD (NHL)  O2 Arena, Prague"), result.stdout)
   }
 
   func testVisit_fromAGame_takesItsScore() throws {

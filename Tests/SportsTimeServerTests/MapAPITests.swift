@@ -144,13 +144,23 @@ final class MapAPITests: APITestCase {
     let all = try XCTUnwrap(
       try object(try send("GET", "/api/map/pins"))["pins"] as? [[String: Any]])
     let leagues = try Leagues.builtIn()
-    XCTAssertEqual(all.map { $0["venueID"] as? String }, leagues.mapVenues.map(\.id.rawValue))
+    XCTAssertEqual(
+      all.map { $0["venueID"] as? String },
+      leagues.mapVenues(sports: Set(Sport.allCases)).map(\.id.rawValue))
+    // Every table's venue, then the other leagues' neutral sites (review 10).
+    XCTAssertEqual(
+      Array(all.prefix(leagues.mapVenues.count)).map { $0["venueID"] as? String },
+      leagues.mapVenues.map(\.id.rawValue))
     XCTAssertEqual(
       Set(all.flatMap { $0["sports"] as? [String] ?? [] }), ["MLB", "NBA", "NHL", "NFL"])
     XCTAssertGreaterThan(all.count, 110)
     func pin(_ id: String, in pins: [[String: Any]]) -> [String: Any]? {
       pins.first { $0["venueID"] as? String == id }
     }
+    XCTAssertEqual(
+      try XCTUnwrap(pin("o2-arena-prague", in: all))["sports"] as? [String], ["NHL"])
+    XCTAssertEqual(try XCTUnwrap(pin("CHI11", in: all))["sports"] as? [String], ["MLB", "NHL"])
+    XCTAssertEqual(try XCTUnwrap(pin("LON02", in: all))["sports"] as? [String], ["NFL"])
     let wrigley = try XCTUnwrap(pin("CHI11", in: all))
     XCTAssertEqual(wrigley["name"] as? String, "Wrigley Field")
     XCTAssertEqual(wrigley["city"] as? String, "Chicago")
@@ -168,7 +178,9 @@ final class MapAPITests: APITestCase {
     XCTAssertEqual(
       arenas.map { $0["venueID"] as? String },
       leagues.mapVenues(sports: [.nba, .nhl]).map(\.id.rawValue))
-    XCTAssertNil(pin("CHI11", in: arenas))
+    // Wrigley Field is an NHL venue too: the Winter Classic; Fenway is not.
+    XCTAssertNotNil(pin("CHI11", in: arenas))
+    XCTAssertNil(pin("BOS07", in: arenas))
     XCTAssertNotNil(pin("td-garden", in: arenas))
     XCTAssertEqual(Set(arenas.compactMap { $0["venueID"] as? String }).count, arenas.count)
     XCTAssertTrue(

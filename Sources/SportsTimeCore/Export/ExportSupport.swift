@@ -4,6 +4,38 @@ import Foundation
 /// how values look, never an order. Every format is fixed English and uses
 /// explicit zones, so output never depends on the machine's zone or locale.
 public enum ExportSupport {
+  /// The credit for the schedules of `sports`, one sentence: "Schedule
+  /// data: Retrosheet (www.retrosheet.org)." for MLB games (Retrosheet's
+  /// notice asks for it), nflverse for NFL games, the leagues' published
+  /// schedules for NBA and NHL games (README, Data); Retrosheet's when
+  /// `sports` is empty.
+  public static func scheduleCredit(_ sports: Set<Sport>) -> String {
+    let sources: [(Sport, String)] = [
+      (.mlb, "Retrosheet (www.retrosheet.org)"),
+      (.nba, "the NBA's published schedule"),
+      (.nhl, "the NHL's published schedule"),
+      (.nfl, "nflverse (github.com/nflverse)"),
+    ]
+    let named = sources.filter { sports.contains($0.0) }.map(\.1)
+    return "Schedule data: \(named.isEmpty ? sources[0].1 : named.joined(separator: "; "))."
+  }
+
+  /// The credit for the schedules of an itinerary's games
+  /// (`scheduleCredit(_:)`).
+  static func scheduleCredit(of itinerary: Itinerary) -> String {
+    scheduleCredit(Set(itinerary.schedule.games.map(\.game.sport)))
+  }
+
+  /// A game's league as an emoji (⚾️ 🏀 🏒 🏈), for the Markdown export.
+  static func icon(of sport: Sport) -> String {
+    switch sport {
+    case .mlb: "⚾️"
+    case .nba: "🏀"
+    case .nhl: "🏒"
+    case .nfl: "🏈"
+    }
+  }
+
   /// "92 mi" or, metric, "148 km" (estimates; whole units).
   public static func distance(_ meters: Double, metric: Bool) -> String {
     let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile

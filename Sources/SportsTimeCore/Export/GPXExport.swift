@@ -33,7 +33,7 @@ public enum GPXExport {
       #"<gpx version="1.1" creator="sportstime" xmlns="\#(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="\#(namespace) \#(namespace)/gpx.xsd">"#,
       "  <metadata>",
       "    <name>\(escape(trip.name))</name>",
-      "    <desc>\(escape("\(trip.startDate.longDescription) – \(trip.endDate.longDescription). Schedule data: Retrosheet (www.retrosheet.org)."))</desc>",
+      "    <desc>\(escape("\(trip.startDate.longDescription) – \(trip.endDate.longDescription). \(ExportSupport.scheduleCredit(of: itinerary))"))</desc>",
       "    <time>\(ExportSupport.isoUTC(trip.modifiedAt))</time>",
       "  </metadata>",
       "  <rte>",

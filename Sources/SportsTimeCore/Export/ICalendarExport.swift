@@ -127,7 +127,7 @@ public enum ICalendarExport {
       event.status = "CANCELLED"
       notes += "\nCancelled" + (game.postponementReason.map { " (\($0))." } ?? ".")
     }
-    notes += "\nSchedule data: Retrosheet (www.retrosheet.org)."
+    notes += "\n" + ExportSupport.scheduleCredit([game.sport])
     event.description = notes
   }
 

@@ -69,11 +69,12 @@ public enum MarkdownExport {
       }
     }
     let flies = itinerary.items.contains { $0.travelInfo?.mode == .flight }
+    let credit = ExportSupport.scheduleCredit(of: itinerary)
     lines += [
       "", "---", "",
       flies
-        ? "*Distances, drive and flight times are estimates (flights: \(RouteEstimator.default.flightSummary)). Schedule data: Retrosheet (www.retrosheet.org).*"
-        : "*Distances and drive times are estimates. Schedule data: Retrosheet (www.retrosheet.org).*",
+        ? "*Distances, drive and flight times are estimates (flights: \(RouteEstimator.default.flightSummary)). \(credit)*"
+        : "*Distances and drive times are estimates. \(credit)*",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -89,7 +90,8 @@ public enum MarkdownExport {
       let game = g.game
       // The Markdown export marks a TBD time as estimated too (unlike the
       // printed itinerary, whose "TBD" stands alone): its bytes are kept.
-      var text = "- ⚾️ \(ExportSupport.gameTime(game, estimated: " *est.*", unknown: " *est.*"))"
+      var text =
+        "- \(ExportSupport.icon(of: game.sport)) \(ExportSupport.gameTime(game, estimated: " *est.*", unknown: " *est.*"))"
       text +=
         " · \(bold(g.title)) · \(escape(ExportSupport.venueText(of: g, in: itinerary, catalog: catalog)))"
       if game.status == .cancelled { text += " · cancelled" }

@@ -119,5 +119,8 @@ const SportsTime = (() => {
     return L.divIcon({ className: '', html: `<div class="pin-label" style="width:${width}px">${text}</div>`, iconSize: [width, 24], iconAnchor: [width / 2, 12] });
   }
 
-  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError, basemapMap, numberedPin };
+  /** Each league's icon (a game card, a history row). */
+  const sportIcons = { MLB: '⚾', NBA: '🏀', NHL: '🏒', NFL: '🏈' };
+
+  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, basemapMap, numberedPin };
 })();

@@ -97,7 +97,7 @@
       let time = row.timeUnknown ? 'TBD' : localTime(row.start, venue && venue.timeZone);
       if (row.timeEstimated && !row.timeUnknown) time += ' est.';
       return el('li', { ...base, class: `row game${row.status === 'cancelled' ? ' cancelled' : ''}` }, [
-        el('span', { class: 'icon', 'aria-hidden': 'true', text: '⚾️' }),
+        el('span', { class: 'icon', title: row.sport, text: SportsTime.sportIcons[row.sport] || '⚾' }),
         el('div', { class: 'body' }, [
           el('span', { class: 'what', text: row.title }),
           el('span', { class: 'where', text: venue ? `${venue.name}, ${venue.city}` : row.venueID }),

@@ -4,8 +4,7 @@
 'use strict';
 
 (() => {
-  const { api, el, longDate, showError } = SportsTime;
-  const icons = { MLB: '⚾', NBA: '🏀', NHL: '🏒', NFL: '🏈' };
+  const { api, el, longDate, showError, sportIcons: icons } = SportsTime;
   const chips = [...document.querySelectorAll('#sport-chips [data-sport]')];
   const chosen = new Set((new URLSearchParams(location.search).get('sport') || '').toUpperCase().split(',').filter((s) => icons[s]));
 

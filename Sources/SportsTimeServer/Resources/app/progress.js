@@ -157,7 +157,7 @@
     document.getElementById('visit-game').replaceChildren();
     document.getElementById('visit-game-hint').textContent = 'Pick the date: the schedule\'s games there that day are listed.';
     document.getElementById('visit-error').textContent = '';
-    setMode(state.sport === 'MLB' ? 'game' : 'hand');
+    setMode('game');
     dialog.showModal();
     form.date.focus();
   }
@@ -190,7 +190,9 @@
     if (!state.editing || state.editing.visit || form.mode.value !== 'game' || !form.date.value) return;
     try {
       const games = await api('GET', `/api/games?venue=${encodeURIComponent(state.editing.venueID)}&from=${form.date.value}&to=${form.date.value}`);
-      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.id}` })));
+      // The tab's sport first (an arena holds several leagues' games); each says its league.
+      games.sort((a, b) => (a.sport !== state.sport) - (b.sport !== state.sport));
+      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.sport} · ${game.id}` })));
       hint.textContent = games.length ? '' : `The schedule has no game at ${state.editing.venueName} on ${longDate(form.date.value)}: Save records the day there, or type the game by hand.`;
     } catch (error) {
       hint.textContent = error.message;
