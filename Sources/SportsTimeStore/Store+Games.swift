@@ -167,7 +167,9 @@ extension GameQuery {
   ///   of its franchise (`CHC` finds `CHN`, `ATH` the `OAK` games too);
   /// - a venue by any of its names, old or new, a unique part of one, or
   ///   its team (`Leagues.venue(named:sport:season:)`, in the pool's sport
-  ///   when it has one, else in any).
+  ///   when it has one, else in any); another league's venue where that
+  ///   sport plays as a neutral site (`Leagues.mapSports(at:)`: Wrigley Field
+  ///   for the NHL) is that sport's too.
   /// With only MLB in the pool this is `init(teams:venues:from:to:catalog:leagues:)`.
   /// - Throws: `CatalogError` for a name no team or venue has, one of
   ///   another sport (`.teamOfOtherSport`, `.venueOfOtherSport`) or of
@@ -194,7 +196,18 @@ extension GameQuery {
       }) {
         id = site.venue.id
       } else {
-        id = try leagues.venue(named: name, sport: venueSport, season: from?.year).venue.id
+        do {
+          id = try leagues.venue(named: name, sport: venueSport, season: from?.year).venue.id
+        } catch let refusal as CatalogError {
+          guard case .venueOfOtherSport = refusal else { throw refusal }
+          // Another league's venue where the sport asked for plays as a
+          // neutral site (the NHL's Winter Classic at Wrigley Field).
+          guard let sport = venueSport,
+            let other = try? leagues.venue(named: name, sport: nil, season: from?.year),
+            leagues.mapSports(at: other.venue.id).contains(sport)
+          else { throw refusal }
+          id = other.venue.id
+        }
       }
       if !venueIDs.contains(id) { venueIDs.append(id) }
     }

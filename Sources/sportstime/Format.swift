@@ -26,6 +26,15 @@ enum Format {
     return "\(away) @ \(home)"
   }
 
+  /// " (NHL)" after a game of another league than MLB's (a trip may mix
+  /// them: "STL @ BOS (NHL)" is the Blues, not the Cardinals), with its
+  /// round when it has one (" (NFL, Super Bowl)"); nothing after an MLB
+  /// game, as before other leagues could be imported.
+  static func league(_ game: Game) -> String {
+    if game.sport == .mlb { return game.roundName.map { " (\($0))" } ?? "" }
+    return " (\(game.sport.rawValue)\(game.roundName.map { ", \($0)" } ?? ""))"
+  }
+
   /// "Wrigley Field, Chicago".
   static func venue(_ id: Venue.ID, catalog: Catalog) -> String {
     guard let v = catalog.venue(id) else { return id.rawValue }

@@ -72,6 +72,8 @@ enum GamesCommand {
             error.description,
             "games lists the imported schedules (add one with 'sportstime schedule import FILE')"))
       case .teamOfSeveralSports:
+        // With --sport naming several, the message's own advice (NBA:CHI) is the way.
+        if args.value("sport") != nil { throw error }
         throw CommandError(Format.hinted(error.description, "or name the sport with --sport"))
       default: throw error
       }
@@ -105,7 +107,7 @@ enum GamesCommand {
       let venue = catalog.venue(game.venueID)
       return [
         game.id.description, game.localDate.longDescription, Format.gameTime(game),
-        Format.matchup(game, catalog: catalog),
+        Format.matchup(game, catalog: catalog) + Format.league(game),
         "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")"
           + status,
       ]

@@ -7,12 +7,6 @@ import SportsTimeStore
 /// numbers come from `ItineraryLayout` only; nothing here sorts. The JSON
 /// documents are `SportsTimeAPI`'s (`WireV1.Itinerary`, `WireV1.Drag`).
 struct ItineraryPresenter {
-  /// " (NHL)" after a game of another league than MLB's (a trip may mix
-  /// them: "STL @ BOS (NHL)" is the Blues, not the Cardinals); nothing
-  /// after an MLB game, as before other leagues could be imported.
-  static func league(_ game: Game) -> String {
-    game.sport == .mlb ? "" : " (\(game.sport.rawValue))"
-  }
 
   let loaded: LoadedTrip
   let catalog: Catalog
@@ -64,7 +58,7 @@ struct ItineraryPresenter {
       case .game(let g):
         let venue = catalog.venue(g.game.venueID)
         var text =
-          "\(n)      \(Format.gameTime(g.game))  \(g.title)\(Self.league(g.game))  \(venue?.name(on: g.game.localDate) ?? g.game.venueID.rawValue), \(venue?.city ?? "")"
+          "\(n)      \(Format.gameTime(g.game))  \(g.title)\(Format.league(g.game))  \(venue?.name(on: g.game.localDate) ?? g.game.venueID.rawValue), \(venue?.city ?? "")"
         if unscheduled { text += "  (\(g.game.localDate.shortDescription))" }
         if g.game.status == .cancelled { text += "  " + style("(cancelled)", .red) }
         if g.game.status == .rescheduled, let original = g.game.originalDate {
@@ -136,7 +130,7 @@ extension ItineraryPresenter {
       case .day(let day, let date):
         lines.append(style("\(n)  Day \(day) · \(date.longDescription)", .bold))
       case .game(let g):
-        var text = "\(n)      \(Format.gameTime(g.game))  \(g.title)\(Self.league(g.game))"
+        var text = "\(n)      \(Format.gameTime(g.game))  \(g.title)\(Format.league(g.game))"
         if barriers.contains(g.id) { text += "  " + style("◆ barrier", .yellow) }
         lines.append(text)
       case .item(let item):

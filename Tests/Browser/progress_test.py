@@ -249,6 +249,12 @@ class ProgressTests(unittest.TestCase):
         after("NHL", "5 Games Attended")
         after("MLB", "1 Game Attended")
         self.assertEqual([s.get_attribute("data-year") for s in self.finds("#years [data-year]")], ["2024"])
+        # The chips are in the address: a reload (or Back) keeps them (review 10).
+        self.assertTrue(self.driver.current_url.endswith("/history?sport=NHL"), self.driver.current_url)
+        self.driver.refresh()
+        self.wait(lambda: self.find("#history-title").text == "1 Game Attended")
+        chip = {c.get_attribute("data-sport"): c for c in self.finds("#sport-chips [data-sport]")}
+        self.assertEqual(chip["NHL"].get_attribute("aria-pressed"), "true")
         after("NBA", "1 Game Attended")
         after("NHL", "0 Games Attended")
         self.assertEqual(self.find("#empty").text, "No games match these filters.")

@@ -141,9 +141,27 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(
       lines,
       [
-        "2024_10_NYG_CAR  Sun, Nov 10, 2024  3:30 pm CET  NYG @ CAR  Allianz Arena, Munich",
+        "2024_10_NYG_CAR  Sun, Nov 10, 2024  3:30 pm CET  NYG @ CAR (NFL)  Allianz Arena, Munich",
         "1 game.",
       ])
+  }
+
+  /// Another league's venue where a sport plays as a neutral site is that
+  /// sport's venue too (review 10): the NHL's Winter Classic at Wrigley
+  /// Field, found by `games --venue … --sport NHL`.
+  func testNeutralSiteOfAnotherLeaguesVenue_isFoundForTheSportPlayingThere() throws {
+    try importAll()
+    let classic = try games(["--venue", "Wrigley Field", "--sport", "NHL"])
+    XCTAssertEqual(classic.map { $0.string("id") }, ["NHL-CHI202412310"])
+    // The text says each game's league and its round.
+    let superBowl = try runOK(["games", "--sport", "NFL", "--from", "2025-02-09"]).stdout
+    XCTAssertTrue(superBowl.contains("KC @ PHI (NFL, Super Bowl)  Caesars Superdome"), superBowl)
+    let cup = try runOK(["games", "--sport", "NBA", "--from", "2024-12-17", "--to", "2024-12-17"])
+    XCTAssertTrue(cup.stdout.contains("MIL @ OKC (NBA, NBA Cup final)"), cup.stdout)
+    // A venue no game of that sport uses stays refused.
+    try assertFailure(
+      ["games", "--venue", "Fenway Park", "--sport", "NHL"],
+      containing: ["Fenway Park is an MLB venue, not an NHL one"])
   }
 
   /// The file calls Phoenix's arena "PHX Arena" all season; it was
@@ -199,10 +217,11 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     XCTAssertTrue(result.stdout.contains("Boston → Foxborough"), result.stdout)
     XCTAssertTrue(
       result.stdout.contains("1:00 pm EST  LA @ NE (NFL)  Gillette Stadium, Foxborough"))
-    let rows = try XCTUnwrap(
-      try JSONSerialization.jsonObject(
-        with: Data(try runOK(["trip", "show", "Boston Weekend", "--json"]).stdout.utf8))
-        as? [String: Any])["rows"] as? [[String: Any]]
+    let rows =
+      try XCTUnwrap(
+        try JSONSerialization.jsonObject(
+          with: Data(try runOK(["trip", "show", "Boston Weekend", "--json"]).stdout.utf8))
+          as? [String: Any])["rows"] as? [[String: Any]]
     XCTAssertEqual(
       rows?.filter { $0["kind"] as? String == "game" }.map { $0["sport"] as? String },
       ["NHL", "NBA", "NFL"])
@@ -234,7 +253,8 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
       XCTAssertTrue(result.stdout.contains("Day 1 · Sat, Nov 2, 2024"), result.stdout)
       XCTAssertTrue(result.stdout.contains("1:00 pm EDT  BOS @ PHI"), result.stdout)
       XCTAssertTrue(result.stdout.contains("Day 2 · Sun, Nov 3, 2024"), result.stdout)
-      XCTAssertTrue(result.stdout.contains("5:00 pm EST  SEA @ BOS (NHL)  TD Garden"), result.stdout)
+      XCTAssertTrue(
+        result.stdout.contains("5:00 pm EST  SEA @ BOS (NHL)  TD Garden"), result.stdout)
       outputs.append(
         try runOK(["trip", "show", name, "--json"], extra: ["TZ": zone]).stdout
           .replacingOccurrences(of: name, with: "NAME"))

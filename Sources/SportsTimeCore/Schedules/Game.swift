@@ -65,6 +65,18 @@ public struct Game: Sendable, Hashable, Identifiable {
   /// True for a regular-season game (`round` is nil).
   public var isRegularSeason: Bool { round == nil }
 
+  /// `round` in words ("Super Bowl", "NBA Cup final"; nflverse's
+  /// `game_type` codes and the NBA Cup final's `CUP`); another code as it
+  /// is; nil for a regular-season game.
+  public var roundName: String? {
+    guard let round else { return nil }
+    let names = [
+      "WC": "Wild Card", "DIV": "Divisional round", "CON": "Conference championship",
+      "SB": "Super Bowl", "CUP": "NBA Cup final",
+    ]
+    return names[round] ?? round
+  }
+
   /// Creates a game; see the properties for shapes and units.
   public init(
     id: ID, sport: Sport, season: Int, homeTeamID: String,

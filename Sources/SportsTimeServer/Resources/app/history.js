@@ -11,6 +11,9 @@
   async function load() {
     for (const chip of chips) chip.setAttribute('aria-pressed', String(chosen.has(chip.dataset.sport)));
     const sports = chips.map((c) => c.dataset.sport).filter((s) => chosen.has(s));
+    // The chips are in the address, so Back and a reload keep them.
+    const address = sports.length ? `?sport=${sports.join(',')}` : location.pathname;
+    if (location.search !== (sports.length ? address : '')) window.history.replaceState(null, '', address);
     try {
       const history = await api('GET', `/api/history${sports.length ? `?sport=${sports.join(',')}` : ''}`);
       render(history, sports);

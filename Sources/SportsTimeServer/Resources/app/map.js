@@ -45,6 +45,16 @@
       keyboard: true, attributionControl: false, worldCopyJump: true,
     });
     state.map = map;
+    // "+" is Shift+= on most keyboards, and Leaflet zooms three levels for a
+    // key pressed with Shift: one level per press of + or -, as the page says.
+    map.getContainer().parentNode.addEventListener('keydown', (event) => {
+      if (event.target !== map.getContainer() || event.ctrlKey || event.metaKey || event.altKey) return;
+      const step = { '+': 1, '=': 1, '-': -1, '_': -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      map.setZoom(map.getZoom() + step);
+    }, true);
     pinLayer = L.layerGroup().addTo(map);
     map.on('moveend', onMoveEnd);
     // A drag stops a fly the page started, whose own moveend then never comes.
