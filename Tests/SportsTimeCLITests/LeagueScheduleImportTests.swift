@@ -308,5 +308,19 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     let recorded = try XCTUnwrap(attended["recorded"] as? [[String: Any]])
     XCTAssertEqual(recorded.count, 2)
     XCTAssertTrue(recorded.allSatisfy { $0["score"] is [String: Any] }, "\(recorded)")
+    // A visit typed by hand takes the game's score once it is linked to it (review 10).
+    let typed = try XCTUnwrap(
+      try parseJSON(
+        try runOK(["visit", "add", "bruins", "--sport", "NHL", "--date", "2024-11-03", "--json"])
+          .stdout) as? [String: Any])
+    XCTAssertNil(typed["score"] as? [String: Any])
+    let id = try XCTUnwrap(typed["id"] as? String)
+    let linked = try XCTUnwrap(
+      try parseJSON(
+        try runOK(["visit", "edit", String(id.prefix(8)), "--game", "NHL:BOS@2024-11-03", "--json"])
+          .stdout) as? [String: Any])
+    let score = try XCTUnwrap(linked["score"] as? [String: Any])
+    XCTAssertNotNil(score.int("away"))
+    XCTAssertNotNil(score.int("home"))
   }
 }

@@ -165,6 +165,9 @@ extension Visit {
       edited.venueID = game.venueID
       edited.date = game.localDate
       edited.matchup = draft.matchup
+      // The schedule's final score, unless the visit already has one (a
+      // score typed in the same edit is applied after this).
+      if edited.score == nil, let final = draft.score { edited.score = final }
     case .some(.none), .none:
       let unlinking = changes.game != nil
       if unlinking { edited.gameID = nil }
