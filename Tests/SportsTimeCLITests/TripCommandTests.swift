@@ -386,8 +386,10 @@ final class TripCommandTests: ItineraryTestCase {
         XCTAssertEqual(
           row.sortedKeys,
           (common + [
-            "gameID", "start", "venueID", "timeEstimated", "timeUnknown", "status", "originalDate",
+            "gameID", "sport", "start", "venueID", "timeEstimated", "timeUnknown", "status",
+            "originalDate",
           ]).sorted())
+        XCTAssertEqual(row.string("sport"), "MLB")
         XCTAssertNotNil(row.double("sortOrder"))
       case "travel":
         XCTAssertEqual(

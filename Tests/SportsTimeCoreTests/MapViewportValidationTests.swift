@@ -87,15 +87,24 @@ final class MapViewportValidationTests: XCTestCase {
 
   func testMapVenues_ofChosenSports() throws {
     let leagues = try Leagues.builtIn()
-    let all = leagues.mapVenues
-    XCTAssertEqual(leagues.mapVenues(sports: Set(Sport.allCases)), all)
+    let tables = leagues.mapVenues
+    // Every table's venue, then the neutral sites of the other leagues' games.
+    let all = leagues.mapVenues(sports: Set(Sport.allCases))
+    XCTAssertEqual(Array(all.prefix(tables.count)), tables)
+    XCTAssertEqual(
+      all.dropFirst(tables.count).map(\.id),
+      NeutralSites.sites.map(\.venue.id).filter { id in !tables.contains { $0.id == id } })
     XCTAssertEqual(leagues.mapVenues(sports: []), [])
     let mlb = leagues.mapVenues(sports: [.mlb])
     XCTAssertTrue(mlb.contains { $0.id == "CHI11" })
     XCTAssertFalse(mlb.contains { $0.id == "td-garden" })
     let arenas = leagues.mapVenues(sports: [.nhl])
     XCTAssertTrue(arenas.contains { $0.id == "td-garden" })
-    XCTAssertTrue(arenas.allSatisfy { leagues.sports(at: $0.id).contains(.nhl) })
+    XCTAssertTrue(arenas.allSatisfy { leagues.mapSports(at: $0.id).contains(.nhl) })
+    // The Winter Classic makes Wrigley Field an NHL venue too; O2 Arena is a neutral site.
+    XCTAssertTrue(arenas.contains { $0.id == "CHI11" })
+    XCTAssertTrue(arenas.contains { $0.id == "o2-arena-prague" })
+    XCTAssertEqual(leagues.mapSports(at: "CHI11"), [.mlb, .nhl])
     // In the map's order: a subsequence of every venue.
     var rest = all[...]
     for venue in arenas {
