@@ -92,4 +92,39 @@ class APITestCase: XCTestCase {
   func tripID(_ document: [String: Any]) -> String {
     ((document["trip"] as? [String: Any])?["id"] as? String) ?? ""
   }
+
+  /// `GET /api/events` on a connection of its own, read as it arrives.
+  func openEventStream() throws -> EventStreamReader {
+    let fd = try client.connect()
+    try client.write(
+      fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+    return EventStreamReader(fd: fd)
+  }
+}
+
+/// A Server-Sent Events connection's bytes so far (`text`); closed when
+/// released.
+final class EventStreamReader {
+  private let fd: Int32
+  private var seen = Data()
+
+  init(fd: Int32) { self.fd = fd }
+  deinit { close(fd) }
+
+  /// Everything read so far, as text.
+  var text: String { String(decoding: seen, as: UTF8.self) }
+
+  /// Reads until the text holds `needle` or `seconds` pass (or the stream
+  /// ends); whether it holds `needle`.
+  func readUntil(_ needle: String, within seconds: Double) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if text.contains(needle) { return true }
+      let n = read(fd, &buffer, buffer.count)
+      if n <= 0 { break }
+      seen.append(contentsOf: buffer[0..<n])
+    }
+    return text.contains(needle)
+  }
 }

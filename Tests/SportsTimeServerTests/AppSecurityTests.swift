@@ -66,23 +66,8 @@ final class AppSecurityTests: APITestCase {
 
   func testChangesFromAnotherConnection_reachTheEventStreamWithinASecond() throws {
     let id = tripID(try makeDemoTrip())
-    let fd = try client.connect()
-    defer { close(fd) }
-    try client.write(
-      fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
-    var seen = Data()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    func readUntil(_ needle: String, within seconds: Double) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while Date() < deadline {
-        if String(decoding: seen, as: UTF8.self).contains(needle) { return true }
-        let n = read(fd, &buffer, buffer.count)
-        if n <= 0 { break }
-        seen.append(contentsOf: buffer[0..<n])
-      }
-      return String(decoding: seen, as: UTF8.self).contains(needle)
-    }
-    XCTAssertTrue(readUntil("connected", within: 2), String(decoding: seen, as: UTF8.self))
+    let events = try openEventStream()
+    XCTAssertTrue(events.readUntil("connected", within: 2), events.text)
     // Another process's connection (as the CLI would be) renames the trip.
     let other = try Store(path: databasePath)
     _ = try other.renameTrip(
@@ -90,10 +75,10 @@ final class AppSecurityTests: APITestCase {
     try other.close()
     let started = Date()
     XCTAssertTrue(
-      readUntil("\"revision\": 2", within: 2), String(decoding: seen, as: UTF8.self))
+      events.readUntil("\"revision\": 2", within: 2), events.text)
     XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
-    XCTAssertTrue(String(decoding: seen, as: UTF8.self).contains("event: trip-changed"))
-    XCTAssertTrue(String(decoding: seen, as: UTF8.self).contains(id))
+    XCTAssertTrue(events.text.contains("event: trip-changed"))
+    XCTAssertTrue(events.text.contains(id))
   }
 }
 

@@ -330,24 +330,9 @@ final class VisitAPITests: APITestCase {
   }
 
   func testAVisitRecordedElsewhere_reachesTheEventStream() throws {
-    let fd = try client.connect()
-    defer { close(fd) }
-    try client.write(
-      fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
-    var seen = Data()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    func readUntil(_ needle: String, within seconds: Double) -> Bool {
-      let deadline = Date().addingTimeInterval(seconds)
-      while Date() < deadline {
-        if String(decoding: seen, as: UTF8.self).contains(needle) { return true }
-        let n = read(fd, &buffer, buffer.count)
-        if n <= 0 { break }
-        seen.append(contentsOf: buffer[0..<n])
-      }
-      return String(decoding: seen, as: UTF8.self).contains(needle)
-    }
-    XCTAssertTrue(readUntil("connected", within: 2), String(decoding: seen, as: UTF8.self))
-    XCTAssertFalse(String(decoding: seen, as: UTF8.self).contains("visits-changed"))
+    let events = try openEventStream()
+    XCTAssertTrue(events.readUntil("connected", within: 2), events.text)
+    XCTAssertFalse(events.text.contains("visits-changed"))
     // Another connection to the database (as the CLI would be) records a visit.
     let other = try Store(path: databasePath)
     let leagues = try Leagues.builtIn()
@@ -358,7 +343,7 @@ final class VisitAPITests: APITestCase {
     }
     try other.close()
     XCTAssertTrue(
-      readUntil("event: visits-changed", within: 2), String(decoding: seen, as: UTF8.self))
+      events.readUntil("event: visits-changed", within: 2), events.text)
   }
 
   func testThePagesAreServed() throws {
