@@ -25,7 +25,7 @@ enum ScheduleCommands {
       changes nothing. Postponed games move to their makeup date (forming a \
       doubleheader when the home team already plays that day); those never made up \
       are kept as cancelled. A team may not play two games at once (a game takes 3 \
-      hours from first pitch). Retrosheet start times are estimates: 13:10 for day \
+      hours from its start: first pitch, tip-off, puck drop or kickoff). Retrosheet start times are estimates: 13:10 for day \
       games and 19:10 for night games, local to the ballpark. NBA, NHL and NFL files \
       give real start times and final scores; each game lands on its local date in \
       its venue's zone (neutral sites such as London or Prague included). NFL \

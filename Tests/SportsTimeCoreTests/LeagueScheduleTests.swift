@@ -337,4 +337,30 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(Team.printedCode("CHA", sport: .nba, teams: leagues.mlb.teams), "CHA")
     XCTAssertEqual(Team.printedCode("CHA", sport: .mlb, teams: leagues.mlb.teams), "CWS")
   }
+
+  // MARK: Each sport's word for the start
+
+  /// Two NHL games of Buffalo an hour apart clash "from puck drop", an NBA
+  /// clash "from tip-off", an NFL one "from kickoff" (review 10, item 12).
+  func testTeamOverlap_namesTheSportsStart() throws {
+    let nhl = try parse("nhl/nhl-202425-asplayed.csv")
+    let prague = try game(nhl, "NHL-BUF202410040")
+    var clash = prague
+    clash.start = prague.start.addingTimeInterval(3600)
+    let conflict = ScheduleConflict.teamOverlap(
+      index: 0, clash, team: prague.homeTeamID, other: .stored(prague))
+    XCTAssertTrue(
+      conflict.description.hasSuffix("overlap (a game takes 3 hours from puck drop)"),
+      conflict.description)
+    XCTAssertFalse(conflict.description.contains("first pitch"), conflict.description)
+    for (sport, word) in [(Sport.nba, "tip-off"), (.nfl, "kickoff"), (.mlb, "first pitch")] {
+      var a = clash
+      var b = prague
+      a.sport = sport
+      b.sport = sport
+      let other = ScheduleConflict.teamOverlap(index: 0, a, team: "X", other: .stored(b))
+      XCTAssertTrue(other.description.hasSuffix("from \(word))"), other.description)
+    }
+    XCTAssertEqual(Sport.startWord(nil), "start")
+  }
 }

@@ -192,4 +192,18 @@ final class TravelPlacementTests: XCTestCase {
     XCTAssertEqual(tight.first?.availableSeconds, -2 * 3600)
     XCTAssertTrue(tight.first?.message.contains("no time") ?? false)
   }
+
+  /// The arrival game's start is named by its sport's word: an NHL game's
+  /// "puck drop", not "first pitch" (review 10, item 12).
+  func testTightLeg_namesTheArrivalSportsStart() throws {
+    let schedule = try Fixtures.schedule(
+      start: on(1), days: 1,
+      games: [try Fixtures.yankees(on(1)), try Fixtures.mets(on(1), hour: 20)])
+    var leg = try XCTUnwrap(
+      TightLeg.find(in: schedule, travel: [try Fixtures.leg(0, of: schedule)]).first)
+    XCTAssertTrue(leg.message.contains("and the first pitch of"), leg.message)
+    leg.arrivalGame.game.sport = .nhl
+    XCTAssertTrue(leg.message.contains("and the puck drop of"), leg.message)
+    XCTAssertFalse(leg.message.contains("first pitch"), leg.message)
+  }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A leg whose estimated travel (drive, or flight with its time at
 /// airports) does not fit between the end of the departure stop's last game
-/// (3 h after first pitch) and the first pitch of the arrival stop's first
-/// game, compared as instants (DESIGN.md, "Time").
+/// (3 h after its start) and the start of the arrival stop's first game
+/// (each named in the message by the sport's word: first pitch, tip-off,
+/// puck drop, kickoff), compared as instants (DESIGN.md, "Time").
 public struct TightLeg: Sendable, Hashable {
   /// "Chicago → Milwaukee".
   public var title: String
@@ -38,7 +39,7 @@ public struct TightLeg: Sendable, Hashable {
     let have =
       availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
     return
-      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the first pitch of \(arrivalGame.title) (\(arrivalGame.game.id))."
+      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the \(arrivalGame.game.sport.startWord) of \(arrivalGame.title) (\(arrivalGame.game.id))."
   }
 
   static func hours(_ seconds: Double) -> String {

@@ -305,7 +305,7 @@ public enum ScheduleConflict: Error, Sendable, Hashable, CustomStringConvertible
       }
       return
         "\(team(code)) would play two games at once: \(inFile ? "this row's" : "game") "
-        + "\(describe(game)) and \(otherText) overlap (a game takes 3 hours from first pitch)"
+        + "\(describe(game)) and \(otherText) overlap (a game takes 3 hours from \(game.sport.startWord))"
     }
   }
 
