@@ -88,3 +88,41 @@ final class VenueTimeZonesTests: XCTestCase {
     XCTAssertNil(VenueTimeZones.none.timePlace(of: brewery, position: nil))
   }
 }
+
+/// `LocalTime.abbreviation`: every zone a venue uses has its common name,
+/// never Foundation's `GMT+2` or our `UTC+2` fallback (review 10, item 14).
+final class ZoneAbbreviationTests: XCTestCase {
+  private func instant(_ text: String) throws -> Date {
+    try XCTUnwrap(ISO8601DateFormatter().date(from: text))
+  }
+
+  func testEveryVenueZone_hasAnAbbreviation() throws {
+    let leagues = try Leagues.builtIn()
+    var zones = Set(leagues.mlb.venues.values.map(\.timeZoneID))
+    for sport in leagues.sports {
+      zones.formUnion(leagues.bySport[sport].map { $0.venues.values.map(\.timeZoneID) } ?? [])
+    }
+    zones.formUnion(NeutralSites.sites.map(\.venue.timeZoneID))
+    XCTAssertTrue(zones.contains("Europe/Prague") && zones.contains("Europe/Helsinki"))
+    let summer = try instant("2024-07-01T12:00:00Z")
+    let winter = try instant("2025-01-15T12:00:00Z")
+    for id in zones.sorted() {
+      let zone = try XCTUnwrap(TimeZone(identifier: id), id)
+      for moment in [summer, winter] {
+        let name = LocalTime.abbreviation(zone, at: moment)
+        XCTAssertFalse(name.hasPrefix("UTC+") || name.hasPrefix("UTC-"), "\(id): \(name)")
+        XCTAssertFalse(name.hasPrefix("GMT+") || name.hasPrefix("GMT-"), "\(id): \(name)")
+      }
+    }
+  }
+
+  func testGlobalSeriesZones_followTheirDaylightTime() throws {
+    let prague = try XCTUnwrap(TimeZone(identifier: "Europe/Prague"))
+    let tampere = try XCTUnwrap(TimeZone(identifier: "Europe/Helsinki"))
+    // Prague's games were on 2024-10-04/05 (CEST), Tampere's on 2024-11-01/02 (EET).
+    XCTAssertEqual(LocalTime.abbreviation(prague, at: try instant("2024-10-04T17:00:00Z")), "CEST")
+    XCTAssertEqual(LocalTime.abbreviation(prague, at: try instant("2025-01-15T17:00:00Z")), "CET")
+    XCTAssertEqual(LocalTime.abbreviation(tampere, at: try instant("2024-11-01T18:00:00Z")), "EET")
+    XCTAssertEqual(LocalTime.abbreviation(tampere, at: try instant("2024-07-01T18:00:00Z")), "EEST")
+  }
+}

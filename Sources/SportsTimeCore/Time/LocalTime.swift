@@ -46,6 +46,9 @@ public enum LocalTime {
     "Asia/Tokyo": ("JST", "JDT"), "Europe/London": ("GMT", "BST"),
     "Europe/Berlin": ("CET", "CEST"), "Europe/Paris": ("CET", "CEST"),
     "Europe/Madrid": ("CET", "CEST"), "Europe/Dublin": ("GMT", "IST"),
+    "Europe/Prague": ("CET", "CEST"), "Europe/Stockholm": ("CET", "CEST"),
+    "Europe/Rome": ("CET", "CEST"), "Europe/Amsterdam": ("CET", "CEST"),
+    "Europe/Helsinki": ("EET", "EEST"), "Australia/Sydney": ("AEST", "AEDT"),
     "America/Sao_Paulo": ("BRT", "BRST"), "UTC": ("UTC", "UTC"),
   ]
 
