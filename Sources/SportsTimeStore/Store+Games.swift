@@ -168,7 +168,7 @@ extension GameQuery {
   /// - a venue by any of its names, old or new, a unique part of one, or
   ///   its team (`Leagues.venue(named:sport:season:)`, in the pool's sport
   ///   when it has one, else in any); another league's venue where that
-  ///   sport plays as a neutral site (`Leagues.mapSports(at:)`: Wrigley Field
+  ///   sport plays as a neutral site (`Leagues.sportsPlayed(at:)`: Wrigley Field
   ///   for the NHL) is that sport's too.
   /// With only MLB in the pool this is `init(teams:venues:from:to:catalog:leagues:)`.
   /// - Throws: `CatalogError` for a name no team or venue has, one of
@@ -204,7 +204,7 @@ extension GameQuery {
           // neutral site (the NHL's Winter Classic at Wrigley Field).
           guard let sport = venueSport,
             let other = try? leagues.venue(named: name, sport: nil, season: from?.year),
-            leagues.mapSports(at: other.venue.id).contains(sport)
+            leagues.sportsPlayed(at: other.venue.id).contains(sport)
           else { throw refusal }
           id = other.venue.id
         }

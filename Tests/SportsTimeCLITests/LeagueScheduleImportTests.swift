@@ -153,6 +153,11 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     try importAll()
     let classic = try games(["--venue", "Wrigley Field", "--sport", "NHL"])
     XCTAssertEqual(classic.map { $0.string("id") }, ["NHL-CHI202412310"])
+    // The NBA Cup's final four at T-Mobile Arena, the NHL's Las Vegas arena
+    // (review 11).
+    let cupInVegas = try games(["--venue", "T-Mobile Arena", "--sport", "NBA"])
+    XCTAssertEqual(cupInVegas.count, 3)
+    XCTAssertEqual(Set(cupInVegas.map { $0.string("sport") }), ["NBA"])
     // The text says each game's league and its round.
     let superBowl = try runOK(["games", "--sport", "NFL", "--from", "2025-02-09"]).stdout
     XCTAssertTrue(superBowl.contains("KC @ PHI (NFL, Super Bowl)  Caesars Superdome"), superBowl)
@@ -285,9 +290,9 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     ])
     XCTAssertTrue(result.stdout.contains("2 games at 1 stop"), result.stdout)
     XCTAssertTrue(
-      result.stdout.contains("7:00 pm UTC+2  NJD @ BUF (NHL)  O2 Arena, Prague"), result.stdout)
+      result.stdout.contains("7:00 pm CEST  NJD @ BUF (NHL)  O2 Arena, Prague"), result.stdout)
     XCTAssertTrue(
-      result.stdout.contains("4:00 pm UTC+2  BUF @ NJD (NHL)  O2 Arena, Prague"), result.stdout)
+      result.stdout.contains("4:00 pm CEST  BUF @ NJD (NHL)  O2 Arena, Prague"), result.stdout)
   }
 
   func testVisit_fromAGame_takesItsScore() throws {

@@ -213,6 +213,29 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(NeutralSites.nhlGames.count, 6)
   }
 
+  /// Every venue a real file's games are played at counts that game's
+  /// sport among the sports played there (`sportsPlayed(at:)`, which the map's
+  /// pins and `games --venue V --sport S` use): the NBA Cup at T-Mobile
+  /// Arena, the Winter Classic at Wrigley Field, every neutral site (review 11).
+  func testEveryGamesVenue_countsItsSport() throws {
+    var guests: Set<String> = []
+    for path in ["nba/nba-2024-UTC.csv", "nhl/nhl-202425-asplayed.csv", "nfl/schedules_2024.csv"] {
+      for game in try parse(path).games {
+        XCTAssertTrue(
+          leagues.sportsPlayed(at: game.venueID).contains(game.sport),
+          "\(game.id) at \(game.venueID)")
+        if leagues.league(game.sport)?.venues[game.venueID] == nil,
+          !NeutralSites.sites.contains(where: { $0.venue.id == game.venueID })
+        {
+          guests.insert("\(game.sport.rawValue) \(game.venueID.rawValue)")
+        }
+      }
+    }
+    XCTAssertEqual(guests, ["NBA t-mobile-arena", "NHL CHI11"])
+    XCTAssertEqual(leagues.sportsPlayed(at: "t-mobile-arena"), [.nba, .nhl])
+    XCTAssertEqual(leagues.sportsPlayed(at: "TOR02"), [.mlb])
+  }
+
   // MARK: Malformed copies
 
   /// `text` with line `line` (1-based) replaced by `transform` of it.

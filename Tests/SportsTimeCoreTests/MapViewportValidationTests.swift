@@ -100,11 +100,11 @@ final class MapViewportValidationTests: XCTestCase {
     XCTAssertFalse(mlb.contains { $0.id == "td-garden" })
     let arenas = leagues.mapVenues(sports: [.nhl])
     XCTAssertTrue(arenas.contains { $0.id == "td-garden" })
-    XCTAssertTrue(arenas.allSatisfy { leagues.mapSports(at: $0.id).contains(.nhl) })
+    XCTAssertTrue(arenas.allSatisfy { leagues.sportsPlayed(at: $0.id).contains(.nhl) })
     // The Winter Classic makes Wrigley Field an NHL venue too; O2 Arena is a neutral site.
     XCTAssertTrue(arenas.contains { $0.id == "CHI11" })
     XCTAssertTrue(arenas.contains { $0.id == "o2-arena-prague" })
-    XCTAssertEqual(leagues.mapSports(at: "CHI11"), [.mlb, .nhl])
+    XCTAssertEqual(leagues.sportsPlayed(at: "CHI11"), [.mlb, .nhl])
     // In the map's order: a subsequence of every venue.
     var rest = all[...]
     for venue in arenas {

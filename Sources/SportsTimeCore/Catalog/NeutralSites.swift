@@ -47,6 +47,22 @@ public enum NeutralSites {
     (try? parseNHLGames(
       BuiltInTables.text["nhl-neutral-games"] ?? "", file: "nhl-neutral-games.csv")) ?? []
 
+  /// Venues of one league's table where another league plays too, away
+  /// from its teams' homes (sources: nba/SOURCE.md: the NBA Cup's two
+  /// semifinals and its final at T-Mobile Arena, Las Vegas, in December
+  /// 2024; the NHL's games at other tables' venues come from `nhlGames`).
+  static let nbaGuestVenues: Set<Venue.ID> = ["t-mobile-arena"]
+
+  /// The sports that play at `venue` although its table is another
+  /// league's: NBA at T-Mobile Arena (the NBA Cup), NHL at Wrigley Field
+  /// (the Winter Classic, `nhlGames`). Empty for every other venue.
+  public static func guestSports(at venue: Venue.ID) -> [Sport] {
+    var sports: [Sport] = []
+    if nbaGuestVenues.contains(venue) { sports.append(.nba) }
+    if nhlGames.contains(where: { $0.venueID == venue }) { sports.append(.nhl) }
+    return sports
+  }
+
   /// Parses a table with the columns of `neutral-venues.csv` (`venue_id,
   /// name, city, region, country, latitude, longitude, time_zone, sports,
   /// notes`; `sports` `;`-separated sport codes).

@@ -105,7 +105,7 @@ struct MapAPI: Sendable {
         })
     }
     let pins = try store.mapPins(venues: leagues.mapVenues(sports: sports))
-    return WireV1.MapPins(pins) { leagues.mapSports(at: $0) }
+    return WireV1.MapPins(pins) { leagues.sportsPlayed(at: $0) }
   }
 
   /// `GET /api/map/tiles`.
