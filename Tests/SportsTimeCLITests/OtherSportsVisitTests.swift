@@ -43,6 +43,36 @@ final class OtherSportsVisitTests: VisitsTestCase {
     XCTAssertEqual(visit.string("home"), "BOS")
   }
 
+  /// A league's games at another league's venue or at a neutral site make
+  /// it that league's venue for a typed visit too (review 10; review 11 F4):
+  /// the Winter Classic at Wrigley Field, the NBA Cup at T-Mobile Arena,
+  /// the NFL at Wembley. Without `--sport` the venue's own league is meant.
+  func testAdd_atAnotherLeaguesVenueOrANeutralSite() throws {
+    let nhl = try runOK(["visit", "add", "wrigley", "--sport", "NHL", "--date", "2024-12-31"])
+    XCTAssertTrue(nhl.stdout.contains("Wrigley Field, Chicago (NHL)"), nhl.stdout)
+    let mlb = try runOK(["visit", "add", "wrigley", "--date", "2024-06-01"])
+    XCTAssertTrue(mlb.stdout.contains("Wrigley Field, Chicago (MLB)"), mlb.stdout)
+    let nba = try runOK([
+      "visit", "add", "T-Mobile Arena", "--sport", "NBA", "--date", "2024-12-14",
+    ])
+    XCTAssertTrue(nba.stdout.contains("T-Mobile Arena, Las Vegas (NBA)"), nba.stdout)
+    for (typed, name) in [
+      ("Wembley Stadium", "Wembley Stadium, London (NFL)"), ("LON02", "Tottenham Hotspur Stadium"),
+      ("o2 arena", "O2 Arena, Prague (NHL)"), ("Moody Center", "Moody Center, Austin (NBA)"),
+    ] {
+      let added = try runOK(["visit", "add", typed, "--date", "2024-10-20"])
+      XCTAssertTrue(added.stdout.contains(name), added.stdout)
+    }
+    XCTAssertTrue(try runOK(["visit", "list", "wembley"]).stdout.contains("1 visit"))
+    // A city with a home venue still means it, not the neutral site
+    // (London alone is MLB's London Stadium).
+    let columbus = try runOK(["visit", "add", "columbus", "--sport", "NHL", "--date", "2024-11-01"])
+    XCTAssertTrue(columbus.stdout.contains("Nationwide Arena"), columbus.stdout)
+    try assertRefusedUnchanged(
+      ["visit", "add", "london", "--sport", "NFL", "--date", "2024-10-20"],
+      message: "'london' matches several venues: Wembley Stadium, Tottenham Hotspur Stadium")
+  }
+
   /// Review 2 of issue 8, item 4: an NBA team in an MLB matchup is said to
   /// be one (it was "no team is called 'celtics'"); nothing is recorded.
   func testAdd_matchupWithAnotherSportsTeamIsNamedAsSuch() throws {
@@ -65,9 +95,9 @@ final class OtherSportsVisitTests: VisitsTestCase {
         "'celtics' is the Boston Celtics, an NBA team playing at TD Garden, not an MLB team (for that venue give --sport NBA)"
     )
     try assertRefusedUnchanged(
-      ["visit", "add", "wrigley", "--sport", "NHL", "--date", "2024-06-01"],
+      ["visit", "add", "fenway", "--sport", "NHL", "--date", "2024-06-01"],
       message:
-        "Wrigley Field is an MLB venue, not an NHL one (for that venue give --sport MLB)")
+        "Fenway Park is an MLB venue, not an NHL one (for that venue give --sport MLB)")
     try assertRefusedUnchanged(
       ["visit", "add", "nowhere park", "--sport", "MLB", "--date", "2024-06-01"],
       message: "no venue is called 'nowhere park'")

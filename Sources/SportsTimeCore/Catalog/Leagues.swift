@@ -178,11 +178,23 @@ public struct Leagues: Sendable {
 
   /// `venue(named:sport:season:)` among the venues of `pool`.
   func venue(named name: String, in pool: [Sport], season: Int?) throws -> VenueMatch {
-    let candidates = pool.flatMap { s in
-      (bySport[s]?.venues.values).map(Array.init) ?? []
-    }
+    // The pool's neutral sites (Wembley Stadium for the NFL) and the other
+    // tables' venues where a pool sport plays as a guest (T-Mobile Arena
+    // for the NBA), after the pool's own tables.
+    let guests =
+      NeutralSites.sites.filter { $0.sports.contains(where: pool.contains) }.map(\.venue)
+      + sports.filter { !pool.contains($0) }.flatMap { s in
+        (bySport[s]?.venues.values).map(Array.init) ?? []
+      }.filter { NeutralSites.guestSports(at: $0.id).contains(where: pool.contains) }
+    let candidates =
+      pool.flatMap { s in
+        (bySport[s]?.venues.values).map(Array.init) ?? []
+      } + guests
     func match(_ venue: Venue, via teamSport: Sport? = nil) -> VenueMatch {
-      let at = sports(at: venue.id).filter { pool.contains($0) }
+      // The venue's own tables' sports; a neutral site's or a guest
+      // league's only when the tables have none in the pool.
+      let own = sports(at: venue.id).filter { pool.contains($0) }
+      let at = own.isEmpty ? sportsPlayed(at: venue.id).filter { pool.contains($0) } : own
       return VenueMatch(venue: venue, sports: teamSport.map { [$0] } ?? at)
     }
     func unique(_ venues: [Venue]) -> [Venue] {
@@ -233,6 +245,18 @@ public struct Leagues: Sendable {
       { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
     ] {
       let found = otherVenues.filter(test)
+      if found.count == 1 { return match(found[0]) }
+      if found.count > 1 {
+        throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
+      }
+    }
+    // Then the neutral sites, so that a city with a home venue keeps
+    // meaning it ("Columbus" is Nationwide Arena, not Ohio Stadium).
+    for test in [
+      { (v: Venue) in TextNormalization.key(v.city) == key },
+      { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
+    ] {
+      let found = unique(guests).filter(test)
       if found.count == 1 { return match(found[0]) }
       if found.count > 1 {
         throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))

@@ -232,20 +232,25 @@ extension Visit {
   }
 
   /// The sport of a visit at `venue`: the one given (which must be played
-  /// there), else the only one `implied` (or, when empty, played there).
+  /// there, `Leagues.sportsPlayed(at:)`), else the only one `implied` (or,
+  /// when empty, of the venue's own tables, else of its neutral-site games).
   static func sport(
     _ given: Sport?, at venue: Venue?, implied: [Sport], leagues: Leagues, id: Venue.ID? = nil
   ) throws -> Sport {
     let venueID = venue?.id ?? id ?? ""
     let name = venue?.name ?? venueID.rawValue
-    let played = leagues.sports(at: venueID)
+    // Any sport played there may be given (the NHL at Wrigley Field, the
+    // NBA at T-Mobile Arena, a neutral site's); without one, the venue's
+    // own tables decide (Wrigley Field is MLB's), then the neutral site's.
+    let played = leagues.sportsPlayed(at: venueID)
     if let given {
       guard played.contains(given) else {
         throw VisitError.venueNotOfSport(venue: name, sport: given, sports: played)
       }
       return given
     }
-    let candidates = implied.isEmpty ? played : implied
+    let home = leagues.sports(at: venueID)
+    let candidates = !implied.isEmpty ? implied : home.isEmpty ? played : home
     guard candidates.count == 1, let only = candidates.first else {
       throw VisitError.sportNeeded(venue: name, sports: candidates)
     }
