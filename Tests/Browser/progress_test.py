@@ -181,6 +181,48 @@ class ProgressTests(unittest.TestCase):
         self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "1")
         self.assertEqual(self.console_errors(), [])
 
+    def test_a_visit_typed_by_hand_is_attached_to_its_game_in_the_edit_dialog(self):
+        # Review 10, item 8: the edit dialog offers "From the schedule" for a
+        # visit typed by hand; saving links it, and the game's final score
+        # comes with it (the NHL file has scores; the MLB one has none).
+        self.server.cli("schedule", "import", os.path.join(ARGS.data, "nhl/nhl-202425-asplayed.csv"))
+        game = self.server.api("GET", "/api/games?venue=td-garden&from=2024-11-29&to=2024-11-29")
+        self.assertEqual([(g["sport"], g["away"], g["home"]) for g in game], [("NHL", "PIT", "BOS")])
+        game = game[0]
+        typed = self.visit({"venue": "td-garden", "sport": "NHL", "date": "2024-11-28", "notes": "Black Friday matinee"})
+        self.assertIsNone(typed["gameID"])
+        self.open_progress("?sport=NHL&venue=td-garden")
+        self.wait(lambda: self.cards() == [typed["id"]])
+        self.expand(typed["id"])
+        self.click(f"#visit-cards [data-visit-id='{typed['id']}'] .visit-edit")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.assertTrue(self.find("#visit-mode").is_displayed(), "a typed visit offers the schedule")
+        self.assertTrue(self.find("#mode-hand").is_selected(), "it opens as it is: typed by hand")
+        self.find("#mode-game").click()
+        # The visit's date had no game there: the dialog says so; the right date lists it.
+        self.wait(lambda: "no game at TD Garden on Thu, Nov 28, 2024" in self.find("#visit-game-hint").text)
+        self.set_value("visit-date", "2024-11-29")
+        self.wait(lambda: [o.get_attribute("value") for o in self.finds("#visit-game option")] == [game["id"]])
+        self.assertIn("PIT @ BOS · NHL", self.find("#visit-game option").text)
+        self.assertIn("Save links the visit", self.find("#visit-game-hint").text)
+        self.shot("progress-attach-dialog.png")
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        stored = self.server_visits("td-garden")
+        self.assertEqual(len(stored), 1)
+        self.assertEqual((stored[0]["id"], stored[0]["gameID"], stored[0]["date"], stored[0]["matchup"], stored[0]["notes"]),
+                         (typed["id"], game["id"], "2024-11-29", "PIT @ BOS", "Black Friday matinee"))
+        self.assertEqual(stored[0]["score"], {"away": 2, "home": 1}, "the game's final score, the visit having none")
+        self.wait(lambda: "Linked the visit of Fri, Nov 29, 2024 to PIT @ BOS" in self.find("#status").text)
+        self.wait(lambda: "final 2-1" in self.card(typed["id"]).text and game["id"] in self.card(typed["id"]).text)
+        # Linked now: its edit dialog no longer offers the choice, and the date is the game's.
+        self.click(f"#visit-cards [data-visit-id='{typed['id']}'] .visit-edit")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.assertFalse(self.find("#visit-mode").is_displayed())
+        self.assertFalse(self.find("#visit-date").is_enabled())
+        self.find("#visit-cancel").click()
+        self.assertEqual(self.console_errors(), [])
+
     def test_the_counts_the_card_order_and_another_sport(self):
         self.some_visits()
         self.open_progress()

@@ -165,7 +165,11 @@
   function openEdit(visit) {
     state.editing = { visit };
     document.getElementById('visit-dialog-title').textContent = `Edit the visit of ${longDate(visit.date)}`;
-    document.getElementById('visit-mode').hidden = true;
+    // A visit typed by hand can be attached to its game of the schedule
+    // (review 10, item 8); one from a game keeps it.
+    document.getElementById('visit-mode').hidden = Boolean(visit.gameID);
+    document.getElementById('visit-game').replaceChildren();
+    document.getElementById('visit-game-hint').textContent = '';
     document.getElementById('visit-remove').hidden = false;
     const linked = document.getElementById('visit-linked');
     linked.hidden = !visit.gameID;
@@ -187,13 +191,26 @@
   async function listGames() {
     const select = document.getElementById('visit-game');
     const hint = document.getElementById('visit-game-hint');
-    if (!state.editing || state.editing.visit || form.mode.value !== 'game' || !form.date.value) return;
+    const editing = state.editing;
+    if (!editing || (editing.visit && editing.visit.gameID) || form.mode.value !== 'game' || !form.date.value) return;
+    const venueID = editing.visit ? editing.visit.venueID : editing.venueID;
+    const venueName = editing.visit ? editing.visit.venue : editing.venueName;
+    const sport = editing.visit ? editing.visit.sport : state.sport;
+    const date = form.date.value;
     try {
-      const games = await api('GET', `/api/games?venue=${encodeURIComponent(state.editing.venueID)}&from=${form.date.value}&to=${form.date.value}`);
-      // The tab's sport first (an arena holds several leagues' games); each says its league.
-      games.sort((a, b) => (a.sport !== state.sport) - (b.sport !== state.sport));
+      const games = await api('GET', `/api/games?venue=${encodeURIComponent(venueID)}&from=${date}&to=${date}`);
+      if (state.editing !== editing || form.date.value !== date) return; // a later pick answers
+      // The visit's (or tab's) sport first (an arena holds several leagues' games); each says its league.
+      games.sort((a, b) => (a.sport !== sport) - (b.sport !== sport));
+      editing.games = games;
       select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.sport} · ${game.id}` })));
-      hint.textContent = games.length ? '' : `The schedule has no game at ${state.editing.venueName} on ${longDate(form.date.value)}: Save records the day there, or type the game by hand.`;
+      if (editing.visit) {
+        hint.textContent = games.length
+          ? 'Save links the visit to the game picked: its teams come from the schedule, and its final score when the visit has none.'
+          : `The schedule has no game at ${venueName} on ${longDate(date)}: pick another date, or keep the visit typed by hand.`;
+      } else {
+        hint.textContent = games.length ? '' : `The schedule has no game at ${venueName} on ${longDate(date)}: Save records the day there, or type the game by hand.`;
+      }
     } catch (error) {
       hint.textContent = error.message;
     }
@@ -227,7 +244,16 @@
     }
     const visit = editing.visit;
     const changes = {};
-    if (!visit.gameID) {
+    if (!visit.gameID && form.mode.value === 'game') {
+      // Attaching the visit to a game of the schedule: the game gives the
+      // teams (and its league, should the arena's other league's game be picked).
+      if (form.date.value !== visit.date) changes.date = form.date.value;
+      const game = (editing.games || []).find((g) => g.id === form.game.value);
+      if (game) {
+        changes.game = game.id;
+        if (game.sport !== visit.sport) changes.sport = game.sport;
+      }
+    } else if (!visit.gameID) {
       if (form.date.value !== visit.date) changes.date = form.date.value;
       const away = form.away.value.trim();
       const home = form.home.value.trim();
@@ -250,7 +276,11 @@
       if (editing.visit) {
         if (Object.keys(request).length === 0) { dialog.close(); return; }
         answer = await api('PATCH', `/api/visits/${editing.visit.id}`, request);
-        say(`Saved the visit of ${longDate(answer.visit.date)}.`);
+        say(request.game
+          ? `Linked the visit of ${longDate(answer.visit.date)} to ${answer.visit.matchup || 'its game'} (${answer.visit.gameID}).`
+          : `Saved the visit of ${longDate(answer.visit.date)}.`);
+        // A game of the arena's other league moves the visit to that league's tab.
+        state.sport = answer.visit.sport;
       } else {
         answer = await api('POST', '/api/visits', request);
         say([answer.message, ...answer.warnings].join(' '));
