@@ -197,6 +197,9 @@
     const venueName = editing.visit ? editing.visit.venue : editing.venueName;
     const sport = editing.visit ? editing.visit.sport : state.sport;
     const date = form.date.value;
+    // Chrome fires change for each complete year while a date is typed
+    // (0002, 0020, 0202, 2024): no lookup for those (review 11, F7).
+    if (Number(date.slice(0, 4)) < 1900) return;
     try {
       const games = await api('GET', `/api/games?venue=${encodeURIComponent(venueID)}&from=${date}&to=${date}`);
       if (state.editing !== editing || form.date.value !== date) return; // a later pick answers
