@@ -196,18 +196,9 @@ extension GameQuery {
       }) {
         id = site.venue.id
       } else {
-        do {
-          id = try leagues.venue(named: name, sport: venueSport, season: from?.year).venue.id
-        } catch let refusal as CatalogError {
-          guard case .venueOfOtherSport = refusal else { throw refusal }
-          // Another league's venue where the sport asked for plays as a
-          // neutral site (the NHL's Winter Classic at Wrigley Field).
-          guard let sport = venueSport,
-            let other = try? leagues.venue(named: name, sport: nil, season: from?.year),
-            leagues.sportsPlayed(at: other.venue.id).contains(sport)
-          else { throw refusal }
-          id = other.venue.id
-        }
+        // The sport's venues include another league's where it plays as a
+        // guest (the NHL's Winter Classic at Wrigley Field).
+        id = try leagues.venue(named: name, sport: venueSport, season: from?.year).venue.id
       }
       if !venueIDs.contains(id) { venueIDs.append(id) }
     }

@@ -240,26 +240,20 @@ public struct Leagues: Sendable {
     }
     let otherVenues = unique(
       others.flatMap { s in (bySport[s]?.venues.values).map(Array.init) ?? [] })
-    for test in [
-      { (v: Venue) in TextNormalization.key(v.city) == key },
-      { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
-    ] {
-      let found = otherVenues.filter(test)
-      if found.count == 1 { return match(found[0]) }
-      if found.count > 1 {
-        throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
-      }
-    }
-    // Then the neutral sites, so that a city with a home venue keeps
-    // meaning it ("Columbus" is Nationwide Arena, not Ohio Stadium).
-    for test in [
-      { (v: Venue) in TextNormalization.key(v.city) == key },
-      { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
-    ] {
-      let found = unique(guests).filter(test)
-      if found.count == 1 { return match(found[0]) }
-      if found.count > 1 {
-        throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
+    // A city with one venue, then a unique part of a name: among the other
+    // sports' tables first, then the neutral sites and guest venues, so that
+    // a city with a home venue keeps meaning it ("Columbus" is Nationwide
+    // Arena, not Ohio Stadium).
+    for tier in [otherVenues, unique(guests)] {
+      for test in [
+        { (v: Venue) in TextNormalization.key(v.city) == key },
+        { (v: Venue) in v.allNames.contains { TextNormalization.key($0).contains(key) } },
+      ] {
+        let found = tier.filter(test)
+        if found.count == 1 { return match(found[0]) }
+        if found.count > 1 {
+          throw CatalogError.ambiguousVenue(name, candidates: found.map(\.name))
+        }
       }
     }
     let names = unique(candidates).flatMap { $0.allNames + [$0.id.rawValue] }
