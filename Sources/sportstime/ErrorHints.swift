@@ -161,6 +161,9 @@ enum ErrorHints {
         venueID == visitVenueID ? nil : "--venue", date == visitDate ? nil : "--date",
       ].compactMap { $0 }.joined(separator: " and ")
       return "\(error); give \(options) as well to move the visit to that game"
+    case .matchupOfOtherSport(let visit, let matchup, let from, let to):
+      return "visit \(visit)'s matchup \(matchup) names \(from.rawValue) teams; "
+        + "give its \(to.rawValue) teams with --away and --home, or add --no-matchup"
     case .gameAtOtherVenue, .gameOnOtherDate, .gameOfOtherSport, .gameCancelled,
       .gameNotPlayed, .venueNotOfSport, .futureDate, .sameTeam, .unknownTeam, .invalidNotes,
       .nothingToChange:

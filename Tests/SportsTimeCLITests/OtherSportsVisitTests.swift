@@ -73,6 +73,30 @@ final class OtherSportsVisitTests: VisitsTestCase {
       message: "'london' matches several venues: Wembley Stadium, Tottenham Hotspur Stadium")
   }
 
+  /// Review 11 F5: changing a typed visit's sport keeps no matchup of the
+  /// old sport's teams (STL is the Blues to the NHL, the Cardinals are SLN
+  /// to MLB); the edit asks for the new sport's teams and changes nothing.
+  func testEdit_sportWithTheOldSportsMatchupIsRefused() throws {
+    let id = try addVisit([
+      "wrigley", "--sport", "NHL", "--date", "2025-01-01", "--away", "STL", "--home", "CHI",
+    ])
+    try assertRefusedUnchanged(
+      ["visit", "edit", id, "--sport", "MLB"],
+      message:
+        "visit \(id.prefix(8))'s matchup STL vs CHI names NHL teams; give its MLB teams with --away and --home, or add --no-matchup"
+    )
+    let edited = try runOK([
+      "visit", "edit", id, "--sport", "MLB", "--away", "cardinals", "--home", "cubs",
+    ])
+    XCTAssertTrue(edited.stdout.contains("STL @ CHC"), edited.stdout)
+    let visit = try XCTUnwrap(try visitList().first { $0.string("id") == id })
+    XCTAssertEqual(visit.string("sport"), "MLB")
+    XCTAssertEqual(visit.string("away"), "STL")
+    XCTAssertEqual(visit.string("home"), "CHC")
+    let cleared = try runOK(["visit", "edit", id, "--sport", "NHL", "--no-matchup"])
+    XCTAssertTrue(cleared.stdout.contains("Wrigley Field, Chicago (NHL)"), cleared.stdout)
+  }
+
   /// Review 2 of issue 8, item 4: an NBA team in an MLB matchup is said to
   /// be one (it was "no team is called 'celtics'"); nothing is recorded.
   func testAdd_matchupWithAnotherSportsTeamIsNamedAsSuch() throws {

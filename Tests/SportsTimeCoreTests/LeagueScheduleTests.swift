@@ -316,6 +316,16 @@ final class LeagueScheduleTests: XCTestCase {
       replacing(nfl, line: 3) { $0.replacingOccurrences(of: "\"REG\"", with: "\"PRE\"") }, .nfl)
     XCTAssertEqual(badType?.line, 3)
     XCTAssertEqual(badType?.field, "3 (game_type)")
+    // One score NA, the other a number (review 11 F2): said as such, not
+    // "'NA' is not a score (a whole number or NA)".
+    let halfScore = refusal(
+      replacing(nfl, line: 3) { $0.replacingOccurrences(of: ",29,", with: ",NA,") }, .nfl)
+    XCTAssertEqual(halfScore?.line, 3)
+    XCTAssertEqual(halfScore?.field, "9 (away_score)")
+    XCTAssertEqual(
+      halfScore?.message,
+      "away score is missing but the other is '34': give both scores, or neither (NA) for a game not yet played"
+    )
     // A row repeated: the same game twice (same id), the later line refused.
     let lines = nfl.components(separatedBy: "\n")
     let repeated = (lines.prefix(5) + [lines[2]] + lines.dropFirst(5)).joined(separator: "\n")

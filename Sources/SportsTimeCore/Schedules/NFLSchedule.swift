@@ -129,12 +129,21 @@ public enum NFLSchedule {
       }
       var score: Score?
       let (a, h) = (value("away_score"), value("home_score"))
-      if !(a == "NA" && h == "NA") && !(a.isEmpty && h.isEmpty) {
+      let missing = { (text: String) in text == "NA" || text.isEmpty }
+      if missing(a) != missing(h) {
+        // One side played, the other not: the row is not a result.
+        let (field, other) = missing(a) ? ("away_score", h) : ("home_score", a)
+        throw fail(
+          field,
+          "\(missing(a) ? "away" : "home") score is missing but the other is '\(other.prefix(80))': "
+            + "give both scores, or neither (NA) for a game not yet played")
+      }
+      if !missing(a) {
         guard let away = S.score(a) else {
-          throw fail("away_score", "'\(a.prefix(80))' is not a score (a whole number or NA)")
+          throw fail("away_score", "'\(a.prefix(80))' is not a score (a whole number)")
         }
         guard let home = S.score(h) else {
-          throw fail("home_score", "'\(h.prefix(80))' is not a score (a whole number or NA)")
+          throw fail("home_score", "'\(h.prefix(80))' is not a score (a whole number)")
         }
         score = Score(away: away, home: home)
       }

@@ -197,7 +197,15 @@ extension Visit {
             sport, at: venue, implied: [], leagues: leagues, id: venueID)
         }
         if let date = changes.date { edited.date = date }
-        if let matchup = changes.matchup { edited.matchup = matchup }
+        if let matchup = changes.matchup {
+          edited.matchup = matchup
+        } else if edited.sport != sport, let matchup = edited.matchup {
+          // Team codes are per sport (STL is the Blues in the NHL's tables,
+          // the Cardinals are SLN in MLB's): the teams must be given again.
+          throw VisitError.matchupOfOtherSport(
+            visit: short, matchup: leagues.matchupText(of: self) ?? "",
+            from: sport, to: edited.sport)
+        }
       }
     }
     if let score = changes.score { edited.score = score }

@@ -33,6 +33,9 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   case sameTeam(String)
   /// A team code the sport's tables do not know.
   case unknownTeam(String, sport: Sport)
+  /// An edit changes a visit's sport but keeps its matchup, whose teams
+  /// (`matchup`, as shown: "STL vs CHI") are of the old sport's tables.
+  case matchupOfOtherSport(visit: String, matchup: String, from: Sport, to: Sport)
   /// The notes are too long (`TextField.notes`: at most
   /// `Visit.notesLimit` characters).
   case invalidNotes(TextError)
@@ -53,7 +56,7 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
   public var kind: ErrorKind {
     switch self {
     case .missingVenue, .missingDate, .sportNeeded, .sameTeam, .unknownTeam, .invalidNotes,
-      .nothingToChange, .matchupFromGame, .venueNotOfSport:
+      .nothingToChange, .matchupFromGame, .venueNotOfSport, .matchupOfOtherSport:
       return .invalidInput
     case .gameAtOtherVenue, .gameOnOtherDate, .gameOfOtherSport, .gameCancelled,
       .gameNotPlayed, .gameNotInTrip, .linkedToGame, .futureDate, .gameElsewhere:
@@ -98,6 +101,9 @@ public enum VisitError: Error, Sendable, Hashable, CustomStringConvertible {
       return "\(team) cannot play itself: give two different teams"
     case .unknownTeam(let team, let sport):
       return "no \(sport.rawValue) team is called '\(team)'"
+    case .matchupOfOtherSport(let visit, let matchup, let from, let to):
+      return "visit \(visit)'s matchup \(matchup) names \(from.rawValue) teams; "
+        + "give its \(to.rawValue) teams, or clear the matchup, to make it an \(to.rawValue) visit"
     case .invalidNotes(let error):
       return error.description
     case .nothingToChange(let visit):

@@ -308,6 +308,7 @@ struct VisitAPI: Sendable {
     case .gameAtOtherVenue, .missingVenue: return "venue"
     case .gameOnOtherDate, .missingDate, .futureDate: return "date"
     case .gameOfOtherSport, .venueNotOfSport, .sportNeeded: return "sport"
+    case .matchupOfOtherSport: return "away"
     case .gameCancelled, .gameNotPlayed, .gameNotInTrip, .gameElsewhere: return "game"
     case .matchupFromGame, .unknownTeam: return "away"
     case .sameTeam: return "home"
