@@ -133,6 +133,16 @@ class MapTests(unittest.TestCase):
         # One level per + (Leaflet alone zooms three for Shift+=: review 10).
         self.assertGreater(zoomed["latitudeSpan"], 8, "one zoom level, not three")
         WebDriverWait(self.driver, 5).until(lambda d: self.reset_shown())
+        # - after + is the default view again: Reset View goes (review 11, F8).
+        ActionChains(self.driver).send_keys("-").perform()
+        self.wait_stored(lambda v: v["isDefault"], "+ then - stores the default view")
+        WebDriverWait(self.driver, 5).until(lambda d: not self.reset_shown())
+        self.assertIn("the default view", SERVER.cli("map"))
+        ActionChains(self.driver).send_keys("+").perform()
+        self.wait_stored(lambda v: not v["isDefault"], "the zoom is stored")
+        self.wait_still()
+        zoomed = self.wait_stored(lambda v: v["latitudeSpan"] < 20, "the zoom is stored")
+        WebDriverWait(self.driver, 5).until(lambda d: self.reset_shown())
         # Pan by dragging: the content moves right, the view goes west.
         self.drag_map(300, 0)
         # 300 px of a map about 1,240 px wide: a quarter of the span west (or more, coasting).

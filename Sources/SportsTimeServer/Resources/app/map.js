@@ -71,7 +71,12 @@
       [view.centerLatitude + halfLat, view.centerLongitude + halfLon]);
   }
 
-  /** The map's visible rectangle as a view document's four numbers. */
+  /**
+   * The map's visible rectangle as a view document's four numbers. Its
+   * center is the middle of the band of latitudes shown, in degrees, so the
+   * CLI's map (equirectangular) draws the same band; Leaflet's own center is
+   * the Mercator middle, up to about 1.3° further north at the default zoom.
+   */
   function visibleView() {
     const b = map.getBounds();
     const north = Math.min(90, b.getNorth());
@@ -90,8 +95,39 @@
   function show(view, fly) {
     if (!map) return;
     state.quietMoves += 1;
-    if (fly) map.flyToBounds(boundsOf(view), { duration: 0.8 });
-    else map.fitBounds(boundsOf(view), { animate: false });
+    const bounds = boundsOf(view);
+    // Where Leaflet will be once there: a user's move that comes back to
+    // exactly this (+ then -, a drag and its opposite) is this view again.
+    // (As fitBounds computes it: the zoom that fits, the projected middle.)
+    const zoom = map.getBoundsZoom(bounds);
+    const middle = map.project(bounds.getNorthWest(), zoom).add(map.project(bounds.getSouthEast(), zoom)).divideBy(2);
+    state.shown = { view, zoom, center: map.unproject(middle, zoom) };
+    if (fly) map.flyToBounds(bounds, { duration: 0.8 });
+    else map.fitBounds(bounds, { animate: false });
+  }
+
+  /**
+   * Whether the map is back where `show` last put it: the same zoom and the
+   * same center to within half a pixel. The visible rectangle then is not
+   * the view document's own (the screen's shape differs), but it is that view.
+   */
+  function atShownView() {
+    const shown = state.shown;
+    if (!shown || Math.abs(map.getZoom() - shown.zoom) > 1e-6) return false;
+    const here = map.project(map.getCenter(), shown.zoom);
+    const there = map.project(shown.center, shown.zoom);
+    return here.distanceTo(there) < 0.5;
+  }
+
+  /** What to store for the map as the user left it. */
+  function movedView() {
+    if (!atShownView()) return visibleView();
+    const view = state.shown.view;
+    if (view.isDefault) return { reset: true };
+    return {
+      centerLatitude: view.centerLatitude, centerLongitude: view.centerLongitude,
+      latitudeSpan: view.latitudeSpan, longitudeSpan: view.longitudeSpan,
+    };
   }
 
   /** Takes the server's answer as the state: the reset button and the card follow it. */
@@ -116,7 +152,7 @@
     // A move of the user's (drag, wheel, pinch, keys): stored shortly after
     // it settles, so a run of wheel steps is one write.
     clearTimeout(state.saveTimer);
-    state.saveTimer = setTimeout(() => save(visibleView()), 200);
+    state.saveTimer = setTimeout(() => save(movedView()), 200);
   }
 
   /** PUTs `body` after any write in flight; adopts the answer. */
