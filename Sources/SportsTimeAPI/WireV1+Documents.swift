@@ -39,9 +39,12 @@ extension WireV1 {
     /// The round of a game outside the regular season (`WC`, `DIV`, `CON`,
     /// `SB`, `CUP`); left out for a regular-season game.
     public var round: String?
+    /// Whether the game is at a neutral site (`Leagues.isNeutralSite`):
+    /// its matchup reads "LAD vs SD" there.
+    public var neutralSite: Bool
 
     /// The entry of `game`, teams by their abbreviations in `catalog`.
-    public init(_ game: Game, catalog: Catalog) {
+    public init(_ game: Game, catalog: Catalog, leagues: Leagues) {
       id = game.id
       start = LocalTime.iso8601(game.start, in: game.timeZone)
       date = game.localDate
@@ -57,6 +60,7 @@ extension WireV1 {
       sport = game.sport
       score = game.score.map(Score.init)
       round = game.round
+      neutralSite = leagues.isNeutralSite(game)
     }
   }
 

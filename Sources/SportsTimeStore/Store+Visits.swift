@@ -87,21 +87,30 @@ extension Store {
     }.sorted(by: VisitTally.ordered)
   }
 
-  /// The schedule's other games at a new visit's venue on its date, when
-  /// its typed matchup is not among them (`UnscheduledMatchup`); nil when
-  /// the visit has a game, no typed matchup, is not MLB, or the schedule
-  /// has no game there that day or has that matchup.
-  /// - Parameters:
-  ///   - visit: the visit as recorded.
-  ///   - catalog: the MLB catalog, for the teams' short names.
+  /// What the imported schedule says against `visit` (`VisitWarning`): a
+  /// typed matchup it does not have there that day while it has other games
+  /// of the sport there, a typed score that is not its game's final score.
+  /// Empty when there is nothing to compare with. After an edit, pass the
+  /// visit as it was (`since`): only the warnings the edit brought are
+  /// returned, not those the visit already had.
   /// - Throws: `StoreError`.
-  public func unscheduledMatchup(of visit: Visit, catalog: Catalog) throws
-    -> UnscheduledMatchup?
+  public func warnings(of visit: Visit, leagues: Leagues, since old: Visit? = nil) throws
+    -> [VisitWarning]
   {
-    guard visit.gameID == nil, visit.sport == .mlb, visit.matchup != nil else { return nil }
-    let scheduled = try games(
-      GameQuery(venueID: visit.venueID, from: visit.date, to: visit.date))
-    return UnscheduledMatchup(visit, scheduled: scheduled, catalog: catalog)
+    let warnings = try warnings(of: visit, leagues: leagues)
+    guard let old else { return warnings }
+    let had = Set(try self.warnings(of: old, leagues: leagues).map(\.description))
+    return warnings.filter { !had.contains($0.description) }
+  }
+
+  private func warnings(of visit: Visit, leagues: Leagues) throws -> [VisitWarning] {
+    var scheduled: [Game] = []
+    if visit.gameID == nil, visit.matchup != nil {
+      scheduled = try games(GameQuery(venueID: visit.venueID, from: visit.date, to: visit.date))
+    }
+    var game: Game?
+    if let id = visit.gameID, visit.score != nil { game = try self.game(id: id) }
+    return VisitWarning.warnings(for: visit, scheduled: scheduled, game: game, leagues: leagues)
   }
 
   /// Every venue of `venues` as a progress-map pin with its visit count

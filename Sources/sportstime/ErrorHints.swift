@@ -171,8 +171,13 @@ enum ErrorHints {
     }
   }
 
-  /// The command line's warning for a typed matchup the schedule lacks.
-  static func message(for warning: UnscheduledMatchup) -> String {
-    "\(warning); use --game to record the scheduled game"
+  /// The command line's warning for what the schedule says against a visit.
+  static func message(for warning: VisitWarning) -> String {
+    switch warning {
+    case .unscheduledMatchup:
+      return "\(warning); use --game to record the scheduled game"
+    case .differentScore(let different):
+      return "\(warning); kept as recorded (--score \(different.final) sets the schedule's)"
+    }
   }
 }

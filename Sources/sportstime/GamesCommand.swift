@@ -80,7 +80,11 @@ enum GamesCommand {
     }
     let store = try existing ?? context.openStore()
     if args.flag("json") {
-      try context.print(wire: try store.games(query).map { WireV1.GameEntry($0, catalog: catalog) })
+      let leagues = try context.leagues()
+      try context.print(
+        wire: try store.games(query).map {
+          WireV1.GameEntry($0, catalog: catalog, leagues: leagues)
+        })
       return
     }
     let games: [Game]

@@ -78,7 +78,7 @@ extension VisitCommands {
     context.print(
       "Recorded visit \(visit.key.prefix(8)): \(context.safe(leagues.summary(of: visit))).")
     context.print(try venueCount(visit, store: store, leagues: leagues))
-    if let warning = try store.unscheduledMatchup(of: visit, catalog: leagues.mlb) {
+    for warning in try store.warnings(of: visit, leagues: leagues) {
       context.warn(ErrorHints.message(for: warning))
     }
   }

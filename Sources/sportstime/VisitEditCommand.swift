@@ -71,7 +71,7 @@ extension VisitCommands {
     let leagues = try context.leagues()
     let store = try context.openStore()
     let visitID = try VisitResolver(store: store).id(matching: id)
-    let visit = try ErrorHints.visits {
+    let (old, visit) = try ErrorHints.visits {
       try store.editVisit(id: visitID) { old in
         if let reference {
           changes.game = .some(
@@ -80,7 +80,7 @@ extension VisitCommands {
         return try leagues.editVisit(
           old, venue: args.value("venue"), matchup: teams, changes: changes,
           environment: environment)
-      }.new
+      }
     }
     if args.flag("json") {
       try context.print(wire: WireV1.VisitEntry(visit, leagues: leagues))
@@ -88,5 +88,8 @@ extension VisitCommands {
     }
     context.print(
       "Edited visit \(visit.key.prefix(8)): \(context.safe(leagues.summary(of: visit))).")
+    for warning in try store.warnings(of: visit, leagues: leagues, since: old) {
+      context.warn(ErrorHints.message(for: warning))
+    }
   }
 }

@@ -223,6 +223,34 @@ class ProgressTests(unittest.TestCase):
         self.find("#visit-cancel").click()
         self.assertEqual(self.console_errors(), [])
 
+    def test_save_before_the_days_games_are_listed_lists_them_first(self):
+        # Review 11, F7: Save pressed while the date's lookup had not answered
+        # recorded a visit typed by hand. Now it lists the day's games and
+        # waits for the user to check the one picked.
+        self.open_progress("?sport=MLB&venue=CHI11")
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        # The date set with no change event: no lookup has run for it.
+        self.driver.execute_script("document.getElementById('visit-date').value = '2024-06-05'")
+        self.find("#visit-save").click()
+        self.wait(lambda: "check the one picked, then Save" in self.find("#visit-game-hint").text)
+        self.assertTrue(self.find("#visit-dialog").is_displayed())
+        self.assertEqual(self.server_visits("CHI11"), [], "nothing recorded yet")
+        self.assertEqual([o.get_attribute("value") for o in self.finds("#visit-game option")], ["CHN202406050"])
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        stored = self.server_visits("CHI11")
+        self.assertEqual([(v["gameID"], v["matchup"]) for v in stored], [("CHN202406050", "CWS @ CHC")])
+        # A day without games there: Save records the day, as before.
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.driver.execute_script("document.getElementById('visit-date').value = '2024-06-10'")
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        self.assertEqual(sorted((v["date"], v["gameID"]) for v in self.server_visits("CHI11")),
+                         [("2024-06-05", "CHN202406050"), ("2024-06-10", None)])
+        self.assertEqual(self.console_errors(), [])
+
     def test_the_counts_the_card_order_and_another_sport(self):
         self.some_visits()
         self.open_progress()

@@ -216,7 +216,11 @@ final class WireBuilderTests: XCTestCase {
 
   func testGamesRouteAndTripListRoundTrip() throws {
     let (itinerary, catalog) = try realItinerary()
-    let games = itinerary.schedule.games.map { WireV1.GameEntry($0.game, catalog: catalog) }
+    let leagues = try Leagues.builtIn()
+    let games = itinerary.schedule.games.map {
+      WireV1.GameEntry($0.game, catalog: catalog, leagues: leagues)
+    }
+    XCTAssertEqual(games.map(\.neutralSite), games.map { _ in false })
     XCTAssertEqual(games.first?.home, "CHC")
     XCTAssertEqual(try Wire.decode([WireV1.GameEntry].self, from: Wire.value(games)), games)
     let route = WireV1.Route(TripRoute(itinerary: itinerary, estimator: .default))

@@ -132,6 +132,13 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     let prague = try games(["--venue", "O2 Arena"])
     XCTAssertEqual(prague.map { $0.string("id") }, ["NHL-BUF202410040", "NHL-NJD202410050"])
     XCTAssertEqual(prague.first?.string("start"), "2024-10-04T19:00:00+02:00")
+    // Each says it is at a neutral site (the visit dialog writes "vs"); a
+    // home game does not.
+    XCTAssertEqual(prague.map { $0["neutralSite"] as? Bool }, [true, true])
+    XCTAssertEqual(
+      try games(["--venue", "td-garden", "--from", "2024-11-29", "--to", "2024-11-29"]).map {
+        $0["neutralSite"] as? Bool
+      }, [false])
     // NBA Mexico City: 01:30 UTC on Nov 3 is Nov 2 in Mexico City.
     let mexico = try games(["--venue", "Arena CDMX"])
     XCTAssertEqual(mexico.first?.string("date"), "2024-11-02")

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 /// Other sports' venues by team name or nickname (issue 8, item 14):
@@ -95,6 +96,55 @@ final class OtherSportsVisitTests: VisitsTestCase {
     XCTAssertEqual(visit.string("home"), "CHC")
     let cleared = try runOK(["visit", "edit", id, "--sport", "NHL", "--no-matchup"])
     XCTAssertTrue(cleared.stdout.contains("Wrigley Field, Chicago (NHL)"), cleared.stdout)
+  }
+
+  /// Review 11 F6 and review 10 item 6: what the NHL schedule says against
+  /// a visit is pointed out, and the visit is kept as the user gave it. A
+  /// score with the sides swapped; a typed matchup the day's NHL game is
+  /// not; an NBA visit at the same arena is not compared with the NHL game.
+  func testAdd_theSchedulesFinalScoreAndMatchupOfOtherLeaguesAreCompared() throws {
+    _ = try CLIProcess.dataDirectory.get()
+    try runOK(["schedule", "import", TestData.url("nhl/nhl-202425-asplayed.csv").path])
+    let swapped = try warned(["visit", "add", "--game", "NHL-BOS202411290", "--score", "1-2"])
+    XCTAssertEqual(
+      swapped.stderrLines,
+      [
+        "Warning: the schedule's final score of game NHL-BOS202411290 is 2-1 (PIT 2, BOS 1), not 1-2 as recorded (visitors come first); kept as recorded (--score 2-1 sets the schedule's)"
+      ])
+    let visit = try XCTUnwrap(try visitList().first { $0.string("gameID") == "NHL-BOS202411290" })
+    XCTAssertEqual(visit["score"] as? [String: Int], ["away": 1, "home": 2])
+    let id = try XCTUnwrap(visit.string("id"))
+    // An edit that leaves the score alone does not say it again; one that
+    // sets another wrong score does; the schedule's own is quiet.
+    XCTAssertEqual(try runOK(["visit", "edit", id, "--notes", "Loge 12"]).stderrLines, [])
+    XCTAssertEqual(
+      try warned(["visit", "edit", id, "--score", "3-1"]).stderrLines.first?.hasPrefix(
+        "Warning: the schedule's final score of game NHL-BOS202411290 is 2-1 (PIT 2, BOS 1), not 3-1 as recorded;"
+      ),
+      true)
+    XCTAssertEqual(try runOK(["visit", "edit", id, "--score", "2-1"]).stderrLines, [])
+    let typed = try warned([
+      "visit", "add", "td-garden", "--sport", "NHL", "--date", "2024-11-29", "--away", "NYR",
+      "--home", "BOS",
+    ])
+    XCTAssertEqual(
+      typed.stderrLines,
+      [
+        "Warning: the schedule has PIT @ BOS (NHL-BOS202411290) there that day, not this matchup; use --game to record the scheduled game"
+      ])
+    let otherLeague = try runOK([
+      "visit", "add", "td-garden", "--sport", "NBA", "--date", "2024-11-29", "--away", "NYK",
+      "--home", "BOS",
+    ])
+    XCTAssertEqual(otherLeague.stderrLines, [])
+    XCTAssertEqual(try visitList("td-garden").count, 3)
+  }
+
+  /// Runs a command that succeeds with warnings on stderr.
+  private func warned(_ arguments: [String], line: UInt = #line) throws -> CLIResult {
+    let result = try run(arguments)
+    XCTAssertEqual(result.status, 0, "\(arguments)\n\(result)", line: line)
+    return result
   }
 
   /// Review 2 of issue 8, item 4: an NBA team in an MLB matchup is said to

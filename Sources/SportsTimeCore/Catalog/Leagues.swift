@@ -91,6 +91,15 @@ public struct Leagues: Sendable {
   /// The league of `sport`, if its tables are loaded.
   public func league(_ sport: Sport) -> League? { bySport[sport] }
 
+  /// Whether `game` is at a neutral site: its home team's home that year
+  /// is another venue (`League.isNeutralSite`: the Seoul and London Series,
+  /// the NHL Global Series, NFL international games). The app and the
+  /// history write such a matchup "LAD vs SD", not "LAD @ SD".
+  public func isNeutralSite(_ game: Game) -> Bool {
+    league(game.sport)?.isNeutralSite(
+      game.venueID, homeTeamID: game.homeTeamID, year: game.localDate.year) ?? false
+  }
+
   /// The sports in `Sport.allCases` order whose tables are loaded.
   public var sports: [Sport] { Sport.allCases.filter { bySport[$0] != nil } }
 

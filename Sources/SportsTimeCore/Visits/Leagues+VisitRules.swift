@@ -109,15 +109,18 @@ public struct UnscheduledMatchup: Sendable, Hashable, CustomStringConvertible {
 
   /// Checks a new visit against the schedule of its venue and date.
   ///
-  /// Only an MLB visit without a game and with a typed matchup is checked
-  /// (the schedules are MLB's); nil when the schedule has no game there
-  /// that day or has the typed matchup.
+  /// A visit without a game and with a typed matchup is checked against
+  /// the games of its own sport there (an arena's other league does not
+  /// count); nil when the schedule has none of them that day or has the
+  /// typed matchup.
   /// - Parameters:
   ///   - visit: the visit as recorded.
-  ///   - scheduled: the schedule's games at its venue on its date.
-  ///   - catalog: the MLB catalog, for the teams' short names.
+  ///   - scheduled: the schedule's games at its venue on its date (any
+  ///     sport; those of other sports are ignored).
+  ///   - catalog: the visit's sport's catalog, for the teams' short names.
   public init?(_ visit: Visit, scheduled: [Game], catalog: Catalog) {
-    guard visit.gameID == nil, visit.sport == .mlb, let typed = visit.matchup,
+    let scheduled = scheduled.filter { $0.sport == visit.sport }
+    guard visit.gameID == nil, let typed = visit.matchup,
       !scheduled.isEmpty,
       !scheduled.contains(where: {
         $0.awayTeamID == typed.awayTeamID && $0.homeTeamID == typed.homeTeamID
@@ -136,5 +139,84 @@ public struct UnscheduledMatchup: Sendable, Hashable, CustomStringConvertible {
   /// matchup".
   public var description: String {
     "the schedule has \(scheduledText) there that day, not this matchup"
+  }
+}
+
+/// A visit of a game with a score typed by the user that is not the
+/// schedule's final score (NBA, NHL and NFL files give it): kept, since the
+/// user was there, but pointed out, most often as visitors and home team
+/// swapped (review 11, F6).
+public struct DifferentScore: Sendable, Hashable, CustomStringConvertible {
+  /// The game's id.
+  public var gameID: Game.ID
+  /// The visit's score (visitors first).
+  public var typed: Score
+  /// The schedule's final score (visitors first).
+  public var final: Score
+  /// The teams' printed codes, visitors first ("PIT", "BOS").
+  public var away: String
+  /// The home team's printed code.
+  public var home: String
+
+  /// Compares `visit`'s score with `game`'s final score; nil when the visit
+  /// is not of `game`, either score is missing, or they agree.
+  /// - Parameters:
+  ///   - catalog: the game's sport's catalog, for the teams' printed codes.
+  public init?(_ visit: Visit, game: Game, catalog: Catalog) {
+    guard visit.gameID == game.id, let typed = visit.score, let final = game.score,
+      typed != final
+    else { return nil }
+    self.gameID = game.id
+    self.typed = typed
+    self.final = final
+    away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
+    home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
+  }
+
+  /// Whether the typed score is the final one with the sides swapped.
+  public var isSwapped: Bool { typed.away == final.home && typed.home == final.away }
+
+  /// "the schedule's final score of game NHL-BOS202411290 is 2-1 (PIT 2,
+  /// BOS 1), not 1-2 as recorded (visitors come first)".
+  public var description: String {
+    "the schedule's final score of game \(gameID) is \(final) (\(away) \(final.away), \(home) \(final.home)), "
+      + "not \(typed) as recorded" + (isSwapped ? " (visitors come first)" : "")
+  }
+}
+
+/// What the schedule says against a recorded visit: the visit is kept as
+/// the user gave it, and the front end shows these.
+public enum VisitWarning: Sendable, Hashable, CustomStringConvertible {
+  /// A typed matchup the schedule does not have there that day.
+  case unscheduledMatchup(UnscheduledMatchup)
+  /// A typed score that is not the game's final score.
+  case differentScore(DifferentScore)
+
+  /// The warning, in a traveller's words (no command or option).
+  public var description: String {
+    switch self {
+    case .unscheduledMatchup(let warning): return warning.description
+    case .differentScore(let warning): return warning.description
+    }
+  }
+
+  /// The warnings of `visit`.
+  /// - Parameters:
+  ///   - scheduled: the schedule's games at the visit's venue on its date
+  ///     (needed for a visit with a typed matchup and no game).
+  ///   - game: the visit's game, when it has one.
+  ///   - leagues: for the teams' printed codes.
+  public static func warnings(
+    for visit: Visit, scheduled: [Game], game: Game?, leagues: Leagues
+  ) -> [VisitWarning] {
+    guard let catalog = leagues.league(visit.sport)?.catalog else { return [] }
+    var warnings: [VisitWarning] = []
+    if let unscheduled = UnscheduledMatchup(visit, scheduled: scheduled, catalog: catalog) {
+      warnings.append(.unscheduledMatchup(unscheduled))
+    }
+    if let game, let different = DifferentScore(visit, game: game, catalog: catalog) {
+      warnings.append(.differentScore(different))
+    }
+    return warnings
   }
 }

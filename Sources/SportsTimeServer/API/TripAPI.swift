@@ -202,11 +202,12 @@ struct TripAPI: Sendable {
         return entry
       }
     }
+    let leagues = try Leagues.builtIn()
     let games = try store.games(
       try GameQuery(
         sports: sports, teams: try list("team"), venues: try list("venue"), from: from, to: to,
-        storedSports: try store.storedSports(), leagues: try Leagues.builtIn()))
-    return games.map { WireV1.GameEntry($0, catalog: catalog) }
+        storedSports: try store.storedSports(), leagues: leagues))
+    return games.map { WireV1.GameEntry($0, catalog: catalog, leagues: leagues) }
   }
 
   /// Every venue of the catalog by id (`{name, city, timeZone, latitude,

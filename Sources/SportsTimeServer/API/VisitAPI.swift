@@ -129,11 +129,8 @@ struct VisitAPI: Sendable {
           venue: venue, matchup: typed, in: changes, environment: env)
       }
     }
-    var warnings: [String] = []
-    if let unscheduled = try store.unscheduledMatchup(of: visit, catalog: leagues.mlb) {
-      warnings.append(unscheduled.description)
-    }
-    return try answer(visit, warnings: warnings)
+    return try answer(
+      visit, warnings: try store.warnings(of: visit, leagues: leagues).map(\.description))
   }
 
   /// `PATCH /api/visits/{id}`: changes a visit (`Leagues.editVisit`, as
@@ -166,14 +163,16 @@ struct VisitAPI: Sendable {
       changes.notes = .some(notes)
     }
     let venue = try body.string("venue")
-    let visit = try classified(body) {
+    let (old, visit) = try classified(body) {
       try store.editVisit(id: id) { old in
         if let reference { changes.game = .some(try game(reference)) }
         return try leagues.editVisit(
           old, venue: venue, matchup: typed, changes: changes, environment: env)
-      }.new
+      }
     }
-    return try answer(visit, warnings: [])
+    return try answer(
+      visit,
+      warnings: try store.warnings(of: visit, leagues: leagues, since: old).map(\.description))
   }
 
   /// `DELETE /api/visits/{id}`: removes a visit, leaving a tombstone (as
@@ -277,7 +276,7 @@ struct VisitAPI: Sendable {
   /// Runs `write`, answering a rule's or a table's refusal with the body's
   /// member it is about (`field`); a name the tables lack is bad input
   /// (400), not a missing route.
-  private func classified(_ body: JSONBody, _ write: () throws -> Visit) throws -> Visit {
+  private func classified<T>(_ body: JSONBody, _ write: () throws -> T) throws -> T {
     do {
       return try write()
     } catch let error as VisitError {

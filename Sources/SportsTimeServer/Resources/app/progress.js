@@ -206,7 +206,8 @@
       // The visit's (or tab's) sport first (an arena holds several leagues' games); each says its league.
       games.sort((a, b) => (a.sport !== sport) - (b.sport !== sport));
       editing.games = games;
-      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} @ ${game.home} · ${game.sport} · ${game.id}` })));
+      editing.gamesDate = date;
+      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} ${game.neutralSite ? 'vs' : '@'} ${game.home} · ${game.sport} · ${game.id}` })));
       if (editing.visit) {
         hint.textContent = games.length
           ? 'Save links the visit to the game picked: its teams come from the schedule, and its final score when the visit has none.'
@@ -273,15 +274,29 @@
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const editing = state.editing;
+    const linking = form.mode.value === 'game' && !(editing.visit && editing.visit.gameID);
+    if (linking && form.date.value && editing.gamesDate !== form.date.value) {
+      // Save pressed before the day's games were listed (a date just typed):
+      // list them first; with games to pick from, the user picks (review 11, F7).
+      document.getElementById('visit-error').textContent = '';
+      await listGames();
+      if (state.editing !== editing) return;
+      if (editing.gamesDate === form.date.value && editing.games.length) {
+        document.getElementById('visit-game-hint').textContent =
+          `The schedule has ${editing.games.length === 1 ? 'a game' : `${editing.games.length} games`} there that day: check the one picked, then Save.`;
+        document.getElementById('visit-game').focus();
+        return;
+      }
+    }
     const request = body();
     try {
       let answer;
       if (editing.visit) {
         if (Object.keys(request).length === 0) { dialog.close(); return; }
         answer = await api('PATCH', `/api/visits/${editing.visit.id}`, request);
-        say(request.game
+        say([request.game
           ? `Linked the visit of ${longDate(answer.visit.date)} to ${answer.visit.matchup || 'its game'} (${answer.visit.gameID}).`
-          : `Saved the visit of ${longDate(answer.visit.date)}.`);
+          : `Saved the visit of ${longDate(answer.visit.date)}.`, ...answer.warnings].join(' '));
         // A game of the arena's other league moves the visit to that league's tab.
         state.sport = answer.visit.sport;
       } else {
