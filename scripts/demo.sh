@@ -47,12 +47,21 @@ run progress
 
 # The Great Lakes Loop's id: the "id" line just before its "name" line.
 TRIP=$("$BIN" trip list --json | grep -B1 '"name": "Great Lakes Loop"' | sed -n 's/.*"id": "\([0-9a-f-]*\)".*/\1/p')
-if [ -t 1 ] && [ -z "${CI:-}" ]; then
+# SERVE=1 serves whatever the output is (make demo > demo.log, a script);
+# SERVE=0 never; by default the app runs when the output is a terminal
+# outside CI.
+case "${SERVE:-}" in
+  1|yes|true) serve=1 ;;
+  0|no|false) serve=0 ;;
+  "") if [ -t 1 ] && [ -z "${CI:-}" ]; then serve=1; else serve=0; fi ;;
+  *) echo "demo: SERVE must be 1 or 0 (got '$SERVE')" >&2; exit 64 ;;
+esac
+if [ "$serve" = 1 ]; then
   echo
   echo "The app: open http://127.0.0.1:$PORT/trips/$TRIP in your browser (the demo database; Ctrl-C stops it)."
   run serve --port "$PORT"
 else
   echo
-  echo "Not on a terminal, so the app is not started. On a terminal, make demo ends with it running at"
-  echo "http://127.0.0.1:$PORT/trips/$TRIP; for your own trips: sportstime serve"
+  echo "Not on a terminal, so the app is not started (SERVE=1 make demo starts it anyway). On a terminal,"
+  echo "make demo ends with it running at http://127.0.0.1:$PORT/trips/$TRIP; for your own trips: sportstime serve"
 fi
