@@ -224,6 +224,20 @@ class MapTests(unittest.TestCase):
             lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-venue-id='CHI11']"))
         nfl = SERVER.api("GET", "/api/map/pins?sport=NFL")["pins"]
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-marker-pane [data-venue-id]")), len(nfl))
+        # The chips are in the address: a reload keeps them (review 10).
+        self.assertTrue(self.driver.current_url.endswith("/map?sport=NFL"), self.driver.current_url)
+        self.driver.refresh()
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+        self.assertEqual(
+            [c.get_attribute("aria-pressed") for c in self.driver.find_elements(By.CSS_SELECTOR, ".chip[data-sport]")],
+            ["false", "false", "false", "true"])
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".leaflet-marker-pane [data-venue-id]")), len(nfl))
+        self.click(".chip[data-sport='NFL']")
+        WebDriverWait(self.driver, 5).until(lambda d: d.current_url.endswith("/map?sport=none"))
+        for sport in ["MLB", "NBA", "NHL", "NFL"]:
+            self.click(f".chip[data-sport='{sport}']")
+        WebDriverWait(self.driver, 5).until(lambda d: d.current_url.endswith("/map"))
         self.assertEqual(self.console_errors(), [])
 
     def test_the_view_survives_a_reload_and_is_the_clis(self):

@@ -125,7 +125,7 @@ class ProgressTests(unittest.TestCase):
         self.find("#visit-save").click()
         self.wait(lambda: len(self.cards()) == 1)
         self.assertEqual(self.find("#venue-add").text, "Add Another Visit")
-        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "1")
+        self.wait(lambda: self.find("#venues [data-venue-id='CHI11'] .badge").text == "1")
         self.assertIn("Wrigley Field now has 1 visit.", self.find("#status").text)
         # Second visit: typed by hand (a date without a scheduled game of theirs).
         self.find("#venue-add").click()
@@ -142,7 +142,7 @@ class ProgressTests(unittest.TestCase):
         self.assertEqual(stored[1]["gameID"], "CHN202406050")
         self.assertEqual(stored[1]["score"], {"away": 3, "home": 5})
         self.assertEqual(stored[0]["matchup"], "STL @ CHC")
-        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "2")
+        self.wait(lambda: self.find("#venues [data-venue-id='CHI11'] .badge").text == "2")
         self.assertIn("PHI @ CHC", self.find("#status").text, "the schedule's other game that day is pointed out")
         # Visited venues come first.
         self.assertEqual(self.finds("#venues [data-venue-id]")[0].get_attribute("data-venue-id"), "CHI11")
@@ -165,6 +165,9 @@ class ProgressTests(unittest.TestCase):
         self.wait(lambda: not self.find("#visit-dialog").is_displayed())
         self.assertEqual(self.server_visits("CHI11")[1]["notes"], "Bleachers, section 314, with Dad")
         self.wait(lambda: "with Dad" in self.card(game_id).text)
+        # Focus is back on the saved visit's card, not lost to the page.
+        self.wait(lambda: self.driver.execute_script(
+            "return document.activeElement.closest('[data-visit-id]')?.dataset.visitId") == game_id)
         # A refused edit says why in the dialog and changes nothing.
         self.expand(typed_id)
         self.click(f"#visit-cards [data-visit-id='{typed_id}'] .visit-edit")
@@ -173,12 +176,18 @@ class ProgressTests(unittest.TestCase):
         self.find("#visit-save").click()
         self.wait(lambda: "has not happened yet" in self.find("#visit-error").text)
         self.assertEqual(self.server_visits("CHI11")[0]["date"], "2024-07-04")
+        # The message alone, no raw member name ("date: ..."); the date is
+        # marked and focused (review 10, item 11).
+        self.assertTrue(self.find("#visit-error").text.startswith("2031-07-04 has not happened yet"))
+        self.assertEqual(self.find("#visit-date").get_attribute("aria-invalid"), "true")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "visit-date")
+        self.shot("progress-refused-edit.png")
         # Remove the typed visit (after confirming).
         self.find("#visit-remove").click()
         self.driver.switch_to.alert.accept()
         self.wait(lambda: len(self.cards()) == 1)
         self.assertEqual([v["id"] for v in self.server_visits("CHI11")], [stored[1]["id"]])
-        self.assertEqual(self.find("#venues [data-venue-id='CHI11'] .badge").text, "1")
+        self.wait(lambda: self.find("#venues [data-venue-id='CHI11'] .badge").text == "1")
         self.assertEqual(self.console_errors(), [])
 
     def test_a_visit_typed_by_hand_is_attached_to_its_game_in_the_edit_dialog(self):

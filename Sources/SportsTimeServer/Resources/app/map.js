@@ -184,8 +184,23 @@
     return chips.filter((chip) => chip.getAttribute('aria-pressed') === 'true').map((chip) => chip.dataset.sport);
   }
 
+  // The chips live in the address (?sport=NBA,NHL; none means every one),
+  // so Back and a reload keep them, as the history's do (review 10).
+  const asked = new URLSearchParams(location.search).get('sport');
+  if (asked !== null) {
+    const wanted = new Set(asked.toUpperCase().split(','));
+    for (const chip of chips) chip.setAttribute('aria-pressed', String(wanted.has(chip.dataset.sport)));
+  }
+
+  function rememberSports(sports) {
+    const address = sports.length === chips.length ? location.pathname : `?sport=${sports.length ? sports.join(',') : 'none'}`;
+    const current = location.search || location.pathname;
+    if (current !== address) window.history.replaceState(null, '', address);
+  }
+
   async function loadPins() {
     const sports = chosenSports();
+    rememberSports(sports);
     let pins = [];
     if (sports.length) {
       try {

@@ -27,15 +27,38 @@
 
   // MARK: Loading
 
+  /**
+   * Where the keyboard is, as a selector that finds the same control after
+   * a redraw (a visit card's summary or button, a venue card's button), or null.
+   */
+  function focusedSelector() {
+    const active = document.activeElement;
+    if (!active || active === document.body) return null;
+    const visit = active.closest('#visit-cards [data-visit-id]');
+    if (visit) {
+      const part = active.matches('summary') ? 'summary' : active.className ? `.${CSS.escape(active.classList[0])}` : 'summary';
+      return `#visit-cards [data-visit-id="${CSS.escape(visit.dataset.visitId)}"] ${part}`;
+    }
+    const venue = active.closest('#venues [data-venue-id]');
+    if (venue) return `#venues [data-venue-id="${CSS.escape(venue.dataset.venueId)}"] button`;
+    return null;
+  }
+
   async function load() {
     try {
       const [progress, recent] = await Promise.all([
         api('GET', `/api/progress?sport=${state.sport}`),
         api('GET', '/api/visits'),
       ]);
+      // A redraw (a live change, a save) keeps the keyboard where it was.
+      const focused = focusedSelector();
       state.progress = progress.sports[0];
       render(recent.visits);
       if (state.venue) await showVenue(state.venue, false);
+      if (focused && document.activeElement === document.body) {
+        const again = document.querySelector(focused);
+        if (again) again.focus({ preventScroll: true });
+      }
       showError('');
     } catch (error) {
       showError(error.message);
@@ -141,6 +164,12 @@
 
   // MARK: The dialog
 
+  /** Takes back the marks of a refused Save (each control's aria-invalid). */
+  function clearInvalid() {
+    for (const control of form.querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
+  }
+  form.addEventListener('input', (event) => event.target.removeAttribute('aria-invalid'));
+
   function setMode(mode) {
     document.getElementById('game-part').hidden = mode !== 'game';
     document.getElementById('hand-part').hidden = mode !== 'hand';
@@ -157,6 +186,7 @@
     document.getElementById('visit-game').replaceChildren();
     document.getElementById('visit-game-hint').textContent = 'Pick the date: the schedule\'s games there that day are listed.';
     document.getElementById('visit-error').textContent = '';
+    clearInvalid();
     setMode('game');
     dialog.showModal();
     form.date.focus();
@@ -183,6 +213,7 @@
     form.scoreHome.value = visit.score ? visit.score.home : '';
     form.notes.value = visit.notes || '';
     document.getElementById('visit-error').textContent = '';
+    clearInvalid();
     dialog.showModal();
     (visit.gameID ? form.scoreAway : form.date).focus();
   }
@@ -307,9 +338,19 @@
       state.venue = answer.visit.venueID;
       dialog.close();
       await load();
+      // The cards were drawn anew: focus goes to the saved visit's card,
+      // not to the page's start (review 10, item 16).
+      const saved = document.querySelector(`#visit-cards [data-visit-id="${CSS.escape(answer.visit.id)}"] summary`);
+      if (saved) saved.focus();
     } catch (error) {
-      const field = error.field ? `${error.field}: ` : '';
-      document.getElementById('visit-error').textContent = `${field}${error.message}`;
+      // The server names the member it refuses: the dialog marks that
+      // control and says the message alone (review 10, item 11).
+      document.getElementById('visit-error').textContent = error.message;
+      const control = { date: form.date, game: form.game, away: form.away, home: form.home, score: form.scoreAway, notes: form.notes }[error.field];
+      if (control && !control.disabled && !control.closest('[hidden]')) {
+        control.setAttribute('aria-invalid', 'true');
+        control.focus();
+      }
     }
   });
 
@@ -321,6 +362,8 @@
       dialog.close();
       say(`Removed the visit of ${longDate(visit.date)}. ${answer.message}`);
       await load();
+      const add = document.getElementById('venue-add');
+      if (add && !add.closest('[hidden]')) add.focus();
     } catch (error) {
       document.getElementById('visit-error').textContent = error.message;
     }
