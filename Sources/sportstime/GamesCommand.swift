@@ -54,16 +54,30 @@ enum GamesCommand {
 
   static func run(_ context: Context) throws {
     let args = context.arguments
-    let catalog = try context.catalog()
     let from = args.value("from", as: CalendarDate.self)
     let to = args.value("to", as: CalendarDate.self)
     let existing = try context.openExistingStore()
+    let stored = try existing?.storedSports() ?? []
+    // A database of MLB games only needs only MLB's tables (the others cost
+    // a fifth of the command); a name they do not know is looked up again
+    // in every league's, for the message that names its league.
+    let catalog = try Catalog.builtInGames(covering: stored)
+    var leagues = try Leagues.builtIn(covering: stored)
     let query: GameQuery
     do {
-      query = try GameQuery(
-        sports: VisitCommands.sports("sport", arguments: args), teams: try args.listValues("team"),
-        venues: try args.listValues("venue"), from: from, to: to,
-        storedSports: try existing?.storedSports() ?? [], leagues: try context.leagues())
+      let sports = try VisitCommands.sports("sport", arguments: args)
+      let teams = try args.listValues("team")
+      let venues = try args.listValues("venue")
+      do {
+        query = try GameQuery(
+          sports: sports, teams: teams, venues: venues, from: from, to: to,
+          storedSports: stored, leagues: leagues)
+      } catch is CatalogError where leagues.sports != Sport.allCases {
+        leagues = try Leagues.builtIn()
+        query = try GameQuery(
+          sports: sports, teams: teams, venues: venues, from: from, to: to,
+          storedSports: stored, leagues: leagues)
+      }
     } catch let error as CatalogError {
       switch error {
       case .teamOfOtherSport, .venueOfOtherSport:
@@ -80,7 +94,6 @@ enum GamesCommand {
     }
     let store = try existing ?? context.openStore()
     if args.flag("json") {
-      let leagues = try context.leagues()
       try context.print(
         wire: try store.games(query).map {
           WireV1.GameEntry($0, catalog: catalog, leagues: leagues)

@@ -225,7 +225,7 @@ enum TripCommands {
     let reference = try context.arguments.requiredPositional("TRIP")
     let store = try context.openStore()
     let loaded = try store.loadTrip(id: try TripResolver(store: store).id(matching: reference))
-    let catalog = try context.catalog()
+    let catalog = try Catalog.builtInGames(covering: loaded.games.map(\.sport))
     if let dragged = context.arguments.value("drag") {
       try showDrag(dragged, loaded: loaded, catalog: catalog, context: context)
       return

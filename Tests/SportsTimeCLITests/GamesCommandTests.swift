@@ -150,10 +150,11 @@ final class GamesCommandTests: EndToEndTestCase {
     XCTAssertEqual(
       object.sortedKeys,
       [
-        "away", "date", "gameNumber", "home", "id", "sport", "start", "status", "timeEstimated",
-        "timeUnknown",
-        "timeZone", "venueID",
+        "away", "date", "gameNumber", "home", "id", "neutralSite", "sport", "start", "status",
+        "timeEstimated", "timeUnknown", "timeZone", "venueID",
       ])
+    // The Seoul Series: the Padres' home game away from Petco Park.
+    XCTAssertEqual(object["neutralSite"] as? Bool, true)
     let game = try XCTUnwrap(try decode([GameJSON].self, text).first)
     XCTAssertEqual(
       game,

@@ -236,6 +236,36 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(leagues.sportsPlayed(at: "TOR02"), [.mlb])
   }
 
+  /// The tables a command about MLB games only is given
+  /// (`Leagues.builtIn(covering:)`, `Catalog.builtInGames(covering:)`):
+  /// MLB's alone, which know every venue and team of both real Retrosheet
+  /// seasons (neutral sites included) as the full tables do.
+  func testMLBOnlyTables_coverEveryRealMLBGame() throws {
+    let mlbOnly = try Leagues.builtIn(covering: [Sport.mlb])
+    XCTAssertEqual(mlbOnly.sports, [.mlb])
+    XCTAssertEqual(try Leagues.builtIn(covering: [Sport]()).sports, [.mlb])
+    XCTAssertEqual(try Leagues.builtIn(covering: [Sport.mlb, .nhl]).sports, Sport.allCases)
+    let narrow = try Catalog.builtInGames(covering: [Sport.mlb])
+    let full = try Catalog.builtInGames()
+    XCTAssertLessThan(narrow.venues.count, full.venues.count)
+    for season in ["2024", "2025"] {
+      let path = "retrosheet/\(season)schedule.csv"
+      let games = try RetrosheetSchedule.parse(try text(path), file: path, catalog: narrow).games
+      XCTAssertGreaterThan(games.count, 2400)
+      for game in games {
+        XCTAssertEqual(narrow.venue(game.venueID), full.venue(game.venueID), "\(game.id)")
+        for team in [game.awayTeamID, game.homeTeamID] {
+          XCTAssertEqual(
+            Team.printedCode(team, sport: .mlb, teams: narrow.teams),
+            Team.printedCode(team, sport: .mlb, teams: full.teams), "\(game.id)")
+        }
+        XCTAssertEqual(
+          mlbOnly.isNeutralSite(game), try Leagues.builtIn().isNeutralSite(game), "\(game.id)")
+      }
+      XCTAssertTrue(games.contains { mlbOnly.isNeutralSite($0) }, "Seoul, London, Mexico City")
+    }
+  }
+
   // MARK: Malformed copies
 
   /// `text` with line `line` (1-based) replaced by `transform` of it.

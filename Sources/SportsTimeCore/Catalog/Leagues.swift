@@ -56,10 +56,28 @@ public struct Leagues: Sendable {
   /// what `League(mlb:)` groups from the teams: checked so by a test), so
   /// start-up does not compare every team's aliases with every other's.
   private static let compiledIn = Leagues(
-    mlb: League(
-      sport: .mlb, catalog: Catalog.builtInMLB, franchises: BuiltInCatalog.mlbFranchises(),
-      abbreviations: Catalog.builtInMLB.teams.mapValues(\.abbreviation)),
-    others: BuiltInCatalog.otherLeagues())
+    mlb: compiledMLB, others: BuiltInCatalog.otherLeagues())
+
+  /// The built-in MLB league (shared by `compiledIn` and `compiledMLBOnly`).
+  private static let compiledMLB = League(
+    sport: .mlb, catalog: Catalog.builtInMLB, franchises: BuiltInCatalog.mlbFranchises(),
+    abbreviations: Catalog.builtInMLB.teams.mapValues(\.abbreviation))
+
+  /// The built-in MLB tables alone.
+  private static let compiledMLBOnly = Leagues(mlb: compiledMLB, others: [])
+
+  /// The built-in tables a command about games of `sports` needs: MLB's
+  /// alone when every one is MLB (or there are none), else `builtIn()`.
+  ///
+  /// Building the NBA, NHL and NFL tables costs a short command about a
+  /// fifth of its work (callgrind, issue 11); a database of MLB games only
+  /// does not need them to show its trips or list its games. A lookup that
+  /// fails with the MLB tables alone may name another league's team or
+  /// venue in its message: retry it with `builtIn()` for the full message.
+  /// - Throws: as `builtIn()` (nothing today).
+  public static func builtIn(covering sports: some Sequence<Sport>) throws -> Leagues {
+    sports.allSatisfy { $0 == .mlb } ? compiledMLBOnly : try builtIn()
+  }
 
   /// Reads the built-in tables from their compiled CSV text
   /// (`BuiltInTables`) with the parsers: what `builtIn()` returns, checked

@@ -169,4 +169,13 @@ extension Catalog {
 
   private static let builtInGamesCatalog: Catalog =
     (try? Leagues.builtIn().gamesCatalog) ?? builtInMLB
+
+  /// The catalog for games of `sports`: the MLB catalog alone when every
+  /// one is MLB's (its parks include MLB's own neutral sites: Seoul,
+  /// London, Mexico City), else `builtInGames()`. See
+  /// `Leagues.builtIn(covering:)` for why.
+  /// - Throws: as `builtInGames()` (nothing today).
+  public static func builtInGames(covering sports: some Sequence<Sport>) throws -> Catalog {
+    sports.allSatisfy { $0 == .mlb } ? builtInMLB : try builtInGames()
+  }
 }
