@@ -45,7 +45,15 @@ extension VisitCommands {
     }
     for line in Format.table(rows) { context.print(line) }
     let venues = Set(visits.map(\.venueID)).count
-    context.print("\(Plural.count(visits.count, "visit")) at \(Plural.count(venues, "venue")).")
+    // Visits of several sports say how many of each (an arena counts once
+    // for its NBA and NHL visits).
+    let sports = Sport.allCases.compactMap { sport -> String? in
+      let count = visits.filter { $0.sport == sport }.count
+      return count == 0 ? nil : "\(count) \(sport.rawValue)"
+    }
+    context.print(
+      "\(Plural.count(visits.count, "visit")) at \(Plural.count(venues, "venue"))"
+        + (sports.count > 1 ? " (\(sports.joined(separator: ", ")))." : "."))
   }
 
   /// One venue's visits as cards, most recent first.

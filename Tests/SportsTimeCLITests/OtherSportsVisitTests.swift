@@ -138,6 +138,9 @@ final class OtherSportsVisitTests: VisitsTestCase {
     ])
     XCTAssertEqual(otherLeague.stderrLines, [])
     XCTAssertEqual(try visitList("td-garden").count, 3)
+    // The list's count says which sports it mixes (review 10, item 10).
+    XCTAssertEqual(
+      try runOK(["visit", "list"]).stdoutLines.last, "3 visits at 1 venue (1 NBA, 2 NHL).")
   }
 
   /// Runs a command that succeeds with warnings on stderr.
