@@ -122,6 +122,23 @@ class MapTests(unittest.TestCase):
         self.assertGreaterEqual(east, -64.86)
         self.assertFalse(self.reset_shown(), "no Reset View at the default view")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-default.png"))
+        # Close pins are spread apart on screen, each with a leader line to its
+        # true place (review 10, item 9): no two dots overlap at the default view.
+        spread = self.driver.execute_script("""
+            const pins = [...document.querySelectorAll('.leaflet-marker-pane [data-venue-id]')].map((e) => {
+              const r = e.getBoundingClientRect();
+              return { id: e.dataset.venueId, x: r.x + r.width / 2, y: r.y + r.height / 2, moved: e.style.translate !== '' };
+            });
+            let closest = Infinity;
+            for (let i = 0; i < pins.length; i += 1)
+              for (let j = i + 1; j < pins.length; j += 1)
+                closest = Math.min(closest, Math.hypot(pins[i].x - pins[j].x, pins[i].y - pins[j].y));
+            return { closest, moved: pins.filter((p) => p.moved).map((p) => p.id),
+                     leaders: document.querySelectorAll('path.pin-leader').length };""")
+        self.assertGreaterEqual(spread["closest"], 14, spread)
+        self.assertIn("td-garden", spread["moved"])
+        self.assertIn("BOS00", spread["moved"])
+        self.assertEqual(spread["leaders"], len(spread["moved"]))
 
         # Zoom in with the keyboard (the map is focusable; + zooms).
         container = self.driver.find_element(By.ID, "progress-map")
@@ -190,6 +207,9 @@ class MapTests(unittest.TestCase):
         self.assertAlmostEqual(span, 0.01, delta=0.0015, msg="a city-level view, about 0.01°")
         self.assertAlmostEqual((south + north) / 2, 41.9484, delta=0.002)
         self.assertAlmostEqual((west + east) / 2, -87.6553, delta=0.002)
+        # Close up, the pin stands on its true place again.
+        self.assertEqual(self.driver.execute_script(
+            "return document.querySelector(\".leaflet-marker-pane [data-venue-id='CHI11']\").style.translate"), "")
         self.assertTrue(self.reset_shown())
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-pin-card.png"))
         # The CLI sees the same focus (its card is drawn there too).

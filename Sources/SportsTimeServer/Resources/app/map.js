@@ -56,6 +56,8 @@
       map.setZoom(map.getZoom() + step);
     }, true);
     pinLayer = L.layerGroup().addTo(map);
+    state.leaders = L.layerGroup().addTo(map);
+    map.on('zoomend', () => spreadPins());
     map.on('moveend', onMoveEnd);
     // A drag stops a fly the page started, whose own moveend then never comes.
     map.on('dragstart', () => { state.quietMoves = 0; });
@@ -246,6 +248,66 @@
       element.dataset.venueId = pin.venueID;
       element.title = `${pin.name}, ${pin.city}`;
       state.markers.set(pin.venueID, marker);
+    }
+    spreadPins();
+  }
+
+  /**
+   * Pins closer than a tap's width on screen (TD Garden and Gillette
+   * Stadium, New York's seven venues at the default view) are pushed apart
+   * until none overlaps, each moved one with a leader line to its true
+   * place (review 10, item 9); zoomed in far enough, they stand where they
+   * are. Redone at each zoom: a pan does not change pixel distances.
+   */
+  function spreadPins() {
+    if (!map) return;
+    const apart = 19; // px between two dots' centres (18 px pins, a hair between)
+    const entries = [...state.markers.values()].map((marker) => {
+      const home = map.latLngToLayerPoint(marker.getLatLng());
+      return { marker, home, x: home.x, y: home.y };
+    });
+    // Relaxation: each overlapping pair is pushed apart along the line
+    // between them (pins on one spot: along a fixed, index-given bearing),
+    // and every pin is pulled a little back toward its true place.
+    for (let round = 0; round < 200; round += 1) {
+      let overlaps = 0;
+      for (let i = 0; i < entries.length; i += 1) {
+        for (let j = i + 1; j < entries.length; j += 1) {
+          const a = entries[i];
+          const b = entries[j];
+          let dx = b.x - a.x;
+          let dy = b.y - a.y;
+          let distance = Math.hypot(dx, dy);
+          if (distance >= apart) continue;
+          overlaps += 1;
+          if (distance < 0.01) {
+            const bearing = (i * 2.399963 + j) % (2 * Math.PI);
+            dx = Math.cos(bearing);
+            dy = Math.sin(bearing);
+            distance = 1;
+          }
+          const push = (apart - distance) / 2 / distance;
+          a.x -= dx * push; a.y -= dy * push;
+          b.x += dx * push; b.y += dy * push;
+        }
+      }
+      if (overlaps === 0) break;
+      for (const e of entries) {
+        e.x += (e.home.x - e.x) * 0.05;
+        e.y += (e.home.y - e.y) * 0.05;
+      }
+    }
+    state.leaders.clearLayers();
+    for (const e of entries) {
+      const dx = e.x - e.home.x;
+      const dy = e.y - e.home.y;
+      const moved = Math.hypot(dx, dy) >= 1;
+      e.marker.getElement().style.translate = moved ? `${dx.toFixed(1)}px ${dy.toFixed(1)}px` : '';
+      if (moved) {
+        L.polyline([e.marker.getLatLng(), map.layerPointToLatLng(L.point(e.x, e.y))], {
+          className: 'pin-leader', interactive: false, weight: 1.5,
+        }).addTo(state.leaders);
+      }
     }
   }
 
