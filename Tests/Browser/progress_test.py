@@ -407,6 +407,22 @@ class ProgressTests(unittest.TestCase):
         self.wait(lambda: len(self.cards()) == 3)
         january = [v for v in self.server_visits("CHI11") if v["date"] == "2024-01-15"]
         self.assertEqual([(v["gameID"], v["matchup"]) for v in january], [(None, None)])
+        # Very long notes (the 5,000-character limit) scroll inside their card,
+        # which stays within the screen (review 10).
+        long_notes = " ".join(["Bleachers-section-314-with-Dad-and-the-whole-crew"] * 98)[:5000]
+        self.server.api("PATCH", f"/api/visits/{january[0]['id']}", {"notes": long_notes})
+        self.open_progress("?sport=MLB&venue=CHI11")
+        self.wait(lambda: len(self.cards()) == 3)
+        self.expand(january[0]["id"])
+        notes = self.card(january[0]["id"], "dd.notes")
+        sizes = self.driver.execute_script(
+            "const e = arguments[0]; return [e.scrollHeight, e.clientHeight, e.getBoundingClientRect().right];", notes)
+        self.assertGreater(sizes[0], sizes[1], "the notes scroll")
+        self.assertLessEqual(sizes[1], 200)
+        self.assertLessEqual(sizes[2], 390)
+        self.assertEqual(notes.get_attribute("tabindex"), "0", "the keyboard can scroll them")
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 390)
+        self.shot("progress-phone-long-notes.png")
         self.assertEqual(self.console_errors(), [])
 
 

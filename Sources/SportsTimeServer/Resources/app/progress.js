@@ -155,7 +155,7 @@
           el('dt', { text: 'Game' }), el('dd', { text: visit.gameID ? `${visit.matchup || ''} (${visit.gameID})` : 'Typed by hand' }),
           el('dt', { text: 'Score' }), el('dd', { text: score || 'Not recorded' }),
           el('dt', { text: 'Venue' }), el('dd', { text: `${visit.venue}${visit.city ? `, ${visit.city}` : ''}` }),
-          el('dt', { text: 'Notes' }), el('dd', { class: 'notes', text: visit.notes || '—' }),
+          el('dt', { text: 'Notes' }), el('dd', { class: 'notes', text: visit.notes || '—', ...(visit.notes && visit.notes.length > 300 ? { tabindex: '0', 'aria-label': 'Notes (scrolls)' } : {}) }),
         ]),
         el('button', { type: 'button', class: 'small visit-edit', text: 'Edit', 'aria-label': `Edit the visit of ${longDate(visit.date)}`, onclick: () => openEdit(visit) }),
       ]),
