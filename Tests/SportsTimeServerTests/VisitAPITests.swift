@@ -267,6 +267,10 @@ final class VisitAPITests: APITestCase {
     XCTAssertEqual(try send("POST", "/api/trips/\(UUID())/attended", json: [:]).status, 404)
     XCTAssertEqual(try send("POST", "/api/trips/nope/attended", json: [:]).status, 404)
     XCTAssertEqual(try send("GET", "/api/trips/\(trip)/attended").status, 405)
+    // An empty list is no game, not every one: refused (review 10).
+    let empty = try send("POST", "/api/trips/\(trip)/attended", json: ["games": [String]()])
+    XCTAssertEqual(empty.status, 400, empty.text)
+    XCTAssertEqual(try error(empty)["field"] as? String, "games")
     let other = try send(
       "POST", "/api/trips/\(trip)/attended", json: ["games": ["NYA@2024-06-05"]])
     XCTAssertEqual(other.status, 422, other.text)

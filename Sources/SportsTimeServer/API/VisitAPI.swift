@@ -190,6 +190,12 @@ struct VisitAPI: Sendable {
   {
     try body.allowing(["games"])
     let texts = try body.strings("games") ?? []
+    // An empty list asks for no game, not for every one (review 10).
+    if body.has("games"), texts.isEmpty {
+      throw APIError.invalid(
+        "games is empty: list the games to record, or leave games out to record every game played",
+        field: "games")
+    }
     let references = try texts.enumerated().map { index, text in
       do {
         return try GameReference(parsing: text)
