@@ -266,13 +266,16 @@ final class OutputEquivalenceTests: XCTestCase {
   }
 
   func testExportFigures_areWhatStringFormatWrote() {
-    for meters in [0, -0.0, -400, 1_609.344 / 2, 12_345.678, 148_000, 1e9] {
+    for meters in [0, -0.0, -400, 60, 640, 1_609.344 / 2, 1_540, 12_345.678, 148_000, 1e9] {
       for metric in [false, true] {
         let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
         let whole = String(format: "%.0f", value)
+        // Under one unit, a tenth (review 10: "0 mi" between neighbours).
+        let shown =
+          value >= 0.05 && value < 0.95
+          ? String(format: "%.1f", value) : whole == "-0" ? "0" : whole
         XCTAssertEqual(
-          ExportSupport.distance(meters, metric: metric),
-          "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")")
+          ExportSupport.distance(meters, metric: metric), "\(shown) \(metric ? "km" : "mi")")
       }
     }
     for seconds in stride(from: -7_200.0, through: 90_000, by: 97.3) {

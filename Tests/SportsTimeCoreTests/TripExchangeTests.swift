@@ -292,6 +292,8 @@ final class TripExchangeTests: XCTestCase {
     }
     XCTAssertEqual(ExportSupport.duration(-0.0), "0 min")
     XCTAssertEqual(ExportSupport.distance(1609.344 * 92, metric: false), "92 mi")
+    XCTAssertEqual(ExportSupport.distance(640, metric: false), "0.4 mi")
+    XCTAssertEqual(ExportSupport.distance(640, metric: true), "0.6 km")
   }
 
   /// The sample's export as an object, and the index of its located item.

@@ -36,12 +36,16 @@ public enum ExportSupport {
     }
   }
 
-  /// "92 mi" or, metric, "148 km" (estimates; whole units).
+  /// "92 mi" or, metric, "148 km" (estimates; whole units), and a
+  /// distance under one unit to a tenth ("0.4 mi" between neighbouring
+  /// venues, not "0 mi").
   public static func distance(_ meters: Double, metric: Bool) -> String {
     let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
+    let unit = metric ? "km" : "mi"
+    if value >= 0.05, value < 0.95 { return "\(FixedPoint.text(value, decimals: 1)) \(unit)" }
     // A value that rounds to zero from below (-0, -0.3) is "0", never "-0".
     let whole = FixedPoint.text(value, decimals: 0)
-    return "\(whole == "-0" ? "0" : whole) \(metric ? "km" : "mi")"
+    return "\(whole == "-0" ? "0" : whole) \(unit)"
   }
 
   /// "1 h 32 min", "4 h", "45 min". Any Double is shown without failing:

@@ -77,10 +77,12 @@ const SportsTime = (() => {
     return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
   }
 
-  /** "355 mi" (or km) for meters. */
+  /** "355 mi" (or km) for meters; under one unit to a tenth ("0.4 mi"), as the CLI. */
   function distance(meters, metric) {
-    return metric ? `${Math.round(meters / 1000).toLocaleString('en-US')} km`
-      : `${Math.round(meters / 1609.344).toLocaleString('en-US')} mi`;
+    const value = metric ? meters / 1000 : meters / 1609.344;
+    const unit = metric ? 'km' : 'mi';
+    if (value >= 0.05 && value < 0.95) return `${value.toFixed(1)} ${unit}`;
+    return `${Math.round(value).toLocaleString('en-US')} ${unit}`;
   }
 
   /** "5 h 55 min" for seconds, as the CLI prints it. */
