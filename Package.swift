@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SportsTimeAPI", targets: ["SportsTimeAPI"]),
     .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
     .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
+    .library(name: "SportsTimePlanner", targets: ["SportsTimePlanner"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "sportstime", targets: ["sportstime"]),
   ],
@@ -45,6 +46,11 @@ let package = Package(
       dependencies: ["CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"],
       resources: [.copy("Resources/app")]
     ),
+    // The trip optimiser (pure; issue 12).
+    .target(
+      name: "SportsTimePlanner",
+      dependencies: ["SportsTimeCore"]
+    ),
     .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
       name: "sportstime",
@@ -54,7 +60,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "sportstime-bench",
-      dependencies: ["SportsTimeCore"]
+      dependencies: ["SportsTimeCore", "SportsTimePlanner"]
     ),
     // What every test target shares: where the repository and the real
     // data are, a seeded generator, temporary directories, a locked box.
@@ -66,6 +72,10 @@ let package = Package(
     .testTarget(
       name: "SportsTimeCoreTests",
       dependencies: ["SportsTimeCore", "SportsTimeAPI", "SportsTimeTestSupport"]
+    ),
+    .testTarget(
+      name: "SportsTimePlannerTests",
+      dependencies: ["SportsTimePlanner", "SportsTimeCore", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeAPITests",

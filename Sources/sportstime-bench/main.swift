@@ -152,6 +152,10 @@ do {
     try CommandBench.run()
     exit(0)
   }
+  if CommandLine.arguments.contains("--planner-only") {
+    try PlannerBench.run()
+    exit(0)
+  }
   let catalog = try Catalog.mlb()
   print("Reorder engine benchmark (release build; median of repeated runs)")
   print(
@@ -195,7 +199,10 @@ do {
       ].joined(separator: " "))
   }
   print("Target: 10,000 rows' slot validities in under 1 ms.  (checksum \(sink))")
-  if !CommandLine.arguments.contains("--engine-only") { try CommandBench.run() }
+  if !CommandLine.arguments.contains("--engine-only") {
+    try CommandBench.run()
+    try PlannerBench.run()
+  }
 } catch {
   FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
   exit(1)
