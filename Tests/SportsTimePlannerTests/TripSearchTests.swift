@@ -9,7 +9,8 @@ enum PlannerFixtures {
   private static let loaded: Result<[Game], any Error> = Result {
     let url = TestData.url("retrosheet/2025schedule.csv")
     let text = try String(contentsOf: url, encoding: .utf8)
-    return try RetrosheetSchedule.parse(text, file: "2025schedule.csv", catalog: try Catalog.mlb()).games
+    return try RetrosheetSchedule.parse(text, file: "2025schedule.csv", catalog: try Catalog.mlb())
+      .games
   }
 
   /// Every 2025 MLB game.
@@ -135,7 +136,10 @@ final class TripSearchTests: XCTestCase {
   func testMustSeeGames_areInEveryTripAndTheBestIsOptimal() throws {
     let games = try PlannerFixtures.games(from: "2025-06-13", to: "2025-06-15")
     let yankees = try XCTUnwrap(
-      games.first { [$0.homeTeamID, $0.awayTeamID].contains("NYA") && $0.localDate == CalendarDate(iso: "2025-06-14") })
+      games.first {
+        [$0.homeTeamID, $0.awayTeamID].contains("NYA")
+          && $0.localDate == CalendarDate(iso: "2025-06-14")
+      })
     let expected = ModelChecker.bruteForce(games, maxDriveHours: 8, must: [yankees.id])
     let (model, outcome) = search(games, maxDriveHours: 8, must: [yankees.id])
     let first = try XCTUnwrap(outcome.trips.first)
