@@ -9,6 +9,7 @@ extension WireV1 {
     public struct Skipped: Codable, Sendable, Hashable {
       /// The game's id.
       public var gameID: Game.ID
+      /// `linked` (a visit typed by hand was this game, now linked to it),
       /// `already-recorded`, `not-played` or `cancelled`.
       public var reason: String
     }

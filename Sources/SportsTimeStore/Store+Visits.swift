@@ -9,9 +9,25 @@ extension Store {
   /// - Throws: whatever `build` throws, `RecordError.gameNotFound` for a
   ///   game id not in the database, `.gameAlreadyVisited` when the game has
   ///   a visit already, or a `StoreError`.
+  ///
+  /// A visit typed by hand with a matchup that the schedule has at its
+  /// venue on its date (same sport) is that game: it is stored linked to
+  /// it (`Visit.linked(to:now:)`, a typed score kept), so the game cannot be
+  /// recorded twice (review 12). Of a doubleheader with one matchup, the
+  /// first game not yet recorded.
   public func addVisit(_ build: () throws -> Visit) throws -> Visit {
     try transaction {
-      let visit = try build()
+      var visit = try build()
+      if visit.gameID == nil, visit.matchup != nil {
+        let recorded = try visitedGameIDs()
+        let scheduled = try games(
+          GameQuery(venueID: visit.venueID, from: visit.date, to: visit.date))
+        if let game = scheduled.first(where: {
+          visit.isTypedRecord(of: $0, matchupRequired: true) && !recorded.contains($0.id)
+        }) {
+          visit = visit.linked(to: game, now: visit.modifiedAt)
+        }
+      }
       try insertVisit(visit)
       return visit
     }
@@ -212,34 +228,30 @@ extension Store {
   /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    id: Trip.ID, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
+    id: Trip.ID, _ plan: (LoadedTrip, Set<Game.ID>, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(id: id)
       var recorded = try visitedGameIDs()
-      // A visit entered by hand (no game id) at a game's venue on its date,
-      // with no matchup or the game's matchup, is that game: link it rather
-      // than record the game a second time.
+      var linked: Set<Game.ID> = []
+      // A visit typed by hand at a game's venue on its date, of its sport,
+      // with no matchup or the game's, is that game: it is linked (taking
+      // the game's score when it has none) rather than the game recorded a
+      // second time, and the answer says so (reason `linked`).
       for game in loaded.games where !recorded.contains(game.id) {
-        let rows = try select(
-          """
-          SELECT id FROM visits
-          WHERE game_id IS NULL AND venue_id = ? AND local_date = ?
-            AND (away_team IS NULL OR (away_team = ? AND home_team = ?))
-          ORDER BY created_at, id LIMIT 1
-          """,
-          [
-            .text(game.venueID.rawValue), .text(game.localDate.iso), .text(game.awayTeamID),
-            .text(game.homeTeamID),
-          ])
-        if let row = rows.first {
-          try execute(
-            "UPDATE visits SET game_id = ? WHERE id = ?",
-            [.text(game.id.rawValue), .text(try row.string("id"))])
+        let typed = try visits(venueID: game.venueID).sorted {
+          ($0.createdAt, $0.key) < ($1.createdAt, $1.key)
+        }
+        if let visit = typed.first(where: { $0.isTypedRecord(of: game, matchupRequired: false) }) {
+          let new = visit.linked(to: game, now: clock())
+          var row = Store.columns(of: new)
+          row["id"] = nil
+          try update("visits", set: row, whereColumn: "id", is: .text(new.key))
           recorded.insert(game.id)
+          linked.insert(game.id)
         }
       }
-      let attendance = try plan(loaded, recorded)
+      let attendance = try plan(loaded, recorded, linked)
       for visit in attendance.recorded { try insertVisit(visit) }
       return (loaded, attendance)
     }

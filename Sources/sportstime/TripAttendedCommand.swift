@@ -32,14 +32,14 @@ extension VisitCommands {
     let store = try context.openStore()
     let (loaded, attendance) = try ErrorHints.visits {
       try store.attendTrip(id: try TripResolver(store: store).id(matching: reference)) {
-        loaded, recorded in
+        loaded, recorded, linked in
         let requested =
           references.isEmpty
           ? nil
           : try store.games(for: references, catalog: leagues.mlb)
         return try Attendance.plan(
           tripName: loaded.trip.name, games: loaded.games, requested: requested,
-          recordedGameIDs: recorded, environment: environment)
+          recordedGameIDs: recorded, linkedGameIDs: linked, environment: environment)
       }
     }
     if args.flag("json") {
@@ -58,6 +58,7 @@ extension VisitCommands {
       }
     }
     let groups: [(Attendance.Reason, String)] = [
+      (.linked, "Your visit typed by hand linked to its game"),
       (.alreadyRecorded, "Already recorded"), (.notPlayed, "Not played yet"),
       (.cancelled, "Cancelled"),
     ]
@@ -67,7 +68,7 @@ extension VisitCommands {
       context.print(
         "\(title): "
           + games.map {
-            "\(Format.matchup($0, catalog: leagues.mlb)) \($0.localDate.iso) (\($0.id))"
+            "\(leagues.matchupText(of: $0)) \($0.localDate.iso) (\($0.id))"
           }
           .joined(separator: ", "))
     }

@@ -169,6 +169,76 @@ final class StoreVisitsTests: StoreTestCase {
     }
   }
 
+  /// A visit typed by hand with the matchup the schedule has at its venue
+  /// that day is that game: it is stored linked, so the game cannot be
+  /// recorded a second time (review 12). A second typed visit of the same
+  /// matchup, a wrong matchup or none stays unlinked.
+  func testAddVisit_linksATypedVisitOfAScheduledMatchup() throws {
+    try onBothStores { store in
+      try storeWith2024(store)
+      let whiteSox = Matchup(awayTeamID: "CHA", homeTeamID: "CHN")
+      let score = try XCTUnwrap(Score(away: 1, home: 7))
+      let typed = try store.addVisit {
+        try self.visit(1, on: "2024-06-04", matchup: whiteSox, score: score)
+      }
+      XCTAssertEqual(typed.gameID, "CHN202406040")
+      XCTAssertEqual(typed.matchup, whiteSox)
+      XCTAssertEqual(typed.score, score)
+      guard
+        case .gameAlreadyVisited = recordError({
+          try store.addVisit { try self.visit(2, on: "2024-06-04", game: "CHN202406040") }
+        })
+      else {
+        return XCTFail("expected gameAlreadyVisited")
+      }
+      let again = try store.addVisit { try self.visit(3, on: "2024-06-04", matchup: whiteSox) }
+      XCTAssertNil(again.gameID)
+      let brewers = try store.addVisit {
+        try self.visit(
+          4, on: "2024-06-05", matchup: Matchup(awayTeamID: "MIL", homeTeamID: "CHN"))
+      }
+      XCTAssertNil(brewers.gameID)
+      let bare = try store.addVisit { try self.visit(5, on: "2024-06-05") }
+      XCTAssertNil(bare.gameID)
+      XCTAssertEqual(try rowCount("visits", in: store), 4)
+    }
+  }
+
+  /// Attending a trip links a visit typed by hand at a game's venue on its
+  /// date (no matchup) rather than recording the game again, and says so;
+  /// a typed visit of another sport is left alone.
+  func testAttendTrip_linksATypedVisitOfTheSameSportOnly() throws {
+    for sport in [Sport.mlb, .nba] {
+      try onBothStores { store in
+        try storeWith2024(store)
+        try store.insert(
+          try StoreFixtures.plan("Loop", environment: .fixed(now: StoreFixtures.now)))
+        // Numbered well past the ids the fixed environment hands out.
+        try store.insertVisit(try visit(0x100, on: "2024-06-04", sport: sport))
+        let env = RuleEnvironment.fixed(now: now)
+        let attendance = try store.attendTrip(id: try store.tripID("Loop")) {
+          loaded, recorded, linked in
+          try Attendance.plan(
+            tripName: loaded.trip.name, games: loaded.games, recordedGameIDs: recorded,
+            linkedGameIDs: linked, environment: env)
+        }.attendance
+        let typed = try XCTUnwrap(try store.visits().first { $0.key.hasSuffix("100") })
+        if sport == .mlb {
+          XCTAssertEqual(attendance.skipped.map(\.reason), [.linked])
+          XCTAssertEqual(attendance.recorded.map(\.gameID), ["CHA202406060", "DET202406080"])
+          XCTAssertEqual(typed.gameID, "CHN202406040")
+          XCTAssertEqual(try rowCount("visits", in: store), 3)
+        } else {
+          XCTAssertEqual(attendance.skipped, [])
+          XCTAssertEqual(
+            attendance.recorded.map(\.gameID), ["CHN202406040", "CHA202406060", "DET202406080"])
+          XCTAssertNil(typed.gameID)
+          XCTAssertEqual(try rowCount("visits", in: store), 4)
+        }
+      }
+    }
+  }
+
   func testUnscheduledMatchup_checksATypedMatchupAgainstTheImportedSchedule() throws {
     try onBothStores { store in
       let leagues = try Leagues.builtIn()

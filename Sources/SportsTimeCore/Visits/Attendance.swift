@@ -10,6 +10,8 @@ public struct Attendance: Sendable, Hashable {
   public enum Reason: String, Sendable, Hashable, Codable {
     /// A visit with this game id already exists.
     case alreadyRecorded = "already-recorded"
+    /// A visit typed by hand was this game, and is now linked to it.
+    case linked
     /// The game starts after now.
     case notPlayed = "not-played"
     /// The game was cancelled.
@@ -56,7 +58,7 @@ public struct Attendance: Sendable, Hashable {
   /// - Complexity: O(n log n) in the number of games.
   public static func plan(
     tripName: String, games: [Game], requested: [Game]? = nil, recordedGameIDs: Set<Game.ID>,
-    environment: RuleEnvironment
+    linkedGameIDs: Set<Game.ID> = [], environment: RuleEnvironment
   ) throws -> Attendance {
     let now = environment.now()
     let tripIDs = Set(games.map(\.id))
@@ -81,7 +83,9 @@ public struct Attendance: Sendable, Hashable {
     chosen.sort { ($0.start, $0.id) < ($1.start, $1.id) }
     var result = Attendance(recorded: [], skipped: [])
     for game in chosen {
-      if recordedGameIDs.contains(game.id) {
+      if linkedGameIDs.contains(game.id) {
+        result.skipped.append(Skipped(game: game, reason: .linked))
+      } else if recordedGameIDs.contains(game.id) {
         result.skipped.append(Skipped(game: game, reason: .alreadyRecorded))
       } else if game.status == .cancelled {
         result.skipped.append(Skipped(game: game, reason: .cancelled))

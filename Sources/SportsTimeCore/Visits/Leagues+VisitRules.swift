@@ -67,6 +67,15 @@ extension Leagues {
     GamesHistory(visits: [visit], leagues: self).years.first?.entries.first?.matchupText
   }
 
+  /// "STL @ CHC" for a game, "LAD vs SD" at a neutral site, by the teams'
+  /// printed codes in the game's league.
+  public func matchupText(of game: Game) -> String {
+    let teams = league(game.sport)?.catalog.teams ?? [:]
+    let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
+    let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
+    return "\(away) \(isNeutralSite(game) ? "vs" : "@") \(home)"
+  }
+
   /// "Wrigley Field, Chicago": the venue by its name on `date` (its newest
   /// name without a date), or the bare id for a venue the tables lack.
   public func venueText(_ id: Venue.ID, on date: CalendarDate?) -> String {

@@ -58,6 +58,31 @@ public struct Visit: Sendable, Hashable, Identifiable {
       notes: notes, createdAt: now, modifiedAt: now)
   }
 
+  /// Whether this visit, typed by hand, is a record of `game`: no game
+  /// linked, the game's sport, venue and local date, and the game's
+  /// matchup (or, when `matchupRequired` is false, no matchup at all). A
+  /// cancelled game is nobody's.
+  public func isTypedRecord(of game: Game, matchupRequired: Bool) -> Bool {
+    guard gameID == nil, game.status != .cancelled, sport == game.sport,
+      venueID == game.venueID, date == game.localDate
+    else { return false }
+    guard let matchup else { return !matchupRequired }
+    return matchup.awayTeamID == game.awayTeamID && matchup.homeTeamID == game.homeTeamID
+  }
+
+  /// This visit linked to `game` (of which it is a typed record): the
+  /// game's id and matchup, its final score unless the visit has one, and
+  /// `modifiedAt` set to `now` (unchanged when nothing else changed is not
+  /// asked: linking always changes the game id).
+  public func linked(to game: Game, now: Date) -> Visit {
+    var linked = self
+    linked.gameID = game.id
+    linked.matchup = Matchup(awayTeamID: game.awayTeamID, homeTeamID: game.homeTeamID)
+    if linked.score == nil { linked.score = game.score }
+    linked.modifiedAt = now
+    return linked
+  }
+
   /// The lowercase id text (`1a2b3c4d-…`).
   public var key: String { id.description }
 

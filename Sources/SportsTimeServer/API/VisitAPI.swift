@@ -203,7 +203,7 @@ struct VisitAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let (loaded, attendance) = try store.attendTrip(id: trip) { loaded, recorded in
+    let (loaded, attendance) = try store.attendTrip(id: trip) { loaded, recorded, linked in
       var requested: [Game]?
       if !references.isEmpty {
         requested = try references.enumerated().map { index, reference in
@@ -217,7 +217,7 @@ struct VisitAPI: Sendable {
       do {
         return try Attendance.plan(
           tripName: loaded.trip.name, games: loaded.games, requested: requested,
-          recordedGameIDs: recorded, environment: env)
+          recordedGameIDs: recorded, linkedGameIDs: linked, environment: env)
       } catch let error as VisitError {
         throw Self.refusal(error, field: "games")
       }

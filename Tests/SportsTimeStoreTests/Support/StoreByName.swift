@@ -68,6 +68,6 @@ extension Store {
   func attendTrip(
     _ reference: String, _ plan: (LoadedTrip, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
-    try attendTrip(id: try tripID(reference), plan)
+    try attendTrip(id: try tripID(reference)) { loaded, recorded, _ in try plan(loaded, recorded) }
   }
 }

@@ -24,6 +24,7 @@
         ? `Recorded ${plural(answer.recorded.length, 'visit')} from “${answer.trip}”.`
         : `No new visits from “${answer.trip}”.`];
       if (count('already-recorded')) parts.push(`${plural(count('already-recorded'), 'game')} already recorded.`);
+      if (count('linked')) parts.push(`${plural(count('linked'), 'visit')} you typed by hand now linked to ${count('linked') === 1 ? 'its game' : 'their games'}.`);
       if (count('not-played')) parts.push(`${plural(count('not-played'), 'game')} not played yet.`);
       if (count('cancelled')) parts.push(`${plural(count('cancelled'), 'game')} cancelled.`);
       statusLine.textContent = parts.join(' ');
