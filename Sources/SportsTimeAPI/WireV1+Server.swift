@@ -32,6 +32,13 @@ extension WireV1 {
         self.latitude = latitude
         self.longitude = longitude
       }
+
+      /// The entry of `venue` under its current name (`Venue.name(on: nil)`).
+      public init(current venue: Venue) {
+        self.init(
+          name: venue.name(on: nil), city: venue.city, timeZone: venue.timeZoneID,
+          latitude: venue.coordinate.latitude, longitude: venue.coordinate.longitude)
+      }
     }
 
     /// The itinerary document.

@@ -57,10 +57,16 @@ extension WireV1 {
   public struct VisitCards: Codable, Sendable, Hashable {
     /// The visits, most recent first (`Visit.mostRecentFirst`).
     public var visits: [VisitCard]
+    /// The venue asked for (`?venue=`): its current name, city, IANA time
+    /// zone and coordinates (degrees), so a venue with no visits yet is
+    /// named too (review 12); absent for a list of every venue's visits.
+    public var venue: TripDocument.VenueEntry?
 
-    /// The cards of `visits`, in the order given.
-    public init(_ visits: [Visit], leagues: Leagues) {
+    /// The cards of `visits`, in the order given, and `venue` when one was
+    /// asked for.
+    public init(_ visits: [Visit], leagues: Leagues, venue: Venue? = nil) {
       self.visits = visits.map { VisitCard($0, leagues: leagues) }
+      self.venue = venue.map(TripDocument.VenueEntry.init(current:))
     }
   }
 
@@ -73,7 +79,7 @@ extension WireV1 {
   public struct VisitWrite: Codable, Sendable, Hashable {
     /// The visit written (the removed one after a `DELETE`).
     public var visit: VisitCard
-    /// How many visits the visit's venue has now.
+    /// How many visits of the visit's sport its venue has now.
     public var venueVisits: Int
     /// "Wrigley Field now has 3 visits."
     public var message: String

@@ -133,15 +133,22 @@ extension Store {
   /// and last visit date: the pins `MapPin.pins(venues:visits:)` makes of
   /// every stored visit, from one aggregate query per venue (over the
   /// covering index `visits_by_venue`) instead of reading every visit.
+  /// Only visits of `sports` count (every sport when nil): a map of NHL
+  /// arenas counts TD Garden's NHL visits, not its NBA ones (review 12).
   /// - Throws: `StoreError` (`.corruptValue` for a venue's first or last
   ///   date that cannot be read, naming the visit as `visits()` does).
-  public func mapPins(venues: [Venue]) throws -> [MapPin] {
+  public func mapPins(venues: [Venue], sports: Set<Sport>? = nil) throws -> [MapPin] {
     var counts: [Venue.ID: (visits: Int, last: CalendarDate)] = [:]
+    let chosen = sports.map { $0.sorted { $0.rawValue < $1.rawValue } } ?? []
+    let filter =
+      sports == nil
+      ? ""
+      : "WHERE sport IN (\(chosen.isEmpty ? "NULL" : chosen.map { _ in "?" }.joined(separator: ", ")))"
     let rows = try select(
       """
       SELECT venue_id, COUNT(*) AS visits, MAX(local_date) AS last, MIN(local_date) AS first
-      FROM visits GROUP BY venue_id
-      """)
+      FROM visits \(filter) GROUP BY venue_id
+      """, chosen.map { .text($0.rawValue) })
     for row in rows {
       let lastText = try row.string("last")
       let firstText = try row.string("first")

@@ -65,7 +65,7 @@ enum GamesCommand {
     var leagues = try Leagues.builtIn(covering: stored)
     let query: GameQuery
     do {
-      let sports = try VisitCommands.sports("sport", arguments: args)
+      let sports = VisitCommands.sports("sport", arguments: args)
       let teams = try args.listValues("team")
       let venues = try args.listValues("venue")
       do {

@@ -60,9 +60,8 @@ enum ScheduleCommands {
     let path = try context.arguments.requiredPositional("FILE")
     let text = try TextFile.readString(atPath: path)
     let replace = context.arguments.flag("replace")
-    let format = ScheduleFormat.of(
-      text,
-      named: context.arguments.value("format", as: ScheduleFormat.self))
+    let format = try ScheduleFormat.of(
+      text, named: context.arguments.value("format", as: ScheduleFormat.self), file: path)
     guard format == .retrosheet else {
       try importLeague(context, path: path, text: text, format: format, replace: replace)
       return

@@ -89,7 +89,7 @@ enum VisitCommands {
 
   /// "Wrigley Field now has 3 visits." after an add or remove of `visit`.
   static func venueCount(_ visit: Visit, store: Store, leagues: Leagues) throws -> String {
-    leagues.venueCount(after: visit, count: try store.visits(venueID: visit.venueID).count)
+    leagues.venueCount(after: visit, among: try store.visits(venueID: visit.venueID))
   }
 }
 

@@ -307,6 +307,14 @@ class MapTests(unittest.TestCase):
         reset = self.driver.find_element(By.CSS_SELECTOR, "[data-action='reset-view']")
         right = self.driver.execute_script("return arguments[0].getBoundingClientRect().right", reset)
         self.assertLessEqual(right, 390)
+        # The focused pin's name lies inside the map, on one line (review 12, item 14).
+        label = self.driver.execute_script(
+            "const t = document.querySelector('.leaflet-tooltip.pin-name').getBoundingClientRect();"
+            "const m = document.getElementById('progress-map').getBoundingClientRect();"
+            "return [t.left - m.left, m.right - t.right, t.height];")
+        self.assertGreaterEqual(label[0], 0, label)
+        self.assertGreaterEqual(label[1], 0, label)
+        self.assertLess(label[2], 40, label)
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "map-phone.png"))
         self.assertEqual(self.console_errors(), [])
 

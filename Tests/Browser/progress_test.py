@@ -260,6 +260,73 @@ class ProgressTests(unittest.TestCase):
                          [("2024-06-05", "CHN202406050"), ("2024-06-10", None)])
         self.assertEqual(self.console_errors(), [])
 
+    def test_review_12_one_save_per_click_named_venues_visible_warnings_and_links(self):
+        # A neutral site off the NHL's list, with no visits yet: named, not "o2-arena-prague".
+        self.open_progress("?sport=NHL&venue=o2-arena-prague")
+        self.wait(lambda: self.find("#venue-panel").is_displayed())
+        self.assertEqual(self.find("#venue-panel-title").text, "O2 Arena")
+        self.assertIn("Prague", self.find("#venue-panel-meta").text)
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.assertEqual(self.find("#visit-dialog-title").text, "Add a visit to O2 Arena")
+        self.find("#visit-cancel").click()
+        # A double click on Save records one visit (Save waits for the
+        # answer): a day typed by hand, which nothing else keeps single.
+        self.open_progress("?sport=MLB&venue=CHI11")
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.find("#mode-hand").click()
+        self.set_value("visit-date", "2024-06-10")
+        self.driver.execute_script(
+            "const save = document.getElementById('visit-save'); save.click(); save.click();"
+            "document.getElementById('visit-form').requestSubmit();")
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        self.assertEqual(len(self.server_visits("CHI11")), 1)
+        self.assertEqual(len(self.cards()), 1)
+        self.assertFalse(self.find("#venue-warning").is_displayed())
+        # A typed matchup the schedule does not have there that day: said
+        # where it is seen, as a sentence.
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.find("#mode-hand").click()
+        self.set_value("visit-date", "2024-07-04")
+        self.find("#visit-away").send_keys("Cardinals")
+        self.find("#visit-home").send_keys("CHC")
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        warning = self.find("#venue-warning")
+        self.wait(lambda: warning.is_displayed())
+        self.assertEqual(warning.text, "The schedule has PHI @ CHC (CHN202407040) there that day, not this matchup.")
+        self.assertEqual(self.find("#status").text,
+                         "Wrigley Field now has 2 visits. The schedule has PHI @ CHC (CHN202407040) there that day, not this matchup.")
+        self.shot("progress-warning.png")
+        # Links that name nothing are said, not dropped.
+        self.open_progress("?sport=cricket&venue=NOPE99")
+        notice = self.find("#notice")
+        self.wait(lambda: notice.is_displayed() and "NOPE99" in notice.text)
+        self.assertFalse(self.find("#venue-panel").is_displayed())
+        self.assertEqual(self.find("#sport-chips [data-sport='MLB']").get_attribute("aria-pressed"), "true")
+        self.driver.get(f"{self.server.base}/history?sport=nhl,cricket")
+        self.wait(lambda: self.find("#notice").is_displayed())
+        self.assertIn("'cricket'", self.find("#notice").text)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_visit_removed_in_another_tab_is_said_in_words(self):
+        visit = self.visit({"game": "CHC@2024-06-05"})
+        self.open_progress(f"?sport=MLB&venue=CHI11&visit={visit['id']}")
+        self.wait(lambda: self.finds("#visit-cards details[open]"))
+        self.click(f"#visit-cards [data-visit-id='{visit['id']}'] .visit-edit")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.server.api("DELETE", f"/api/visits/{visit['id']}")
+        self.set_value("visit-notes", "Too late")
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        status = self.find("#status").text
+        self.assertIn("was removed elsewhere", status)
+        self.assertNotIn(visit["id"], status)
+        self.wait(lambda: self.cards() == [])
+        self.assertEqual(self.server_visits("CHI11"), [])
+
     def test_the_counts_the_card_order_and_another_sport(self):
         self.some_visits()
         self.open_progress()

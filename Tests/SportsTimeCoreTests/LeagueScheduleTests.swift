@@ -37,9 +37,20 @@ final class LeagueScheduleTests: XCTestCase {
     XCTAssertEqual(ScheduleFormat.detect(try text("nfl/schedules_2024.csv")), .nfl)
     XCTAssertEqual(ScheduleFormat.detect(try text("retrosheet/2024schedule.csv")), .retrosheet)
     XCTAssertNil(ScheduleFormat.detect("a,b,c\n1,2,3\n"))
-    XCTAssertEqual(
-      ScheduleFormat.of("a,b\n", named: nil), .retrosheet, "Retrosheet says what it expected")
-    XCTAssertEqual(ScheduleFormat.of("a,b\n", named: .nhl), .nhl)
+    XCTAssertThrowsError(try ScheduleFormat.of("a,b\n1,2\n", named: nil, file: "x.csv")) {
+      XCTAssertEqual(
+        String(describing: $0),
+        "x.csv, line 1: this is not a schedule SportsTime reads: its first line is 'a,b'; it reads "
+          + "Retrosheet (Date,Num,Day,Visitor,…), NBA (Match Number,Round Number,Date,Location,…), "
+          + "NHL (Date,Start Time (Sask),Start Time (ET),…) and nflverse (game_id,season,game_type,…) "
+          + "schedules, told apart by that line")
+    }
+    // A Retrosheet header with one column misnamed: its reader names it.
+    let misnamed =
+      "Date,Num,Day,Vistor,League,Game,Home,League,Game,Day/Night,Location,Postponed,Makeup\n"
+    XCTAssertEqual(try ScheduleFormat.of(misnamed, named: nil, file: "x.csv"), .retrosheet)
+    XCTAssertEqual(try ScheduleFormat.of("", named: nil, file: "x.csv"), .retrosheet)
+    XCTAssertEqual(try ScheduleFormat.of("a,b\n", named: .nhl, file: "x.csv"), .nhl)
   }
 
   // MARK: NBA

@@ -291,6 +291,9 @@ final class TripExchangeTests: XCTestCase {
       XCTAssertEqual(ExportSupport.distance(meters, metric: true), "0 km")
     }
     XCTAssertEqual(ExportSupport.duration(-0.0), "0 min")
+    // A leg across the street takes seconds: not "0 min" (review 12).
+    XCTAssertEqual(ExportSupport.duration(12), "< 1 min")
+    XCTAssertEqual(ExportSupport.duration(31), "1 min")
     XCTAssertEqual(ExportSupport.distance(1609.344 * 92, metric: false), "92 mi")
     XCTAssertEqual(ExportSupport.distance(640, metric: false), "0.4 mi")
     XCTAssertEqual(ExportSupport.distance(640, metric: true), "0.6 km")

@@ -83,8 +83,25 @@ final class VisitRulesTests: XCTestCase {
     let bare = try VisitFixtures.visit(2, at: "CHI11", on: "2024-06-04")
     XCTAssertNil(leagues.matchupText(of: bare))
     XCTAssertEqual(leagues.summary(of: bare), "Tue, Jun 4, 2024 · Wrigley Field, Chicago (MLB)")
-    XCTAssertEqual(leagues.venueCount(after: bare, count: 1), "Wrigley Field now has 1 visit.")
-    XCTAssertEqual(leagues.venueCount(after: bare, count: 3), "Wrigley Field now has 3 visits.")
+    XCTAssertEqual(leagues.venueCount(after: bare, among: [bare]), "Wrigley Field now has 1 visit.")
+    XCTAssertEqual(
+      leagues.venueCount(after: bare, among: [bare, visit, bare]),
+      "Wrigley Field now has 3 visits.")
+  }
+
+  /// At an arena of two leagues, a write counts its own sport's visits and
+  /// says which (review 12: "TD Garden now has 3 visits" counted both).
+  func testVenueCount_anArenaOfTwoLeaguesCountsTheVisitSport() throws {
+    let leagues = try VisitFixtures.leagues()
+    let hockey = try VisitFixtures.visit(1, .nhl, at: "td-garden", on: "2025-01-04")
+    let basketball = try VisitFixtures.visit(2, .nba, at: "td-garden", on: "2025-01-05")
+    let again = try VisitFixtures.visit(3, .nhl, at: "td-garden", on: "2025-02-04")
+    XCTAssertEqual(
+      leagues.venueCount(after: again, among: [hockey, basketball, again]),
+      "TD Garden now has 2 NHL visits.")
+    XCTAssertEqual(
+      leagues.venueCount(after: basketball, among: [hockey, basketball, again]),
+      "TD Garden now has 1 NBA visit.")
   }
 
   func testUnscheduledMatchup_onlyWhenTheScheduleHasOtherGamesThere() throws {

@@ -180,6 +180,11 @@ final class MapAPITests: APITestCase {
       leagues.mapVenues(sports: [.nba, .nhl]).map(\.id.rawValue))
     // Wrigley Field is an NHL venue too: the Winter Classic; Fenway is not.
     XCTAssertNotNil(pin("CHI11", in: arenas))
+    // Only the chosen sports' visits count: Wrigley Field's two are MLB's
+    // (review 12: the filter counted every sport's).
+    XCTAssertEqual(try XCTUnwrap(pin("CHI11", in: arenas))["visits"] as? Int, 0)
+    XCTAssertTrue(try XCTUnwrap(pin("CHI11", in: arenas))["lastVisit"] is NSNull)
+    XCTAssertEqual(try XCTUnwrap(pin("td-garden", in: arenas))["visits"] as? Int, 1)
     XCTAssertNil(pin("BOS07", in: arenas))
     XCTAssertNotNil(pin("td-garden", in: arenas))
     XCTAssertEqual(Set(arenas.compactMap { $0["venueID"] as? String }).count, arenas.count)

@@ -25,6 +25,19 @@ final class VisitAPITests: APITestCase {
     try XCTUnwrap(try object(response)["error"] as? [String: Any], response.text)
   }
 
+  /// One venue's list names the venue, with no visits yet too, and a
+  /// neutral site off the sport's list (review 12: the panel showed
+  /// "o2-arena-prague").
+  func testVenueList_namesTheVenueWithoutVisits() throws {
+    let prague = try object(try send("GET", "/api/visits?venue=o2-arena-prague&sport=NHL"))
+    XCTAssertEqual((prague["visits"] as? [Any])?.count, 0)
+    let venue = try XCTUnwrap(prague["venue"] as? [String: Any])
+    XCTAssertEqual(venue["name"] as? String, "O2 Arena")
+    XCTAssertEqual(venue["city"] as? String, "Prague")
+    XCTAssertEqual(venue["timeZone"] as? String, "Europe/Prague")
+    XCTAssertNil(try object(try send("GET", "/api/visits"))["venue"])
+  }
+
   func testSeveralVisitsToOneStadium_addListEditRemove_leavesATombstone() throws {
     let fromGame = try addVisit([
       "game": "CHC@2024-06-05", "score": ["away": 3, "home": 5], "notes": "Bleachers, 314",
@@ -279,6 +292,12 @@ final class VisitAPITests: APITestCase {
       "POST", "/api/trips/\(trip)/attended", json: ["games": ["NOPE202406050"]])
     XCTAssertEqual(unknown.status, 400, unknown.text)
     XCTAssertEqual(try error(unknown)["field"] as? String, "games[0]")
+    // A team name of two clubs names its member too (review 12).
+    let ambiguous = try send(
+      "POST", "/api/trips/\(trip)/attended",
+      json: ["games": ["DET202406070", "Chicago@2024-06-04"]])
+    XCTAssertEqual(try error(ambiguous)["field"] as? String, "games[1]", ambiguous.text)
+    XCTAssertTrue(ambiguous.text.contains("Chicago"), ambiguous.text)
     XCTAssertEqual(
       try error(try send("POST", "/api/trips/\(trip)/attended", json: ["all": true]))["field"]
         as? String, "all")

@@ -48,11 +48,14 @@ public enum ExportSupport {
     return "\(whole == "-0" ? "0" : whole) \(unit)"
   }
 
-  /// "1 h 32 min", "4 h", "45 min". Any Double is shown without failing:
-  /// NaN as 0 min, beyond ±10^12 min clamped there (stored legs are at most
-  /// 366 days, `TravelInfo.maximumDurationSeconds`).
+  /// "1 h 32 min", "4 h", "45 min", and "< 1 min" for a positive
+  /// duration under half a minute (a leg across the street is not "0 min",
+  /// review 12). Any Double is shown without failing: NaN and zero as
+  /// 0 min, beyond ±10^12 min clamped there (stored legs are at most 366
+  /// days, `TravelInfo.maximumDurationSeconds`).
   public static func duration(_ seconds: Double) -> String {
     let minutes = wholeMinutes(seconds)
+    if minutes == 0, seconds > 0 { return "< 1 min" }
     if minutes < 60 { return "\(minutes) min" }
     if minutes % 60 == 0 { return "\(minutes / 60) h" }
     var text = "\(minutes / 60) h "

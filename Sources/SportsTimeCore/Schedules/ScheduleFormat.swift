@@ -48,10 +48,34 @@ public enum ScheduleFormat: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The format `text` is read as: `named` when given, else the one its
-  /// header shows (`detect(_:)`), else Retrosheet (whose reader then says
-  /// what header it expected, as it always has).
-  public static func of(_ text: String, named: ScheduleFormat?) -> ScheduleFormat {
-    named ?? detect(text) ?? .retrosheet
+  /// header shows (`detect(_:)`), else Retrosheet for an empty file or a
+  /// first line that starts like its header ("Date,…" with 13 fields:
+  /// its reader then names the column that differs).
+  /// - Parameter file: the name used in errors.
+  /// - Throws: `FileFormatError` (line 1) for a first line that is none of
+  ///   the four headers, naming them (review 12: a CSV of anything else was
+  ///   told it is "not a Retrosheet schedule").
+  public static func of(_ text: String, named: ScheduleFormat?, file: String) throws
+    -> ScheduleFormat
+  {
+    if let format = named ?? detect(text) { return format }
+    var bytes = text.utf8.prefix(400).prefix { $0 != 0x0A && $0 != 0x0D }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let line = String(decoding: bytes, as: UTF8.self)
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+    if line.trimmingCharacters(in: .whitespaces).isEmpty
+      || (fields.first == "Date" && fields.count == 13)
+    {
+      return .retrosheet
+    }
+    let shown = line.count > 60 ? "\(line.prefix(60))…" : line
+    throw FileFormatError(
+      file: file, line: 1, field: nil,
+      message:
+        "this is not a schedule SportsTime reads: its first line is '\(shown)'; it reads "
+        + "Retrosheet (Date,Num,Day,Visitor,…), NBA (Match Number,Round Number,Date,Location,…), "
+        + "NHL (Date,Start Time (Sask),Start Time (ET),…) and nflverse (game_id,season,game_type,…) "
+        + "schedules, told apart by that line")
   }
 
   /// Parses `text` as this format.

@@ -224,7 +224,7 @@ extension Visit {
         if let date = changes.date { edited.date = date }
         if let matchup = changes.matchup {
           edited.matchup = matchup
-        } else if edited.sport != sport, let matchup = edited.matchup {
+        } else if edited.sport != sport, edited.matchup != nil {
           // Team codes are per sport (STL is the Blues in the NHL's tables,
           // the Cardinals are SLN in MLB's): the teams must be given again.
           throw VisitError.matchupOfOtherSport(

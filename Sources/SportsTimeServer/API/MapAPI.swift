@@ -104,7 +104,7 @@ struct MapAPI: Sendable {
           return sport
         })
     }
-    let pins = try store.mapPins(venues: leagues.mapVenues(sports: sports))
+    let pins = try store.mapPins(venues: leagues.mapVenues(sports: sports), sports: sports)
     return WireV1.MapPins(pins) { leagues.sportsPlayed(at: $0) }
   }
 

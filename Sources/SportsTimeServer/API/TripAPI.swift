@@ -218,9 +218,7 @@ struct TripAPI: Sendable {
       entries: catalog.venues.values.sorted { $0.id < $1.id }.map { venue in
         (
           venue.id.rawValue,
-          WireV1.TripDocument.VenueEntry(
-            name: venue.name(on: nil), city: venue.city, timeZone: venue.timeZoneID,
-            latitude: venue.coordinate.latitude, longitude: venue.coordinate.longitude)
+          WireV1.TripDocument.VenueEntry(current: venue)
         )
       })
   }

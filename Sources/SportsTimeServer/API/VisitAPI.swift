@@ -18,18 +18,18 @@ struct VisitAPI: Sendable {
   /// `GET /api/visits?venue=&sport=`: every visit, or one venue's (by
   /// id), of the sports named (all without `sport`), most recent first.
   func list(_ query: [String: String]) throws -> WireV1.VisitCards {
-    var venueID: Venue.ID?
+    var venue: Venue?
     if let text = query["venue"], !text.isEmpty {
-      guard leagues.venue(Venue.ID(text)) != nil else {
+      guard let known = leagues.venue(Venue.ID(text)) else {
         throw APIError.notFound("no venue has the id '\(text.prefix(80))'")
       }
-      venueID = Venue.ID(text)
+      venue = known
     }
     let sports = Set(try Self.sports(query))
-    let visits = try store.visits(venueID: venueID).filter {
+    let visits = try store.visits(venueID: venue?.id).filter {
       sports.isEmpty || sports.contains($0.sport)
     }
-    return WireV1.VisitCards(visits, leagues: leagues)
+    return WireV1.VisitCards(visits, leagues: leagues, venue: venue)
   }
 
   /// `GET /api/progress?sport=`: the `progress --json` document with each
@@ -83,9 +83,7 @@ struct VisitAPI: Sendable {
       entries: venues.sorted { $0.id < $1.id }.map { venue in
         (
           venue.id.rawValue,
-          WireV1.TripDocument.VenueEntry(
-            name: venue.name(on: nil), city: venue.city, timeZone: venue.timeZoneID,
-            latitude: venue.coordinate.latitude, longitude: venue.coordinate.longitude)
+          WireV1.TripDocument.VenueEntry(current: venue)
         )
       })
   }
@@ -209,8 +207,8 @@ struct VisitAPI: Sendable {
         requested = try references.enumerated().map { index, reference in
           do {
             return try store.game(for: reference, catalog: leagues.mlb)
-          } catch  where ErrorKind.of(error) == .notFound {
-            throw APIError.invalid("\(error)", field: "games[\(index)]")
+          } catch {
+            throw Self.reference(error, field: "games[\(index)]")
           }
         }
       }
@@ -241,9 +239,22 @@ struct VisitAPI: Sendable {
   private func game(_ reference: GameReference) throws -> Game {
     do {
       return try store.game(for: reference, catalog: leagues.mlb)
-    } catch  where ErrorKind.of(error) == .notFound {
-      throw APIError.invalid("\(error)", field: "game")
+    } catch {
+      throw Self.reference(error, field: "game")
     }
+  }
+
+  /// A game reference's look-up error as the fault of the body member
+  /// `field`: one that names no game is the request's (400); another (an
+  /// ambiguous team, a doubleheader without its number) keeps its status
+  /// and names the member too (review 12); a store's error is the
+  /// server's.
+  static func reference(_ error: any Error, field: String) -> APIError {
+    if error is StoreError { return APIError(error) }
+    if ErrorKind.of(error) == .notFound { return .invalid("\(error)", field: field) }
+    var answer = APIError(error)
+    answer.document.error.field = field
+    return answer
   }
 
   private func sport(_ body: JSONBody) throws -> Sport? {
@@ -338,10 +349,11 @@ struct VisitAPI: Sendable {
   // MARK: Answers
 
   private func answer(_ visit: Visit, warnings: [String]) throws -> WireV1.VisitWrite {
-    let count = try store.visits(venueID: visit.venueID).count
+    let visits = try store.visits(venueID: visit.venueID)
     return WireV1.VisitWrite(
-      visit: WireV1.VisitCard(visit, leagues: leagues), venueVisits: count,
-      message: leagues.venueCount(after: visit, count: count), warnings: warnings)
+      visit: WireV1.VisitCard(visit, leagues: leagues),
+      venueVisits: visits.count { $0.sport == visit.sport },
+      message: leagues.venueCount(after: visit, among: visits), warnings: warnings)
   }
 }
 

@@ -101,6 +101,36 @@ const SportsTime = (() => {
     if (banner) banner.textContent = message || '';
   }
 
+  /**
+   * Says what part of the page's address was not used, in the page's
+   * notice (`#notice`): a link with a sport, venue or visit that does not
+   * exist is not dropped without a word (review 12, item 13).
+   */
+  function showNotice(message) {
+    const notice = document.getElementById('notice');
+    if (!notice) return;
+    notice.textContent = message || '';
+    notice.hidden = !message;
+  }
+
+  /**
+   * The sports named by an address's `?sport=` ("NBA,nhl"), and the names
+   * that are none of MLB, NBA, NHL, NFL (`none` names no sport on purpose).
+   */
+  function addressSports(text) {
+    const names = (text || '').split(',').map((s) => s.trim()).filter(Boolean);
+    const known = names.map((s) => s.toUpperCase()).filter((s) => sportIcons[s]);
+    const unknown = names.filter((s) => !sportIcons[s.toUpperCase()] && s.toLowerCase() !== 'none');
+    return { known, unknown };
+  }
+
+  /** "The address's sport=cricket is not a sport (MLB, NBA, NHL or NFL): …" */
+  function unknownSportsNotice(unknown, rest) {
+    if (!unknown.length) return '';
+    const list = unknown.map((s) => `'${s.slice(0, 40)}'`).join(', ');
+    return `The address names ${unknown.length === 1 ? 'a sport' : 'sports'} SportsTime does not know (${list}; it knows MLB, NBA, NHL and NFL): ${rest}`;
+  }
+
   /** A Leaflet map in element `id` on the US states basemap (no tiles), at the continental US. */
   function basemapMap(id, options = {}) {
     const map = L.map(id, options).setView([39.5, -96], 4);
@@ -124,5 +154,5 @@ const SportsTime = (() => {
   /** Each league's icon (a game card, a history row). */
   const sportIcons = { MLB: '⚾', NBA: '🏀', NHL: '🏒', NFL: '🏈' };
 
-  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, basemapMap, numberedPin };
+  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, showNotice, addressSports, unknownSportsNotice, basemapMap, numberedPin };
 })();

@@ -4,9 +4,11 @@
 'use strict';
 
 (() => {
-  const { api, el, longDate, showError, sportIcons: icons } = SportsTime;
+  const { api, el, longDate, showError, showNotice, addressSports, unknownSportsNotice, sportIcons: icons } = SportsTime;
   const chips = [...document.querySelectorAll('#sport-chips [data-sport]')];
-  const chosen = new Set((new URLSearchParams(location.search).get('sport') || '').toUpperCase().split(',').filter((s) => icons[s]));
+  const asked = addressSports(new URLSearchParams(location.search).get('sport'));
+  const chosen = new Set(asked.known);
+  showNotice(unknownSportsNotice(asked.unknown, chosen.size ? 'the sports it does know are chosen.' : 'every sport is shown.'));
 
   async function load() {
     for (const chip of chips) chip.setAttribute('aria-pressed', String(chosen.has(chip.dataset.sport)));

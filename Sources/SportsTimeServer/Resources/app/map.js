@@ -190,8 +190,12 @@
   // so Back and a reload keep them, as the history's do (review 10).
   const asked = new URLSearchParams(location.search).get('sport');
   if (asked !== null) {
-    const wanted = new Set(asked.toUpperCase().split(','));
+    const { known, unknown } = SportsTime.addressSports(asked);
+    const wanted = new Set(known);
     for (const chip of chips) chip.setAttribute('aria-pressed', String(wanted.has(chip.dataset.sport)));
+    if (unknown.length) {
+      SportsTime.showNotice(SportsTime.unknownSportsNotice(unknown, known.length ? 'the sports it does know are chosen.' : 'choose a sport above.'));
+    }
   }
 
   function rememberSports(sports) {
@@ -365,7 +369,9 @@
     if (marker && marker.getElement()) {
       marker.getElement().classList.add('focused');
       // Its name beside it: close up, the basemap alone shows nothing else.
-      marker.bindTooltip(el('span', { text: pin.name }), { permanent: true, direction: 'right', offset: [16, 4] }).openTooltip();
+      // On the side with room (`auto`: toward the map's center), wrapped on a
+      // phone, so a long name is never cut off at the edge (review 12, item 14).
+      marker.bindTooltip(el('span', { text: pin.name }), { permanent: true, direction: 'auto', offset: [16, 4], className: 'pin-name' }).openTooltip();
       state.labelled = marker;
     }
   }

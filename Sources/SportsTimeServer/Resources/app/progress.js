@@ -14,15 +14,39 @@
   const nouns = { MLB: 'ballpark', NBA: 'arena', NHL: 'arena', NFL: 'stadium' };
   const sports = ['MLB', 'NBA', 'NHL', 'NFL'];
 
+  const askedSport = (params.get('sport') || '').toUpperCase();
+  if (askedSport && !sports.includes(askedSport)) {
+    SportsTime.showNotice(SportsTime.unknownSportsNotice([params.get('sport')], 'MLB is shown.'));
+  }
   const state = {
-    sport: sports.includes((params.get('sport') || '').toUpperCase()) ? params.get('sport').toUpperCase() : 'MLB',
+    sport: sports.includes(askedSport) ? askedSport : 'MLB',
     progress: null, // the sport's entry of GET /api/progress
     venue: params.get('venue'), // the venue whose visits are shown
     open: params.get('visit'), // a visit card to open
     editing: null, // {visit} or {venueID, venueName}
   };
 
+  /** "the schedule has …" as a sentence: capital first, full stop last. */
+  function sentence(text) {
+    const trimmed = text.trim();
+    if (!trimmed) return '';
+    const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
+    return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+  }
   function say(text) { statusLine.textContent = text; }
+  /**
+   * What a write did, on the status line, and its warnings (a typed score
+   * that is not the game's, a matchup the schedule does not have) where
+   * they are seen: in the venue's panel, until the next write (review 12,
+   * item 5).
+   */
+  function report(message, warnings) {
+    const lines = [message, ...warnings].map(sentence).filter(Boolean);
+    say(lines.join(' '));
+    const box = document.getElementById('venue-warning');
+    box.textContent = warnings.map(sentence).join(' ');
+    box.hidden = warnings.length === 0;
+  }
   function plural(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
 
   // MARK: Loading
@@ -112,16 +136,26 @@
     try {
       answer = await api('GET', `/api/visits?venue=${encodeURIComponent(venueID)}&sport=${state.sport}`);
     } catch (error) {
+      if (error.status === 404 && state.venue === venueID && !focus) {
+        // A link to a venue that does not exist: said, and the screen is shown without it.
+        state.venue = null;
+        SportsTime.showNotice(`The address names a venue SportsTime does not know ('${String(venueID).slice(0, 60)}'): pick one below.`);
+        return;
+      }
       showError(error.message);
       return;
     }
+    if (state.venue !== venueID) document.getElementById('venue-warning').hidden = true;
     state.venue = venueID;
     const visits = answer.visits;
-    const name = venue ? venue.name : (visits[0] ? visits[0].venue : venueID);
+    // The server names the venue, one with no visits yet or off this
+    // sport's list (a neutral site) too (review 12, item 4).
+    const named = answer.venue || venue || {};
+    const name = named.name || (visits[0] ? visits[0].venue : 'This venue');
     state.venueName = name;
     document.getElementById('venue-panel-title').textContent = name;
     document.getElementById('venue-panel-meta').textContent =
-      [venue && venue.city, visits.length ? plural(visits.length, 'visit') : 'Not visited yet'].filter(Boolean).join(' · ');
+      [named.city, visits.length ? plural(visits.length, 'visit') : 'Not visited yet'].filter(Boolean).join(' · ');
     // A redraw (after a write, or a change elsewhere) keeps the cards that were open, open.
     const wasOpen = new Set([...document.querySelectorAll('#visit-cards details[open]')].map((d) => d.parentElement.dataset.visitId));
     document.getElementById('visit-cards').replaceChildren(...visits.map(visitCard));
@@ -135,6 +169,7 @@
     if (state.open) {
       const card = document.querySelector(`.visit-card[data-visit-id="${CSS.escape(state.open)}"] details`);
       if (card) card.open = true;
+      else SportsTime.showNotice(`The visit the address names is not among ${name}'s ${state.sport} visits (it may have been removed): its visits are listed below.`);
       state.open = null;
     }
     if (focus) {
@@ -302,8 +337,8 @@
     return changes;
   }
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  /** Save: lists the day's games first when a date was just typed, then writes. */
+  async function submit() {
     const editing = state.editing;
     const linking = form.mode.value === 'game' && !(editing.visit && editing.visit.gameID);
     if (linking && form.date.value && editing.gamesDate !== form.date.value) {
@@ -325,14 +360,14 @@
       if (editing.visit) {
         if (Object.keys(request).length === 0) { dialog.close(); return; }
         answer = await api('PATCH', `/api/visits/${editing.visit.id}`, request);
-        say([request.game
+        report(request.game
           ? `Linked the visit of ${longDate(answer.visit.date)} to ${answer.visit.matchup || 'its game'} (${answer.visit.gameID}).`
-          : `Saved the visit of ${longDate(answer.visit.date)}.`, ...answer.warnings].join(' '));
+          : `Saved the visit of ${longDate(answer.visit.date)}.`, answer.warnings);
         // A game of the arena's other league moves the visit to that league's tab.
         state.sport = answer.visit.sport;
       } else {
         answer = await api('POST', '/api/visits', request);
-        say([answer.message, ...answer.warnings].join(' '));
+        report(answer.message, answer.warnings);
       }
       state.open = answer.visit.id;
       state.venue = answer.visit.venueID;
@@ -343,6 +378,7 @@
       const saved = document.querySelector(`#visit-cards [data-visit-id="${CSS.escape(answer.visit.id)}"] summary`);
       if (saved) saved.focus();
     } catch (error) {
+      if (gone(editing, error)) return;
       // The server names the member it refuses: the dialog marks that
       // control and says the message alone (review 10, item 11).
       document.getElementById('visit-error').textContent = error.message;
@@ -352,6 +388,23 @@
         control.focus();
       }
     }
+  }
+
+  // One save at a time: a double click on Save records one visit, and
+  // Save stays disabled until the server answered (review 12, item 1).
+  let saving = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    const save = document.getElementById('visit-save');
+    saving = true;
+    save.disabled = true;
+    try {
+      await submit();
+    } finally {
+      saving = false;
+      save.disabled = false;
+    }
   });
 
   document.getElementById('visit-remove').addEventListener('click', async () => {
@@ -360,14 +413,29 @@
     try {
       const answer = await api('DELETE', `/api/visits/${visit.id}`);
       dialog.close();
-      say(`Removed the visit of ${longDate(visit.date)}. ${answer.message}`);
+      report(`Removed the visit of ${longDate(visit.date)}. ${answer.message}`, []);
       await load();
       const add = document.getElementById('venue-add');
       if (add && !add.closest('[hidden]')) add.focus();
     } catch (error) {
+      if (gone(state.editing, error)) return;
       document.getElementById('visit-error').textContent = error.message;
     }
   });
+
+  /**
+   * Whether `error` says the visit being edited no longer exists (removed
+   * in another tab or by the CLI): the dialog closes, the screen is drawn
+   * as it is now and the status line says so in words, not by its id
+   * (review 12, item 12).
+   */
+  function gone(editing, error) {
+    if (!editing || !editing.visit || error.status !== 404 || error.field) return false;
+    dialog.close();
+    report(`The visit of ${longDate(editing.visit.date)} to ${editing.visit.venue} was removed elsewhere (another tab or the command line): nothing was saved.`, []);
+    load();
+    return true;
+  }
 
   document.getElementById('visit-cancel').addEventListener('click', () => dialog.close());
   for (const radio of form.querySelectorAll('input[name="mode"]')) {
