@@ -78,13 +78,26 @@ public struct TripSearch: Sendable {
     // A quick pass keeping a few labels per game finds a good trip; its
     // parks are a lower bound that prunes the exact pass from its start.
     let quick = search(
-      model, constraints: constraints, keep: 1, shouldStop: shouldStop, initialBest: 0,
+      model, constraints: constraints, keep: keep, shouldStop: shouldStop, initialBest: 0,
       cap: 6)
     let floor = Int32(quick.trips.first?.parks ?? 0)
+    // The exact pass keeps only labels that can still tie the best (it
+    // proves the optimum); the quick pass's other trips fill the options
+    // below it.
     var exact = search(
       model, constraints: constraints, keep: keep, shouldStop: shouldStop, initialBest: floor,
       cap: nil)
     exact.labels += quick.labels
+    var seen = Set(exact.trips.map(\.slots))
+    for trip in quick.trips where seen.insert(trip.slots).inserted {
+      exact.trips.append(trip)
+    }
+    exact.trips.sort { a, b in
+      if a.parks != b.parks { return a.parks > b.parks }
+      if a.travelSeconds != b.travelSeconds { return a.travelSeconds < b.travelSeconds }
+      return a.slots.lexicographicallyPrecedes(b.slots)
+    }
+    exact.trips = Array(exact.trips.prefix(max(1, keep)))
     return exact
   }
 
@@ -139,8 +152,6 @@ public struct TripSearch: Sendable {
       return min(games, venues)
     }
     let keep = max(1, keep)
-    // With several options wanted, trips one park short of the best are kept too.
-    let margin: Int32 = keep > 1 ? 1 : 0
     var arena: [Label] = []
     var atSlot = [[Int32]](repeating: [], count: n)
     var best: Int32 = initialBest
@@ -148,7 +159,7 @@ public struct TripSearch: Sendable {
     var stopped = false
 
     func insert(_ label: Label, at j: Int) {
-      if bound(label, at: j) < best - margin { return }
+      if bound(label, at: j) < best { return }
       var list = atSlot[j]
       for id in list {
         let other = arena[Int(id)]
@@ -193,7 +204,7 @@ public struct TripSearch: Sendable {
       atSlot[i] = []
       for id in labels {
         let label = arena[Int(id)]
-        if bound(label, at: i) < best - margin { continue }
+        if bound(label, at: i) < best { continue }
         if canEnd {
           if label.count > best { best = label.count }
           ends.append(id)

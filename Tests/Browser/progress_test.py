@@ -311,6 +311,24 @@ class ProgressTests(unittest.TestCase):
         self.assertIn("'cricket'", self.find("#notice").text)
         self.assertEqual(self.console_errors(), [])
 
+    def test_a_game_of_the_arenas_other_league_opens_that_leagues_tab(self):
+        # The NHL tab at TD Garden; the day's only game there is the Celtics'.
+        self.server.cli("schedule", "import", os.path.join(ARGS.data, "nba/nba-2024-UTC.csv"))
+        self.open_progress("?sport=NHL&venue=td-garden")
+        self.wait(lambda: self.find("#venue-panel").is_displayed())
+        self.click("#venue-add")
+        self.wait(lambda: self.find("#visit-dialog").is_displayed())
+        self.set_value("visit-date", "2024-11-08")
+        self.wait(lambda: self.finds("#visit-game option"))
+        self.assertIn("NBA", self.find("#visit-game option").text)
+        self.find("#visit-save").click()
+        self.wait(lambda: not self.find("#visit-dialog").is_displayed())
+        self.wait(lambda: self.find("#sport-chips [data-sport='NBA']").get_attribute("aria-pressed") == "true")
+        self.wait(lambda: len(self.cards()) == 1)
+        self.assertFalse(self.find("#notice").is_displayed(), self.find("#notice").text)
+        self.assertEqual(self.find("#status").text, "TD Garden now has 1 visit.")
+        self.assertEqual(self.console_errors(), [])
+
     def test_a_visit_removed_in_another_tab_is_said_in_words(self):
         visit = self.visit({"game": "CHC@2024-06-05"})
         self.open_progress(f"?sport=MLB&venue=CHI11&visit={visit['id']}")

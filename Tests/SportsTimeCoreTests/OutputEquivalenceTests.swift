@@ -280,11 +280,14 @@ final class OutputEquivalenceTests: XCTestCase {
     }
     for seconds in stride(from: -7_200.0, through: 90_000, by: 97.3) {
       let minutes = ExportSupport.wholeMinutes(seconds)
+      // Seconds of travel are "< 1 min", not "0 min" (review 12).
       let reference =
-        minutes < 60
-        ? "\(minutes) min"
-        : minutes % 60 == 0
-          ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
+        minutes == 0 && seconds > 0
+        ? "< 1 min"
+        : minutes < 60
+          ? "\(minutes) min"
+          : minutes % 60 == 0
+            ? "\(minutes / 60) h" : "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min"
       XCTAssertEqual(ExportSupport.duration(seconds), reference, "\(seconds)")
     }
   }

@@ -89,8 +89,9 @@ final class VisitRulesTests: XCTestCase {
       "Wrigley Field now has 3 visits.")
   }
 
-  /// At an arena of two leagues, a write counts its own sport's visits and
-  /// says which (review 12: "TD Garden now has 3 visits" counted both).
+  /// At an arena of two leagues, a write counts its own sport's visits and,
+  /// with visits of the other there too, says which (review 12: "TD Garden
+  /// now has 3 visits" counted both).
   func testVenueCount_anArenaOfTwoLeaguesCountsTheVisitSport() throws {
     let leagues = try VisitFixtures.leagues()
     let hockey = try VisitFixtures.visit(1, .nhl, at: "td-garden", on: "2025-01-04")
@@ -102,6 +103,8 @@ final class VisitRulesTests: XCTestCase {
     XCTAssertEqual(
       leagues.venueCount(after: basketball, among: [hockey, basketball, again]),
       "TD Garden now has 1 NBA visit.")
+    XCTAssertEqual(
+      leagues.venueCount(after: again, among: [hockey, again]), "TD Garden now has 2 visits.")
   }
 
   func testUnscheduledMatchup_onlyWhenTheScheduleHasOtherGamesThere() throws {

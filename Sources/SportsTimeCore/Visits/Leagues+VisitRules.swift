@@ -95,17 +95,18 @@ extension Leagues {
 
   /// "Wrigley Field now has 3 visits.": how many visits of `visit`'s
   /// sport its venue has after one was added or removed (the venue by its
-  /// name on `visit`'s date). At a venue of several leagues the sport is
-  /// named and only its visits count: "TD Garden now has 2 NHL visits."
-  /// (review 12: the count mixed an arena's leagues).
+  /// name on `visit`'s date). Only that sport's visits count, and once the
+  /// venue has visits of another sport too the sport is named: "TD Garden
+  /// now has 2 NHL visits." (review 12: the count mixed an arena's leagues).
   /// - Parameters:
   ///   - visit: the visit added or removed.
   ///   - visits: the venue's visits now, of any sport.
   public func venueCount(after visit: Visit, among visits: [Visit]) -> String {
     let name = venue(visit.venueID)?.name(on: visit.date) ?? visit.venueID.rawValue
     let count = visits.count { $0.venueID == visit.venueID && $0.sport == visit.sport }
-    let shared =
-      Sport.allCases.count { league($0)?.venues[visit.venueID] != nil } > 1
+    // Named once the venue has visits of another sport too (TD Garden's
+    // Celtics and Bruins, Wrigley Field's Winter Classic): plain otherwise.
+    let shared = visits.contains { $0.venueID == visit.venueID && $0.sport != visit.sport }
     let noun = shared ? "\(visit.sport.rawValue) visit" : "visit"
     return "\(name) now has \(Plural.count(count, noun))."
   }

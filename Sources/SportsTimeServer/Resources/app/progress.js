@@ -23,6 +23,7 @@
     progress: null, // the sport's entry of GET /api/progress
     venue: params.get('venue'), // the venue whose visits are shown
     open: params.get('visit'), // a visit card to open
+    openAsked: Boolean(params.get('visit')), // `open` came from the address (not a save)
     editing: null, // {visit} or {venueID, venueName}
   };
 
@@ -169,8 +170,9 @@
     if (state.open) {
       const card = document.querySelector(`.visit-card[data-visit-id="${CSS.escape(state.open)}"] details`);
       if (card) card.open = true;
-      else SportsTime.showNotice(`The visit the address names is not among ${name}'s ${state.sport} visits (it may have been removed): its visits are listed below.`);
+      else if (state.openAsked) SportsTime.showNotice(`The visit the address names is not among ${name}'s ${state.sport} visits (it may have been removed): its visits are listed below.`);
       state.open = null;
+      state.openAsked = false;
     }
     if (focus) {
       panel.scrollIntoView({ block: 'start' });
@@ -204,6 +206,9 @@
     for (const control of form.querySelectorAll('[aria-invalid]')) control.removeAttribute('aria-invalid');
   }
   form.addEventListener('input', (event) => event.target.removeAttribute('aria-invalid'));
+  // The browser's own check refused Save (a score of -5): the server's
+  // message from an earlier Save is no longer the news.
+  form.addEventListener('invalid', () => { document.getElementById('visit-error').textContent = ''; }, true);
 
   function setMode(mode) {
     document.getElementById('game-part').hidden = mode !== 'game';
@@ -368,6 +373,9 @@
       } else {
         answer = await api('POST', '/api/visits', request);
         report(answer.message, answer.warnings);
+        // A game of the arena's other league (listed, and labelled, in the
+        // dialog) is recorded under that league: its tab shows it.
+        state.sport = answer.visit.sport;
       }
       state.open = answer.visit.id;
       state.venue = answer.visit.venueID;
