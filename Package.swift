@@ -34,7 +34,7 @@ let package = Package(
     ),
     .target(
       name: "SportsTimeAPI",
-      dependencies: ["SportsTimeCore"]
+      dependencies: ["SportsTimeCore", "SportsTimePlanner"]
     ),
     .target(
       name: "SportsTimeStore",
@@ -56,6 +56,7 @@ let package = Package(
       name: "sportstime",
       dependencies: [
         "CLIKit", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore", "SportsTimeServer",
+        "SportsTimePlanner",
       ]
     ),
     .executableTarget(

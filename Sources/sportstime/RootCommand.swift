@@ -50,6 +50,7 @@ enum RootCommand {
       LazyCommandSpec(name: "map") { MapCommand.spec },
       LazyCommandSpec(name: "undo") { UndoCommands.undoSpec },
       LazyCommandSpec(name: "redo") { UndoCommands.redoSpec },
+      LazyCommandSpec(name: "plan") { PlanCommands.spec },
       LazyCommandSpec(name: "serve") { ServeCommand.spec },
     ])
 }

@@ -1,0 +1,158 @@
+import Foundation
+import SportsTimeCore
+import SportsTimePlanner
+
+extension WireV1 {
+  /// `sportstime plan … --json` (README, "Planning a trip"): `{query,
+  /// proven, bound, options}` — the question as understood, whether the
+  /// first option is proven optimal, the proven lower bound in days for an
+  /// all-parks question (else null), and the options in the order of the
+  /// sort asked for.
+  public struct PlanDocument: Encodable, Sendable, Hashable {
+    /// The question as understood.
+    public struct Query: Encodable, Sendable, Hashable {
+      /// `window`.
+      public var kind: String
+      /// First and last day (ISO dates, local to each venue).
+      public var from: String
+      public var to: String
+      /// The sports counted (empty: every imported sport).
+      public var sports: [String]
+      /// The place the first game is near, its venue id and the radius in
+      /// hours of travel; null when not asked.
+      public var startNear: Place?
+      /// The same for the last game.
+      public var endNear: Place?
+      /// Must-see game ids.
+      public var must: [String]
+      /// The daily drive limit in hours, or null.
+      public var maxDriveHours: Double?
+      /// The sort's name (`recommended`, `most-cities`, …).
+      public var sort: String
+      /// How many options were asked for.
+      public var options: Int
+
+      private enum CodingKeys: String, CodingKey {
+        case kind, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options
+      }
+
+      /// Writes every member, those not asked as null.
+      public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(sports, forKey: .sports)
+        try c.encodeOrNull(startNear, forKey: .startNear)
+        try c.encodeOrNull(endNear, forKey: .endNear)
+        try c.encode(must, forKey: .must)
+        try c.encodeOrNull(maxDriveHours, forKey: .maxDriveHours)
+        try c.encode(sort, forKey: .sort)
+        try c.encode(options, forKey: .options)
+      }
+    }
+
+    /// A place as understood.
+    public struct Place: Encodable, Sendable, Hashable {
+      /// What was typed.
+      public var name: String
+      /// The venue standing for it.
+      public var venueID: String
+      /// Hours of travel from it.
+      public var radiusHours: Double
+    }
+
+    /// One option.
+    public struct Option: Encodable, Sendable, Hashable {
+      /// 1 for the first in the chosen sort.
+      public var rank: Int
+      /// Game ids in trip order.
+      public var gameIDs: [String]
+      /// Venue ids, in the order first seen.
+      public var venueIDs: [String]
+      public var parks: Int
+      public var cities: Int
+      /// Span in days (last local date − first + 1).
+      public var days: Int
+      /// Meters of travel.
+      public var distanceMeters: Double
+      /// Seconds of travel.
+      public var travelSeconds: Double
+      /// The tightest leg's seconds to spare; null for a one-game trip.
+      public var minSlackSeconds: Double?
+      /// The header it falls under in the chosen sort ("12 cities"), or null.
+      public var group: String?
+
+      private enum CodingKeys: String, CodingKey {
+        case rank, gameIDs, venueIDs, parks, cities, days, distanceMeters, travelSeconds
+        case minSlackSeconds, group
+      }
+
+      /// Writes every member, `minSlackSeconds` and `group` as null when none.
+      public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rank, forKey: .rank)
+        try c.encode(gameIDs, forKey: .gameIDs)
+        try c.encode(venueIDs, forKey: .venueIDs)
+        try c.encode(parks, forKey: .parks)
+        try c.encode(cities, forKey: .cities)
+        try c.encode(days, forKey: .days)
+        try c.encode(distanceMeters, forKey: .distanceMeters)
+        try c.encode(travelSeconds, forKey: .travelSeconds)
+        try c.encodeOrNull(minSlackSeconds, forKey: .minSlackSeconds)
+        try c.encodeOrNull(group, forKey: .group)
+      }
+    }
+
+    public var query: Query
+    /// Whether the first option (recommended order) is optimal.
+    public var proven: Bool
+    /// All-parks questions: the proven lower bound in days; else null.
+    public var bound: Int?
+    public var options: [Option]
+
+    private enum CodingKeys: String, CodingKey { case query, proven, bound, options }
+
+    /// Writes every member, `bound` as null when there is none.
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(query, forKey: .query)
+      try c.encode(proven, forKey: .proven)
+      try c.encodeOrNull(bound, forKey: .bound)
+      try c.encode(options, forKey: .options)
+    }
+
+    /// The document of `answer` to `query`, its options in `sort`'s order.
+    public init(_ query: WindowQuery, answer: PlanAnswer, sort: PlanSort) {
+      func place(_ p: PlanPlace?) -> Place? {
+        p.map {
+          Place(name: $0.name, venueID: $0.venue.id.rawValue, radiusHours: $0.radiusSeconds / 3600)
+        }
+      }
+      self.query = Query(
+        kind: "window", from: query.from.iso, to: query.to.iso,
+        sports: Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue),
+        startNear: place(query.startNear), endNear: place(query.endNear),
+        must: query.must.map(\.rawValue), maxDriveHours: query.maxDriveHours,
+        sort: sort.rawValue, options: query.options)
+      proven = answer.proven
+      bound = nil
+      options = sort.sorted(answer.options).enumerated().map { index, option in
+        Option(
+          rank: index + 1, gameIDs: option.games.map(\.id.rawValue),
+          venueIDs: option.venueIDs.map(\.rawValue), parks: option.parks, cities: option.cities,
+          days: option.days, distanceMeters: option.distanceMeters,
+          travelSeconds: option.travelSeconds, minSlackSeconds: option.minSlackSeconds,
+          group: sort.group(of: option))
+      }
+    }
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// `value`, or null when it is nil (the synthesised encoding leaves the
+  /// member out instead).
+  mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+}

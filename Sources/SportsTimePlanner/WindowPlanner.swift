@@ -1,0 +1,217 @@
+import Foundation
+import SportsTimeCore
+
+/// A place a trip starts or ends near: a venue (found by its name or city)
+/// and how far from it, in travel seconds, the first or last game may be.
+public struct PlanPlace: Sendable, Hashable {
+  /// What the user typed ("Boston"), for messages.
+  public var name: String
+  /// The venue standing for the place (its coordinate and country).
+  public var venue: Venue
+  /// The most travel, in seconds, from the place to the game's venue.
+  public var radiusSeconds: Double
+
+  /// Creates a place; see the properties.
+  public init(name: String, venue: Venue, radiusSeconds: Double) {
+    self.name = name
+    self.venue = venue
+    self.radiusSeconds = radiusSeconds
+  }
+
+  /// The place `name` names: a city of the catalog's venues ("Boston":
+  /// its venue with the smallest id, any of them stands for the city), or
+  /// else a venue as `Catalog.venue(named:)` finds it (a name, a park
+  /// code, a team's home).
+  /// - Throws: `CatalogError.unknownVenue` (with a suggestion) or
+  ///   `.ambiguousVenue` from `Catalog.venue(named:)`.
+  public static func resolve(_ name: String, radiusHours: Double, catalog: Catalog) throws
+    -> PlanPlace
+  {
+    let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+    let inCity = catalog.venues.values.filter { $0.city.lowercased() == key }
+      .sorted { $0.id < $1.id }
+    let venue = try inCity.first ?? catalog.venue(named: name)
+    return PlanPlace(name: name, venue: venue, radiusSeconds: radiusHours * 3600)
+  }
+}
+
+/// The window question: "I have these dates (and a car): how many parks
+/// can I see?" (issue 12).
+public struct WindowQuery: Sendable, Hashable {
+  /// The first day, local to each game's venue.
+  public var from: CalendarDate
+  /// The last day (inclusive).
+  public var to: CalendarDate
+  /// The sports whose games count (empty: every sport given).
+  public var sports: Set<Sport> = []
+  /// The first game's venue lies within this of it, when given.
+  public var startNear: PlanPlace?
+  /// The last game's venue lies within this of it, when given.
+  public var endNear: PlanPlace?
+  /// Games every option includes.
+  public var must: [Game.ID] = []
+  /// The daily drive limit H in hours (`PlanningModel`), or nil.
+  public var maxDriveHours: Double?
+  /// How many options to return (at least 1).
+  public var options: Int = 10
+
+  /// The longest window searched, in days: the search is exact, and a
+  /// month of a full schedule is where its labels stop fitting a laptop.
+  public static let maximumDays = 31
+
+  /// Creates a query; see the properties.
+  public init(
+    from: CalendarDate, to: CalendarDate, sports: Set<Sport> = [], startNear: PlanPlace? = nil,
+    endNear: PlanPlace? = nil, must: [Game.ID] = [], maxDriveHours: Double? = nil,
+    options: Int = 10
+  ) {
+    self.from = from
+    self.to = to
+    self.sports = sports
+    self.startNear = startNear
+    self.endNear = endNear
+    self.must = must
+    self.maxDriveHours = maxDriveHours
+    self.options = options
+  }
+}
+
+/// The planner's answer: options best first (`PlanSort.recommended`) and
+/// whether the first is proven optimal.
+public struct PlanAnswer: Sendable, Hashable {
+  /// The options, in `recommended` order; the first is the best found.
+  public var options: [PlanOption]
+  /// Whether the search ran to the end: the first option is optimal
+  /// (most parks, then least travel) among every legal trip.
+  public var proven: Bool
+  /// The candidate games the search had.
+  public var gameCount: Int
+  /// Partial trips the search examined (for progress and benchmarks).
+  public var labels: Int
+}
+
+/// A question the planner cannot answer as asked; each message says what
+/// was wrong.
+public enum PlanError: Error, Hashable, CustomStringConvertible {
+  /// `to` is before `from`.
+  case backwards(from: CalendarDate, to: CalendarDate)
+  /// The window is longer than `WindowQuery.maximumDays`.
+  case tooLong(days: Int)
+  /// A must-see game is not among the window's games.
+  case mustNotInWindow(Game.ID, date: CalendarDate?)
+  /// Two must-see games that no legal trip holds both of.
+  case mustIncompatible(Game.ID, Game.ID)
+  /// More venues than the search's sets hold.
+  case tooManyVenues(Int)
+
+  public var description: String {
+    switch self {
+    case .backwards(let from, let to):
+      return "the window ends (\(to.iso)) before it starts (\(from.iso))"
+    case .tooLong(let days):
+      return
+        "the window is \(days) days; the planner searches at most \(WindowQuery.maximumDays) (shorten --from/--to)"
+    case .mustNotInWindow(let id, let date):
+      let when = date.map { " (it is on \($0.iso))" } ?? ""
+      return "must-see game \(id) is not among the window's games\(when)"
+    case .mustIncompatible(let a, let b):
+      return
+        "must-see games \(a) and \(b) cannot both be seen: no legal trip reaches one from the other"
+    case .tooManyVenues(let n):
+      return
+        "the window's games are at \(n) venues; the planner handles at most \(VenueSet.capacity)"
+    }
+  }
+}
+
+/// The window, must-see and start/end-near queries over a list of games.
+public enum WindowPlanner {
+  /// Answers `query` over `games` (any games: those outside the window or
+  /// its sports are left out).
+  ///
+  /// The options are distinct in the order of venues they visit (two trips
+  /// that see the same parks in the same order on different days are one
+  /// option), best first.
+  /// - Parameters:
+  ///   - venue: the venue of an id (the catalog's).
+  ///   - estimator: travel between venues (default: `RouteEstimator.default`).
+  ///   - shouldStop: asked now and then; true ends the search early with
+  ///     the best found (`proven` false).
+  /// - Throws: `PlanError`.
+  public static func answer(
+    _ query: WindowQuery, games: [Game], venue: (Venue.ID) -> Venue?,
+    estimator: RouteEstimator = .default, shouldStop: () -> Bool = { false }
+  ) throws -> PlanAnswer {
+    guard query.from <= query.to else { throw PlanError.backwards(from: query.from, to: query.to) }
+    let days = query.from.days(to: query.to) + 1
+    guard days <= WindowQuery.maximumDays else { throw PlanError.tooLong(days: days) }
+    let window = games.filter {
+      $0.localDate >= query.from && $0.localDate <= query.to
+        && (query.sports.isEmpty || query.sports.contains($0.sport))
+    }
+    let model = PlanningModel(
+      games: window, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
+    guard model.venues.count <= VenueSet.capacity else {
+      throw PlanError.tooManyVenues(model.venues.count)
+    }
+    var must: Set<Int> = []
+    for id in query.must {
+      guard let slot = model.slots.firstIndex(where: { $0.game.id == id }) else {
+        throw PlanError.mustNotInWindow(id, date: games.first { $0.id == id }?.localDate)
+      }
+      must.insert(slot)
+    }
+    let ordered = must.sorted()
+    for (a, b) in zip(ordered, ordered.dropFirst()) where !reachable(model, from: a, to: b) {
+      throw PlanError.mustIncompatible(model.slots[a].game.id, model.slots[b].game.id)
+    }
+    func near(_ place: PlanPlace?) -> Set<Int>? {
+      guard let place else { return nil }
+      let close = Set(
+        model.venues.indices.filter {
+          estimator.estimate(from: place.venue, to: model.venues[$0]).durationSeconds
+            <= place.radiusSeconds || model.venues[$0].id == place.venue.id
+        })
+      return Set(model.slots.indices.filter { close.contains(model.slots[$0].venue) })
+    }
+    let wanted = max(1, query.options)
+    let outcome = TripSearch.run(
+      model,
+      constraints: .init(starts: near(query.startNear), ends: near(query.endNear), must: must),
+      keep: wanted * 4, shouldStop: shouldStop)
+    var options: [PlanOption] = []
+    var routes: Set<[Int]> = []
+    for trip in outcome.trips {
+      var route: [Int] = []
+      for slot in trip.slots where route.last != model.slots[slot].venue {
+        route.append(model.slots[slot].venue)
+      }
+      guard routes.insert(route).inserted else { continue }
+      options.append(PlanOption(slots: trip.slots, model: model))
+    }
+    // The search's first is the optimum (most parks, least travel); the
+    // others follow in the same order, slack then miles breaking ties.
+    if let first = options.first {
+      options = [first] + PlanSort.recommended.sorted(Array(options.dropFirst()))
+    }
+    return PlanAnswer(
+      options: Array(options.prefix(wanted)), proven: outcome.proven, gameCount: model.slots.count,
+      labels: outcome.labels)
+  }
+
+  /// Whether some legal path leads from slot `a` to slot `b` (a < b).
+  static func reachable(_ model: PlanningModel, from a: Int, to b: Int) -> Bool {
+    var can = [Bool](repeating: false, count: b - a + 1)
+    can[0] = true
+    for i in a..<b where can[i - a] {
+      for j in (i + 1)...b where !can[j - a] && model.isLegal(i, j) { can[j - a] = true }
+    }
+    return can[b - a]
+  }
+}
+
+extension PlanError: ClassifiedError {
+  /// Every plan error is the question's fault: invalid input (exit 2 in
+  /// the CLI, 400 in the API).
+  public var kind: ErrorKind { .invalidInput }
+}

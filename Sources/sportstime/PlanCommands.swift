@@ -1,0 +1,226 @@
+import CLIKit
+import Foundation
+import SportsTimeAPI
+import SportsTimeCore
+import SportsTimePlanner
+import SportsTimeStore
+
+/// `sportstime plan`: the best trips from the imported schedules (issue
+/// 12). Each command parses, asks `SportsTimePlanner` and prints.
+enum PlanCommands {
+  static let spec = CommandSpec(
+    name: "plan", abstract: "Find the best trips in the imported schedules.",
+    discussion: """
+      The planner's model: a game takes 3 hours from its start; a drive between venues is \
+      the great-circle distance × 1.2 at 60 mph (a flight between countries no road joins); \
+      game B may follow game A when A's start + 3 h + the travel is no later than B's \
+      start; with --max-drive-hours H no leg is longer than H hours per calendar day \
+      between the two games' dates. A trip's parks are its distinct venues.
+      """,
+    lazySubcommands: [LazyCommandSpec(name: "window") { windowSpec }])
+
+  static let windowSpec = CommandSpec(
+    name: "window",
+    abstract: "The trips inside two dates that see the most parks (ties: least driving).",
+    discussion: """
+      Searches every game of the imported schedules between --from and --to (local \
+      dates, at most 31 days) and lists the best trips, best first. The first option of \
+      the Recommended order is proven optimal unless the search was stopped by \
+      --time-limit or Ctrl-C (the output says which). Recommended: most parks, then \
+      least driving time, then the most time to spare on the tightest leg, then fewest \
+      miles. Other sorts: most-cities, least-cities, most-games, least-games (grouped by \
+      the count), most-miles, least-miles (grouped in 500-mile buckets), best-efficiency \
+      (parks per 1,000 miles). --create NAME makes option --option K (default 1) a trip, \
+      its legs placed as 'trip new' places them.
+      Example:
+        sportstime plan window --from 2025-06-13 --to 2025-06-19 --max-drive-hours 8 \\
+          --start-near Boston --must NYA@2025-06-15
+      """,
+    options: [
+      .value(
+        "from", valueName: "DATE", required: true, kind: Format.date,
+        help: "The first day (YYYY-MM-DD, local to each venue)."),
+      .value(
+        "to", valueName: "DATE", required: true, kind: Format.date,
+        help: "The last day (YYYY-MM-DD), at most 31 days after --from."),
+      .value(
+        "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
+        help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
+      .value(
+        "start-near", valueName: "PLACE",
+        help: "The first game is within --radius-hours of this city or venue."),
+      .value(
+        "end-near", valueName: "PLACE",
+        help: "The last game is within --radius-hours of this city or venue."),
+      .value(
+        "radius-hours", valueName: "H", kind: .number(0...48),
+        help: "Hours of travel from --start-near/--end-near (default 2)."),
+      .value(
+        "must", valueName: "G", repeatable: true,
+        help: "A game every option includes (repeat): an id or TEAM@YYYY-MM-DD."),
+      .value(
+        "max-drive-hours", valueName: "H", kind: .number(0.5...24),
+        help: "Daily drive limit in hours (per calendar day between two games)."),
+      .value(
+        "sort", valueName: "SORT", kind: .parsed(.choice(of: PlanSort.self)),
+        help: "The order of the options (default recommended; see above)."),
+      .value(
+        "options", valueName: "N", kind: .integer(1...50),
+        help: "How many options to list (default 10)."),
+      .value(
+        "time-limit", valueName: "SECONDS", kind: .number(0.1...86_400),
+        help: "Stop searching after this long and list the best found (not proven optimal)."),
+      .value(
+        "create", valueName: "NAME", help: "Make an option a trip with this name."),
+      .value(
+        "option", valueName: "K", kind: .integer(1...50),
+        help: "The option --create makes a trip (its rank in the sort; default 1)."),
+      .flag("json", help: "Print {query, proven, bound, options} (format in the README)."),
+    ],
+    validate: { args in
+      if args.value("option") != nil, args.value("create") == nil {
+        throw args.usageError("--option goes with --create NAME")
+      }
+      if args.value("radius-hours") != nil, args.value("start-near") == nil,
+        args.value("end-near") == nil
+      {
+        throw args.usageError("--radius-hours goes with --start-near or --end-near")
+      }
+    },
+    run: { try runWindow(try Context($0)) })
+
+  static func runWindow(_ context: Context) throws {
+    let args = context.arguments
+    let from = try args.requiredValue("from", as: CalendarDate.self)
+    let to = try args.requiredValue("to", as: CalendarDate.self)
+    let sort = args.value("sort", as: PlanSort.self) ?? .recommended
+    let radius = try args.doubleValue("radius-hours") ?? 2
+    let wanted = try args.intValue("options") ?? 10
+    let name = args.value("create")
+    if let name { _ = try Trip.validatedName(name) }
+    let environment = try context.environmentValues()
+    let catalog = try context.catalog()
+    let start = try args.value("start-near").map {
+      try PlanPlace.resolve($0, radiusHours: radius, catalog: catalog)
+    }
+    let end = try args.value("end-near").map {
+      try PlanPlace.resolve($0, radiusHours: radius, catalog: catalog)
+    }
+    let store = try context.openStore()
+    let must = try store.games(
+      for: try Format.gameReferences("must", arguments: args), catalog: catalog)
+    var query = WindowQuery(
+      from: from, to: to, sports: Set(VisitCommands.sports("sport", arguments: args)),
+      startNear: start, endNear: end, must: must.map(\.id),
+      maxDriveHours: try args.doubleValue("max-drive-hours"), options: wanted)
+    if let k = try args.intValue("option"), k > wanted { query.options = k }
+    var games = try store.games(GameQuery(from: from, to: to))
+    if !query.sports.isEmpty { games = games.filter { query.sports.contains($0.sport) } }
+    if games.isEmpty {
+      throw CommandError(
+        "no games between \(from.iso) and \(to.iso)\(query.sports.isEmpty ? "" : " of \(Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue).joined(separator: ", "))") in \(store.path); import a schedule first: sportstime schedule import FILE"
+      )
+    }
+    let limit = try args.doubleValue("time-limit")
+    let began = Date()
+    let progress = !args.flag("json") && isatty(2) != 0
+    if progress {
+      context.console.printError(
+        "Searching \(Plural.count(games.count, "game")) from \(from.iso) to \(to.iso)…")
+    }
+    // The must-see games too, so one outside the window is named with its date.
+    let answer = try WindowPlanner.answer(
+      query, games: games + must.filter { $0.localDate < from || $0.localDate > to },
+      venue: { catalog.venue($0) },
+      shouldStop: { limit.map { Date().timeIntervalSince(began) > $0 } ?? false })
+    let document = WireV1.PlanDocument(query, answer: answer, sort: sort)
+    if let name {
+      let k = try args.intValue("option") ?? 1
+      let sorted = sort.sorted(answer.options)
+      guard k <= sorted.count else {
+        throw CommandError(
+          "--option \(k): the search found \(Plural.count(sorted.count, "option")); pick 1 to \(sorted.count)"
+        )
+      }
+      let planned = try TripBuilder.plan(
+        name: name, games: sorted[k - 1].games, start: nil, end: nil, catalog: catalog,
+        environment: environment)
+      try store.insert(planned)
+      if args.flag("json") {
+        try context.print(wire: document)
+        return
+      }
+      context.print(
+        "Created trip \"\(context.safe(planned.trip.name))\" (\(planned.trip.id.description.prefix(8))) from option \(k): \(Plural.count(planned.trip.dayCount, "day")), \(Plural.count(sorted[k - 1].games.count, "game")). See it: sportstime trip show \(planned.trip.id.description.prefix(8))"
+      )
+      for leg in planned.tightLegs { context.warn(leg.message) }
+      return
+    }
+    if args.flag("json") {
+      try context.print(wire: document)
+      return
+    }
+    printOptions(context, query: query, answer: answer, sort: sort, catalog: catalog)
+  }
+
+  /// The options as text: a summary, then each option's figures and games.
+  static func printOptions(
+    _ context: Context, query: WindowQuery, answer: PlanAnswer, sort: PlanSort, catalog: Catalog
+  ) {
+    var scope = ["\(query.from.iso) – \(query.to.iso)", Plural.count(answer.gameCount, "game")]
+    if !query.sports.isEmpty {
+      scope.append(
+        Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue).joined(
+          separator: ", "))
+    }
+    if let h = query.maxDriveHours {
+      scope.append("drive limit \(ExportSupport.duration(h * 3600)) a day")
+    }
+    context.print(context.style("Plan: " + scope.joined(separator: " · "), .bold))
+    guard let best = answer.options.first else {
+      context.print(
+        "No trip fits these constraints: no game there is near the start or end asked for, or the must-see games rule each other out."
+      )
+      return
+    }
+    context.print(
+      answer.proven
+        ? "Best trip, proven optimal: \(Plural.count(best.parks, "park")) (no legal trip sees more; none as good drives less)."
+        : "Best trip found: \(Plural.count(best.parks, "park")) — not proven optimal (the search was stopped)."
+    )
+    context.print("Sorted by \(sort.title).")
+    var group: String?
+    for (index, option) in sort.sorted(answer.options).enumerated() {
+      if let header = sort.group(of: option), header != group {
+        group = header
+        context.print()
+        context.print(context.style(header, .bold))
+      }
+      context.print()
+      var figures = [
+        Plural.count(option.parks, "park"),
+        "\(option.cities) \(Plural.form(option.cities, one: "city", other: "cities"))",
+        Plural.count(option.days, "day"), Plural.count(option.games.count, "game"),
+        ExportSupport.distance(option.distanceMeters, metric: false),
+        "\(ExportSupport.duration(option.travelSeconds)) travel",
+      ]
+      if let slack = option.minSlackSeconds {
+        figures.append("tightest leg \(ExportSupport.duration(slack)) to spare")
+      }
+      context.print(
+        context.style(String(format: "%2d", index + 1), .bold) + "  "
+          + figures.joined(separator: " · "))
+      let rows = option.games.map { game -> [String] in
+        let venue = catalog.venue(game.venueID)
+        return [
+          "   ", game.localDate.longDescription, Format.gameTime(game),
+          Format.matchup(game, catalog: catalog) + Format.league(game),
+          "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")",
+        ]
+      }
+      for line in Format.table(rows) { context.print(line) }
+    }
+    context.print()
+    context.print("Make one a trip: add --create NAME [--option K] to this command.")
+  }
+}

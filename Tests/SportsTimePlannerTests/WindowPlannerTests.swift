@@ -1,0 +1,171 @@
+import Foundation
+import SportsTimeCore
+import SportsTimePlanner
+import SportsTimeTestSupport
+import XCTest
+
+/// The window question end to end on real 2025 games: options legal with
+/// the figures they claim (checked by `ModelChecker`, not the planner),
+/// the first optimal against the brute force, start/end near a city, sorts
+/// and their groups, and the errors a user can cause.
+final class WindowPlannerTests: XCTestCase {
+  private func date(_ iso: String) throws -> CalendarDate { try XCTUnwrap(CalendarDate(iso: iso)) }
+
+  private func answer(_ query: WindowQuery) throws -> PlanAnswer {
+    try WindowPlanner.answer(
+      query, games: try PlannerFixtures.games2025(), venue: PlannerFixtures.venue)
+  }
+
+  /// Every option is legal and its figures are what the checker computes.
+  private func checkFigures(_ options: [PlanOption], maxDriveHours: Double?) {
+    for option in options {
+      let games = option.games
+      XCTAssertTrue(ModelChecker.isLegal(games, maxDriveHours: maxDriveHours), "\(games.map(\.id))")
+      XCTAssertEqual(option.parks, ModelChecker.parks(games))
+      XCTAssertEqual(option.venueIDs.count, option.parks)
+      XCTAssertEqual(option.travelSeconds, ModelChecker.travelSeconds(games), accuracy: 1e-6)
+      let meters = zip(games, games.dropFirst()).reduce(0) {
+        $0 + ModelChecker.travel($1.0, $1.1).distanceMeters
+      }
+      XCTAssertEqual(option.distanceMeters, meters, accuracy: 1e-6)
+      let cities = Set(games.compactMap { PlannerFixtures.venue($0.venueID)?.city })
+      XCTAssertEqual(option.cities, cities.count)
+      if let first = games.first, let last = games.last {
+        XCTAssertEqual(option.days, first.localDate.days(to: last.localDate) + 1)
+      }
+      let slacks = zip(games, games.dropFirst()).map { a, b in
+        b.start.timeIntervalSince(a.start) - 3 * 3600 - ModelChecker.travel(a, b).durationSeconds
+      }
+      if let smallest = slacks.min() {
+        XCTAssertEqual(try XCTUnwrap(option.minSlackSeconds), smallest, accuracy: 1e-6)
+        XCTAssertGreaterThanOrEqual(smallest, 0)
+      } else {
+        XCTAssertNil(option.minSlackSeconds)
+      }
+    }
+  }
+
+  func testWindow_firstOptionIsTheBruteForceBestAndEveryOptionIsLegal() throws {
+    for (from, to, hours) in [("2025-06-13", "2025-06-15", 8.0), ("2025-08-22", "2025-08-24", 6)] {
+      let query = WindowQuery(
+        from: try date(from), to: try date(to), maxDriveHours: hours, options: 10)
+      let result = try answer(query)
+      XCTAssertTrue(result.proven)
+      let window = try PlannerFixtures.games(from: from, to: to)
+      let best = ModelChecker.bruteForce(window, maxDriveHours: hours)
+      let first = try XCTUnwrap(result.options.first)
+      XCTAssertEqual(first.parks, best.parks, from)
+      XCTAssertEqual(first.travelSeconds, best.travel, accuracy: 1e-6, from)
+      XCTAssertGreaterThan(result.options.count, 1)
+      XCTAssertLessThanOrEqual(result.options.count, 10)
+      checkFigures(result.options, maxDriveHours: hours)
+      // Distinct routes: no two options visit the same venues in the same order.
+      let routes = result.options.map { option in
+        option.games.map(\.venueID).reduce(into: [Venue.ID]()) {
+          if $0.last != $1 { $0.append($1) }
+        }
+      }
+      XCTAssertEqual(Set(routes).count, routes.count)
+      // The rest follow the recommended order.
+      let rest = Array(result.options.dropFirst())
+      XCTAssertEqual(rest, PlanSort.recommended.sorted(rest))
+    }
+  }
+
+  func testStartAndEndNear_keepTheFirstAndLastGameWithinTheRadius() throws {
+    let catalog = try Catalog.mlb()
+    let boston = try PlanPlace.resolve("boston", radiusHours: 2, catalog: catalog)
+    XCTAssertEqual(boston.venue.id, "BOS07")
+    let chicago = try PlanPlace.resolve("Chicago", radiusHours: 1, catalog: catalog)
+    let query = WindowQuery(
+      from: try date("2025-06-13"), to: try date("2025-06-19"), startNear: boston,
+      endNear: chicago, maxDriveHours: 8, options: 5)
+    let result = try answer(query)
+    XCTAssertTrue(result.proven)
+    XCTAssertFalse(result.options.isEmpty)
+    let estimator = RouteEstimator.default
+    for option in result.options {
+      let first = try XCTUnwrap(PlannerFixtures.venue(try XCTUnwrap(option.games.first).venueID))
+      let last = try XCTUnwrap(PlannerFixtures.venue(try XCTUnwrap(option.games.last).venueID))
+      XCTAssertLessThanOrEqual(
+        estimator.estimate(from: boston.venue, to: first).durationSeconds, 2 * 3600)
+      XCTAssertLessThanOrEqual(
+        estimator.estimate(from: chicago.venue, to: last).durationSeconds, 3600)
+    }
+    checkFigures(result.options, maxDriveHours: 8)
+    XCTAssertThrowsError(try PlanPlace.resolve("Gotham", radiusHours: 2, catalog: catalog))
+  }
+
+  func testSorts_orderAndGroupTheOptions() throws {
+    let result = try answer(
+      WindowQuery(
+        from: try date("2025-07-04"), to: try date("2025-07-06"), maxDriveHours: 6, options: 10))
+    let options = result.options
+    XCTAssertGreaterThan(options.count, 3)
+    let most = PlanSort.mostMiles.sorted(options).map(\.distanceMeters)
+    XCTAssertEqual(most, most.sorted(by: >))
+    let least = PlanSort.leastMiles.sorted(options).map(\.distanceMeters)
+    XCTAssertEqual(least, least.sorted())
+    let games = PlanSort.mostGames.sorted(options).map(\.games.count)
+    XCTAssertEqual(games, games.sorted(by: >))
+    let efficiency = PlanSort.bestEfficiency.sorted(options).map(\.efficiency)
+    XCTAssertEqual(efficiency, efficiency.sorted(by: >))
+    for option in options {
+      XCTAssertEqual(
+        PlanSort.leastCities.group(of: option),
+        "\(option.cities) \(option.cities == 1 ? "city" : "cities")")
+      XCTAssertEqual(PlanSort.mostGames.group(of: option), "\(option.games.count) games")
+      let low = Int(option.distanceMeters / 1609.344 / 500) * 500
+      let bucket = try XCTUnwrap(PlanSort.mostMiles.group(of: option))
+      XCTAssertTrue(
+        bucket.hasSuffix(" mi") && bucket.contains("–"), bucket)
+      XCTAssertEqual(
+        bucket.replacingOccurrences(of: ",", with: ""), "\(low)–\(low + 500) mi")
+      XCTAssertNil(PlanSort.recommended.group(of: option))
+    }
+  }
+
+  func testMustSee_andTheErrorsAUserCanCause() throws {
+    let window = try PlannerFixtures.games(from: "2025-06-13", to: "2025-06-15")
+    let yankees = try XCTUnwrap(
+      window.first { $0.homeTeamID == "BOS" && $0.localDate == CalendarDate(iso: "2025-06-15") })
+    let result = try answer(
+      WindowQuery(
+        from: try date("2025-06-13"), to: try date("2025-06-15"), must: [yankees.id],
+        maxDriveHours: 8))
+    XCTAssertTrue(result.options.allSatisfy { $0.games.contains(yankees) })
+    let best = ModelChecker.bruteForce(window, maxDriveHours: 8, must: [yankees.id])
+    XCTAssertEqual(result.options.first?.parks, best.parks)
+    func message(_ query: WindowQuery) -> String? {
+      do {
+        _ = try answer(query)
+        return nil
+      } catch {
+        return String(describing: error)
+      }
+    }
+    XCTAssertEqual(
+      message(WindowQuery(from: try date("2025-06-15"), to: try date("2025-06-13"))),
+      "the window ends (2025-06-13) before it starts (2025-06-15)")
+    XCTAssertEqual(
+      message(WindowQuery(from: try date("2025-06-01"), to: try date("2025-07-15"))),
+      "the window is 45 days; the planner searches at most 31 (shorten --from/--to)")
+    XCTAssertEqual(
+      message(
+        WindowQuery(
+          from: try date("2025-06-16"), to: try date("2025-06-18"), must: [yankees.id])),
+      "must-see game \(yankees.id) is not among the window's games (it is on 2025-06-15)")
+    // Two games at the same time in different cities.
+    let friday = window.filter { $0.localDate == CalendarDate(iso: "2025-06-13") }
+      .sorted { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
+    let pair = try XCTUnwrap(
+      zip(friday, friday.dropFirst()).first { $0.start == $1.start && $0.venueID != $1.venueID })
+    let (a, b) = pair
+    XCTAssertEqual(
+      message(
+        WindowQuery(
+          from: try date("2025-06-13"), to: try date("2025-06-15"), must: [a.id, b.id])),
+      "must-see games \(a.id) and \(b.id) cannot both be seen: no legal trip reaches one from the other"
+    )
+  }
+}
