@@ -11,11 +11,14 @@ extension WireV1 {
   public struct PlanDocument: Encodable, Sendable, Hashable {
     /// The question as understood.
     public struct Query: Encodable, Sendable, Hashable {
-      /// `window`.
+      /// `window` or `all-parks`.
       public var kind: String
-      /// First and last day (ISO dates, local to each venue).
-      public var from: String
-      public var to: String
+      /// The season (all-parks), else null.
+      public var season: Int?
+      /// First and last day (ISO dates, local to each venue); an all-parks
+      /// question has `from` when asked and `to` null.
+      public var from: String?
+      public var to: String?
       /// The sports counted (empty: every imported sport).
       public var sports: [String]
       /// The place the first game is near, its venue id and the radius in
@@ -33,15 +36,16 @@ extension WireV1 {
       public var options: Int
 
       private enum CodingKeys: String, CodingKey {
-        case kind, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options
+        case kind, season, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options
       }
 
       /// Writes every member, those not asked as null.
       public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
+        try c.encodeOrNull(season, forKey: .season)
+        try c.encodeOrNull(from, forKey: .from)
+        try c.encodeOrNull(to, forKey: .to)
         try c.encode(sports, forKey: .sports)
         try c.encodeOrNull(startNear, forKey: .startNear)
         try c.encodeOrNull(endNear, forKey: .endNear)
@@ -130,14 +134,30 @@ extension WireV1 {
         }
       }
       self.query = Query(
-        kind: "window", from: query.from.iso, to: query.to.iso,
+        kind: "window", season: nil, from: query.from.iso, to: query.to.iso,
         sports: Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue),
         startNear: place(query.startNear), endNear: place(query.endNear),
         must: query.must.map(\.rawValue), maxDriveHours: query.maxDriveHours,
         sort: sort.rawValue, options: query.options)
       proven = answer.proven
       bound = nil
-      options = sort.sorted(answer.options).enumerated().map { index, option in
+      options = Self.options(sort.sorted(answer.options), sort: sort)
+    }
+
+    /// The document of an all-parks answer: its one option (none when the
+    /// time ran out first) and the proven lower bound in days.
+    public init(_ query: AllParksQuery, answer: AllParksAnswer) {
+      self.query = Query(
+        kind: "all-parks", season: query.season, from: query.from?.iso, to: nil,
+        sports: [query.sport.rawValue], startNear: nil, endNear: nil, must: [],
+        maxDriveHours: query.maxDriveHours, sort: PlanSort.recommended.rawValue, options: 1)
+      proven = answer.proven
+      bound = answer.bound
+      options = Self.options(answer.option.map { [$0] } ?? [], sort: .recommended)
+    }
+
+    private static func options(_ sorted: [PlanOption], sort: PlanSort) -> [Option] {
+      sorted.enumerated().map { index, option in
         Option(
           rank: index + 1, gameIDs: option.games.map(\.id.rawValue),
           venueIDs: option.venueIDs.map(\.rawValue), parks: option.parks, cities: option.cities,

@@ -101,9 +101,26 @@ public struct TripSearch: Sendable {
     return exact
   }
 
+  /// A trip that sees `goal` venues, or nil when none does (`proven`
+  /// says whether the search ran to the end: nil and proven means no legal
+  /// trip sees that many). Labels that cannot reach `goal` are dropped at
+  /// once and the search ends at the first trip that does, so a question
+  /// with no answer is refuted fast (the all-parks search asks it for
+  /// each window).
+  public static func find(
+    _ model: PlanningModel, goal: Int, constraints: Constraints = Constraints(),
+    shouldStop: () -> Bool = { false }
+  ) -> (trip: Found?, proven: Bool, labels: Int) {
+    let outcome = search(
+      model, constraints: constraints, keep: 1, shouldStop: shouldStop,
+      initialBest: Int32(goal), cap: nil, goal: Int32(goal))
+    let trip = outcome.trips.first { $0.parks >= goal }
+    return (trip, trip != nil || outcome.proven, outcome.labels)
+  }
+
   private static func search(
     _ model: PlanningModel, constraints: Constraints, keep: Int, shouldStop: () -> Bool,
-    initialBest: Int32, cap: Int?
+    initialBest: Int32, cap: Int?, goal: Int32? = nil
   ) -> Outcome {
     let n = model.slots.count
     guard n > 0, model.venues.count <= VenueSet.capacity else {
@@ -157,6 +174,7 @@ public struct TripSearch: Sendable {
     var best: Int32 = initialBest
     var ends: [Int32] = []
     var stopped = false
+    var reached = false
 
     func insert(_ label: Label, at j: Int) {
       if bound(label, at: j) < best { return }
@@ -208,6 +226,10 @@ public struct TripSearch: Sendable {
         if canEnd {
           if label.count > best { best = label.count }
           ends.append(id)
+          if let goal, label.count >= goal {
+            reached = true
+            break
+          }
           if ends.count > 8 * keep + 256 {
             ends = bestEnds(ends, arena: arena, count: 4 * keep + 64)
           }
@@ -224,6 +246,7 @@ public struct TripSearch: Sendable {
               travel: label.travel + model.travel(from, to)), at: j)
         }
       }
+      if reached { break }
     }
     let chosen = bestEnds(ends, arena: arena, count: ends.count)
     var trips: [Found] = []

@@ -17,7 +17,127 @@ enum PlanCommands {
       start; with --max-drive-hours H no leg is longer than H hours per calendar day \
       between the two games' dates. A trip's parks are its distinct venues.
       """,
-    lazySubcommands: [LazyCommandSpec(name: "window") { windowSpec }])
+    lazySubcommands: [
+      LazyCommandSpec(name: "window") { windowSpec },
+      LazyCommandSpec(name: "all-parks") { allParksSpec },
+    ])
+
+  static let allParksSpec = CommandSpec(
+    name: "all-parks",
+    abstract: "The shortest trip that sees every home park of a season.",
+    discussion: """
+      A home park is the venue where a team plays most of its home games (30 in MLB's \
+      2024 and 2025 seasons); neutral sites (Seoul, London) are not. Spans are searched \
+      from a lower bound up, every start day in turn, so the first trip found is the \
+      shortest; the answer says whether it is proven optimal or gives the proven lower \
+      bound when --time-limit (or Ctrl-C) stopped the search first. On a terminal the \
+      span being searched is shown.
+      Example:
+        sportstime plan all-parks --season 2025 --max-drive-hours 8
+      """,
+    options: [
+      .value(
+        "season", valueName: "YYYY", required: true, kind: .integer(1871...2100),
+        help: "The season whose home parks to see."),
+      .value(
+        "sport", valueName: "SPORT", kind: .parsed(.choice(of: Sport.self)),
+        help: "The league (default MLB)."),
+      .value(
+        "from", valueName: "DATE", kind: Format.date,
+        help: "Start on or after this day (YYYY-MM-DD)."),
+      .value(
+        "team", valueName: "TEAM", repeatable: true,
+        help: "Only these teams' home parks (repeat; codes or names)."),
+      .value(
+        "max-drive-hours", valueName: "H", kind: .number(0.5...24),
+        help: "Daily drive limit in hours (per calendar day between two games)."),
+      .value(
+        "time-limit", valueName: "SECONDS", kind: .number(0.1...86_400),
+        help: "Stop after this long with the best found and the proven lower bound."),
+      .value("create", valueName: "NAME", help: "Make the trip found a trip with this name."),
+      .flag("json", help: "Print {query, proven, bound, options} (format in the README)."),
+    ],
+    run: { try runAllParks(try Context($0)) })
+
+  static func runAllParks(_ context: Context) throws {
+    let args = context.arguments
+    let name = args.value("create")
+    if let name { _ = try Trip.validatedName(name) }
+    let environment = try context.environmentValues()
+    let sport = args.value("sport", as: Sport.self) ?? .mlb
+    let leagues = try context.leagues()
+    var teams: Set<String> = []
+    for text in args.values("team") {
+      let found = try leagues.team(named: text, among: [sport], season: nil)
+      teams.formUnion(leagues.codes(of: found))
+    }
+    let query = AllParksQuery(
+      season: try args.intValue("season") ?? 0, sport: sport,
+      from: args.value("from", as: CalendarDate.self),
+      maxDriveHours: try args.doubleValue("max-drive-hours"), teams: teams)
+    let catalog = try context.catalog()
+    let store = try context.openStore()
+    var gameQuery = GameQuery()
+    gameQuery.sports = [sport]
+    let games = try store.games(gameQuery).filter { $0.season == query.season }
+    let limit = try args.doubleValue("time-limit")
+    let began = Date()
+    let progress = !args.flag("json") && isatty(2) != 0
+    let answer = try AllParksPlanner.answer(
+      query, games: games, venue: { catalog.venue($0) },
+      shouldStop: { limit.map { Date().timeIntervalSince(began) > $0 } ?? false },
+      progress: { days in
+        if progress {
+          context.console.printError(
+            String(
+              format: "Searching %d-day trips… (%.0f s)", days, Date().timeIntervalSince(began)))
+        }
+      })
+    if let name, let option = answer.option {
+      let planned = try TripBuilder.plan(
+        name: name, games: option.games, start: nil, end: nil, catalog: catalog,
+        environment: environment)
+      try store.insert(planned)
+      if !args.flag("json") {
+        context.print(
+          "Created trip \"\(context.safe(planned.trip.name))\" (\(planned.trip.id.description.prefix(8))): \(Plural.count(planned.trip.dayCount, "day")), \(Plural.count(option.games.count, "game")). See it: sportstime trip show \(planned.trip.id.description.prefix(8))"
+        )
+        for leg in planned.tightLegs { context.warn(leg.message) }
+      }
+    } else if name != nil {
+      throw CommandError(
+        "no trip was found before the time limit (proven lower bound: \(answer.bound) days); nothing was created"
+      )
+    }
+    if args.flag("json") {
+      try context.print(wire: WireV1.PlanDocument(query, answer: answer))
+      return
+    }
+    if name != nil { return }
+    var scope = [
+      "\(sport.rawValue) \(query.season)", Plural.count(answer.parks.count, "home park"),
+    ]
+    if let from = query.from { scope.append("from \(from.iso)") }
+    if let h = query.maxDriveHours {
+      scope.append("drive limit \(ExportSupport.duration(h * 3600)) a day")
+    }
+    context.print(context.style("All parks: " + scope.joined(separator: " · "), .bold))
+    guard let option = answer.option else {
+      context.print(
+        "No trip found before the time limit. Proven: no trip through every park is shorter than \(Plural.count(answer.bound, "day"))."
+      )
+      return
+    }
+    context.print(
+      answer.proven
+        ? "Shortest trip, proven optimal: \(Plural.count(option.days, "day")) (every shorter window was searched)."
+        : "Shortest trip found: \(Plural.count(option.days, "day")); proven lower bound \(Plural.count(answer.bound, "day"))."
+    )
+    context.print()
+    printOption(context, rank: 1, option: option, catalog: catalog)
+    context.print()
+    context.print("Make it a trip: add --create NAME to this command.")
+  }
 
   static let windowSpec = CommandSpec(
     name: "window",
@@ -197,30 +317,35 @@ enum PlanCommands {
         context.print(context.style(header, .bold))
       }
       context.print()
-      var figures = [
-        Plural.count(option.parks, "park"),
-        "\(option.cities) \(Plural.form(option.cities, one: "city", other: "cities"))",
-        Plural.count(option.days, "day"), Plural.count(option.games.count, "game"),
-        ExportSupport.distance(option.distanceMeters, metric: false),
-        "\(ExportSupport.duration(option.travelSeconds)) travel",
-      ]
-      if let slack = option.minSlackSeconds {
-        figures.append("tightest leg \(ExportSupport.duration(slack)) to spare")
-      }
-      context.print(
-        context.style(String(format: "%2d", index + 1), .bold) + "  "
-          + figures.joined(separator: " · "))
-      let rows = option.games.map { game -> [String] in
-        let venue = catalog.venue(game.venueID)
-        return [
-          "   ", game.localDate.longDescription, Format.gameTime(game),
-          Format.matchup(game, catalog: catalog) + Format.league(game),
-          "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")",
-        ]
-      }
-      for line in Format.table(rows) { context.print(line) }
+      printOption(context, rank: index + 1, option: option, catalog: catalog)
     }
     context.print()
     context.print("Make one a trip: add --create NAME [--option K] to this command.")
+  }
+
+  /// One option: its rank and figures, then its games.
+  static func printOption(_ context: Context, rank: Int, option: PlanOption, catalog: Catalog) {
+    var figures = [
+      Plural.count(option.parks, "park"),
+      "\(option.cities) \(Plural.form(option.cities, one: "city", other: "cities"))",
+      Plural.count(option.days, "day"), Plural.count(option.games.count, "game"),
+      ExportSupport.distance(option.distanceMeters, metric: false),
+      "\(ExportSupport.duration(option.travelSeconds)) travel",
+    ]
+    if let slack = option.minSlackSeconds {
+      figures.append("tightest leg \(ExportSupport.duration(slack)) to spare")
+    }
+    context.print(
+      context.style(String(format: "%2d", rank), .bold) + "  "
+        + figures.joined(separator: " · "))
+    let rows = option.games.map { game -> [String] in
+      let venue = catalog.venue(game.venueID)
+      return [
+        "   ", game.localDate.longDescription, Format.gameTime(game),
+        Format.matchup(game, catalog: catalog) + Format.league(game),
+        "\(venue?.name(on: game.localDate) ?? game.venueID.rawValue), \(venue?.city ?? "")",
+      ]
+    }
+    for line in Format.table(rows) { context.print(line) }
   }
 }

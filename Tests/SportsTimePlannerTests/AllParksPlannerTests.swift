@@ -1,0 +1,91 @@
+import Foundation
+import SportsTimeCore
+import SportsTimePlanner
+import SportsTimeTestSupport
+import XCTest
+
+/// The all-parks question on real 2025 games: the home parks of the
+/// season, and the shortest trip through a few teams' parks checked
+/// against a brute force over every shorter window.
+final class AllParksPlannerTests: XCTestCase {
+  func testHomeParks_areThirtyIn2025WithSacramentoAndSteinbrenner() throws {
+    let parks = AllParksPlanner.homeParks(of: try PlannerFixtures.games2025())
+    XCTAssertEqual(parks.count, 30)
+    XCTAssertEqual(Set(parks.values).count, 30)
+    let names = Set(parks.values.compactMap { PlannerFixtures.venue($0)?.city })
+    XCTAssertTrue(names.contains("West Sacramento") || names.contains("Sacramento"), "\(names)")
+    XCTAssertTrue(names.contains("Tampa"), "\(names)")
+    // Seoul and Tokyo host games but are nobody's home.
+    XCTAssertFalse(
+      parks.values.contains {
+        PlannerFixtures.venue($0)?.country != "US" && PlannerFixtures.venue($0)?.country != "CA"
+      })
+  }
+
+  /// Whether some legal trip inside the games sees every venue of `parks`.
+  private func bruteForceCovers(_ games: [Game], parks: Set<Venue.ID>, hours: Double) -> Bool {
+    let sorted = games.sorted { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
+    var seen: [Venue.ID: Int] = [:]
+    func extend(_ index: Int) -> Bool {
+      if seen.count == parks.count { return true }
+      for j in (index + 1)..<sorted.count
+      where ModelChecker.legal(sorted[index], sorted[j], maxDriveHours: hours) {
+        seen[sorted[j].venueID, default: 0] += 1
+        if extend(j) { return true }
+        seen[sorted[j].venueID]! -= 1
+        if seen[sorted[j].venueID] == 0 { seen[sorted[j].venueID] = nil }
+      }
+      return false
+    }
+    for i in sorted.indices {
+      seen = [sorted[i].venueID: 1]
+      if extend(i) { return true }
+    }
+    return false
+  }
+
+  func testShortestTrip_throughFourTeamsParks_isOptimal() throws {
+    let teams: Set<String> = ["NYA", "NYN", "PHI", "BAL"]
+    let games = try PlannerFixtures.games2025()
+    let answer = try AllParksPlanner.answer(
+      AllParksQuery(season: 2025, maxDriveHours: 6, teams: teams), games: games,
+      venue: PlannerFixtures.venue)
+    let option = try XCTUnwrap(answer.option)
+    XCTAssertTrue(answer.proven)
+    XCTAssertEqual(option.days, answer.bound)
+    XCTAssertEqual(option.parks, 4)
+    XCTAssertTrue(ModelChecker.isLegal(option.games, maxDriveHours: 6))
+    let homes = AllParksPlanner.homeParks(of: games.filter { $0.isRegularSeason })
+    let parks = Set(teams.compactMap { homes[$0] })
+    XCTAssertEqual(Set(option.venueIDs), parks)
+    // No window one day shorter holds such a trip, whatever day it starts.
+    let atParks = games.filter { parks.contains($0.venueID) && $0.isRegularSeason }
+    let first = try XCTUnwrap(atParks.map(\.localDate).min())
+    let last = try XCTUnwrap(atParks.map(\.localDate).max())
+    var day = first
+    while day <= last {
+      let end = day.adding(days: answer.bound - 2)
+      let window = atParks.filter { $0.localDate >= day && $0.localDate <= end }
+      if Set(window.map(\.venueID)) == parks {
+        XCTAssertFalse(bruteForceCovers(window, parks: parks, hours: 6), "\(day.iso)")
+      }
+      day = day.adding(days: 1)
+    }
+  }
+
+  func testErrors() throws {
+    let games = try PlannerFixtures.games2025()
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2019), games: games, venue: PlannerFixtures.venue)
+    ) {
+      XCTAssertEqual(
+        String(describing: $0),
+        "no MLB games of the 2019 season to plan with (import its schedule first)")
+    }
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2025, teams: ["XYZ"]), games: games, venue: PlannerFixtures.venue)
+    ) { XCTAssertEqual(String(describing: $0), "no home games in that season for XYZ") }
+  }
+}
