@@ -11,7 +11,7 @@ extension WireV1 {
   public struct PlanDocument: Encodable, Sendable, Hashable {
     /// The question as understood.
     public struct Query: Encodable, Sendable, Hashable {
-      /// `window` or `all-parks`.
+      /// `window`, `follow`, `route` or `all-parks`.
       public var kind: String
       /// The season (all-parks), else null.
       public var season: Int?
@@ -26,8 +26,11 @@ extension WireV1 {
       public var startNear: Place?
       /// The same for the last game.
       public var endNear: Place?
-      /// Must-see game ids.
+      /// Must-see game ids (those asked for; a followed team's games are
+      /// not listed).
       public var must: [String]
+      /// The team followed (`follow`): its sport, codes and name; else null.
+      public var follow: Team?
       /// The daily drive limit in hours, or null.
       public var maxDriveHours: Double?
       /// The sort's name (`recommended`, `most-cities`, …).
@@ -36,7 +39,8 @@ extension WireV1 {
       public var options: Int
 
       private enum CodingKeys: String, CodingKey {
-        case kind, season, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options
+        case kind, season, from, to, sports, startNear, endNear, must, follow, maxDriveHours, sort
+        case options
       }
 
       /// Writes every member, those not asked as null.
@@ -50,6 +54,7 @@ extension WireV1 {
         try c.encodeOrNull(startNear, forKey: .startNear)
         try c.encodeOrNull(endNear, forKey: .endNear)
         try c.encode(must, forKey: .must)
+        try c.encodeOrNull(follow, forKey: .follow)
         try c.encodeOrNull(maxDriveHours, forKey: .maxDriveHours)
         try c.encode(sort, forKey: .sort)
         try c.encode(options, forKey: .options)
@@ -64,6 +69,16 @@ extension WireV1 {
       public var venueID: String
       /// Hours of travel from it.
       public var radiusHours: Double
+    }
+
+    /// A team as understood.
+    public struct Team: Encodable, Sendable, Hashable {
+      /// Its sport (`MLB`, …).
+      public var sport: String
+      /// Its codes in the games, sorted.
+      public var codes: [String]
+      /// Its name.
+      public var name: String
     }
 
     /// One option.
@@ -126,18 +141,22 @@ extension WireV1 {
       try c.encode(options, forKey: .options)
     }
 
-    /// The document of `answer` to `query`, its options in `sort`'s order.
-    public init(_ query: WindowQuery, answer: PlanAnswer, sort: PlanSort) {
+    /// The document of `answer` to `query`, its options in `sort`'s order;
+    /// `kind` names the question (`window`, `follow` or `route`).
+    public init(_ query: WindowQuery, answer: PlanAnswer, sort: PlanSort, kind: String = "window") {
       func place(_ p: PlanPlace?) -> Place? {
         p.map {
           Place(name: $0.name, venueID: $0.venue.id.rawValue, radiusHours: $0.radiusSeconds / 3600)
         }
       }
       self.query = Query(
-        kind: "window", season: nil, from: query.from.iso, to: query.to.iso,
+        kind: kind, season: nil, from: query.from.iso, to: query.to.iso,
         sports: Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue),
         startNear: place(query.startNear), endNear: place(query.endNear),
-        must: query.must.map(\.rawValue), maxDriveHours: query.maxDriveHours,
+        must: query.must.map(\.rawValue),
+        follow: query.follow.map {
+          Team(sport: $0.sport.rawValue, codes: $0.codes.sorted(), name: $0.name)
+        }, maxDriveHours: query.maxDriveHours,
         sort: sort.rawValue, options: query.options)
       proven = answer.proven
       bound = nil
@@ -149,7 +168,7 @@ extension WireV1 {
     public init(_ query: AllParksQuery, answer: AllParksAnswer) {
       self.query = Query(
         kind: "all-parks", season: query.season, from: query.from?.iso, to: nil,
-        sports: [query.sport.rawValue], startNear: nil, endNear: nil, must: [],
+        sports: [query.sport.rawValue], startNear: nil, endNear: nil, must: [], follow: nil,
         maxDriveHours: query.maxDriveHours, sort: PlanSort.recommended.rawValue, options: 1)
       proven = answer.proven
       bound = answer.bound

@@ -35,6 +35,29 @@ public struct PlanPlace: Sendable, Hashable {
   }
 }
 
+/// A team to follow (`WindowQuery.follow`).
+public struct FollowedTeam: Sendable, Hashable {
+  /// Its sport (codes repeat across leagues: BOS is the Celtics and the Bruins).
+  public var sport: Sport
+  /// Its codes as in the games (`Game.homeTeamID`; an MLB franchise may
+  /// have several, as ATH and OAK).
+  public var codes: Set<String>
+  /// Its name, for messages ("Chicago Cubs").
+  public var name: String
+
+  /// Creates a team to follow; see the properties.
+  public init(sport: Sport, codes: Set<String>, name: String) {
+    self.sport = sport
+    self.codes = codes
+    self.name = name
+  }
+
+  /// Whether it plays `game` (home or away).
+  public func plays(_ game: Game) -> Bool {
+    game.sport == sport && (codes.contains(game.homeTeamID) || codes.contains(game.awayTeamID))
+  }
+}
+
 /// The window question: "I have these dates (and a car): how many parks
 /// can I see?" (issue 12).
 public struct WindowQuery: Sendable, Hashable {
@@ -50,6 +73,9 @@ public struct WindowQuery: Sendable, Hashable {
   public var endNear: PlanPlace?
   /// Games every option includes.
   public var must: [Game.ID] = []
+  /// Follow a team: every game it plays in the window (home and away) is
+  /// a must-see game too; nil for none.
+  public var follow: FollowedTeam?
   /// The daily drive limit H in hours (`PlanningModel`), or nil.
   public var maxDriveHours: Double?
   /// How many options to return (at least 1).
@@ -62,8 +88,8 @@ public struct WindowQuery: Sendable, Hashable {
   /// Creates a query; see the properties.
   public init(
     from: CalendarDate, to: CalendarDate, sports: Set<Sport> = [], startNear: PlanPlace? = nil,
-    endNear: PlanPlace? = nil, must: [Game.ID] = [], maxDriveHours: Double? = nil,
-    options: Int = 10
+    endNear: PlanPlace? = nil, must: [Game.ID] = [], follow: FollowedTeam? = nil,
+    maxDriveHours: Double? = nil, options: Int = 10
   ) {
     self.from = from
     self.to = to
@@ -71,6 +97,7 @@ public struct WindowQuery: Sendable, Hashable {
     self.startNear = startNear
     self.endNear = endNear
     self.must = must
+    self.follow = follow
     self.maxDriveHours = maxDriveHours
     self.options = options
   }
@@ -103,6 +130,11 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
   case mustIncompatible(Game.ID, Game.ID)
   /// More venues than the search's sets hold.
   case tooManyVenues(Int)
+  /// The team followed plays no game in the window.
+  case followNoGames(team: String)
+  /// Two consecutive games of the team followed that no legal trip holds
+  /// both of (the team flies; a fan with the drive limit cannot follow).
+  case followGap(team: String, Game, Game)
 
   public var description: String {
     switch self {
@@ -120,6 +152,11 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
     case .tooManyVenues(let n):
       return
         "the window's games are at \(n) venues; the planner handles at most \(VenueSet.capacity)"
+    case .followNoGames(let team):
+      return "the \(team) play no game in the window (check the dates and the sport)"
+    case .followGap(let team, let a, let b):
+      return
+        "the \(team) play \(a.awayTeamID) @ \(a.homeTeamID) on \(a.localDate.iso) and \(b.awayTeamID) @ \(b.homeTeamID) on \(b.localDate.iso), too far apart to drive from one to the other in time (the team flies); plan the dates on one side of that trip, or raise the daily drive limit"
     }
   }
 }
@@ -161,9 +198,21 @@ public enum WindowPlanner {
       }
       must.insert(slot)
     }
+    let named = must
+    if let team = query.follow {
+      let followed = model.slots.indices.filter { team.plays(model.slots[$0].game) }
+      guard !followed.isEmpty else { throw PlanError.followNoGames(team: team.name) }
+      let ordered = followed.sorted()
+      for (a, b) in zip(ordered, ordered.dropFirst()) where !reachable(model, from: a, to: b) {
+        throw PlanError.followGap(team: team.name, model.slots[a].game, model.slots[b].game)
+      }
+      must.formUnion(followed)
+    }
     let ordered = must.sorted()
     for (a, b) in zip(ordered, ordered.dropFirst()) where !reachable(model, from: a, to: b) {
-      throw PlanError.mustIncompatible(model.slots[a].game.id, model.slots[b].game.id)
+      if named.contains(a) || named.contains(b) || query.follow == nil {
+        throw PlanError.mustIncompatible(model.slots[a].game.id, model.slots[b].game.id)
+      }
     }
     func near(_ place: PlanPlace?) -> Set<Int>? {
       guard let place else { return nil }

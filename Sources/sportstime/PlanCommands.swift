@@ -19,6 +19,8 @@ enum PlanCommands {
       """,
     lazySubcommands: [
       LazyCommandSpec(name: "window") { windowSpec },
+      LazyCommandSpec(name: "follow") { followSpec },
+      LazyCommandSpec(name: "route") { routeSpec },
       LazyCommandSpec(name: "all-parks") { allParksSpec },
     ])
 
@@ -139,24 +141,28 @@ enum PlanCommands {
     context.print("Make it a trip: add --create NAME to this command.")
   }
 
-  static let windowSpec = CommandSpec(
-    name: "window",
-    abstract: "The trips inside two dates that see the most parks (ties: least driving).",
-    discussion: """
-      Searches every game of the imported schedules between --from and --to (local \
-      dates, at most 31 days) and lists the best trips, best first. The first option of \
-      the Recommended order is proven optimal unless the search was stopped by \
-      --time-limit or Ctrl-C (the output says which). Recommended: most parks, then \
-      least driving time, then the most time to spare on the tightest leg, then fewest \
-      miles. Other sorts: most-cities, least-cities, most-games, least-games (grouped by \
-      the count), most-miles, least-miles (grouped in 500-mile buckets), best-efficiency \
-      (parks per 1,000 miles). --create NAME makes option --option K (default 1) a trip, \
-      its legs placed as 'trip new' places them.
-      Example:
-        sportstime plan window --from 2025-06-13 --to 2025-06-19 --max-drive-hours 8 \\
-          --start-near Boston --must NYA@2025-06-15
-      """,
-    options: [
+  /// The questions `WindowPlanner` answers, as commands.
+  enum Kind: String {
+    case window, follow, route
+  }
+
+  static let windowSpec = searchSpec(.window)
+  static let followSpec = searchSpec(.follow)
+  static let routeSpec = searchSpec(.route)
+
+  /// The spec of `plan window`, `plan follow` or `plan route`: one set of
+  /// options, the places and the team as each question asks.
+  static func searchSpec(_ kind: Kind) -> CommandSpec {
+    let orders = """
+      The first option of the Recommended order is proven optimal unless the search was \
+      stopped by --time-limit or Ctrl-C (the output says which). Recommended: most parks, \
+      then least driving time, then the most time to spare on the tightest leg, then \
+      fewest miles. Other sorts: most-cities, least-cities, most-games, least-games \
+      (grouped by the count), most-miles, least-miles (grouped in 500-mile buckets), \
+      best-efficiency (parks per 1,000 miles). --create NAME makes option --option K \
+      (default 1) a trip, its legs placed as 'trip new' places them.
+      """
+    var options: [OptionSpec] = [
       .value(
         "from", valueName: "DATE", required: true, kind: Format.date,
         help: "The first day (YYYY-MM-DD, local to each venue)."),
@@ -166,15 +172,65 @@ enum PlanCommands {
       .value(
         "sport", valueName: "SPORT", repeatable: true, kind: VisitCommands.sportList,
         help: "Only these sports (MLB, NBA, NHL, NFL; comma-separated or repeated)."),
-      .value(
-        "start-near", valueName: "PLACE",
-        help: "The first game is within --radius-hours of this city or venue."),
-      .value(
-        "end-near", valueName: "PLACE",
-        help: "The last game is within --radius-hours of this city or venue."),
+    ]
+    let abstract: String
+    let discussion: String
+    var positionals: [PositionalSpec] = []
+    switch kind {
+    case .window:
+      abstract = "The trips inside two dates that see the most parks (ties: least driving)."
+      discussion = """
+        Searches every game of the imported schedules between --from and --to (local \
+        dates, at most 31 days) and lists the best trips, best first. \(orders)
+        Example:
+          sportstime plan window --from 2025-06-13 --to 2025-06-19 --max-drive-hours 8 \\
+            --start-near Boston --must NYA@2025-06-15
+        """
+    case .follow:
+      abstract = "Follow a team: its games (home and away) in two dates, with games between."
+      discussion = """
+        Every game TEAM plays between --from and --to is in every option; the search adds \
+        the other games that fit between them and lists the trips that see the most parks. \
+        When two of the team's games cannot both be reached (the team flies; the drive or \
+        your daily limit does not fit), it says which and where. \(orders)
+        Example:
+          sportstime plan follow Cubs --from 2025-06-13 --to 2025-06-19 --max-drive-hours 8
+        """
+      positionals = [
+        PositionalSpec(name: "TEAM", help: "The team: a code (CHC), nickname or name.")
+      ]
+    case .route:
+      abstract = "From one city to another within two dates, the most parks on the way."
+      discussion = """
+        The first game is within --radius-hours of --from-city and the last within it of \
+        --to-city; between them, the trips that see the most parks. \(orders)
+        Example:
+          sportstime plan route --from-city Boston --to-city Chicago \\
+            --from 2025-06-13 --to 2025-06-19 --max-drive-hours 8
+        """
+      options += [
+        .value(
+          "from-city", valueName: "PLACE", required: true,
+          help: "Start here: a city or venue (the first game is within --radius-hours)."),
+        .value(
+          "to-city", valueName: "PLACE", required: true,
+          help: "End here: a city or venue (the last game is within --radius-hours)."),
+      ]
+    }
+    if kind != .route {
+      options += [
+        .value(
+          "start-near", valueName: "PLACE",
+          help: "The first game is within --radius-hours of this city or venue."),
+        .value(
+          "end-near", valueName: "PLACE",
+          help: "The last game is within --radius-hours of this city or venue."),
+      ]
+    }
+    options += [
       .value(
         "radius-hours", valueName: "H", kind: .number(0...48),
-        help: "Hours of travel from --start-near/--end-near (default 2)."),
+        help: "Hours of travel from the start and end places (default 2)."),
       .value(
         "must", valueName: "G", repeatable: true,
         help: "A game every option includes (repeat): an id or TEAM@YYYY-MM-DD."),
@@ -196,20 +252,24 @@ enum PlanCommands {
         "option", valueName: "K", kind: .integer(1...50),
         help: "The option --create makes a trip (its rank in the sort; default 1)."),
       .flag("json", help: "Print {query, proven, bound, options} (format in the README)."),
-    ],
-    validate: { args in
-      if args.value("option") != nil, args.value("create") == nil {
-        throw args.usageError("--option goes with --create NAME")
-      }
-      if args.value("radius-hours") != nil, args.value("start-near") == nil,
-        args.value("end-near") == nil
-      {
-        throw args.usageError("--radius-hours goes with --start-near or --end-near")
-      }
-    },
-    run: { try runWindow(try Context($0)) })
+    ]
+    return CommandSpec(
+      name: kind.rawValue, abstract: abstract, discussion: discussion, options: options,
+      positionals: positionals,
+      validate: { args in
+        if args.value("option") != nil, args.value("create") == nil {
+          throw args.usageError("--option goes with --create NAME")
+        }
+        if kind != .route, args.value("radius-hours") != nil, args.value("start-near") == nil,
+          args.value("end-near") == nil
+        {
+          throw args.usageError("--radius-hours goes with --start-near or --end-near")
+        }
+      },
+      run: { try runSearch(try Context($0), kind: kind) })
+  }
 
-  static func runWindow(_ context: Context) throws {
+  static func runSearch(_ context: Context, kind: Kind) throws {
     let args = context.arguments
     let from = try args.requiredValue("from", as: CalendarDate.self)
     let to = try args.requiredValue("to", as: CalendarDate.self)
@@ -220,18 +280,28 @@ enum PlanCommands {
     if let name { _ = try Trip.validatedName(name) }
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
-    let start = try args.value("start-near").map {
+    let start = try args.value(kind == .route ? "from-city" : "start-near").map {
       try PlanPlace.resolve($0, radiusHours: radius, catalog: catalog)
     }
-    let end = try args.value("end-near").map {
+    let end = try args.value(kind == .route ? "to-city" : "end-near").map {
       try PlanPlace.resolve($0, radiusHours: radius, catalog: catalog)
     }
     let store = try context.openStore()
+    var follow: FollowedTeam?
+    if kind == .follow, let text = args.positional("TEAM") {
+      let leagues = try context.leagues()
+      let asked = VisitCommands.sports("sport", arguments: args)
+      let stored = try store.storedSports()
+      let pool = asked.isEmpty ? (stored.isEmpty ? [Sport.mlb] : stored) : asked
+      let found = try leagues.team(named: text, among: pool, season: from.year)
+      follow = FollowedTeam(
+        sport: found.sport, codes: Set(leagues.codes(of: found)), name: found.team.fullName)
+    }
     let must = try store.games(
       for: try Format.gameReferences("must", arguments: args), catalog: catalog)
     var query = WindowQuery(
       from: from, to: to, sports: Set(VisitCommands.sports("sport", arguments: args)),
-      startNear: start, endNear: end, must: must.map(\.id),
+      startNear: start, endNear: end, must: must.map(\.id), follow: follow,
       maxDriveHours: try args.doubleValue("max-drive-hours"), options: wanted)
     if let k = try args.intValue("option"), k > wanted { query.options = k }
     var games = try store.games(GameQuery(from: from, to: to))
@@ -253,7 +323,7 @@ enum PlanCommands {
       query, games: games + must.filter { $0.localDate < from || $0.localDate > to },
       venue: { catalog.venue($0) },
       shouldStop: { limit.map { Date().timeIntervalSince(began) > $0 } ?? false })
-    let document = WireV1.PlanDocument(query, answer: answer, sort: sort)
+    let document = WireV1.PlanDocument(query, answer: answer, sort: sort, kind: kind.rawValue)
     if let name {
       let k = try args.intValue("option") ?? 1
       let sorted = sort.sorted(answer.options)
@@ -293,6 +363,12 @@ enum PlanCommands {
         Sport.allCases.filter { query.sports.contains($0) }.map(\.rawValue).joined(
           separator: ", "))
     }
+    if let team = query.follow { scope.append("following the \(team.name)") }
+    let radius = { (place: PlanPlace) in
+      "within \(ExportSupport.duration(place.radiusSeconds)) of \(place.name)"
+    }
+    if let start = query.startNear { scope.append("first game \(radius(start))") }
+    if let end = query.endNear { scope.append("last game \(radius(end))") }
     if let h = query.maxDriveHours {
       scope.append("drive limit \(ExportSupport.duration(h * 3600)) a day")
     }

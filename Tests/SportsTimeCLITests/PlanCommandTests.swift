@@ -89,4 +89,58 @@ final class PlanCommandTests: EndToEndTestCase {
       containing: ["--option 50: the search found", "pick 1 to"])
     XCTAssertEqual(try runOK(["trip", "list", "--json"]).stdout, "[]\n")
   }
+
+  /// `plan follow` and `plan route` are window questions with the team's
+  /// games as must-see and the start and end near the two cities.
+  func testFollowAndRoute_askTheirQuestion() throws {
+    try installImported2024()
+    let dates = ["--from", "2024-06-04", "--to", "2024-06-08", "--max-drive-hours", "8"]
+    let follow = try XCTUnwrap(
+      parseJSON(try runOK(["plan", "follow", "Cubs"] + dates + ["--json"]).stdout)
+        as? [String: Any])
+    let query = try XCTUnwrap(follow["query"] as? [String: Any])
+    XCTAssertEqual(query["kind"] as? String, "follow")
+    let team = try XCTUnwrap(query["follow"] as? [String: Any])
+    XCTAssertEqual(team["name"] as? String, "Chicago Cubs")
+    XCTAssertEqual(team["codes"] as? [String], ["CHN"])
+    let games = try XCTUnwrap(
+      parseJSON(
+        try runOK([
+          "games", "--team", "Cubs", "--from", "2024-06-04", "--to", "2024-06-08", "--json",
+        ])
+        .stdout) as? [[String: Any]])
+    let theirs = Set(games.compactMap { $0["id"] as? String })
+    XCTAssertFalse(theirs.isEmpty)
+    let options = try XCTUnwrap(follow["options"] as? [[String: Any]])
+    XCTAssertFalse(options.isEmpty)
+    for option in options {
+      let ids = Set(try XCTUnwrap(option["gameIDs"] as? [String]))
+      XCTAssertTrue(theirs.isSubset(of: ids), "\(ids)")
+    }
+    let text = try runOK(["plan", "follow", "Cubs"] + dates + ["--options", "1"]).stdout
+    XCTAssertTrue(text.contains("following the Chicago Cubs"), text)
+
+    let route = try XCTUnwrap(
+      parseJSON(
+        try runOK(
+          ["plan", "route", "--from-city", "Boston", "--to-city", "Chicago"] + dates + ["--json"]
+        ).stdout) as? [String: Any])
+    let asked = try XCTUnwrap(route["query"] as? [String: Any])
+    XCTAssertEqual(asked["kind"] as? String, "route")
+    XCTAssertEqual((asked["startNear"] as? [String: Any])?["name"] as? String, "Boston")
+    XCTAssertEqual((asked["endNear"] as? [String: Any])?["name"] as? String, "Chicago")
+    let trips = try XCTUnwrap(route["options"] as? [[String: Any]])
+    XCTAssertEqual(route["proven"] as? Bool, true)
+    for trip in trips {
+      let venues = try XCTUnwrap(trip["venueIDs"] as? [String])
+      XCTAssertEqual(venues.first, "BOS07")
+      XCTAssertTrue(["CHI11", "CHI12"].contains(venues.last ?? ""), "\(venues)")
+    }
+    let missing = try run(["plan", "route", "--from-city", "Boston"] + dates)
+    XCTAssertEqual(missing.status, 64)
+    XCTAssertTrue(missing.stderr.contains("--to-city"), missing.stderr)
+    let nobody = try run(["plan", "follow", "Nobody"] + dates)
+    XCTAssertEqual(nobody.status, 1)
+    XCTAssertEqual(nobody.stderrLines.first, "Error: no team is called 'Nobody'")
+  }
 }

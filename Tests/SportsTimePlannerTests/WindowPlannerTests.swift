@@ -168,4 +168,49 @@ final class WindowPlannerTests: XCTestCase {
       "must-see games \(a.id) and \(b.id) cannot both be seen: no legal trip reaches one from the other"
     )
   }
+
+  /// Follow a team: every option holds every game the team plays in the
+  /// window, the first is the brute force's best with those games as
+  /// must-see, and a gap the team flies over is named.
+  func testFollow_holdsEveryGameOfTheTeamAndNamesAGapItCannotDrive() throws {
+    let cubs = FollowedTeam(sport: .mlb, codes: ["CHN"], name: "Chicago Cubs")
+    let window = try PlannerFixtures.games(from: "2025-06-13", to: "2025-06-15")
+    let theirs = Set(window.filter(cubs.plays).map(\.id))
+    XCTAssertEqual(theirs.count, 3)
+    let result = try answer(
+      WindowQuery(
+        from: try date("2025-06-13"), to: try date("2025-06-15"), follow: cubs,
+        maxDriveHours: 8))
+    XCTAssertTrue(result.proven)
+    for option in result.options {
+      XCTAssertTrue(theirs.isSubset(of: Set(option.games.map(\.id))))
+    }
+    checkFigures(result.options, maxDriveHours: 8)
+    let best = ModelChecker.bruteForce(window, maxDriveHours: 8, must: theirs)
+    XCTAssertEqual(result.options.first?.parks, best.parks)
+    XCTAssertEqual(try XCTUnwrap(result.options.first).travelSeconds, best.travel, accuracy: 1e-6)
+    // The Mariners play Baltimore at home on June 5 and at the Angels on
+    // the 6th: no drive of 8 hours a day makes it.
+    let mariners = FollowedTeam(sport: .mlb, codes: ["SEA"], name: "Seattle Mariners")
+    XCTAssertThrowsError(
+      try answer(
+        WindowQuery(
+          from: try date("2025-06-04"), to: try date("2025-06-08"), follow: mariners,
+          maxDriveHours: 8))
+    ) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "the Seattle Mariners play BAL @ SEA on 2025-06-05 and SEA @ ANA on 2025-06-06, too far apart to drive from one to the other in time (the team flies); plan the dates on one side of that trip, or raise the daily drive limit"
+      )
+    }
+    let none = FollowedTeam(sport: .nba, codes: ["BOS"], name: "Boston Celtics")
+    XCTAssertThrowsError(
+      try answer(
+        WindowQuery(from: try date("2025-06-13"), to: try date("2025-06-15"), follow: none))
+    ) { error in
+      XCTAssertEqual(
+        String(describing: error),
+        "the Boston Celtics play no game in the window (check the dates and the sport)")
+    }
+  }
 }
