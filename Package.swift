@@ -43,7 +43,9 @@ let package = Package(
     // HTTP (libmicrohttpd), the JSON API and the app's files.
     .target(
       name: "SportsTimeServer",
-      dependencies: ["CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore"],
+      dependencies: [
+        "CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore", "SportsTimePlanner",
+      ],
       resources: [.copy("Resources/app")]
     ),
     // The trip optimiser (pure; issue 12).

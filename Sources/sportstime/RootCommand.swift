@@ -51,6 +51,7 @@ enum RootCommand {
       LazyCommandSpec(name: "undo") { UndoCommands.undoSpec },
       LazyCommandSpec(name: "redo") { UndoCommands.redoSpec },
       LazyCommandSpec(name: "plan") { PlanCommands.spec },
+      LazyCommandSpec(name: "tips") { TipsCommand.spec },
       LazyCommandSpec(name: "serve") { ServeCommand.spec },
     ])
 }

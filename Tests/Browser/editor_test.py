@@ -631,6 +631,52 @@ class EditorTests(unittest.TestCase):
         WebDriverWait(self.driver, 5).until(lambda d: "Browser list final" in d.find_element(By.ID, "past").text)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
+    def test_the_trips_screen_shows_three_tips_and_more_tips_changes_them(self):
+        def tip_ids(d):
+            # Read in one script: the list may be replaced between two calls.
+            return d.execute_script(
+                "return [...document.querySelectorAll('#tips [data-tip-id]')].map((e) => e.dataset.tipId)")
+
+        self.driver.get(SERVER.base + "/")
+        WebDriverWait(self.driver, 5).until(lambda d: len(tip_ids(d)) == 3)
+        first = tip_ids(self.driver)
+        self.assertEqual(len(set(first)), 3, first)
+        # A section with its heading, after Past, holding a list of the tips.
+        section = self.driver.find_element(By.ID, "tips")
+        self.assertEqual(section.tag_name, "section")
+        heading = self.driver.find_element(By.ID, section.get_attribute("aria-labelledby"))
+        self.assertEqual(heading.text, "Planning tips")
+        headings = self.driver.execute_script(
+            "return [...document.querySelectorAll('main > section h2')].map((h) => h.id)")
+        self.assertEqual(headings, ["upcoming-title", "past-title", "tips-title"])
+        cards = section.find_elements(By.CSS_SELECTOR, "ul > li[data-tip-id]")
+        self.assertEqual(len(cards), 3)
+        for card in cards:
+            self.assertTrue(card.text.strip().endswith("."), card.text)
+        self.driver.execute_script("arguments[0].scrollIntoView()", section)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "tips.png"))
+        # "More tips": three others.
+        self.driver.find_element(By.ID, "more-tips").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: len(tip_ids(d)) == 3 and not set(tip_ids(d)) & set(first))
+        second = tip_ids(self.driver)
+        self.assertEqual(len(set(second)), 3, second)
+        self.assertEqual(self.console_errors(), [])
+        # On a phone: one column, no sideways scrolling, a finger-sized button.
+        self.driver.quit()
+        self.driver = browser(phone=True)
+        self.addCleanup(self.driver.quit)
+        self.driver.get(SERVER.base + "/")
+        WebDriverWait(self.driver, 5).until(lambda d: len(tip_ids(d)) == 3)
+        width = self.driver.execute_script("return document.documentElement.scrollWidth")
+        self.assertLessEqual(width, 390, "no sideways scrolling")
+        cards = self.driver.find_elements(By.CSS_SELECTOR, "#tips [data-tip-id]")
+        self.assertEqual(len({card.location["x"] for card in cards}), 1, "one column")
+        self.assertGreaterEqual(self.driver.find_element(By.ID, "more-tips").size["height"], 40)
+        self.driver.execute_script("document.getElementById('tips').scrollIntoView()")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "tips-phone.png"))
+        self.assertEqual(self.console_errors(), [])
+
 
 def main():
     global ARGS, SERVER

@@ -36,6 +36,18 @@ final class BrowserTests: XCTestCase {
       ])
   }
 
+  /// Tests/Browser/plan_test.py: the "Plan a trip" wizard (issue 12): the
+  /// steps in order, a sport without games greyed out, an earlier answer
+  /// changed, the sorts and their groups, an option made a trip.
+  func testThePlanWizardInChromium() throws {
+    try run(
+      "plan_test.py",
+      screenshots: [
+        "plan-steps.png", "plan-options.png", "plan-sorted.png", "plan-pick-dialog.png",
+        "plan-phone.png", "plan-phone-options.png",
+      ])
+  }
+
   /// Runs one of Tests/Browser's scripts on the built binary and the real
   /// data; checks it passed and saved `screenshots`.
   private func run(_ name: String, screenshots: [String]) throws {

@@ -39,7 +39,7 @@ final class CommandTreeTests: XCTestCase {
       RootCommand.spec.lazySubcommands.map(\.name),
       [
         "schedule", "games", "trip", "item", "import", "visit", "progress", "history", "map",
-        "undo", "redo", "plan", "serve",
+        "undo", "redo", "plan", "tips", "serve",
       ])
     XCTAssertEqual(
       TripCommands.spec.lazySubcommands.map(\.name),

@@ -27,6 +27,8 @@ public final class SportsTimeApp: Sendable {
     /// The tile server the map draws beneath its pins (`serve --tiles`);
     /// nil: none, only the basemap.
     public var tiles: MapTileSource? = nil
+    /// How long one planning search may run (`POST /api/plan`).
+    public var planTimeLimits = PlanTimeLimits()
 
     /// A configuration; see the properties.
     public init(
@@ -50,6 +52,8 @@ public final class SportsTimeApp: Sendable {
   let vendor: [String: StaticFiles]
   let app: StaticFiles?
   let store: Store
+  /// The planner's answers by question (`PlanAPI`).
+  let planCache = PlanAnswerCache()
   /// The policy in force (set once the port is known).
   private let policyBox: PolicyBox
 
@@ -156,6 +160,7 @@ public final class SportsTimeApp: Sendable {
           "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
       return Self.withStandardHeaders(response)
     }
+    if let planned = await planRoute(request) { return Self.withStandardHeaders(planned) }
     return Self.withStandardHeaders(route(request))
   }
 
@@ -220,6 +225,7 @@ public final class SportsTimeApp: Sendable {
           field: String(name.prefix(80)))
       }
       if let answer = try visitRoute(request, parts, env: env) { return answer }
+      if let answer = try tipsRoute(request, parts) { return answer }
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"], head: false)

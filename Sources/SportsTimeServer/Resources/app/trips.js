@@ -1,5 +1,5 @@
 // SportsTime — the trips screen (/): upcoming and past trips as the server
-// groups them; rename, copy and delete (with confirmation).
+// groups them; rename, copy and delete (with confirmation); planning tips.
 'use strict';
 
 (() => {
@@ -89,6 +89,32 @@
       showError(error.message);
     }
   }
+
+  // Planning tips: three at random; "More tips" asks for three others
+  // (the server leaves out the ids shown).
+  const tipList = document.getElementById('tip-list');
+  const moreTips = document.getElementById('more-tips');
+
+  async function loadTips() {
+    const shown = [...tipList.querySelectorAll('[data-tip-id]')].map((node) => node.dataset.tipId);
+    const query = shown.length ? `&exclude=${shown.map(encodeURIComponent).join(',')}` : '';
+    moreTips.disabled = true;
+    tipList.setAttribute('aria-busy', 'true');
+    try {
+      const answer = await api('GET', `/api/tips?count=3${query}`);
+      tipList.replaceChildren(...answer.tips.map((tip) => el('li', { class: 'tip-card', 'data-tip-id': tip.id }, [
+        el('span', { class: 'topic', text: tip.topicTitle }),
+        el('p', { text: tip.text }),
+      ])));
+    } catch (error) {
+      tipList.replaceChildren(el('li', { class: 'empty', text: `No tips right now: ${error.message}` }));
+    } finally {
+      moreTips.disabled = false;
+      tipList.removeAttribute('aria-busy');
+    }
+  }
+  moreTips.addEventListener('click', loadTips);
+  loadTips();
 
   const events = new EventSource('/api/events');
   events.addEventListener('trip-changed', () => { if (!dialog.open) load(); });

@@ -1,0 +1,468 @@
+import Foundation
+import SportsTimeAPI
+import SportsTimeCore
+import SportsTimePlanner
+import SportsTimeStore
+
+/// How long the server lets one planning search run, in seconds; a search
+/// stopped by its limit answers the best found, not proven (the document's
+/// `proven` is false, and an all-parks `bound` is what was proven so far).
+public struct PlanTimeLimits: Sendable, Hashable {
+  /// The window, follow and route questions.
+  public var window: Double
+  /// The all-parks question.
+  public var allParks: Double
+
+  /// Limits; by default 30 s for a window and 2 minutes for all parks.
+  public init(window: Double = 30, allParks: Double = 120) {
+    self.window = window
+    self.allParks = allParks
+  }
+}
+
+/// The planner's routes (the app's "Plan a trip" wizard, `/plan`): the
+/// question (`POST /api/plan`, the document of `sportstime plan … --json`)
+/// and the choices it is built from (`/api/plan/sports`, `teams`,
+/// `cities`, `sorts`). Each parses its request, calls one Store, Planner
+/// or Core operation and answers a `WireV1` document. No rule lives here.
+struct PlanAPI: Sendable {
+  let store: Store
+  let catalog: Catalog
+  let leagues: Leagues
+  let limits: PlanTimeLimits
+  let cache: PlanAnswerCache
+
+  // MARK: Choices
+
+  /// `GET /api/plan/sports?from=&to=`: every sport and whether it can be
+  /// planned with in the dates (without them: whether any is imported).
+  /// - Throws: `APIError` (400) for a bad date, one date without the
+  ///   other, or `from` after `to`; `StoreError`.
+  func sports(_ query: [String: String]) throws -> WireV1.PlanSports {
+    let dates = try Self.dates(query)
+    return WireV1.PlanSports(
+      PlanChoices.sports(games: try store.games(), dates: dates), dates: dates)
+  }
+
+  /// `GET /api/plan/teams?sport=&from=&to=`: the teams that play in those
+  /// dates (every imported game without them), of those sports (all
+  /// without `sport`).
+  func teams(_ query: [String: String]) throws -> WireV1.PlanTeams {
+    let dates = try Self.dates(query)
+    var gameQuery = GameQuery(from: dates?.lowerBound, to: dates?.upperBound)
+    gameQuery.sports = try VisitAPI.sports(query)
+    let games = try store.games(gameQuery)
+    return WireV1.PlanTeams(PlanChoices.teams(playingIn: games, leagues: leagues))
+  }
+
+  /// `GET /api/plan/cities`: the cities a trip may start or end near.
+  func cities() -> WireV1.PlanCities {
+    WireV1.PlanCities(PlanChoices.cities(of: catalog))
+  }
+
+  /// `from` and `to` of a query: both or neither, `from` not after `to`.
+  static func dates(_ query: [String: String]) throws -> ClosedRange<CalendarDate>? {
+    func date(_ key: String) throws -> CalendarDate? {
+      guard let text = query[key], !text.isEmpty else { return nil }
+      guard let date = CalendarDate(iso: text) else {
+        throw APIError.invalid(
+          "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
+      }
+      return date
+    }
+    switch (try date("from"), try date("to")) {
+    case (nil, nil): return nil
+    case (let from?, let to?):
+      guard from <= to else {
+        throw APIError.invalid("from (\(from.iso)) is after to (\(to.iso))", field: "from")
+      }
+      return from...to
+    case (nil, _?):
+      throw APIError.invalid("from is missing (give both dates or neither)", field: "from")
+    case (_?, nil):
+      throw APIError.invalid("to is missing (give both dates or neither)", field: "to")
+    }
+  }
+
+  // MARK: The question
+
+  /// A planning question as the request asked it.
+  enum Question: Hashable, Sendable {
+    /// A window question; `kind` is `window`, `follow` or `route`.
+    case window(WindowQuery, kind: String, sort: PlanSort)
+    case allParks(AllParksQuery)
+  }
+
+  /// The members `POST /api/plan` reads, by kind.
+  static let windowKeys = [
+    "kind", "from", "to", "sports", "startNear", "endNear", "must", "maxDriveHours", "sort",
+    "options",
+  ]
+  static let allParksKeys = ["kind", "season", "sports", "from", "teams", "maxDriveHours"]
+
+  /// Reads `POST /api/plan`'s body: `{kind, …}` as docs/API.md gives it.
+  /// - Throws: `APIError` (400) naming the member at fault: a missing or
+  ///   malformed one, one the kind does not read, a place, team or game
+  ///   the tables or the schedule do not know.
+  func question(_ body: JSONBody) throws -> Question {
+    let kinds = ["window", "follow", "route", "all-parks"]
+    let kind = try body.requiredString("kind")
+    guard kinds.contains(kind) else {
+      throw APIError.invalid(
+        "kind must be window, follow, route or all-parks (got '\(kind.prefix(40))')",
+        field: "kind")
+    }
+    let sports = try Self.sports(body)
+    let maxDriveHours = try Self.number(body, "maxDriveHours", in: 0.5...24, unit: "hours")
+    if kind == "all-parks" {
+      try body.allowing(Self.allParksKeys)
+      guard let season = try body.integer("season") else {
+        throw APIError.invalid("season is missing (the season whose parks to see)", field: "season")
+      }
+      guard (1871...2100).contains(season) else {
+        throw APIError.invalid("season must be a year from 1871 to 2100", field: "season")
+      }
+      guard sports.count <= 1 else {
+        throw APIError.invalid(
+          "sports: the all-parks question takes one sport (got \(sports.map(\.rawValue).joined(separator: ", ")))",
+          field: "sports")
+      }
+      let sport = sports.first ?? .mlb
+      var teams: Set<String> = []
+      for (index, text) in (try body.strings("teams") ?? []).enumerated() {
+        do {
+          let found = try leagues.team(named: text, among: [sport], season: season)
+          teams.formUnion(leagues.codes(of: found))
+        } catch {
+          throw VisitAPI.refusal(error, field: "teams[\(index)]").asInvalidInput
+        }
+      }
+      return .allParks(
+        AllParksQuery(
+          season: season, sport: sport, from: try body.date("from"),
+          maxDriveHours: maxDriveHours, teams: teams))
+    }
+    try body.allowing(Self.windowKeys + (kind == "follow" ? ["follow"] : []))
+    guard let from = try body.date("from") else {
+      throw APIError.invalid("from is missing (the first day, YYYY-MM-DD)", field: "from")
+    }
+    guard let to = try body.date("to") else {
+      throw APIError.invalid("to is missing (the last day, YYYY-MM-DD)", field: "to")
+    }
+    let start = try place(body, "startNear")
+    let end = try place(body, "endNear")
+    if kind == "route" {
+      for (key, given) in [("startNear", start), ("endNear", end)] where given == nil {
+        throw APIError.invalid(
+          "\(key) is missing: a route goes from one city to another ({city, radiusHours})",
+          field: key)
+      }
+    }
+    var follow: FollowedTeam?
+    if kind == "follow" {
+      let text = try body.requiredString("follow")
+      let found: Leagues.SportTeam
+      let pool = sports.isEmpty ? try store.storedSports() : sports
+      do {
+        found = try leagues.team(named: text, among: pool, season: from.year)
+      } catch {
+        throw VisitAPI.refusal(error, field: "follow").asInvalidInput
+      }
+      if !sports.isEmpty, !sports.contains(found.sport) {
+        throw APIError.invalid(
+          "follow: the \(found.team.fullName) are an \(found.sport.rawValue) team, and sports has only \(sports.map(\.rawValue).joined(separator: ", "))",
+          field: "follow")
+      }
+      follow = FollowedTeam(
+        sport: found.sport, codes: Set(leagues.codes(of: found)), name: found.team.fullName)
+    }
+    var must: [Game.ID] = []
+    for (index, text) in (try body.strings("must") ?? []).enumerated() {
+      let field = "must[\(index)]"
+      do {
+        must.append(try store.game(for: try GameReference(parsing: text), catalog: catalog).id)
+      } catch {
+        throw VisitAPI.refusal(error, field: field).asInvalidInput
+      }
+    }
+    var sort = PlanSort.recommended
+    if let text = try body.string("sort") {
+      guard let known = PlanSort(rawValue: text) else {
+        throw APIError.invalid(
+          "sort must be one of \(PlanSort.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(text.prefix(40))')",
+          field: "sort")
+      }
+      sort = known
+    }
+    var options = 10
+    if let n = try body.integer("options") {
+      guard (1...50).contains(n) else {
+        throw APIError.invalid("options must be a whole number from 1 to 50", field: "options")
+      }
+      options = n
+    }
+    let query = WindowQuery(
+      from: from, to: to, sports: Set(sports), startNear: start, endNear: end, must: must,
+      follow: follow, maxDriveHours: maxDriveHours, options: options)
+    return .window(query, kind: kind, sort: sort)
+  }
+
+  /// The sports of `sports` (an array of `MLB`, `NBA`, `NHL`, `NFL`, any
+  /// case), each once, in `Sport.allCases` order.
+  static func sports(_ body: JSONBody) throws -> [Sport] {
+    var found: Set<Sport> = []
+    for (index, name) in (try body.strings("sports") ?? []).enumerated() {
+      guard let sport = Sport(rawValue: name.trimmingCharacters(in: .whitespaces).uppercased())
+      else {
+        throw APIError.invalid(
+          "sports[\(index)] must be MLB, NBA, NHL or NFL (got '\(name.prefix(40))')",
+          field: "sports[\(index)]")
+      }
+      found.insert(sport)
+    }
+    return Sport.allCases.filter(found.contains)
+  }
+
+  /// The number at `key` within `range`, or nil when absent.
+  static func number(_ body: JSONBody, _ key: String, in range: ClosedRange<Double>, unit: String)
+    throws -> Double?
+  {
+    guard let value = try body.number(key) else { return nil }
+    guard range.contains(value) else {
+      throw APIError.invalid(
+        "\(body.name(key)) must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)) \(unit) (got \(plain(value)))",
+        field: body.name(key))
+    }
+    return value
+  }
+
+  /// 24 as "24", 0.5 as "0.5" (whatever the machine's locale).
+  static func plain(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  /// The place at `key`: `{city, radiusHours}` (radius 0–48 hours of
+  /// travel, default 2), found by `PlanPlace.resolve`; nil when absent.
+  func place(_ body: JSONBody, _ key: String) throws -> PlanPlace? {
+    guard let object = try body.object(key) else { return nil }
+    try object.allowing(["city", "radiusHours"])
+    let city = try object.requiredString("city")
+    guard !city.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw APIError.invalid("\(key).city is empty", field: "\(key).city")
+    }
+    let radius = try Self.number(object, "radiusHours", in: 0...48, unit: "hours") ?? 2
+    do {
+      return try PlanPlace.resolve(city, radiusHours: radius, catalog: catalog)
+    } catch {
+      throw VisitAPI.refusal(error, field: "\(key).city").asInvalidInput
+    }
+  }
+
+  /// Answers `question`: the planner's answer (kept for the same question
+  /// on the same database, so another sort is not another search) as the
+  /// plan document. Blocks while the search runs (at most the time limit).
+  /// - Throws: `APIError` (400) for a question the planner refuses
+  ///   (`PlanError`, `AllParksError`), naming the member at fault;
+  ///   `StoreError`.
+  func answer(_ question: Question) throws -> WireV1.PlanDocument {
+    let token = try store.changeToken()
+    switch question {
+    case .window(let query, let kind, let sort):
+      let key = PlanAnswerCache.Key(
+        question: .window(query, kind: kind, sort: .recommended), token: token)
+      let answer: PlanAnswer
+      if case .window(let kept)? = cache.answer(for: key) {
+        answer = kept
+      } else {
+        var games = try store.games(GameQuery(from: query.from, to: query.to))
+        if !query.sports.isEmpty { games = games.filter { query.sports.contains($0.sport) } }
+        // The must-see games too, so one outside the window is named with its date.
+        let outside = try query.must.compactMap { try store.game(id: $0) }.filter {
+          $0.localDate < query.from || $0.localDate > query.to
+        }
+        let deadline = Date().addingTimeInterval(limits.window)
+        do {
+          answer = try WindowPlanner.answer(
+            query, games: games + outside, venue: { catalog.venue($0) },
+            shouldStop: { Date() > deadline })
+        } catch let error as PlanError {
+          throw Self.refusal(error, must: query.must)
+        }
+        cache.keep(.window(answer), for: key)
+      }
+      return WireV1.PlanDocument(query, answer: answer, sort: sort, kind: kind)
+    case .allParks(let query):
+      let key = PlanAnswerCache.Key(question: question, token: token)
+      if case .allParks(let kept)? = cache.answer(for: key) {
+        return WireV1.PlanDocument(query, answer: kept)
+      }
+      var gameQuery = GameQuery()
+      gameQuery.sports = [query.sport]
+      let games = try store.games(gameQuery).filter { $0.season == query.season }
+      let deadline = Date().addingTimeInterval(limits.allParks)
+      let answer: AllParksAnswer
+      do {
+        answer = try AllParksPlanner.answer(
+          query, games: games, venue: { catalog.venue($0) }, shouldStop: { Date() > deadline })
+      } catch let error as AllParksError {
+        throw APIError.invalid(
+          error.description,
+          field: {
+            switch error {
+            case .noGames: return "season"
+            case .unknownTeams: return "teams"
+            case .noTrip: return nil
+            }
+          }())
+      }
+      cache.keep(.allParks(answer), for: key)
+      return WireV1.PlanDocument(query, answer: answer)
+    }
+  }
+
+  /// A window question's refusal, naming the member at fault (`must[i]`
+  /// by its place in `must`), in the app's words where the planner's name
+  /// the CLI's options.
+  static func refusal(_ error: PlanError, must: [Game.ID]) -> APIError {
+    func field(_ id: Game.ID) -> String {
+      must.firstIndex(of: id).map { "must[\($0)]" } ?? "must"
+    }
+    switch error {
+    case .backwards: return APIError.invalid(error.description, field: "to")
+    case .tooLong(let days):
+      return APIError.invalid(
+        "the dates span \(days) days; the planner searches at most \(WindowQuery.maximumDays) (shorten them)",
+        field: "to")
+    case .mustNotInWindow(let id, _): return APIError.invalid(error.description, field: field(id))
+    case .mustIncompatible(_, let b): return APIError.invalid(error.description, field: field(b))
+    case .followNoGames, .followGap: return APIError.invalid(error.description, field: "follow")
+    case .tooManyVenues: return APIError.invalid(error.description)
+    }
+  }
+}
+
+extension APIError {
+  /// This error as a 400 `invalid-input` (a name the tables or the
+  /// schedule do not know is the request's fault, not a missing page).
+  var asInvalidInput: APIError {
+    guard status == 404 else { return self }
+    var copy = self
+    copy.status = 400
+    copy.document.error.kind = ErrorKind.invalidInput.rawValue
+    return copy
+  }
+}
+
+/// Planner answers by question and database state (`Store.changeToken()`):
+/// the same question asked again (another sort, a reload) is answered
+/// without a search while nothing changed. Keeps the last 16. Thread-safe.
+final class PlanAnswerCache: @unchecked Sendable {
+  /// A question on a database state.
+  struct Key: Hashable {
+    var question: PlanAPI.Question
+    var token: ChangeToken
+  }
+
+  /// A kept answer.
+  enum Answer {
+    case window(PlanAnswer)
+    case allParks(AllParksAnswer)
+  }
+
+  private let lock = NSLock()
+  private var kept: [(key: Key, answer: Answer)] = []
+
+  /// The answer kept for `key`, or nil.
+  func answer(for key: Key) -> Answer? {
+    lock.withLock { kept.first { $0.key == key }?.answer }
+  }
+
+  /// Keeps `answer` for `key` (forgetting the oldest beyond 16).
+  func keep(_ answer: Answer, for key: Key) {
+    lock.withLock {
+      kept.removeAll { $0.key == key }
+      kept.append((key, answer))
+      if kept.count > 16 { kept.removeFirst(kept.count - 16) }
+    }
+  }
+}
+
+extension SportsTimeApp {
+  /// The planner's operations over the app's store.
+  var planAPI: PlanAPI {
+    get throws {
+      PlanAPI(
+        store: store, catalog: api.catalog, leagues: try Leagues.builtIn(),
+        limits: configuration.planTimeLimits, cache: planCache)
+    }
+  }
+
+  /// Answers `/plan` (the wizard's page), `POST /api/plan` and `GET
+  /// /api/plan/sports|teams|cities|sorts`; nil for any other path. The
+  /// search runs off the server's task threads (it may take seconds), so
+  /// other requests are answered meanwhile.
+  func planRoute(_ request: HTTPRequest) async -> HTTPResponse? {
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard parts == ["plan"] || (parts.count >= 2 && parts[0] == "api" && parts[1] == "plan")
+    else { return nil }
+    var request = request
+    // HEAD is GET without the body (as the other API routes).
+    if request.method == "HEAD", parts.first == "api" { request.method = "GET" }
+    do {
+      if parts.first == "api", let name = request.repeatedQuery.first {
+        throw APIError.invalid(
+          "the query gives '\(name.prefix(80))' more than once; give it once",
+          field: String(name.prefix(80)))
+      }
+      switch parts {
+      case ["plan"]:
+        return try page(request, ["app", "plan.html"])
+      case ["api", "plan"]:
+        try allow(request, ["POST"])
+        try Self.allowQuery(request, [])
+        let plan = try planAPI
+        let question = try plan.question(JSONBody(request.body))
+        let document = try await Self.offTaskThreads { try plan.answer(question) }
+        return try Self.wire(200, document)
+      case ["api", "plan", "sports"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, ["from", "to"])
+        return try Self.wire(200, planAPI.sports(request.query))
+      case ["api", "plan", "teams"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, ["sport", "from", "to"])
+        return try Self.wire(200, planAPI.teams(request.query))
+      case ["api", "plan", "cities"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, [])
+        return try Self.wire(200, planAPI.cities())
+      case ["api", "plan", "sorts"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, [])
+        return try Self.wire(200, WireV1.PlanSorts())
+      default:
+        throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
+      }
+    } catch let refused as MethodNotAllowed {
+      var response = Self.error(
+        status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
+      response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
+      return response
+    } catch {
+      let api = APIError(error)
+      return Self.json(status: api.status, (try? Wire.render(api.document)) ?? "{}")
+    }
+  }
+
+  /// Runs `work` on a thread of its own (Dispatch's), not one of the few
+  /// threads Swift's tasks share, and awaits its result.
+  static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws
+    -> T
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global(qos: .userInitiated).async {
+        continuation.resume(with: Result { try work() })
+      }
+    }
+  }
+}

@@ -1,0 +1,361 @@
+#!/usr/bin/python3
+"""The "Plan a trip" wizard (/plan) in a real browser (headless Chromium
+through Selenium), on the real 2024 MLB schedule and the 2024 NFL season:
+the steps appear in order, a sport with no games in the dates is greyed
+out (the NFL in June), changing an earlier answer updates the options, the
+sort menu reorders them under its group headers, errors are shown in words
+at the step they are about, and "Plan this trip" opens the editor with
+exactly that option's games; a phone-sized window and a desktop one.
+
+Run by the Swift test BrowserTests (make test) as
+  /usr/bin/python3 Tests/Browser/plan_test.py --bin BIN --data DATA --artifacts DIR
+One `sportstime serve` (editor_test.py's Server: a fresh database with the
+2024 MLB schedule; the NFL's season is imported beside it) serves every
+test; screenshots go into DIR (look at them).
+"""
+
+import argparse
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from editor_test import Server, browser  # noqa: E402  (the shared fixture)
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+ARGS = None
+SERVER = None
+STEPS = ["kind", "sports", "dates", "places", "must", "drive", "options"]
+
+
+def phone(width):
+    """Headless Chromium emulating a `width`×812 touch screen at 3× (the
+    shared `browser(phone=True)` is 390 wide; the wizard is checked at 375)."""
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1400"]:
+        options.add_argument(argument)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": width, "height": 812, "pixelRatio": 3.0, "touch": True}})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options)
+
+
+class PlanTests(unittest.TestCase):
+    def setUp(self):
+        self.driver = browser(height=1400)
+        self.addCleanup(lambda: self.driver.quit())
+
+    # MARK: Helpers
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def finds(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def wait(self, condition, timeout=20, message=""):
+        # The page redraws from each answer: an element found a moment ago may be gone.
+        return WebDriverWait(self.driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: condition(), message)
+
+    def shown_steps(self):
+        return [s for s in STEPS if self.find(f'section[data-step="{s}"]').is_displayed()]
+
+    def set_value(self, element_id, value):
+        """Sets an input's value as a user would, firing `input` and `change`."""
+        self.driver.execute_script(
+            "const e = document.getElementById(arguments[0]); e.value = arguments[1];"
+            "e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}));",
+            element_id, value)
+
+    def click(self, element):
+        """Clicks `element` scrolled to the middle of the window (not under the sticky header)."""
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    def choose(self, name, value):
+        self.click(self.find(f'input[name="{name}"][value="{value}"]'))
+
+    def chip(self, sport):
+        return self.find(f'#sport-chips [data-sport="{sport}"]')
+
+    def open(self):
+        self.driver.get(SERVER.base + "/plan")
+        self.wait(lambda: len(self.finds("#sport-chips [data-sport]")) == 4)
+
+    def walk(self, kind="window", sports=("MLB",), dates=("2024-06-10", "2024-06-12"), hours=8):
+        """Answers every step (anywhere, no must-see games) up to the options."""
+        self.open()
+        self.choose("kind", kind)
+        for sport in sports:
+            self.wait(lambda: self.chip(sport).get_attribute("aria-disabled") != "true")
+            self.click(self.chip(sport))
+        self.set_value("from", dates[0])
+        self.set_value("to", dates[1])
+        if kind == "window":
+            self.wait(lambda: self.find('section[data-step="places"]').is_displayed())
+            self.choose("places", "anywhere")
+        self.wait(lambda: self.find('section[data-step="must"]').is_displayed())
+        self.choose("must", "none")
+        self.choose("drive", "hours")
+        self.set_value("drive-hours", str(hours))
+        return self.wait_for_options()
+
+    def wait_for_options(self, different_from=None):
+        """Waits for the options (other than `different_from`); returns each card's game ids."""
+        def ready():
+            if "busy" in self.find("#search-status").get_attribute("class"):
+                return False
+            cards = self.cards()
+            return cards and cards != different_from and cards
+        return self.wait(ready, message="the options appear")
+
+    def cards(self):
+        return [[li.get_attribute("data-game-id") for li in card.find_elements(By.CSS_SELECTOR, ".option-games li")]
+                for card in self.finds("[data-option-rank]")]
+
+    def planned(self, **body):
+        """The server's plan document for the question the page asks."""
+        question = {"kind": "window", "sports": ["MLB"], "sort": "recommended", "options": 10, "maxDriveHours": 8}
+        question.update(body)
+        return SERVER.api("POST", "/api/plan", question)
+
+    def console_errors(self):
+        return [e for e in self.driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+
+    # MARK: Tests
+
+    def test_the_steps_appear_in_order_and_a_sport_without_games_in_the_dates_is_greyed_out(self):
+        self.open()
+        self.assertEqual(self.shown_steps(), ["kind"], "only the first question at first")
+        self.choose("kind", "window")
+        self.wait(lambda: self.shown_steps() == ["kind", "sports"])
+        self.assertIn("which sports", self.find("#sports-title").text.lower())
+        # Before the dates: the sports with nothing imported are greyed out, with the reason.
+        self.assertEqual(self.chip("NBA").get_attribute("aria-disabled"), "true")
+        self.assertEqual(self.chip("NHL").get_attribute("aria-disabled"), "true")
+        self.assertIsNone(self.chip("NFL").get_attribute("aria-disabled"))
+        self.assertIn("No NBA games are imported", self.find("#sport-reasons").text)
+        self.click(self.chip("NBA"))
+        self.assertEqual(self.chip("NBA").get_attribute("aria-pressed"), "false", "a greyed sport cannot be chosen")
+        self.assertEqual(self.shown_steps(), ["kind", "sports"])
+        self.click(self.chip("MLB"))
+        self.click(self.chip("NFL"))
+        self.assertEqual(self.chip("NFL").get_attribute("aria-pressed"), "true")
+        self.wait(lambda: self.shown_steps() == ["kind", "sports", "dates"])
+        # June: no NFL games. The chip greys out, says why, and is taken out.
+        self.set_value("from", "2024-06-10")
+        self.set_value("to", "2024-06-12")
+        self.wait(lambda: self.chip("NFL").get_attribute("aria-disabled") == "true")
+        self.assertEqual(self.chip("NFL").get_attribute("aria-pressed"), "false")
+        reasons = self.find("#sport-reasons").text
+        self.assertIn("No NFL games from Jun 10 to Jun 12, 2024", reasons)
+        self.assertIn("taken out", reasons)
+        self.assertEqual(self.chip("MLB").get_attribute("aria-pressed"), "true")
+        self.wait(lambda: self.shown_steps() == ["kind", "sports", "dates", "places"])
+        self.choose("places", "anywhere")
+        self.wait(lambda: self.shown_steps()[-1] == "must")
+        self.choose("must", "none")
+        self.wait(lambda: self.shown_steps()[-1] == "drive")
+        self.assertFalse(self.find('section[data-step="options"]').is_displayed())
+        self.choose("drive", "none")
+        self.wait(lambda: self.shown_steps() == STEPS)
+        cards = self.wait_for_options()
+        doc = self.planned(**{"from": "2024-06-10", "to": "2024-06-12", "maxDriveHours": None})
+        self.assertEqual(cards, [o["gameIDs"] for o in doc["options"]], "the server's options, in its order")
+        self.assertIn("Proven best", self.find("#search-status").text)
+        self.assertTrue(all(self.finds(".option-map")), "each option has its map")
+        self.assertGreater(len(self.finds(".option-map .leaflet-marker-icon")), 0)
+        self.driver.execute_script("document.querySelector('[data-step=\"options\"]').scrollIntoView()")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-options.png"))
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-steps.png"))
+        # Taking back an earlier answer hides the steps after it again.
+        self.click(self.chip("MLB"))
+        self.wait(lambda: self.shown_steps() == ["kind", "sports", "dates"])
+        self.assertEqual(self.cards(), [])
+        self.assertEqual(self.console_errors(), [])
+
+    def test_changing_the_dates_updates_the_options(self):
+        first = self.walk(dates=("2024-06-10", "2024-06-12"))
+        self.assertEqual(first, [o["gameIDs"] for o in self.planned(**{"from": "2024-06-10", "to": "2024-06-12"})["options"]])
+        # The search says it is running (it may be done by the time a check looks: a recorder watches).
+        self.driver.execute_script(
+            "window.sawSearching = false; const s = document.getElementById('search-status');"
+            "new MutationObserver(() => { if (s.textContent.includes('Searching')) window.sawSearching = true; })"
+            ".observe(s, {childList: true, subtree: true, characterData: true});")
+        # A first day after the last takes the last along (the same 3 days): the later steps stay.
+        self.set_value("from", "2024-07-19")
+        self.assertEqual(self.find("#to").get_attribute("value"), "2024-07-21")
+        self.assertEqual(self.shown_steps(), STEPS)
+        second = self.wait_for_options(different_from=first)
+        self.assertTrue(self.driver.execute_script("return window.sawSearching"), "“Searching…” was shown")
+        expected = self.planned(**{"from": "2024-07-19", "to": "2024-07-21"})["options"]
+        self.assertEqual(second, [o["gameIDs"] for o in expected])
+        self.assertIn("Jul", self.find(".option-games .when").text)
+        # A tighter drive limit is another search too.
+        self.set_value("drive-hours", "2")
+        third = self.wait_for_options(different_from=second)
+        self.assertEqual(third, [o["gameIDs"] for o in self.planned(**{"from": "2024-07-19", "to": "2024-07-21", "maxDriveHours": 2})["options"]])
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_sort_menu_reorders_the_options_under_its_group_headers(self):
+        recommended = self.walk(dates=("2024-06-10", "2024-06-13"))
+        self.assertEqual(self.finds(".group-header"), [], "Recommended has no group headers")
+        menu = Select(self.find("#sort"))
+        self.assertEqual([o.text for o in menu.options],
+                         ["Recommended", "Most Cities", "Least Cities", "Most Games", "Least Games",
+                          "Most Miles", "Least Miles", "Best Efficiency"])
+        for sort in ["most-miles", "least-cities"]:
+            menu.select_by_value(sort)
+            doc = self.planned(**{"from": "2024-06-10", "to": "2024-06-13", "sort": sort})
+            expected = [o["gameIDs"] for o in doc["options"]]
+            self.wait(lambda: self.cards() == expected, message=f"the {sort} order")
+            self.assertCountEqual(expected, recommended, "the same options, in another order")
+            headers = [h.text for h in self.finds(".group-header")]
+            groups = []
+            for option in doc["options"]:
+                if option["group"] not in groups:
+                    groups.append(option["group"])
+            self.assertEqual(headers, groups, f"{sort}: one header per group, in order")
+            # Each card sits under the header of its own group.
+            placed = self.driver.execute_script(
+                "return [...document.querySelectorAll('[data-option-rank]')].map((card) => {"
+                " let e = card.previousElementSibling; while (e && !e.matches('.group-header')) e = e.previousElementSibling;"
+                " return e ? e.textContent : null; });")
+            self.assertEqual(placed, [o["group"] for o in doc["options"]])
+            if sort == "most-miles":
+                self.assertNotEqual(self.cards(), recommended, "the longest drives first")
+                self.assertTrue(all(h.endswith(" mi") for h in headers), headers)
+                self.driver.execute_script("document.querySelector('[data-step=\"options\"]').scrollIntoView()")
+                self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-sorted.png"))
+        self.assertTrue(all(h.endswith("cities") or h.endswith("city") for h in headers), headers)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_plan_this_trip_opens_the_editor_with_that_options_games(self):
+        cards = self.walk(dates=("2024-06-10", "2024-06-12"))
+        self.assertGreaterEqual(len(cards), 2)
+        chosen = cards[1]
+        self.click(self.find('[data-option-rank="2"] [data-action="pick-option"]'))
+        self.wait(lambda: self.find("#pick-dialog").is_displayed())
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-pick-dialog.png"))
+        field = self.find("#trip-name")
+        self.assertRegex(field.get_attribute("value"), r"^\d+ parks, Jun 10–1[0-2], 2024$", "a sensible default name")
+        field.clear()
+        field.send_keys("Planned in the browser", Keys.ENTER)
+        self.wait(lambda: "/trips/" in self.driver.current_url and "/plan" not in self.driver.current_url)
+        self.wait(lambda: self.finds("#itinerary [data-row-id='day:1']"))
+        rows = [e.get_attribute("data-row-id") for e in self.finds("#itinerary [data-row-id^='game:']")]
+        self.assertEqual(rows, [f"game:{g}" for g in chosen], "exactly that option's games, in its order")
+        trip = SERVER.api("GET", f"/api/trips/{self.driver.current_url.rsplit('/', 1)[1]}")
+        self.assertEqual(trip["trip"]["name"], "Planned in the browser")
+        self.assertEqual([r["gameID"] for r in trip["rows"] if r["kind"] == "game"], chosen)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_follow_a_team_and_a_route_and_their_errors_in_words(self):
+        self.open()
+        self.choose("kind", "follow")
+        self.wait(lambda: self.chip("MLB").is_displayed())
+        self.click(self.chip("MLB"))
+        self.set_value("from", "2024-06-10")
+        self.set_value("to", "2024-06-12")
+        self.wait(lambda: self.find('section[data-step="places"]').is_displayed())
+        self.assertEqual(self.find("#places-title").text, "Which team will you follow?")
+        self.wait(lambda: len(Select(self.find("#team")).options) > 20)
+        Select(self.find("#team")).select_by_visible_text(
+            next(o.text for o in Select(self.find("#team")).options if o.text.startswith("Chicago Cubs")))
+        self.choose("must", "none")
+        self.choose("drive", "none")
+        cards = self.wait_for_options()
+        cubs = [g["id"] for g in SERVER.api("GET", "/api/games?team=CHC&from=2024-06-10&to=2024-06-12")]
+        self.assertTrue(cubs)
+        self.assertTrue(all(set(cubs) <= set(card) for card in cards), "every Cubs game in every option")
+        # Drive from one city to another: a place no table knows is refused in words, at its step.
+        self.choose("kind", "route")
+        self.wait(lambda: self.find("#places-title").text == "Where from, and where to?")
+        self.set_value("start-city", "Atlantis")
+        self.set_value("end-city", "New York")
+        self.wait(lambda: "Atlantis" in self.find('.step-error[data-error-for="places"]').text)
+        self.assertIn("needs a change", self.find("#search-status").text)
+        self.assertEqual(self.cards(), [])
+        self.set_value("start-city", "Boston")
+        cards = self.wait_for_options()
+        self.assertEqual(self.find('.step-error[data-error-for="places"]').text, "")
+        doc = SERVER.api("POST", "/api/plan", {
+            "kind": "route", "from": "2024-06-10", "to": "2024-06-12", "sports": ["MLB"],
+            "startNear": {"city": "Boston", "radiusHours": 2}, "endNear": {"city": "New York", "radiusHours": 2},
+            "sort": "recommended", "options": 10})
+        self.assertEqual(cards, [o["gameIDs"] for o in doc["options"]])
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_keyboard_answers_every_step(self):
+        self.open()
+        radio = self.find('input[name="kind"][value="window"]')
+        radio.send_keys(Keys.SPACE)
+        self.wait(lambda: self.find('section[data-step="sports"]').is_displayed())
+        self.chip("MLB").send_keys(Keys.ENTER)
+        self.wait(lambda: self.chip("MLB").get_attribute("aria-pressed") == "true")
+        self.set_value("from", "2024-06-10")
+        self.set_value("to", "2024-06-11")
+        self.wait(lambda: self.find('section[data-step="places"]').is_displayed())
+        self.find('input[name="places"][value="anywhere"]').send_keys(Keys.SPACE)
+        self.wait(lambda: self.find('section[data-step="must"]').is_displayed())
+        self.find('input[name="must"][value="none"]').send_keys(Keys.SPACE)
+        self.wait(lambda: self.find('section[data-step="drive"]').is_displayed())
+        self.find('input[name="drive"][value="none"]').send_keys(Keys.SPACE)
+        self.wait_for_options()
+        for control in self.finds("section:not([hidden]) input, section:not([hidden]) select"):
+            if not control.is_displayed():
+                continue
+            labelled = self.driver.execute_script(
+                "const e = arguments[0]; return Boolean(e.labels && e.labels.length || e.getAttribute('aria-label'));", control)
+            self.assertTrue(labelled, f"a label for {control.get_attribute('id') or control.get_attribute('name')}")
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_phone_sized_window(self):
+        self.driver.quit()
+        self.driver = phone(375)
+        self.walk(dates=("2024-06-10", "2024-06-12"))
+        self.assertEqual(self.driver.execute_script("return window.innerWidth"), 375)
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375,
+                             "no sideways scrolling")
+        self.assertLessEqual(self.find("header.bar").size["height"], 70, "a short header")
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-phone.png"))
+        self.driver.execute_script("document.querySelector('[data-option-rank=\"1\"]').scrollIntoView()")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-phone-options.png"))
+        # The home page's header links to the wizard, and stays one row on a phone.
+        self.driver.get(SERVER.base + "/")
+        self.wait(lambda: self.finds("#upcoming li"))
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
+        self.assertLessEqual(self.find("header.bar").size["height"], 70, "a short header on the home page")
+        self.click(self.find("#plan-trip"))
+        self.wait(lambda: self.driver.current_url.endswith("/plan"))
+        self.assertEqual(self.console_errors(), [])
+
+
+def main():
+    global ARGS, SERVER
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--artifacts", required=True)
+    ARGS, rest = parser.parse_known_args()
+    os.makedirs(ARGS.artifacts, exist_ok=True)
+    SERVER = Server(ARGS.bin, ARGS.data)
+    try:
+        SERVER.cli("schedule", "import", os.path.join(ARGS.data, "nfl/schedules_2024.csv"))
+        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
+    finally:
+        SERVER.stop()
+    sys.exit(0 if result.wasSuccessful() else 1)
+
+
+if __name__ == "__main__":
+    main()
