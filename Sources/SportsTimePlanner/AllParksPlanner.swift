@@ -155,21 +155,81 @@ public enum AllParksPlanner {
     }
     var windows = 0
     var labels = 0
+    // The best trip a quick (capped) search found: the answer when the
+    // time runs out before the exact search finds one, with the bound.
+    var incumbent: PlanOption?
+    func model(from s: Int, days: Int) -> PlanningModel {
+      let from = firstDay.adding(days: s)
+      let to = from.adding(days: days - 1)
+      let window = candidates.filter { $0.localDate >= from && $0.localDate <= to }
+      return PlanningModel(
+        games: window, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
+    }
+    /// A quick search for a trip of at most `days` from the next `count`
+    /// start days not yet tried at that span (the shortest covers first);
+    /// nil when none was found (proving nothing).
+    var tried: [Int: Int] = [:]
+    func quickTrip(days: Int, count: Int) -> PlanOption? {
+      let order = (0..<total).filter { starts.contains($0) && cover[$0] <= days }
+        .sorted { (cover[$0], $0) < (cover[$1], $1) }
+      let next = tried[days, default: 0]
+      tried[days] = next + count
+      for s in order.dropFirst(next).prefix(count) {
+        if shouldStop() { return nil }
+        let window = model(from: s, days: days)
+        let day = firstDay.adding(days: s)
+        let first = Set(window.slots.indices.filter { window.slots[$0].game.localDate == day })
+        let found = TripSearch.find(
+          window, goal: parks.count, constraints: .init(starts: first), cap: 24,
+          shouldStop: shouldStop)
+        labels += found.labels
+        if let trip = found.trip { return PlanOption(slots: trip.slots, model: window) }
+      }
+      return nil
+    }
+    // A first trip, from ever longer spans, so that a stopped search has
+    // one to give; then the exact search from the bound up, spending up to
+    // half its time on quick tries one day shorter than the best trip.
+    var span = bound
+    while incumbent == nil, span <= maximumDays, !shouldStop() {
+      span = min(maximumDays, span + 8)
+      incumbent = quickTrip(days: span, count: 6)
+      if span == maximumDays { break }
+    }
+    var exactSeconds = 0.0
+    var quickSeconds = 0.0
+    func improve() {
+      while let best = incumbent, best.days - 1 > bound, quickSeconds < exactSeconds / 2,
+        !shouldStop()
+      {
+        let began = Date()
+        let found = quickTrip(days: best.days - 1, count: 6)
+        quickSeconds += Date().timeIntervalSince(began)
+        guard let found else { return }
+        incumbent = found
+      }
+    }
     while bound <= maximumDays {
       progress(bound)
+      improve()
+      let began = Date()
+      defer { exactSeconds += Date().timeIntervalSince(began) }
       for s in 0..<total where starts.contains(s) && cover[s] <= bound {
         if shouldStop() {
           return AllParksAnswer(
-            option: nil, parks: parks.sorted(), bound: bound, windows: windows, labels: labels)
+            option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
+            labels: labels)
         }
         let from = firstDay.adding(days: s)
         let to = from.adding(days: bound - 1)
-        let window = candidates.filter { $0.localDate >= from && $0.localDate <= to }
-        let model = PlanningModel(
-          games: window, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
+        let model = model(from: s, days: bound)
+        // Starts on day s and ends on the window's last day: a trip from
+        // day s ending sooner has a shorter span, already refuted.
         let first = Set(model.slots.indices.filter { model.slots[$0].game.localDate == from })
+        let last = Set(model.slots.indices.filter { model.slots[$0].game.localDate == to })
         let found = TripSearch.find(
-          model, goal: parks.count, constraints: .init(starts: first), shouldStop: shouldStop)
+          model, goal: parks.count, constraints: .init(starts: first, ends: last),
+          shouldStop: shouldStop)
         windows += 1
         labels += found.labels
         if let trip = found.trip {
@@ -179,10 +239,17 @@ public enum AllParksPlanner {
         }
         if !found.proven {
           return AllParksAnswer(
-            option: nil, parks: parks.sorted(), bound: bound, windows: windows, labels: labels)
+            option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
+            labels: labels)
         }
       }
       bound += 1
+      // Every shorter span refuted: a quick trip of this span is optimal.
+      if let incumbent, incumbent.days <= bound {
+        return AllParksAnswer(
+          option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
+          labels: labels)
+      }
     }
     throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
   }

@@ -15,6 +15,11 @@ public struct VenueSet: Sendable, Hashable {
   /// The set of one index (0 ..< 256).
   public init(_ index: Int) { insert(index) }
 
+  /// A set of the given indices (each below `capacity`).
+  public init(_ indices: some Sequence<Int>) {
+    for index in indices { insert(index) }
+  }
+
   /// Adds `index` (0 ..< 256).
   @inline(__always)
   public mutating func insert(_ index: Int) {

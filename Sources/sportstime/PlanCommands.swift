@@ -84,17 +84,22 @@ enum PlanCommands {
     let games = try store.games(gameQuery).filter { $0.season == query.season }
     let limit = try args.doubleValue("time-limit")
     let began = Date()
+    let interrupt = Interrupt()
     let progress = !args.flag("json") && isatty(2) != 0
     let answer = try AllParksPlanner.answer(
       query, games: games, venue: { catalog.venue($0) },
-      shouldStop: { limit.map { Date().timeIntervalSince(began) > $0 } ?? false },
+      shouldStop: {
+        interrupt.isRaised || (limit.map { Date().timeIntervalSince(began) > $0 } ?? false)
+      },
       progress: { days in
         if progress {
           context.console.printError(
             String(
-              format: "Searching %d-day trips… (%.0f s)", days, Date().timeIntervalSince(began)))
+              format: "Searching %d-day trips… (%.0f s; Ctrl-C stops with the best found)", days,
+              Date().timeIntervalSince(began)))
         }
       })
+    interrupt.finish()
     if let name, let option = answer.option {
       let planned = try TripBuilder.plan(
         name: name, games: option.games, start: nil, end: nil, catalog: catalog,
@@ -108,7 +113,7 @@ enum PlanCommands {
       }
     } else if name != nil {
       throw CommandError(
-        "no trip was found before the time limit (proven lower bound: \(answer.bound) days); nothing was created"
+        "no trip was found before the search was stopped (proven lower bound: \(answer.bound) days); nothing was created"
       )
     }
     if args.flag("json") {
@@ -126,14 +131,14 @@ enum PlanCommands {
     context.print(context.style("All parks: " + scope.joined(separator: " · "), .bold))
     guard let option = answer.option else {
       context.print(
-        "No trip found before the time limit. Proven: no trip through every park is shorter than \(Plural.count(answer.bound, "day"))."
+        "No trip found before the search was stopped (--time-limit or Ctrl-C). Proven: no trip through every park is shorter than \(Plural.count(answer.bound, "day"))."
       )
       return
     }
     context.print(
       answer.proven
         ? "Shortest trip, proven optimal: \(Plural.count(option.days, "day")) (every shorter window was searched)."
-        : "Shortest trip found: \(Plural.count(option.days, "day")); proven lower bound \(Plural.count(answer.bound, "day"))."
+        : "Shortest trip found: \(Plural.count(option.days, "day")) — not proven optimal (the search was stopped); proven: no trip through every park is shorter than \(Plural.count(answer.bound, "day"))."
     )
     context.print()
     printOption(context, rank: 1, option: option, catalog: catalog)
@@ -313,16 +318,21 @@ enum PlanCommands {
     }
     let limit = try args.doubleValue("time-limit")
     let began = Date()
+    let interrupt = Interrupt()
     let progress = !args.flag("json") && isatty(2) != 0
     if progress {
       context.console.printError(
-        "Searching \(Plural.count(games.count, "game")) from \(from.iso) to \(to.iso)…")
+        "Searching \(Plural.count(games.count, "game")) from \(from.iso) to \(to.iso)… (Ctrl-C stops with the best found)"
+      )
     }
     // The must-see games too, so one outside the window is named with its date.
     let answer = try WindowPlanner.answer(
       query, games: games + must.filter { $0.localDate < from || $0.localDate > to },
       venue: { catalog.venue($0) },
-      shouldStop: { limit.map { Date().timeIntervalSince(began) > $0 } ?? false })
+      shouldStop: {
+        interrupt.isRaised || (limit.map { Date().timeIntervalSince(began) > $0 } ?? false)
+      })
+    interrupt.finish()
     let document = WireV1.PlanDocument(query, answer: answer, sort: sort, kind: kind.rawValue)
     if let name {
       let k = try args.intValue("option") ?? 1
@@ -423,5 +433,42 @@ enum PlanCommands {
       ]
     }
     for line in Format.table(rows) { context.print(line) }
+  }
+}
+
+/// Ctrl-C during a search: caught from creation until `finish()`, it
+/// raises a flag the search polls (`shouldStop`), so the command prints
+/// the best found so far instead of dying.
+final class Interrupt: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+  private var source: (any DispatchSourceSignal)?
+
+  init() {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    source.setEventHandler { [weak self] in self?.raise() }
+    source.resume()
+    self.source = source
+  }
+
+  /// Whether Ctrl-C was pressed.
+  var isRaised: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return raised
+  }
+
+  private func raise() {
+    lock.lock()
+    raised = true
+    lock.unlock()
+  }
+
+  /// Stops catching Ctrl-C (it ends the process again).
+  func finish() {
+    source?.cancel()
+    source = nil
+    signal(SIGINT, SIG_DFL)
   }
 }
