@@ -3,8 +3,9 @@
 #               print a real trip's itinerary
 #   make test   run every test (unit, store, end-to-end CLI)
 #   make golden rewrite the golden files (Tests/Golden) from the current build; review git diff
-#   make bench  time the reorder engine against the seeds' rescanning, and the
+#   make bench  time the reorder engine against the seeds' rescanning, the
 #               commands against their references (release; issue 9 targets)
+#               and the planner against OR-Tools CP-SAT (issue 12)
 #   make lint   check formatting and the no-force-unwrap rules (.swift-format)
 #   make deps   install what is missing (scripts/install-deps; demo and test run it)
 #   make fault-hunt  kill -9, concurrency, fuzz and odd-argv trials on the release build
@@ -55,7 +56,9 @@ demo: deps release
 	DATA=$(DATA) BIN=$$($(SWIFT) build -c release --show-bin-path)/sportstime scripts/demo.sh
 
 # Benchmarks are release builds that print figures; not part of make test.
+# The planner's reference is OR-Tools CP-SAT (PyPI; install-deps --bench).
 bench:
+	scripts/install-deps --bench
 	$(SWIFT) build $(RELEASE) --product sportstime $(PIPED)
 	$(SWIFT) build $(RELEASE) --product sportstime-bench $(PIPED)
 	SPORTSTIME_DATA=$(abspath $(DATA)) $$($(SWIFT) build -c release --show-bin-path)/sportstime-bench

@@ -213,4 +213,24 @@ final class WindowPlannerTests: XCTestCase {
         "the Boston Celtics play no game in the window (check the dates and the sport)")
     }
   }
+
+  /// Larger windows against their recorded optima: OR-Tools CP-SAT proved
+  /// these (status OPTIMAL, `make bench`, scripts/cpsat_plan.py on the same
+  /// models): the most parks, and the least driving among them, in hours.
+  func testLargerWindows_matchTheOptimaCPSATProved() throws {
+    let recorded: [(from: String, to: String, parks: Int, hours: Double)] = [
+      ("2025-04-07", "2025-04-13", 7, 20.2), ("2025-06-13", "2025-06-19", 9, 33.0),
+      ("2025-07-21", "2025-07-27", 10, 28.8), ("2025-05-05", "2025-05-18", 15, 67.9),
+    ]
+    for window in recorded {
+      let result = try answer(
+        WindowQuery(
+          from: try date(window.from), to: try date(window.to), maxDriveHours: 8, options: 3))
+      XCTAssertTrue(result.proven, window.from)
+      let first = try XCTUnwrap(result.options.first)
+      XCTAssertEqual(first.parks, window.parks, window.from)
+      XCTAssertEqual(first.travelSeconds / 3600, window.hours, accuracy: 0.05, window.from)
+      checkFigures(result.options, maxDriveHours: 8)
+    }
+  }
 }
