@@ -185,7 +185,7 @@ public enum PlanningTips {
     ),
     tip(
       .rainouts, "roofed-parks",
-      "Parks with a roof (Toronto, Milwaukee, Houston, Arlington, Phoenix, Miami and Seattle) rarely lose a game to rain: save them for a wet stretch."
+      "Parks with a roof (Toronto, Milwaukee, Houston, Arlington, Phoenix, Miami, Seattle, and Tampa Bay\u{2019}s dome when in use) rarely lose a game to rain."
     ),
     tip(
       .rainouts, "reimport-after-rainouts",
@@ -228,7 +228,7 @@ public enum PlanningTips {
     ),
     tip(
       .scheduling, "games-abroad",
-      "MLB, the NBA, the NHL and the NFL each play some regular-season games abroad; make sure the game you pick is at the home team's own venue."
+      "MLB, the NBA, the NHL and the NFL each play some regular-season games abroad: check the venue of a game before you book travel to its home city."
     ),
   ]
 
@@ -341,7 +341,7 @@ public enum PlanningTips {
     ),
     tip(
       .driving, "max-drive-hours",
-      "Give sportstime plan --max-drive-hours a limit you can really keep: no leg it suggests will need more driving than that per day."
+      "The planner\u{2019}s --max-drive-hours caps each leg per calendar day: a night game then a 1 pm game can still mean an early start, so pick a limit with room."
     ),
     tip(
       .driving, "cashless-tolls",

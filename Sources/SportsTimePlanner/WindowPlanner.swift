@@ -134,7 +134,7 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
   case followNoGames(team: String)
   /// Two consecutive games of the team followed that no legal trip holds
   /// both of (the team flies; a fan with the drive limit cannot follow).
-  case followGap(team: String, Game, Game)
+  case followGap(team: String, Game, Game, driveLimit: Bool)
 
   public var description: String {
     switch self {
@@ -154,9 +154,19 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
         "the window's games are at \(n) venues; the planner handles at most \(VenueSet.capacity)"
     case .followNoGames(let team):
       return "the \(team) play no game in the window (check the dates and the sport)"
-    case .followGap(let team, let a, let b):
+    case .followGap(let team, let a, let b, let driveLimit):
+      let teams = (try? Catalog.mlb())?.teams
+      func matchup(_ game: Game) -> String {
+        let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
+        let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
+        return "\(away) @ \(home) on \(game.localDate.iso)"
+      }
+      let remedy =
+        driveLimit
+        ? "plan the dates on one side of that trip, or raise the daily drive limit"
+        : "plan the dates on one side of that trip"
       return
-        "the \(team) play \(a.awayTeamID) @ \(a.homeTeamID) on \(a.localDate.iso) and \(b.awayTeamID) @ \(b.homeTeamID) on \(b.localDate.iso), too far apart to drive from one to the other in time (the team flies); plan the dates on one side of that trip, or raise the daily drive limit"
+        "the \(team) play \(matchup(a)) and \(matchup(b)), too far apart to drive from one to the other in time (the team flies); \(remedy)"
     }
   }
 }
@@ -204,7 +214,9 @@ public enum WindowPlanner {
       guard !followed.isEmpty else { throw PlanError.followNoGames(team: team.name) }
       let ordered = followed.sorted()
       for (a, b) in zip(ordered, ordered.dropFirst()) where !reachable(model, from: a, to: b) {
-        throw PlanError.followGap(team: team.name, model.slots[a].game, model.slots[b].game)
+        throw PlanError.followGap(
+          team: team.name, model.slots[a].game, model.slots[b].game,
+          driveLimit: query.maxDriveHours != nil)
       }
       must.formUnion(followed)
     }

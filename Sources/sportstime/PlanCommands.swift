@@ -49,7 +49,7 @@ enum PlanCommands {
         help: "Start on or after this day (YYYY-MM-DD)."),
       .value(
         "team", valueName: "TEAM", repeatable: true,
-        help: "Only these teams' home parks (repeat; codes or names)."),
+        help: "Only these teams' home parks (repeated or comma-separated; codes or names)."),
       .value(
         "max-drive-hours", valueName: "H", kind: .number(0.5...24),
         help: "Daily drive limit in hours (per calendar day between two games)."),
@@ -69,7 +69,7 @@ enum PlanCommands {
     let sport = args.value("sport", as: Sport.self) ?? .mlb
     let leagues = try context.leagues()
     var teams: Set<String> = []
-    for text in args.values("team") {
+    for text in args.values("team").flatMap({ $0.split(separator: ",").map(String.init) }) {
       let found = try leagues.team(named: text, among: [sport], season: nil)
       teams.formUnion(leagues.codes(of: found))
     }
@@ -244,7 +244,7 @@ enum PlanCommands {
         help: "Daily drive limit in hours (per calendar day between two games)."),
       .value(
         "sort", valueName: "SORT", kind: .parsed(.choice(of: PlanSort.self)),
-        help: "The order of the options (default recommended; see above)."),
+        help: "The order of the options (default recommended; the sorts are listed below)."),
       .value(
         "options", valueName: "N", kind: .integer(1...50),
         help: "How many options to list (default 10)."),
@@ -278,6 +278,7 @@ enum PlanCommands {
     let args = context.arguments
     let from = try args.requiredValue("from", as: CalendarDate.self)
     let to = try args.requiredValue("to", as: CalendarDate.self)
+    guard from <= to else { throw PlanError.backwards(from: from, to: to) }
     let sort = args.value("sort", as: PlanSort.self) ?? .recommended
     let radius = try args.doubleValue("radius-hours") ?? 2
     let wanted = try args.intValue("options") ?? 10
@@ -374,6 +375,7 @@ enum PlanCommands {
           separator: ", "))
     }
     if let team = query.follow { scope.append("following the \(team.name)") }
+    if !query.must.isEmpty { scope.append(Plural.count(query.must.count, "must-see game")) }
     let radius = { (place: PlanPlace) in
       "within \(ExportSupport.duration(place.radiusSeconds)) of \(place.name)"
     }
@@ -385,7 +387,7 @@ enum PlanCommands {
     context.print(context.style("Plan: " + scope.joined(separator: " · "), .bold))
     guard let best = answer.options.first else {
       context.print(
-        "No trip fits these constraints: no game there is near the start or end asked for, or the must-see games rule each other out."
+        "No legal trip fits these constraints: no game near the start place can reach a game near the end place (with the must-see games and the drive limit) in these dates."
       )
       return
     }

@@ -200,7 +200,7 @@ final class WindowPlannerTests: XCTestCase {
     ) { error in
       XCTAssertEqual(
         String(describing: error),
-        "the Seattle Mariners play BAL @ SEA on 2025-06-05 and SEA @ ANA on 2025-06-06, too far apart to drive from one to the other in time (the team flies); plan the dates on one side of that trip, or raise the daily drive limit"
+        "the Seattle Mariners play BAL @ SEA on 2025-06-05 and SEA @ LAA on 2025-06-06, too far apart to drive from one to the other in time (the team flies); plan the dates on one side of that trip, or raise the daily drive limit"
       )
     }
     let none = FollowedTeam(sport: .nba, codes: ["BOS"], name: "Boston Celtics")

@@ -422,6 +422,19 @@ extension SportsTimeApp {
         try Self.allowQuery(request, [])
         let plan = try planAPI
         let question = try plan.question(JSONBody(request.body))
+        // A long search holds a core; more than two at once would stall
+        // every other planning request (the searches do not stop when a
+        // client goes away), so a third waits for one of them to end.
+        guard PlanSearchSlots.shared.take() else {
+          throw APIError(
+            status: 503,
+            document: WireV1.ErrorDocument(
+              kind: .unavailable,
+              message:
+                "the planner is busy with \(PlanSearchSlots.limit) other searches; try again in a moment"
+            ))
+        }
+        defer { PlanSearchSlots.shared.give() }
         let document = try await Self.offTaskThreads { try plan.answer(question) }
         return try Self.wire(200, document)
       case ["api", "plan", "sports"]:
@@ -464,5 +477,32 @@ extension SportsTimeApp {
         continuation.resume(with: Result { try work() })
       }
     }
+  }
+}
+
+/// How many planning searches run at once (`POST /api/plan`): at most
+/// `limit`, one per core of a small machine. Thread-safe.
+final class PlanSearchSlots: @unchecked Sendable {
+  /// Searches at once.
+  static let limit = 2
+  /// The server's one counter.
+  static let shared = PlanSearchSlots()
+  private let lock = NSLock()
+  private var running = 0
+
+  /// Takes a slot; false when all are taken.
+  func take() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard running < Self.limit else { return false }
+    running += 1
+    return true
+  }
+
+  /// Gives a slot back.
+  func give() {
+    lock.lock()
+    running -= 1
+    lock.unlock()
   }
 }
