@@ -127,7 +127,7 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
   /// A must-see game is not among the window's games.
   case mustNotInWindow(Game.ID, date: CalendarDate?)
   /// Two must-see games that no legal trip holds both of.
-  case mustIncompatible(Game.ID, Game.ID)
+  case mustIncompatible(Game, Game)
   /// More venues than the search's sets hold.
   case tooManyVenues(Int)
   /// The team followed plays no game in the window.
@@ -135,6 +135,15 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
   /// Two consecutive games of the team followed that no legal trip holds
   /// both of (the team flies; a fan with the drive limit cannot follow).
   case followGap(team: String, Game, Game, driveLimit: Bool)
+
+  /// A game as a message names it: "SEA @ LAA on 2025-06-06", teams by
+  /// their printed codes.
+  static func matchup(_ game: Game) -> String {
+    let teams = (try? Catalog.mlb())?.teams
+    let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
+    let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
+    return "\(away) @ \(home) on \(game.localDate.iso)"
+  }
 
   public var description: String {
     switch self {
@@ -148,25 +157,19 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
       return "must-see game \(id) is not among the window's games\(when)"
     case .mustIncompatible(let a, let b):
       return
-        "must-see games \(a) and \(b) cannot both be seen: no legal trip reaches one from the other"
+        "must-see games \(Self.matchup(a)) (\(a.id)) and \(Self.matchup(b)) (\(b.id)) cannot both be seen: no legal trip reaches one from the other"
     case .tooManyVenues(let n):
       return
         "the window's games are at \(n) venues; the planner handles at most \(VenueSet.capacity)"
     case .followNoGames(let team):
       return "the \(team) play no game in the window (check the dates and the sport)"
     case .followGap(let team, let a, let b, let driveLimit):
-      let teams = (try? Catalog.mlb())?.teams
-      func matchup(_ game: Game) -> String {
-        let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
-        let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
-        return "\(away) @ \(home) on \(game.localDate.iso)"
-      }
       let remedy =
         driveLimit
         ? "plan the dates on one side of that trip, or raise the daily drive limit"
         : "plan the dates on one side of that trip"
       return
-        "the \(team) play \(matchup(a)) and \(matchup(b)), too far apart to drive from one to the other in time (the team flies); \(remedy)"
+        "the \(team) play \(Self.matchup(a)) and \(Self.matchup(b)), too far apart to drive from one to the other in time (the team flies); \(remedy)"
     }
   }
 }
@@ -223,7 +226,7 @@ public enum WindowPlanner {
     let ordered = must.sorted()
     for (a, b) in zip(ordered, ordered.dropFirst()) where !reachable(model, from: a, to: b) {
       if named.contains(a) || named.contains(b) || query.follow == nil {
-        throw PlanError.mustIncompatible(model.slots[a].game.id, model.slots[b].game.id)
+        throw PlanError.mustIncompatible(model.slots[a].game, model.slots[b].game)
       }
     }
     func near(_ place: PlanPlace?) -> Set<Int>? {

@@ -161,11 +161,14 @@ final class WindowPlannerTests: XCTestCase {
     let pair = try XCTUnwrap(
       zip(friday, friday.dropFirst()).first { $0.start == $1.start && $0.venueID != $1.venueID })
     let (a, b) = pair
+    // Teams as printed (NYY, not Retrosheet's NYA).
+    let teams = try Catalog.mlb().teams
+    func code(_ id: String) -> String { teams[id]?.abbreviation ?? id }
     XCTAssertEqual(
       message(
         WindowQuery(
           from: try date("2025-06-13"), to: try date("2025-06-15"), must: [a.id, b.id])),
-      "must-see games \(a.id) and \(b.id) cannot both be seen: no legal trip reaches one from the other"
+      "must-see games \(code(a.awayTeamID)) @ \(code(a.homeTeamID)) on 2025-06-13 (\(a.id)) and \(code(b.awayTeamID)) @ \(code(b.homeTeamID)) on 2025-06-13 (\(b.id)) cannot both be seen: no legal trip reaches one from the other"
     )
   }
 

@@ -334,7 +334,7 @@ struct PlanAPI: Sendable {
         "the dates span \(days) days; the planner searches at most \(WindowQuery.maximumDays) (shorten them)",
         field: "to")
     case .mustNotInWindow(let id, _): return APIError.invalid(error.description, field: field(id))
-    case .mustIncompatible(_, let b): return APIError.invalid(error.description, field: field(b))
+    case .mustIncompatible(_, let b): return APIError.invalid(error.description, field: field(b.id))
     case .followNoGames, .followGap: return APIError.invalid(error.description, field: "follow")
     case .tooManyVenues: return APIError.invalid(error.description)
     }
