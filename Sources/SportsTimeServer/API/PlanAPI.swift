@@ -62,14 +62,7 @@ struct PlanAPI: Sendable {
 
   /// `from` and `to` of a query: both or neither, `from` not after `to`.
   static func dates(_ query: [String: String]) throws -> ClosedRange<CalendarDate>? {
-    func date(_ key: String) throws -> CalendarDate? {
-      guard let text = query[key], !text.isEmpty else { return nil }
-      guard let date = CalendarDate(iso: text) else {
-        throw APIError.invalid(
-          "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
-      }
-      return date
-    }
+    func date(_ key: String) throws -> CalendarDate? { try SportsTimeApp.queryDate(query, key) }
     switch (try date("from"), try date("to")) {
     case (nil, nil): return nil
     case (let from?, let to?):
@@ -456,14 +449,8 @@ extension SportsTimeApp {
       default:
         throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
       }
-    } catch let refused as MethodNotAllowed {
-      var response = Self.error(
-        status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
-      response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
-      return response
     } catch {
-      let api = APIError(error)
-      return Self.json(status: api.status, (try? Wire.render(api.document)) ?? "{}")
+      return Self.errorResponse(error)
     }
   }
 

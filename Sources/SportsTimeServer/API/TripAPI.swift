@@ -167,14 +167,7 @@ struct TripAPI: Sendable {
   }
 
   func games(_ query: [String: String]) throws -> [WireV1.GameEntry] {
-    func date(_ key: String) throws -> CalendarDate? {
-      guard let text = query[key], !text.isEmpty else { return nil }
-      guard let date = CalendarDate(iso: text) else {
-        throw APIError.invalid(
-          "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
-      }
-      return date
-    }
+    func date(_ key: String) throws -> CalendarDate? { try SportsTimeApp.queryDate(query, key) }
     let from = try date("from")
     let to = try date("to")
     if let from, let to, from > to {

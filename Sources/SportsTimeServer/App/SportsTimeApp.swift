@@ -200,6 +200,30 @@ public final class SportsTimeApp: Sendable {
   /// no caching, and no other site may show the app in a frame
   /// (clickjacking: a framed page's own requests would pass the Origin
   /// checks).
+  /// The answer to an error a route threw: 405 with `Allow` for a method
+  /// the route refuses, else the error document with its kind's status.
+  static func errorResponse(_ error: any Error) -> HTTPResponse {
+    if let refused = error as? MethodNotAllowed {
+      var response = Self.error(
+        status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
+      response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
+      return response
+    }
+    let api = APIError(error)
+    return Self.json(status: api.status, (try? Wire.render(api.document)) ?? "{}")
+  }
+
+  /// The date `key` of a query (YYYY-MM-DD), nil when absent or empty.
+  /// - Throws: `APIError.invalid` naming `key` for any other text.
+  static func queryDate(_ query: [String: String], _ key: String) throws -> CalendarDate? {
+    guard let text = query[key], !text.isEmpty else { return nil }
+    guard let date = CalendarDate(iso: text) else {
+      throw APIError.invalid(
+        "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
+    }
+    return date
+  }
+
   static func withStandardHeaders(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
     response.headers.append(HTTPHeader("Cache-Control", "no-store"))
@@ -262,14 +286,8 @@ public final class SportsTimeApp: Sendable {
         throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
       }
       return try page(request, parts)
-    } catch let refused as MethodNotAllowed {
-      var response = Self.error(
-        status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
-      response.headers.append(HTTPHeader("Allow", refused.allowed.joined(separator: ", ")))
-      return response
     } catch {
-      let api = APIError(error)
-      return Self.json(status: api.status, (try? Wire.render(api.document)) ?? "{}")
+      return Self.errorResponse(error)
     }
   }
 
