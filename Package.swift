@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SportsTimeStore", targets: ["SportsTimeStore"]),
     .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
     .library(name: "SportsTimePlanner", targets: ["SportsTimePlanner"]),
+    .library(name: "SportsTimeRender", targets: ["SportsTimeRender"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .executable(name: "sportstime", targets: ["sportstime"]),
   ],
@@ -23,6 +24,13 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // Declarations only: cairo and pango are loaded when the first PDF is
+    // drawn (the shim's dlopen), so no other command pays for loading them
+    // and the forty libraries they pull in.
+    .systemLibrary(
+      name: "CPangoCairo",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango"])]
     ),
     .target(name: "Spelling"),
     .target(
@@ -45,6 +53,7 @@ let package = Package(
       name: "SportsTimeServer",
       dependencies: [
         "CMicroHTTPD", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore", "SportsTimePlanner",
+        "SportsTimeRender",
       ],
       resources: [.copy("Resources/app")]
     ),
@@ -53,12 +62,17 @@ let package = Package(
       name: "SportsTimePlanner",
       dependencies: ["SportsTimeCore"]
     ),
+    // The PDF export (cairo + pango; issue 13).
+    .target(
+      name: "SportsTimeRender",
+      dependencies: ["SportsTimeCore", "CPangoCairo"]
+    ),
     .target(name: "CLIKit", dependencies: ["Spelling"]),
     .executableTarget(
       name: "sportstime",
       dependencies: [
         "CLIKit", "SportsTimeCore", "SportsTimeAPI", "SportsTimeStore", "SportsTimeServer",
-        "SportsTimePlanner",
+        "SportsTimePlanner", "SportsTimeRender",
       ]
     ),
     .executableTarget(
@@ -79,6 +93,10 @@ let package = Package(
     .testTarget(
       name: "SportsTimePlannerTests",
       dependencies: ["SportsTimePlanner", "SportsTimeCore", "SportsTimeTestSupport"]
+    ),
+    .testTarget(
+      name: "SportsTimeRenderTests",
+      dependencies: ["SportsTimeRender", "SportsTimeCore", "SportsTimeTestSupport"]
     ),
     .testTarget(
       name: "SportsTimeAPITests",

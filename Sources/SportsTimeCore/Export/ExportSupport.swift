@@ -133,7 +133,7 @@ public enum ExportSupport {
 
   /// ISO 8601 in UTC, e.g. `2024-06-05T00:10:00Z` (XML Schema `dateTime`),
   /// whole seconds (rounded down).
-  static func isoUTC(_ instant: Date) -> String {
+  public static func isoUTC(_ instant: Date) -> String {
     let (date, seconds) = CalendarDate.utcFields(instant)
     var out = date.iso
     out.append("T")

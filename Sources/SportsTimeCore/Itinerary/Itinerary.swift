@@ -148,7 +148,7 @@ public struct Itinerary: Sendable {
   }
 
   /// `n` with a comma every three digits ("10,290").
-  private static func grouped(_ n: Int) -> String {
+  static func grouped(_ n: Int) -> String {
     let digits = String(n)
     var out = ""
     for (i, c) in digits.enumerated() {

@@ -120,42 +120,61 @@ public struct MapScene: Sendable {
     let size = MapScene.labelSize
     for item in order {
       let text = MapScene.singleLine(item.pin.venue.latestName)
-      let w = MapScene.textWidth(text, size: size)
-      let p = item.point
-      let gap = MapScene.pinRadius + 4
       // To the right of a visited pin, start after its badge.
-      let right = item.pin.isVisited ? MapScene.badgeBox(item).maxX + 2 : p.x + gap
-      // (anchor x, baseline y, text-anchor, box)
-      let candidates: [(Double, Double, String, CanvasBox)] = [
-        (
-          right, p.y + size * 0.35, "start",
-          CanvasBox(minX: right, minY: p.y - size * 0.55, maxX: right + w, maxY: p.y + size * 0.55)
-        ),
-        (
-          p.x - gap, p.y + size * 0.35, "end",
-          CanvasBox(
-            minX: p.x - gap - w, minY: p.y - size * 0.55, maxX: p.x - gap, maxY: p.y + size * 0.55)
-        ),
-        (
-          p.x, p.y - gap - size * 0.25, "middle",
-          CanvasBox(
-            minX: p.x - w / 2, minY: p.y - gap - size * 1.05, maxX: p.x + w / 2, maxY: p.y - gap)
-        ),
-        (
-          p.x, p.y + gap + size * 0.85, "middle",
-          CanvasBox(
-            minX: p.x - w / 2, minY: p.y + gap, maxX: p.x + w / 2, maxY: p.y + gap + size * 1.1)
-        ),
-      ]
-      for (x, y, anchor, box) in candidates
-      where canvas.contains(box) && !taken.contains(where: { $0.intersects(box) }) {
-        taken.append(box)
+      let right =
+        item.pin.isVisited
+        ? MapScene.badgeBox(item).maxX + 2 : item.point.x + MapScene.pinRadius + 4
+      if let (x, y, anchor) = MapScene.labelPlace(
+        text, beside: item.point, gap: MapScene.pinRadius + 4, rightStart: right, size: size,
+        canvas: canvas, taken: &taken)
+      {
         labels.append(
           PlacedLabel(venueID: item.pin.venue.id, text: text, x: x, y: y, anchor: anchor))
-        break
       }
     }
     return labels
+  }
+
+  /// Where a label `text` beside a marker at `point` goes: the first of
+  /// right (starting at `rightStart`), left, above and below (each `gap`
+  /// pixels from the point) whose box lies on `canvas` and overlaps nothing
+  /// in `taken`; that box is then added to `taken`. Nil when none is free
+  /// (the label is left out). The greedy rule of every map (`MapScene`,
+  /// `RouteMapScene`).
+  /// - Returns: the anchor x, the baseline y and the SVG `text-anchor`.
+  public static func labelPlace(
+    _ text: String, beside p: MapPoint, gap: Double, rightStart right: Double, size: Double,
+    canvas: CanvasBox, taken: inout [CanvasBox]
+  ) -> (x: Double, y: Double, anchor: String)? {
+    let w = MapScene.textWidth(text, size: size)
+    // (anchor x, baseline y, text-anchor, box)
+    let candidates: [(Double, Double, String, CanvasBox)] = [
+      (
+        right, p.y + size * 0.35, "start",
+        CanvasBox(minX: right, minY: p.y - size * 0.55, maxX: right + w, maxY: p.y + size * 0.55)
+      ),
+      (
+        p.x - gap, p.y + size * 0.35, "end",
+        CanvasBox(
+          minX: p.x - gap - w, minY: p.y - size * 0.55, maxX: p.x - gap, maxY: p.y + size * 0.55)
+      ),
+      (
+        p.x, p.y - gap - size * 0.25, "middle",
+        CanvasBox(
+          minX: p.x - w / 2, minY: p.y - gap - size * 1.05, maxX: p.x + w / 2, maxY: p.y - gap)
+      ),
+      (
+        p.x, p.y + gap + size * 0.85, "middle",
+        CanvasBox(
+          minX: p.x - w / 2, minY: p.y + gap, maxX: p.x + w / 2, maxY: p.y + gap + size * 1.1)
+      ),
+    ]
+    for (x, y, anchor, box) in candidates
+    where canvas.contains(box) && !taken.contains(where: { $0.intersects(box) }) {
+      taken.append(box)
+      return (x, y, anchor)
+    }
+    return nil
   }
 
   /// The badge's center and radius for a visited pin: at the pin's upper

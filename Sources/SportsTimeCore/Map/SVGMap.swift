@@ -148,7 +148,7 @@ public struct SVGMap: Sendable {
   }
 
   /// The outlines as one path per feature (ids made unique).
-  private func basemapLayer(_ outlines: [MapScene.Outline]) -> [String] {
+  func basemapLayer(_ outlines: [MapScene.Outline]) -> [String] {
     var out = [
       #"  <g id="basemap" fill="\#(Palette.land)" fill-rule="evenodd" stroke="\#(Palette.border)" stroke-width="0.8" stroke-linejoin="round">"#
     ]
@@ -171,7 +171,7 @@ public struct SVGMap: Sendable {
   }
 
   /// The graticule as one dashed path.
-  private func graticuleLayer() -> [String] {
+  func graticuleLayer() -> [String] {
     let (parallels, meridians) = scene.graticule
     var d = ""
     for y in parallels { d += "M0 \(SVGMap.n1(y))H\(SVGMap.n1(projection.width))" }
