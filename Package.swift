@@ -95,10 +95,6 @@ let package = Package(
       dependencies: ["SportsTimePlanner", "SportsTimeCore", "SportsTimeTestSupport"]
     ),
     .testTarget(
-      name: "SportsTimeRenderTests",
-      dependencies: ["SportsTimeRender", "SportsTimeCore", "SportsTimeTestSupport"]
-    ),
-    .testTarget(
       name: "SportsTimeAPITests",
       dependencies: ["SportsTimeAPI", "SportsTimeCore"]
     ),
@@ -108,7 +104,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SportsTimeServerTests",
-      dependencies: ["SportsTimeServer", "SportsTimeTestSupport"]
+      dependencies: ["SportsTimeServer", "SportsTimeTestSupport", "SportsTimeRender"]
     ),
     .testTarget(
       name: "SpellingTests",
@@ -120,7 +116,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SportsTimeCLITests",
-      dependencies: ["sportstime", "CLIKit", "SportsTimeTestSupport"]
+      dependencies: [
+        "sportstime", "CLIKit", "SportsTimeTestSupport", "SportsTimeRender", "SportsTimeCore",
+        "SportsTimeStore",
+      ]
     ),
   ]
 )

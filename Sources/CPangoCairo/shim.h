@@ -56,7 +56,7 @@ static const char *const sportstime_pc_names[] = {
     "cairo_move_to", "cairo_line_to", "cairo_close_path", "cairo_new_path",
     "cairo_new_sub_path", "cairo_rectangle", "cairo_arc", "cairo_fill", "cairo_fill_preserve",
     "cairo_stroke", "cairo_clip", "cairo_reset_clip", "cairo_set_fill_rule",
-    "pango_cairo_create_layout", "pango_cairo_show_layout", "pango_layout_set_text",
+    "pango_cairo_create_layout", "pango_cairo_show_layout", "pango_cairo_layout_path", "pango_layout_set_text",
     "pango_layout_set_width", "pango_layout_set_height", "pango_layout_set_wrap", "pango_layout_set_ellipsize",
     "pango_layout_set_alignment", "pango_layout_set_font_description",
     "pango_layout_set_single_paragraph_mode", "pango_layout_get_size",
@@ -141,6 +141,7 @@ SPORTSTIME_PC_VOID(cairo_set_fill_rule, (cairo_t * cr, int rule), (cr, rule))
    per device unit, PANGO_SCALE) */
 SPORTSTIME_PC(PangoLayout *, pango_cairo_create_layout, (cairo_t * cr), (cr))
 SPORTSTIME_PC_VOID(pango_cairo_show_layout, (cairo_t * cr, PangoLayout *layout), (cr, layout))
+SPORTSTIME_PC_VOID(pango_cairo_layout_path, (cairo_t * cr, PangoLayout *layout), (cr, layout))
 SPORTSTIME_PC_VOID(pango_layout_set_text, (PangoLayout * layout, const char *text, int length),
                    (layout, text, length))
 SPORTSTIME_PC_VOID(pango_layout_set_width, (PangoLayout * layout, int width), (layout, width))

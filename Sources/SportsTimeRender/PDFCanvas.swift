@@ -3,7 +3,7 @@ import Foundation
 import SportsTimeCore
 
 /// Why a PDF could not be drawn.
-public enum RenderError: Error, Hashable, CustomStringConvertible {
+public enum RenderError: Error, Hashable, CustomStringConvertible, ClassifiedError {
   /// cairo or pango could not be loaded (`detail`: the loader's words or
   /// the function missing).
   case librariesUnavailable(String)
@@ -19,6 +19,9 @@ public enum RenderError: Error, Hashable, CustomStringConvertible {
       return "the PDF could not be drawn: \(detail)"
     }
   }
+
+  /// Unavailable: nothing the request can change (HTTP 503).
+  public var kind: ErrorKind { .unavailable }
 }
 
 /// A colour, each channel 0…1.
@@ -184,6 +187,18 @@ final class PDFCanvas {
     sportstime_cairo_move_to(cairo, x, y)
     sportstime_pango_cairo_show_layout(cairo, box.layout)
     sportstime_cairo_restore(cairo)
+  }
+
+  /// Draws `box` like `draw`, over a halo of `halo` `width` points wide
+  /// around its glyphs (map labels stay readable over lines).
+  func draw(_ box: TextBox, x: Double, y: Double, halo: RGB, width: Double) {
+    sportstime_cairo_save(cairo)
+    sportstime_cairo_move_to(cairo, x, y)
+    sportstime_pango_cairo_layout_path(cairo, box.layout)
+    roundJoins()
+    stroke(halo, width: width)
+    sportstime_cairo_restore(cairo)
+    draw(box, x: x, y: y)
   }
 
   private func description(_ font: Font) throws -> OpaquePointer {

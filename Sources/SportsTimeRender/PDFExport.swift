@@ -52,7 +52,10 @@ public enum PDFExport {
   public static func mapFrame(paper: Paper) -> (x: Double, y: Double, width: Double, height: Double)
   {
     let (width, height) = paper.size
-    return (margin, mapTop, width - 2 * margin, height - mapTop - mapFoot)
+    let mapWidth = width - 2 * margin
+    // About as wide as the continental United States shows (1.4 : 1),
+    // never taller than the page has room for.
+    return (margin, mapTop, mapWidth, min(height - mapTop - mapFoot, (mapWidth / 1.4).rounded()))
   }
 
   /// The scene the cover draws: `itinerary`'s route (`TripRoute`, the
@@ -313,8 +316,34 @@ struct PDFDocument {
       "The route in visual order: stops numbered as the trip first reaches them. \(printed.credit)",
       font: Font(size: 8.5), width: contentWidth, color: Palette.muted)
     canvas.draw(caption, x: margin, y: frame.y + frame.height + 6)
+    try drawStops(scene.stops, top: frame.y + frame.height + 12 + caption.height)
     try drawFooter(page: 1, of: pageCount)
     canvas.showPage()
+  }
+
+  /// The stops by number in three columns under the map, as many as fit
+  /// above the footer ("… and 12 more" when some do not).
+  func drawStops(_ stops: [RouteMapScene.Stop], top: Double) throws {
+    let columns = 3
+    let columnWidth = (width - 2 * margin) / Double(columns)
+    let rowHeight = 12.5
+    let rows = max(0, Int((height - margin - 8 - top) / rowHeight))
+    let room = rows * columns
+    guard room > 0, !stops.isEmpty else { return }
+    var entries = stops.map { "\($0.number)  \($0.name)" }
+    if entries.count > room {
+      let shown = room - 1
+      entries = Array(entries.prefix(shown)) + ["… and \(stops.count - shown) more"]
+    }
+    let perColumn = (entries.count + columns - 1) / columns
+    for (index, entry) in entries.enumerated() {
+      let box = try canvas.text(
+        entry, font: Font(size: 8.5), width: columnWidth - 10, color: Palette.text,
+        ellipsize: true)
+      canvas.draw(
+        box, x: margin + Double(index / perColumn) * columnWidth,
+        y: top + Double(index % perColumn) * rowHeight)
+    }
   }
 
   /// The route map in its frame: water, outlines, graticule, the route's
@@ -358,7 +387,9 @@ struct PDFDocument {
             label.text, font: Font(size: RouteMapScene.labelSize), width: nil, color: Palette.text)
         else { continue }
         let shift = label.anchor == "end" ? box.width : label.anchor == "middle" ? box.width / 2 : 0
-        canvas.draw(box, x: ox + label.x - shift, y: oy + label.y - box.baseline)
+        canvas.draw(
+          box, x: ox + label.x - shift, y: oy + label.y - box.baseline, halo: Palette.white,
+          width: 2.5)
       }
     }
     canvas.rectangle(frame.x, frame.y, frame.width, frame.height)

@@ -343,14 +343,14 @@ final class ExportCommandTests: ItineraryTestCase {
 
   func testExport_refusesBadFormatsAndMissingDirectories() throws {
     try makeTrip(Self.shortTrip)
+    let usage =
+      "sportstime trip export <TRIP> --format <FORMAT> [--out <FILE>] [--metric] [--paper <PAPER>] [--basemap <FILE>]"
     try assertUsageError(
-      ["trip", "export", "Short", "--format", "pdf"],
-      message: "--format expects md, ics, geojson, gpx or json, got 'pdf'",
-      usage: "sportstime trip export <TRIP> --format <FORMAT> [--out <FILE>] [--metric]",
+      ["trip", "export", "Short", "--format", "docx"],
+      message: "--format expects md, ics, geojson, gpx, json or pdf, got 'docx'", usage: usage,
       help: "sportstime trip export")
     try assertUsageError(
-      ["trip", "export", "Short"], message: "Missing --format",
-      usage: "sportstime trip export <TRIP> --format <FORMAT> [--out <FILE>] [--metric]",
+      ["trip", "export", "Short"], message: "Missing --format", usage: usage,
       help: "sportstime trip export")
     let missing = scratch.appendingPathComponent("no/such/dir/trip.ics")
     try assertFailure(

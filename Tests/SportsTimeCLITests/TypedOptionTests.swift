@@ -6,7 +6,7 @@ import XCTest
 /// and running, end to end.
 final class TypedOptionTests: EndToEndTestCase {
   static let exportUsage =
-    "sportstime trip export <TRIP> --format <FORMAT> [--out <FILE>] [--metric]"
+    "sportstime trip export <TRIP> --format <FORMAT> [--out <FILE>] [--metric] [--paper <PAPER>] [--basemap <FILE>]"
 
   /// A choice is read like a number: surrounding spaces and case do not
   /// matter, for every typed choice option.
@@ -45,7 +45,7 @@ final class TypedOptionTests: EndToEndTestCase {
     try assertUsageError(
       ["trip", "export", "Short", "--format", long],
       message:
-        "--format expects md, ics, geojson, gpx or json, got '\(String(repeating: "p", count: 79))…'",
+        "--format expects md, ics, geojson, gpx, json or pdf, got '\(String(repeating: "p", count: 79))…'",
       usage: Self.exportUsage, help: "sportstime trip export")
     try assertUsageError(
       ["games", "--from", String(repeating: "9", count: 90)],

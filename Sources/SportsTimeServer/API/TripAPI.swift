@@ -1,6 +1,7 @@
 import Foundation
 import SportsTimeAPI
 import SportsTimeCore
+import SportsTimeRender
 import SportsTimeStore
 
 /// The JSON API's operations (docs/API.md): each parses its request, calls
@@ -163,6 +164,19 @@ struct TripAPI: Sendable {
     return (
       itinerary.trip.name,
       TripExport.render(itinerary, as: format, catalog: catalog, metric: false)
+    )
+  }
+
+  /// The PDF of trip `id` (`PDFExport.render`), with the trip's name.
+  func exportPDF(_ id: Trip.ID, paper: Paper, metric: Bool, basemap: Basemap?) throws -> (
+    name: String, bytes: [UInt8]
+  ) {
+    let itinerary = try itinerary(id)
+    return (
+      itinerary.trip.name,
+      try PDFExport.render(
+        itinerary, catalog: catalog, basemap: basemap, paper: paper, metric: metric,
+        unscheduledHint: "drag them back onto a day in the app")
     )
   }
 

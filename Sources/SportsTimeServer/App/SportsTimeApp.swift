@@ -1,6 +1,7 @@
 import Foundation
 import SportsTimeAPI
 import SportsTimeCore
+import SportsTimeRender
 import SportsTimeStore
 
 /// The app server: the JSON API (docs/API.md), the event stream and the
@@ -56,6 +57,8 @@ public final class SportsTimeApp: Sendable {
   let planCache = PlanAnswerCache()
   /// The policy in force (set once the port is known).
   private let policyBox: PolicyBox
+  /// The basemap the PDFs' route maps draw, read on first use.
+  let pdfBasemap: BasemapCache
 
   /// The app over `store` (other processes may use the same database).
   public init(
@@ -73,6 +76,7 @@ public final class SportsTimeApp: Sendable {
       "leaflet": StaticFiles(folder: configuration.assets.appendingPathComponent("leaflet")),
     ]
     app = configuration.appFiles.map(StaticFiles.init(folder:))
+    pdfBasemap = BasemapCache(url: configuration.basemap)
     policyBox = PolicyBox(
       RequestPolicy(
         host: configuration.host, port: configuration.port, token: configuration.token))
@@ -224,6 +228,20 @@ public final class SportsTimeApp: Sendable {
     return date
   }
 
+  /// The yes-or-no `key` of a query: `true` or `1`, `false` or `0`;
+  /// false when absent or empty.
+  /// - Throws: `APIError.invalid` naming `key` for any other text.
+  static func queryFlag(_ query: [String: String], _ key: String) throws -> Bool {
+    guard let text = query[key], !text.isEmpty else { return false }
+    switch text.lowercased() {
+    case "true", "1": return true
+    case "false", "0": return false
+    default:
+      throw APIError.invalid(
+        "\(key) must be true or false (got '\(text.prefix(80))')", field: key)
+    }
+  }
+
   static func withStandardHeaders(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
     response.headers.append(HTTPHeader("Cache-Control", "no-store"))
@@ -333,12 +351,27 @@ public final class SportsTimeApp: Sendable {
       try allow(request, ["POST"])
       return try Self.wire(
         200, api.moveItem(trip, item: itemID(second ?? ""), JSONBody(request.body), env: env))
+    case (1, "export.pdf"):
+      try allow(request, ["GET"])
+      try Self.allowQuery(request, ["paper", "metric"])
+      var paper = Paper.letter
+      if let text = request.query["paper"], !text.isEmpty {
+        guard let chosen = Paper(rawValue: text.lowercased()) else {
+          throw APIError.invalid("paper must be letter or a4", field: "paper")
+        }
+        paper = chosen
+      }
+      let metric = try Self.queryFlag(request.query, "metric")
+      let export = try api.exportPDF(
+        trip, paper: paper, metric: metric, basemap: pdfBasemap.basemap)
+      return Self.download(
+        Data(export.bytes), name: export.name, extension: "pdf", contentType: "application/pdf")
     case (1, let file?) where file.hasPrefix("export."):
       try allow(request, ["GET"])
       let ext = String(file.dropFirst("export.".count))
       guard let format = TripExportFormat(rawValue: ext) else {
         throw APIError.notFound(
-          "no export format '\(ext.prefix(20))' (md, ics, gpx, geojson or json)")
+          "no export format '\(ext.prefix(20))' (md, ics, gpx, geojson, json or pdf)")
       }
       let export = try api.export(trip, format: format)
       return Self.download(export.text, name: export.name, format: format)
@@ -492,6 +525,16 @@ public final class SportsTimeApp: Sendable {
       .md: "text/markdown; charset=utf-8", .ics: "text/calendar; charset=utf-8",
       .gpx: "application/gpx+xml", .geojson: "application/geo+json", .json: "application/json",
     ]
+    return download(
+      Data(text.utf8), name: name, extension: format.rawValue,
+      contentType: types[format] ?? "application/octet-stream")
+  }
+
+  /// `bytes` as an attachment named after the trip (`name.extension`, in
+  /// ASCII and, RFC 6266, in UTF-8).
+  static func download(_ bytes: Data, name: String, extension ext: String, contentType: String)
+    -> HTTPResponse
+  {
     let ascii = String(
       name.unicodeScalars.map {
         $0.isASCII
@@ -500,13 +543,11 @@ public final class SportsTimeApp: Sendable {
       }.prefix(100))
     let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii
     return HTTPResponse(
-      status: 200, contentType: types[format] ?? "application/octet-stream",
-      bytes: Data(text.utf8),
+      status: 200, contentType: contentType, bytes: bytes,
       headers: [
         HTTPHeader(
           "Content-Disposition",
-          "attachment; filename=\"\(ascii).\(format.rawValue)\"; filename*=UTF-8''\(encoded).\(format.rawValue)"
-        )
+          "attachment; filename=\"\(ascii).\(ext)\"; filename*=UTF-8''\(encoded).\(ext)")
       ])
   }
 
@@ -542,6 +583,28 @@ public final class SportsTimeApp: Sendable {
 }
 
 /// The policy, set once the port is known.
+/// The basemap file read once, when a PDF first needs it; nil when there is
+/// none or it cannot be read (the PDF's map then shows the route alone, as
+/// the app's maps draw on an empty basemap).
+final class BasemapCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private let url: URL?
+  private var loaded: Basemap??
+
+  init(url: URL?) { self.url = url }
+
+  var basemap: Basemap? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let loaded { return loaded }
+    let read = url.flatMap { url in
+      (try? Data(contentsOf: url)).flatMap { try? Basemap(geoJSON: $0, file: url.path) }
+    }
+    loaded = .some(read)
+    return read
+  }
+}
+
 final class PolicyBox: @unchecked Sendable {
   private let lock = NSLock()
   private var policy: RequestPolicy

@@ -69,9 +69,10 @@
     list.replaceChildren(...rows, el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
     unscheduledList.replaceChildren(...outside);
     document.getElementById('unscheduled-group').hidden = doc.unscheduled.length === 0;
-    for (const format of ['md', 'ics', 'gpx', 'geojson', 'json']) {
+    for (const format of ['md', 'ics', 'gpx', 'geojson', 'json', 'pdf']) {
       document.getElementById(`export-${format}`).href = `/api/trips/${tripID}/export.${format}`;
     }
+    document.getElementById('export-pdf-a4').href = `/api/trips/${tripID}/export.pdf?paper=a4`;
     const undo = document.getElementById('undo');
     const redo = document.getElementById('redo');
     undo.disabled = !doc.undo;

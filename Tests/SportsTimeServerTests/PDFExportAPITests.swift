@@ -1,0 +1,56 @@
+import Foundation
+import SportsTimeCore
+import SportsTimeRender
+import SportsTimeServer
+import SportsTimeStore
+import SportsTimeTestSupport
+import XCTest
+
+/// `GET /api/trips/{id}/export.pdf` (issue 13): the library's bytes as a
+/// download, the paper and units from the query, bad queries refused.
+final class PDFExportAPITests: APITestCase {
+  var basemapURL: URL { TestData.url("basemap/us-states.json") }
+
+  override func configuration() -> SportsTimeApp.Configuration {
+    SportsTimeApp.Configuration(
+      host: "127.0.0.1", port: 0, basemap: basemapURL,
+      timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+  }
+
+  func testExportPDF_isTheLibrarysBytesAsADownload() throws {
+    let id = tripID(try makeDemoTrip())
+    let trip = try XCTUnwrap(Trip.ID(parsing: id))
+    let itinerary = try store.itinerary(id: trip, catalog: try Catalog.mlb())
+    let basemap = try Basemap(geoJSON: try Data(contentsOf: basemapURL), file: "us-states.json")
+    for (query, paper, metric) in [
+      ("", Paper.letter, false), ("?paper=a4", .a4, false), ("?paper=A4&metric=true", .a4, true),
+    ] {
+      let answer = try send("GET", "/api/trips/\(id)/export.pdf\(query)")
+      XCTAssertEqual(answer.status, 200, answer.text)
+      XCTAssertEqual(answer.headers["content-type"], "application/pdf")
+      XCTAssertEqual(
+        answer.headers["content-disposition"],
+        "attachment; filename=\"Great Lakes Loop.pdf\"; filename*=UTF-8''Great%20Lakes%20Loop.pdf")
+      let expected = try PDFExport.render(
+        itinerary, catalog: try Catalog.mlb(), basemap: basemap, paper: paper, metric: metric,
+        unscheduledHint: "drag them back onto a day in the app")
+      XCTAssertEqual(Array(answer.body), expected, query)
+      XCTAssertEqual(Array(answer.body.prefix(5)), Array("%PDF-".utf8))
+    }
+  }
+
+  func testExportPDF_refusesBadQueriesAndMethods() throws {
+    let id = tripID(try makeDemoTrip())
+    for (query, field) in [
+      ("?paper=legal", "paper"), ("?metric=maybe", "metric"), ("?colour=blue", "colour"),
+    ] {
+      let answer = try send("GET", "/api/trips/\(id)/export.pdf\(query)")
+      XCTAssertEqual(answer.status, 400, query)
+      let error = try XCTUnwrap(try object(answer)["error"] as? [String: Any])
+      XCTAssertEqual(error["field"] as? String, field, query)
+    }
+    XCTAssertEqual(try send("POST", "/api/trips/\(id)/export.pdf").status, 405)
+    XCTAssertEqual(
+      try send("GET", "/api/trips/00000000-0000-4000-8000-000000000000/export.pdf").status, 404)
+  }
+}
