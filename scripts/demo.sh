@@ -30,6 +30,10 @@ run trip list
 run trip show "Great Lakes Loop" --metric
 echo "Schedule data: Retrosheet (www.retrosheet.org). Game times are estimates."
 echo
+# The itinerary on paper (kept after the demo, in the build folder).
+PDF=${DEMO_PDF:-.build/great-lakes-loop.pdf}
+mkdir -p "$(dirname "$PDF")"
+run trip export "Great Lakes Loop" --format pdf --out "$PDF"
 
 # The other leagues, as played (real start times and scores): a Boston weekend
 # with the Celtics and the Bruins at TD Garden, then the Patriots.

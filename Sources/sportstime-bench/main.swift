@@ -152,6 +152,11 @@ do {
     try CommandBench.run()
     exit(0)
   }
+  // `--commands-only`: the whole-process figures (commands, exports, the app).
+  if CommandLine.arguments.contains("--commands-only") {
+    try CommandBench.run()
+    exit(0)
+  }
   if CommandLine.arguments.contains("--planner-only") {
     try PlannerBench.run()
     exit(0)
