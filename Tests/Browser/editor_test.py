@@ -472,6 +472,44 @@ class EditorTests(unittest.TestCase):
             lambda d: "Added from the terminal" in d.find_element(By.ID, "itinerary").text)
         self.assertLess(time.monotonic() - started, 1.5)
 
+    def test_the_pdf_buttons_download_the_trip_as_pdf_on_letter_and_a4(self):
+        trip = SERVER.demo_trip("Browser PDF")
+        self.open(trip)
+        trip_id = trip["trip"]["id"]
+        letter = self.driver.find_element(By.ID, "export-pdf")
+        a4 = self.driver.find_element(By.ID, "export-pdf-a4")
+        self.assertEqual(letter.text, "PDF (Letter)")
+        self.assertTrue(letter.get_attribute("href").endswith(f"/api/trips/{trip_id}/export.pdf"))
+        self.assertTrue(a4.get_attribute("href").endswith(f"/api/trips/{trip_id}/export.pdf?paper=a4"))
+        self.assertIsNotNone(letter.get_attribute("download"))
+        # What the buttons fetch: a PDF of the right paper (read in the page, as the browser would).
+        fetched = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const read = async (id) => {
+              const answer = await fetch(document.getElementById(id).href);
+              const bytes = new Uint8Array(await answer.arrayBuffer());
+              const text = new TextDecoder('latin1').decode(bytes);
+              return {status: answer.status, type: answer.headers.get('content-type'),
+                      disposition: answer.headers.get('content-disposition'),
+                      head: text.slice(0, 5), box: (text.match(/MediaBox \\[ *0 0 ([0-9.]+) ([0-9.]+)/) || []).slice(1)};
+            };
+            Promise.all([read('export-pdf'), read('export-pdf-a4')]).then(done, e => done(String(e)));
+        """)
+        self.assertIsInstance(fetched, list, fetched)
+        for answer in fetched:
+            self.assertEqual(answer["status"], 200)
+            self.assertEqual(answer["type"], "application/pdf")
+            self.assertEqual(answer["head"], "%PDF-")
+            self.assertIn('filename="Browser PDF.pdf"', answer["disposition"])
+        self.assertEqual([round(float(v)) for v in fetched[0]["box"]], [612, 792])
+        self.assertEqual([round(float(v)) for v in fetched[1]["box"]], [595, 842])
+        # Reached with the keyboard like the other exports.
+        letter.send_keys("")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "export-pdf")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", letter)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-pdf-buttons.png"))
+        self.assertEqual(self.console_errors(), [])
+
     def test_a_phone_sized_window(self):
         trip = SERVER.demo_trip("Browser phone")
         self.open_on_a_phone(trip)
