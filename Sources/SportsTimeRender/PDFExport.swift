@@ -41,6 +41,10 @@ public enum Paper: String, CaseIterable, Sendable, Hashable {
 public enum PDFExport {
   /// Page margin, points.
   static let margin = 54.0
+  /// One PDF is drawn at a time in a process: fontconfig and pango's font
+  /// maps are shared by every layout, and the server draws on several
+  /// threads.
+  private static let drawing = NSLock()
   /// Where the cover's map starts, points from the page's top.
   static let mapTop = 222.0
   /// Room under the map for the credit and the footer, points.
@@ -87,13 +91,15 @@ public enum PDFExport {
   ) throws -> [UInt8] {
     let printed = PrintedItinerary(
       itinerary, catalog: catalog, metric: metric, unscheduledHint: unscheduledHint)
+    let scene = routeScene(itinerary, basemap: basemap, paper: paper)
+    drawing.lock()
+    defer { drawing.unlock() }
     let (width, height) = paper.size
     let canvas = try PDFCanvas(
       width: width, height: height, title: printed.title, created: printed.date)
     var document = PDFDocument(canvas: canvas, paper: paper, printed: printed)
     let pages = try document.paginate()
-    try document.drawCover(
-      scene: routeScene(itinerary, basemap: basemap, paper: paper), pageCount: pages.count + 1)
+    try document.drawCover(scene: scene, pageCount: pages.count + 1)
     for (index, page) in pages.enumerated() {
       for placed in page { placed.draw(canvas) }
       try document.drawFooter(page: index + 2, of: pages.count + 1)

@@ -174,10 +174,15 @@ enum CommandBench {
     try report(
       "trip export --format pdf (demo trip)",
       st(
-        "pdf", ["trip", "export", "Great Lakes Loop", "--format", "pdf", "--basemap", basemap, "--out", demoPDF]
+        "pdf",
+        [
+          "trip", "export", "Great Lakes Loop", "--format", "pdf", "--basemap", basemap, "--out",
+          demoPDF,
+        ]
       ) { try? FileManager.default.removeItem(atPath: demoPDF) },
       st(
-        "trip export --format md", ["trip", "export", "Great Lakes Loop", "--format", "md", "--out", demoMD]
+        "trip export --format md",
+        ["trip", "export", "Great Lakes Loop", "--format", "md", "--out", demoMD]
       ) { try? FileManager.default.removeItem(atPath: demoMD) }, target: "(target ≤ 100 ms)")
     try report(
       "trip show (demo trip)", st("show", ["trip", "show", "Great Lakes Loop"]), version,

@@ -39,6 +39,21 @@ final class PDFExportAPITests: APITestCase {
     }
   }
 
+  /// Requests at once (the server's threads) all get the whole PDF.
+  func testExportPDF_concurrentRequestsGetTheSameBytes() throws {
+    let id = tripID(try makeDemoTrip())
+    let first = try send("GET", "/api/trips/\(id)/export.pdf")
+    XCTAssertEqual(first.status, 200)
+    let results = Locked<[Data]>([])
+    let port = server.port
+    DispatchQueue.concurrentPerform(iterations: 6) { _ in
+      let answer = try? RawHTTPClient(port: port).send(
+        "GET", "/api/trips/\(id)/export.pdf", headers: [:], body: Data())
+      results.append(answer?.body ?? Data())
+    }
+    XCTAssertEqual(results.current, Array(repeating: first.body, count: 6))
+  }
+
   func testExportPDF_refusesBadQueriesAndMethods() throws {
     let id = tripID(try makeDemoTrip())
     for (query, field) in [
