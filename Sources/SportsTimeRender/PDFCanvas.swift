@@ -42,10 +42,18 @@ struct RGB: Hashable {
 
 /// A font: the family list, a size in points, and bold or not.
 struct Font: Hashable {
-  /// DejaVu Sans for text, Symbola for the emoji DejaVu lacks (drawn as
-  /// glyphs, not the colour font's bitmaps: ../shared/STACK.md), Droid Sans
-  /// Fallback for Chinese, Japanese and Korean.
-  static let families = "DejaVu Sans,Symbola,Droid Sans Fallback"
+  /// DejaVu Sans for text; Symbola for the emoji DejaVu lacks, drawn as
+  /// glyphs that a reader can search and copy (not the colour font's
+  /// bitmaps, ../shared/STACK.md); WenQuanYi Micro Hei for Chinese, Japanese
+  /// and Korean; FreeSans and FreeSerif for Devanagari, Thai and other
+  /// scripts. Emoji newer than Symbola's (Unicode 9) come from whatever
+  /// fontconfig falls back to: Noto Color Emoji (installed), which draws them
+  /// as pictures that text search cannot see (naming it here would make
+  /// pango take it for every emoji). Debian:
+  /// fonts-dejavu-core, fonts-symbola, fonts-wqy-microhei,
+  /// fonts-freefont-ttf, fonts-noto-color-emoji.
+  static let families =
+    "DejaVu Sans,Symbola,WenQuanYi Micro Hei,FreeSans,FreeSerif"
   var size: Double
   var bold = false
 }
@@ -59,6 +67,8 @@ final class TextBox {
   private(set) var height = 0.0
   /// The first line's baseline below the box's top, points.
   private(set) var baseline = 0.0
+  /// How many lines the text was laid out on.
+  private(set) var lines = 0
   let color: RGB
 
   fileprivate init(layout: OpaquePointer, color: RGB) {
@@ -74,6 +84,7 @@ final class TextBox {
     width = Double(w) / 1024
     height = Double(h) / 1024
     baseline = Double(sportstime_pango_layout_get_baseline(layout)) / 1024
+    lines = Int(sportstime_pango_layout_get_line_count(layout))
   }
 
   deinit { sportstime_g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -172,6 +183,9 @@ final class PDFCanvas {
       }
     }
     sportstime_pango_layout_set_alignment(layout, alignment)
+    // Left to right whatever the first letter: an Arabic or Hebrew title
+    // starts where every other row does (its words still run right to left).
+    sportstime_pango_layout_set_auto_dir(layout, 0)
     let shown = PDFCanvas.textPresentation(text)
     shown.utf8CString.withUnsafeBufferPointer { buffer in
       sportstime_pango_layout_set_text(layout, buffer.baseAddress, Int32(buffer.count - 1))
@@ -216,8 +230,9 @@ final class PDFCanvas {
   /// selector 16 (emoji presentation) is dropped and U+FE0E follows each
   /// pictographic emoji, so pango draws it from a glyph font (Symbola) that
   /// a PDF reader can search, not as the colour font's bitmap (cairo 1.16;
-  /// ../shared/STACK.md). Digits, `#` and `*` are left alone. Control
-  /// characters (NUL among them) become spaces.
+  /// ../shared/STACK.md). Digits, `#` and `*`, regional indicators (flags)
+  /// and skin-tone modifiers are left alone (a selector between a pair
+  /// would split it). Control characters (NUL among them) become spaces.
   static func textPresentation(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -226,7 +241,9 @@ final class PDFCanvas {
       case 0x00...0x1F, 0x7F...0x9F: out.append(" ")
       default:
         out.append(scalar)
-        if scalar.value >= 0x2000, scalar.properties.isEmoji, let selector = Unicode.Scalar(0xFE0E)
+        if scalar.value >= 0x2000, scalar.properties.isEmoji,
+          !(0x1F1E6...0x1F1FF).contains(scalar.value), !(0x1F3FB...0x1F3FF).contains(scalar.value),
+          let selector = Unicode.Scalar(0xFE0E)
         {
           out.append(selector)
         }

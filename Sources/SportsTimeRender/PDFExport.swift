@@ -20,24 +20,25 @@ public enum Paper: String, CaseIterable, Sendable, Hashable {
 /// A trip as a PDF (issue 13), drawn with cairo and pango.
 ///
 /// Page 1 is the cover: the trip's name (wrapped), its dates, the figures
-/// (days, games, cities, travel distance) and the route map
-/// (`RouteMapScene`: the US states beneath, the route's line and the stops
-/// numbered in visual order), with the schedules' credit. Then every day in
-/// the layout's order (`PrintedItinerary`, which takes its order from
+/// (days, games, cities, travel distance), the route map (`RouteMapScene`:
+/// the US states beneath, the route's line and the stops numbered in
+/// visual order) with the schedules' credit, the notes (estimates,
+/// Retrosheet's statement) and the stops listed by number. Then every day
+/// in the layout's order (`PrintedItinerary`, which takes its order from
 /// `itinerary.layout` and nothing else): the day's header, then its rows —
 /// games with local time, zone and the `est.` mark, travel legs with mode,
-/// distance and duration, the traveller's items with icon, time and
-/// address — and the Unscheduled section last, then the notes and the
-/// credit. A day's header is never left at the foot of a page without its
-/// first row. Every page but the cover has the trip's name and "Page N of
-/// M" in its footer (the cover has "Page 1 of M").
+/// distance, duration and "tight", the traveller's items with icon, time
+/// and address — and the Unscheduled section last. A day's header is never
+/// left at the foot of a page without its first row, and a day that runs
+/// onto the next page has its header repeated there, "(continued)". Every
+/// page has the trip's name and "Page N of M" in its footer.
 ///
-/// Text a user typed is set as plain text (never pango markup) and emoji
-/// are drawn from glyph fonts, so the PDF's text can be searched and
-/// copied. Fonts: DejaVu Sans, with Symbola for the emoji it lacks,
-/// embedded as subsets. The document's creation date is the trip's
-/// `modifiedAt` and nothing depends on the clock or the machine's zone or
-/// locale: the same trip gives the same bytes.
+/// Text a user typed is set as plain text (never pango markup), left to
+/// right whatever its script, and emoji are drawn from glyph fonts where
+/// one has them (`Font.families`), so the PDF's text can be searched and
+/// copied; fonts are embedded as subsets. The document's creation date is
+/// the trip's `modifiedAt` and nothing depends on the clock or the
+/// machine's zone or locale: the same trip gives the same bytes.
 public enum PDFExport {
   /// Page margin, points.
   static let margin = 54.0
@@ -117,6 +118,9 @@ struct PDFDocument {
     var draw: (PDFCanvas, Double) -> Void
     /// Must stay on the page with the piece after it (headers).
     var keepWithNext = false
+    /// The header of the day (or section) this row belongs to: repeated,
+    /// marked "(continued)", atop a page that the day runs onto.
+    var within: String?
   }
 
   /// A piece placed on a page.
@@ -140,7 +144,7 @@ struct PDFDocument {
 
   /// The longest text a row draws, in characters: a longer one (a title
   /// pasted by mistake) is cut with "…" so that a row always fits a page.
-  static let longestText = 400
+  static let longestText = 1000
 
   let canvas: PDFCanvas
   let paper: Paper
@@ -180,6 +184,11 @@ struct PDFDocument {
         pages.append(page)
         page = []
         y = bodyTop
+        if let day = group[0].within {
+          let continued = try continuedHeader(day)
+          page.append(Placed(piece: continued, y: y))
+          y += continued.height
+        }
       }
       for piece in group {
         page.append(Placed(piece: piece, y: y))
@@ -197,9 +206,11 @@ struct PDFDocument {
     let contentWidth = width - 2 * margin
     let textX = margin + 112
     let textWidth = width - margin - textX
+    var within: String?
     for block in printed.blocks {
       switch block {
       case .day(let title):
+        within = title
         let box = try canvas.text(
           title, font: Font(size: 12.5, bold: true), width: contentWidth, color: Palette.text)
         let top = 14.0
@@ -213,6 +224,7 @@ struct PDFDocument {
                 margin, rule, margin + contentWidth, rule, color: Palette.rule, width: 0.75)
             }, keepWithNext: true))
       case .section(let title, let note):
+        within = title
         let heading = try canvas.text(
           title, font: Font(size: 15, bold: true), width: contentWidth, color: Palette.text)
         let noteBox = try canvas.text(
@@ -229,31 +241,25 @@ struct PDFDocument {
         let box = try canvas.text(
           text, font: Font(size: 9.5), width: textWidth, color: Palette.muted)
         pieces.append(
-          Piece(height: box.height + 8, draw: { canvas, y in canvas.draw(box, x: textX, y: y + 4) })
-        )
+          Piece(
+            height: box.height + 8, draw: { canvas, y in canvas.draw(box, x: textX, y: y + 4) },
+            within: within))
       case .row(let row):
-        pieces.append(try rowPiece(row, textX: textX, textWidth: textWidth))
+        var piece = try rowPiece(row, textX: textX, textWidth: textWidth)
+        piece.within = within
+        pieces.append(piece)
       }
     }
-    // The notes and the credit, after the last row.
-    var closing: [TextBox] = []
-    for note in printed.notes + [printed.credit] {
-      closing.append(
-        try canvas.text(note, font: Font(size: 8.5), width: contentWidth, color: Palette.muted))
-    }
-    let closingHeight = closing.reduce(18) { $0 + $1.height + 3 }
-    pieces.append(
-      Piece(
-        height: closingHeight,
-        draw: { [margin] canvas, y in
-          canvas.line(margin, y + 9, margin + 120, y + 9, color: Palette.rule, width: 0.75)
-          var top = y + 18
-          for box in closing {
-            canvas.draw(box, x: margin, y: top)
-            top += box.height + 3
-          }
-        }))
     return pieces
+  }
+
+  /// "Day 3 · Thu, Jun 6, 2024 (continued)" atop a page a day runs onto.
+  func continuedHeader(_ title: String) throws -> Piece {
+    let box = try canvas.text(
+      "\(title) (continued)", font: Font(size: 10, bold: true), width: width - 2 * margin,
+      color: Palette.muted)
+    return Piece(
+      height: box.height + 6, draw: { [margin] canvas, y in canvas.draw(box, x: margin, y: y) })
   }
 
   /// A game, travel or custom row: icon, time, the title in bold and the
@@ -292,14 +298,20 @@ struct PDFDocument {
 
   // MARK: Cover
 
-  /// Page 1: name, dates, figures, the route map and the credit.
+  /// Page 1: name, dates, figures, the route map with the credit, the
+  /// notes and the stops.
   func drawCover(scene: RouteMapScene, pageCount: Int) throws {
     let contentWidth = width - 2 * margin
-    // The name wraps, to at most three lines (the footer has it whole
-    // when it fits there, and the document's title always).
-    let title = try canvas.text(
-      printed.title, font: Font(size: 22, bold: true), width: contentWidth, color: Palette.text,
-      ellipsize: true, lines: 3)
+    // The name wraps: up to three lines large, else smaller on up to five
+    // (the longest name a trip may have fits; the footer shortens it).
+    let large = Font(size: 22, bold: true)
+    let fits = try canvas.text(printed.title, font: large, width: contentWidth, color: Palette.text)
+    let title =
+      fits.lines <= 3
+      ? fits
+      : try canvas.text(
+        printed.title, font: Font(size: 15, bold: true), width: contentWidth,
+        color: Palette.text, ellipsize: true, lines: 5)
     canvas.draw(title, x: margin, y: margin)
     var y = margin + title.height + 6
     let dates = try canvas.text(
@@ -322,7 +334,15 @@ struct PDFDocument {
       "The route in visual order: stops numbered as the trip first reaches them. \(printed.credit)",
       font: Font(size: 8.5), width: contentWidth, color: Palette.muted)
     canvas.draw(caption, x: margin, y: frame.y + frame.height + 6)
-    try drawStops(scene.stops, top: frame.y + frame.height + 12 + caption.height)
+    // The notes (estimates; Retrosheet's statement), then the stops.
+    var top = frame.y + frame.height + 8 + caption.height
+    for note in printed.notes {
+      let box = try canvas.text(
+        note, font: Font(size: 8), width: contentWidth, color: Palette.muted)
+      canvas.draw(box, x: margin, y: top)
+      top += box.height + 1
+    }
+    try drawStops(scene.stops, top: top + 8)
     try drawFooter(page: 1, of: pageCount)
     canvas.showPage()
   }

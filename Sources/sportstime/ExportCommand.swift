@@ -69,9 +69,10 @@ enum ExportCommand {
       }
     }
     let out = try destination(context)
-    if format == .pdf, out == nil, isatty(STDOUT_FILENO) == 1 {
+    if format == .pdf, isTerminal(out) {
       throw args.usageError(
-        "a PDF is binary: give --out FILE (or send standard output to a file or a pipe)")
+        "a PDF is binary and would garble the terminal: give --out FILE (or send standard output to a file or a pipe)"
+      )
     }
     let basemap = try format == .pdf ? pdfBasemap(context) : nil
     let catalog = try context.catalog()
@@ -103,9 +104,30 @@ enum ExportCommand {
   ///   read, and the file's own error for one that is not GeoJSON.
   static func pdfBasemap(_ context: Context) throws -> Basemap? {
     if let path = context.arguments.value("basemap") {
+      guard !path.isEmpty else { throw context.arguments.usageError("--basemap needs a file path") }
       return try MapCommand.loadBasemap(path)
     }
-    return try ServeCommand.defaultBasemap(context).map { try MapCommand.loadBasemap($0.path) }
+    guard let found = ServeCommand.defaultBasemap(context) else {
+      context.warn(
+        "no US states basemap found ($SPORTSTIME_DATA/basemap/us-states.json or ../shared/data/basemap/us-states.json): the map shows the route alone (--basemap FILE names one)"
+      )
+      return nil
+    }
+    return try MapCommand.loadBasemap(found.path)
+  }
+
+  /// Whether the output goes to a terminal: standard output (`out` nil)
+  /// on one, or a file that is one (`/dev/tty`, `/dev/stderr` on a
+  /// terminal, `/dev/pts/3`).
+  static func isTerminal(_ out: String?) -> Bool {
+    guard let out else { return isatty(STDOUT_FILENO) == 1 }
+    if let descriptor = OutputFile.descriptor(named: out) { return isatty(descriptor) == 1 }
+    var info = stat()
+    guard stat(out, &info) == 0, info.st_mode & S_IFMT == S_IFCHR else { return false }
+    let descriptor = open(out, O_WRONLY | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return isatty(descriptor) == 1
   }
 
   /// The file `--out` names, checked before the database is opened (or

@@ -496,11 +496,11 @@ class EditorTests(unittest.TestCase):
             Promise.all([read('export-pdf'), read('export-pdf-a4')]).then(done, e => done(String(e)));
         """)
         self.assertIsInstance(fetched, list, fetched)
-        for answer in fetched:
+        for answer, name in zip(fetched, ["Browser PDF.pdf", "Browser PDF (A4).pdf"]):
             self.assertEqual(answer["status"], 200)
             self.assertEqual(answer["type"], "application/pdf")
             self.assertEqual(answer["head"], "%PDF-")
-            self.assertIn('filename="Browser PDF.pdf"', answer["disposition"])
+            self.assertIn(f'filename="{name}"', answer["disposition"])
         self.assertEqual([round(float(v)) for v in fetched[0]["box"]], [612, 792])
         self.assertEqual([round(float(v)) for v in fetched[1]["box"]], [595, 842])
         # Reached with the keyboard like the other exports.

@@ -138,6 +138,7 @@ final class PDFExportCommandTests: ItineraryTestCase {
     XCTAssertTrue(cover.contains("Tue, Jun 4, 2024 – Mon, Jun 10, 2024"), cover)
     XCTAssertTrue(cover.contains("7 5 4 962 mi Days Games Cities Travel"), cover)
     XCTAssertTrue(cover.contains("Schedule data: Retrosheet (www.retrosheet.org)."), cover)
+    XCTAssertTrue(cover.contains(ExportSupport.retrosheetNotice), cover)
     // The body: every row (days, games, legs, items, then Unscheduled) in
     // order.
     let body = squeezed(pages.dropFirst().joined(separator: "\n"))
@@ -256,7 +257,9 @@ final class PDFExportCommandTests: ItineraryTestCase {
     for (line, row) in zip(gameLines, show.gameRows) {
       XCTAssertTrue(line.hasSuffix(" " + row.title), "\(line) ≠ \(row.title)")
     }
-    let days = body.joined().filter { $0.hasPrefix("Day ") && $0.contains(", 2024") }
+    let days = body.joined().filter {
+      $0.hasPrefix("Day ") && $0.contains(", 2024") && !$0.hasSuffix("(continued)")
+    }
     XCTAssertEqual(days, show.dayRows.map(\.title))
     for (index, lines) in body.enumerated() {
       let text = lines.filter { !$0.isEmpty }
@@ -364,9 +367,45 @@ final class PDFExportCommandTests: ItineraryTestCase {
     XCTAssertTrue(missing.stderr.contains("cannot read the basemap"), missing.stderr)
     XCTAssertFalse(fileExists(out))
     // Without a basemap the route is drawn alone.
-    let bare = try export(
-      Self.trip, name: "bare.pdf", environment: ["SPORTSTIME_DATA": scratch.path])
-    XCTAssertGreaterThan(try Data(contentsOf: bare).count, 5_000)
+    let bareFile = scratch.appendingPathComponent("bare.pdf")
+    let bare = try run(
+      ["trip", "export", Self.trip, "--format", "pdf", "--out", bareFile.path],
+      extra: ["SPORTSTIME_DATA": scratch.path])
+    XCTAssertEqual(bare.status, 0, bare.stderr)
+    XCTAssertTrue(bare.stderr.contains("no US states basemap found"), bare.stderr)
+    XCTAssertGreaterThan(try Data(contentsOf: bareFile).count, 5_000)
+    let empty = try run([
+      "trip", "export", Self.trip, "--format", "pdf", "--basemap", "", "--out", out.path,
+    ])
+    XCTAssertEqual(empty.status, 64, empty.stderr)
+    XCTAssertTrue(empty.stderr.contains("--basemap needs a file path"), empty.stderr)
+  }
+
+  /// A day longer than a page goes on under its header "(continued)"; a
+  /// title of 500 characters (the longest stored) is printed whole; a
+  /// tight leg says so.
+  func testPDF_longDaysLongTitlesAndTightLegs() throws {
+    try makeTrip(Self.tightTrip)
+    let longest = String(repeating: "Wrigley ", count: 62) + "1234"
+    XCTAssertEqual(longest.count, 500)
+    try addItem("East Swing", longest, ["--day", "1"])
+    for n in 1...60 { try addItem("East Swing", "Stop \(n)", ["--day", "2"]) }
+    let pages = try pages(try export("East Swing"))
+    let body = pages.dropFirst().map(squeezed)
+    XCTAssertTrue(body.joined(separator: " ").contains(squeezed(longest)), "the title is cut")
+    XCTAssertTrue(body.joined().contains("tight"), "the tight leg is not marked")
+    // Day 2 runs onto the next page, which says so at its top.
+    let continued = try XCTUnwrap(body.firstIndex { $0.contains("(continued)") })
+    XCTAssertTrue(
+      body[continued].hasPrefix("Day 2 · Wed, Jun 5, 2024 (continued)"), body[continued])
+    // Every "Stop n" in order.
+    let all = body.joined(separator: " ")
+    var position = all.startIndex
+    for n in 1...60 {
+      let found = try XCTUnwrap(
+        all.range(of: "Stop \(n) ", range: position..<all.endIndex), "Stop \(n)")
+      position = found.upperBound
+    }
   }
 
   /// Emoji asked for in text presentation; control characters as spaces.
@@ -374,6 +413,9 @@ final class PDFExportCommandTests: ItineraryTestCase {
     XCTAssertEqual(PDFCanvas.textPresentation("⚾️🍕"), "⚾\u{FE0E}🍕\u{FE0E}")
     XCTAssertEqual(PDFCanvas.textPresentation("Game 2 #1*"), "Game 2 #1*")
     XCTAssertEqual(PDFCanvas.textPresentation("a\u{0}b\nc"), "a b c")
+    // A flag's pair and a skin tone stay whole.
+    XCTAssertEqual(PDFCanvas.textPresentation("🇺🇸"), "🇺🇸")
+    XCTAssertEqual(PDFCanvas.textPresentation("👍🏽"), "👍\u{FE0E}🏽")
     XCTAssertEqual(Paper.a4.size.width, 595.2756, accuracy: 0.001)
     XCTAssertEqual(Paper.letter.size.height, 792)
   }

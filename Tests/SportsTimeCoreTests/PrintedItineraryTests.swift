@@ -42,7 +42,7 @@ extension ExportTests {
     let flight = try XCTUnwrap(printed.rows.first { $0.kind == .travel })
     XCTAssertEqual(flight.title, "Seoul → Los Angeles")
     XCTAssertEqual(flight.icon, "✈️")
-    XCTAssertEqual(flight.details, ["flight", "5963 mi", "15 h"])
+    XCTAssertEqual(flight.details, ["flight", "5,963 mi", "15 h"])
     XCTAssertNil(flight.time)
     // Items: time in their zone, category, address; the typed line break
     // is a space and the emoji stay.
@@ -62,7 +62,8 @@ extension ExportTests {
     XCTAssertEqual(
       printed.figures.map { "\($0.label) \($0.value)" },
       ["Days 12", "Games 4", "Cities 2", "Travel 5,963 mi"])
-    XCTAssertEqual(printed.notes.count, 2)
+    XCTAssertEqual(printed.notes.count, 3)
+    XCTAssertEqual(printed.notes[2], ExportSupport.retrosheetNotice)
     XCTAssertTrue(printed.notes[0].hasPrefix("Game times marked est. are estimates"))
     XCTAssertTrue(printed.notes[1].contains("flight"), printed.notes[1])
     XCTAssertEqual(printed.credit, "Schedule data: Retrosheet (www.retrosheet.org).")

@@ -20,6 +20,11 @@ public enum ExportSupport {
     return "Schedule data: \(named.isEmpty ? sources[0].1 : named.joined(separator: "; "))."
   }
 
+  /// Retrosheet's statement, which its notice asks every use of its data
+  /// to carry (../shared/data/retrosheet/NOTICE.txt).
+  public static let retrosheetNotice =
+    "The information used here was obtained free of charge from and is copyrighted by Retrosheet. Interested parties may contact Retrosheet at www.retrosheet.org."
+
   /// The credit for the schedules of an itinerary's games
   /// (`scheduleCredit(_:)`).
   static func scheduleCredit(of itinerary: Itinerary) -> String {

@@ -75,7 +75,8 @@ public struct PrintedItinerary: Sendable, Hashable {
   public var figures: [Figure]
   /// The flow: day headers and rows, then the Unscheduled section.
   public var blocks: [Block]
-  /// Closing notes: the estimate marks explained, distances are estimates.
+  /// The notes: the estimate marks explained, distances are estimates, and
+  /// for MLB games Retrosheet's statement (`ExportSupport.retrosheetNotice`).
   public var notes: [String]
   /// The schedules' credit (Retrosheet's notice asks for it):
   /// `ExportSupport.scheduleCredit`.
@@ -108,14 +109,15 @@ public struct PrintedItinerary: Sendable, Hashable {
     let distance =
       metric ? (meters / 1000).rounded() : (meters / TravelInfo.metersPerMile).rounded()
     figures = [
-      Figure(label: "Days", value: String(trip.dayCount)),
-      Figure(label: "Games", value: String(games)),
-      Figure(label: "Cities", value: String(cities)),
+      Figure(label: trip.dayCount == 1 ? "Day" : "Days", value: String(trip.dayCount)),
+      Figure(label: games == 1 ? "Game" : "Games", value: String(games)),
+      Figure(label: cities == 1 ? "City" : "Cities", value: String(cities)),
       Figure(
         label: "Travel",
         value: "\(Itinerary.grouped(Int(distance.isFinite ? distance : 0))) \(metric ? "km" : "mi")"
       ),
     ]
+    let tight = itinerary.tightLegItemIDs()
     var blocks: [Block] = []
     var dayIsEmpty = false
     for row in rows {
@@ -124,7 +126,7 @@ public struct PrintedItinerary: Sendable, Hashable {
         blocks.append(.day("Day \(day) · \(date.longDescription)"))
         dayIsEmpty = true
       } else if let printed = PrintedItinerary.row(
-        row, itinerary: itinerary, catalog: catalog, metric: metric)
+        row, itinerary: itinerary, catalog: catalog, metric: metric, tight: tight)
       {
         blocks.append(.row(printed))
         dayIsEmpty = false
@@ -139,7 +141,7 @@ public struct PrintedItinerary: Sendable, Hashable {
       for row in itinerary.layout.unscheduled {
         guard
           var printed = PrintedItinerary.row(
-            row, itinerary: itinerary, catalog: catalog, metric: metric)
+            row, itinerary: itinerary, catalog: catalog, metric: metric, tight: tight)
         else { continue }
         printed.details.append(
           "stored on Day \(row.day) (\(itinerary.schedule.date(ofDay: row.day).longDescription))")
@@ -156,6 +158,9 @@ public struct PrintedItinerary: Sendable, Hashable {
       flies
         ? "Distances, drive and flight times are estimates (flights: \(RouteEstimator.default.flightSummary))."
         : "Distances and drive times are estimates.")
+    if itinerary.schedule.games.contains(where: { $0.game.sport == .mlb }) {
+      notes.append(ExportSupport.retrosheetNotice)
+    }
     self.notes = notes
     credit = ExportSupport.scheduleCredit(of: itinerary)
   }
@@ -169,8 +174,11 @@ public struct PrintedItinerary: Sendable, Hashable {
   }
 
   /// One game, travel or custom row as text; nil for a day header.
+  /// - Parameter tight: the travel items whose leg is tight
+  ///   (`Itinerary.tightLegItemIDs()`): their details end with "tight".
   static func row(
-    _ row: LayoutRow, itinerary: Itinerary, catalog: Catalog, metric: Bool
+    _ row: LayoutRow, itinerary: Itinerary, catalog: Catalog, metric: Bool,
+    tight: Set<ItineraryItem.ID> = []
   ) -> Row? {
     switch row.content {
     case .day:
@@ -200,9 +208,9 @@ public struct PrintedItinerary: Sendable, Hashable {
           title: plain(info.title, empty: "(untitled)"),
           details: [
             info.mode == .flight ? "flight" : "drive",
-            ExportSupport.distance(info.distanceMeters, metric: metric),
+            distance(info.distanceMeters, metric: metric),
             ExportSupport.duration(info.durationSeconds),
-          ])
+          ] + (tight.contains(item.id) ? ["tight"] : []))
       case .custom(let info):
         var details = [info.category.label]
         if let address = info.address.map({ plain($0, empty: "") }), !address.isEmpty {
@@ -214,6 +222,15 @@ public struct PrintedItinerary: Sendable, Hashable {
           title: plain(info.title, empty: "(untitled)"), details: details)
       }
     }
+  }
+
+  /// `ExportSupport.distance` with a comma every three digits ("5,963 mi",
+  /// as on the cover).
+  static func distance(_ meters: Double, metric: Bool) -> String {
+    let text = ExportSupport.distance(meters, metric: metric)
+    guard let space = text.firstIndex(of: " "), let whole = Int(text[..<space]), whole >= 1000
+    else { return text }
+    return Itinerary.grouped(whole) + text[space...]
   }
 
   /// `text` cleaned (`TextNormalization.clean`) with line breaks and

@@ -120,18 +120,26 @@ public struct RouteMapScene: Sendable {
   /// route's extent on each side (at least 2° tall, so a one-city trip
   /// shows its region), widened on one axis to the canvas's `aspect`
   /// (width ÷ height) so nothing is cut; the continental United States for
-  /// no coordinates. Longitudes are taken as given (a route across the
-  /// antimeridian spans the map).
+  /// no coordinates. The longitudes are spanned the short way round: a
+  /// Seoul → Los Angeles route crosses the Pacific, not the Atlantic (the
+  /// projection draws each point at its copy nearest the center).
   public static func viewport(fitting coordinates: [Coordinate], aspect: Double) -> MapViewport {
     guard let first = coordinates.first else { return .continentalUnitedStates }
-    var (south, north, west, east) = (
-      first.latitude, first.latitude, first.longitude, first.longitude
-    )
+    var (south, north) = (first.latitude, first.latitude)
     for c in coordinates.dropFirst() {
       south = min(south, c.latitude)
       north = max(north, c.latitude)
-      west = min(west, c.longitude)
-      east = max(east, c.longitude)
+    }
+    // The smallest arc of longitude holding them all: the circle minus its
+    // widest gap between neighbouring longitudes.
+    let longitudes = Set(coordinates.map(\.longitude)).sorted()
+    var west = longitudes[0]
+    var east = longitudes[longitudes.count - 1]
+    var widestGap = 360 - (east - west)
+    for (a, b) in zip(longitudes, longitudes.dropFirst()) where b - a > widestGap {
+      widestGap = b - a
+      west = b
+      east = a + 360
     }
     var latitudeSpan = max(2, (north - south) * 4 / 3)
     var longitudeSpan = max(2 / MapProjection.longitudeScale, (east - west) * 4 / 3)

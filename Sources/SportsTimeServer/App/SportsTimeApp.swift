@@ -364,8 +364,10 @@ public final class SportsTimeApp: Sendable {
       let metric = try Self.queryFlag(request.query, "metric")
       let export = try api.exportPDF(
         trip, paper: paper, metric: metric, basemap: pdfBasemap.basemap)
+      // The two papers download under two names ("Trip (A4).pdf").
       return Self.download(
-        Data(export.bytes), name: export.name, extension: "pdf", contentType: "application/pdf")
+        Data(export.bytes), name: paper == .a4 ? "\(export.name) (A4)" : export.name,
+        extension: "pdf", contentType: "application/pdf")
     case (1, let file?) where file.hasPrefix("export."):
       try allow(request, ["GET"])
       let ext = String(file.dropFirst("export.".count))
@@ -538,7 +540,7 @@ public final class SportsTimeApp: Sendable {
     let ascii = String(
       name.unicodeScalars.map {
         $0.isASCII
-          && (CharacterSet.alphanumerics.contains($0) || " -_.".unicodeScalars.contains($0))
+          && (CharacterSet.alphanumerics.contains($0) || " -_.()".unicodeScalars.contains($0))
           ? Character($0) : "_"
       }.prefix(100))
     let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ascii

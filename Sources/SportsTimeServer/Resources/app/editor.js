@@ -37,7 +37,11 @@
   /** The trip is gone: nothing on the page can change it any more; say so, with the way back. */
   function gone(message) {
     document.body.classList.add('trip-gone');
-    for (const control of document.querySelectorAll('main button, main a.export, .toolbar button')) control.disabled = true;
+    for (const control of document.querySelectorAll('main button, .toolbar button')) control.disabled = true;
+    for (const link of document.querySelectorAll('.exports a')) {
+      link.removeAttribute('href');
+      link.setAttribute('aria-disabled', 'true');
+    }
     for (const node of document.querySelectorAll('[tabindex="0"]')) node.removeAttribute('tabindex');
     if (dialog.open) dialog.close();
     if (daysDialog.open) daysDialog.close();
@@ -729,6 +733,40 @@
       state.busy = false;
     }
   }
+  // MARK: Exports
+
+  // A download goes through fetch, so a refused one (the trip deleted
+  // meanwhile, the PDF libraries missing) says why instead of saving an
+  // error document or nothing at all.
+  document.querySelector('.exports').addEventListener('click', async (event) => {
+    const link = event.target.closest('a');
+    if (!link || !link.href) return;
+    event.preventDefault();
+    say(`Preparing ${link.textContent}…`);
+    try {
+      const answer = await fetch(link.href);
+      if (!answer.ok) {
+        let message = `the server answered ${answer.status}`;
+        try { message = (await answer.json()).error.message || message; } catch (_) { /* not JSON */ }
+        say(`${link.textContent} could not be downloaded: ${message}.`);
+        return;
+      }
+      const disposition = answer.headers.get('content-disposition') || '';
+      const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+      const plain = /filename="([^"]*)"/.exec(disposition);
+      const name = utf8 ? decodeURIComponent(utf8[1]) : plain ? plain[1] : 'trip';
+      const url = URL.createObjectURL(await answer.blob());
+      const save = el('a', { href: url, download: name });
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      say(`Downloaded ${name}.`);
+    } catch (error) {
+      say(`${link.textContent} could not be downloaded: ${error.message || error}.`);
+    }
+  });
+
   document.getElementById('undo').addEventListener('click', () => journal('undo'));
   document.getElementById('redo').addEventListener('click', () => journal('redo'));
   document.addEventListener('keydown', (event) => {
