@@ -83,7 +83,7 @@ public enum AllParksPlanner {
   public static let maximumDays = 60
 
   /// The widths of the `AllParksTour` rounds that find a first trip
-  /// (for 2025 MLB with 8 h a day, a 37-day trip in about 40 s of a
+  /// (for 2025 MLB with 8 h a day, a 37-day trip in about 32 s of a
   /// release build).
   public static let tourWidths = [100, 300]
 
