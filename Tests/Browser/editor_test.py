@@ -345,6 +345,10 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#itinerary [tabindex='0']"), [])
         link = self.driver.find_element(By.CSS_SELECTOR, "#banner a")
         self.assertEqual(link.get_attribute("href"), SERVER.base + "/")
+        # The exports of a trip that is gone lead nowhere.
+        for export in self.driver.find_elements(By.CSS_SELECTOR, ".exports a"):
+            self.assertIsNone(export.get_attribute("href"), export.text)
+            self.assertEqual(export.get_attribute("aria-disabled"), "true", export.text)
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-trip-deleted.png"))
         # A page that does not exist is a page, in a browser.
         self.driver.get(SERVER.base + "/no/such/page")
@@ -503,9 +507,13 @@ class EditorTests(unittest.TestCase):
             self.assertIn(f'filename="{name}"', answer["disposition"])
         self.assertEqual([round(float(v)) for v in fetched[0]["box"]], [612, 792])
         self.assertEqual([round(float(v)) for v in fetched[1]["box"]], [595, 842])
-        # Reached with the keyboard like the other exports.
+        # Reached with the keyboard like the other exports; Enter downloads
+        # it (through fetch: the status line says what happened).
         letter.send_keys("")
         self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "export-pdf")
+        letter.send_keys(Keys.ENTER)
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_element(By.ID, "status").text == "Downloaded Browser PDF.pdf.")
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", letter)
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-pdf-buttons.png"))
         self.assertEqual(self.console_errors(), [])
