@@ -230,18 +230,29 @@ final class PDFCanvas {
   /// selector 16 (emoji presentation) is dropped and U+FE0E follows each
   /// pictographic emoji, so pango draws it from a glyph font (Symbola) that
   /// a PDF reader can search, not as the colour font's bitmap (cairo 1.16;
-  /// ../shared/STACK.md). Digits, `#` and `*`, regional indicators (flags)
-  /// and skin-tone modifiers are left alone (a selector between a pair
-  /// would split it). Control characters (NUL among them) become spaces.
+  /// ../shared/STACK.md). Digits, `#` and `*`, regional indicators (flags),
+  /// skin-tone modifiers and an emoji followed by a skin tone, a joiner
+  /// (U+200D) or a keycap (U+20E3) are left alone: a selector inside such a
+  /// sequence would split it. Control characters (NUL among them) become
+  /// spaces.
   static func textPresentation(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
+    for (index, scalar) in scalars.enumerated() {
       switch scalar.value {
+      case 0xFE0F where scalars.indices.contains(index + 1) && scalars[index + 1].value == 0x20E3:
+        out.append(scalar)  // a keycap (1️⃣) stays one picture
       case 0xFE0F, 0xFE0E: continue
       case 0x00...0x1F, 0x7F...0x9F: out.append(" ")
       default:
         out.append(scalar)
-        if scalar.value >= 0x2000, scalar.properties.isEmoji,
+        // What follows, variation selectors aside: a skin tone, a joiner
+        // or a keycap belongs to this emoji, which is then left whole.
+        let next = scalars[(index + 1)...].first { $0.value != 0xFE0F && $0.value != 0xFE0E }
+        let joined = next.map { next in
+          (0x1F3FB...0x1F3FF).contains(next.value) || next.value == 0x200D || next.value == 0x20E3
+        }
+        if scalar.value >= 0x2000, scalar.properties.isEmoji, joined != true,
           !(0x1F1E6...0x1F1FF).contains(scalar.value), !(0x1F3FB...0x1F3FF).contains(scalar.value),
           let selector = Unicode.Scalar(0xFE0E)
         {

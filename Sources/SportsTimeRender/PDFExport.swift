@@ -58,9 +58,9 @@ public enum PDFExport {
   {
     let (width, height) = paper.size
     let mapWidth = width - 2 * margin
-    // About as wide as the continental United States shows (1.4 : 1),
+    // About as wide as the continental United States shows (1.5 : 1),
     // never taller than the page has room for.
-    return (margin, mapTop, mapWidth, min(height - mapTop - mapFoot, (mapWidth / 1.4).rounded()))
+    return (margin, mapTop, mapWidth, min(height - mapTop - mapFoot, (mapWidth / 1.5).rounded()))
   }
 
   /// The scene the cover draws: `itinerary`'s route (`TripRoute`, the
@@ -302,16 +302,16 @@ struct PDFDocument {
   /// notes and the stops.
   func drawCover(scene: RouteMapScene, pageCount: Int) throws {
     let contentWidth = width - 2 * margin
-    // The name wraps: up to three lines large, else smaller on up to five
-    // (the longest name a trip may have fits; the footer shortens it).
-    let large = Font(size: 22, bold: true)
-    let fits = try canvas.text(printed.title, font: large, width: contentWidth, color: Palette.text)
-    let title =
-      fits.lines <= 3
-      ? fits
-      : try canvas.text(
-        printed.title, font: Font(size: 15, bold: true), width: contentWidth,
-        color: Palette.text, ellipsize: true, lines: 5)
+    // The name wraps: on up to three lines at 22 pt, else five at 15 pt,
+    // else six at 12 pt, shortened with "…" only if even that is too few
+    // (a 200-character name of wide letters). The footer shortens it too.
+    var title = try canvas.text(
+      printed.title, font: Font(size: 22, bold: true), width: contentWidth, color: Palette.text)
+    for (size, lines) in [(15.0, 5), (12.0, 6)] where title.lines > (size == 15 ? 3 : 5) {
+      title = try canvas.text(
+        printed.title, font: Font(size: size, bold: true), width: contentWidth,
+        color: Palette.text, ellipsize: size == 12, lines: lines)
+    }
     canvas.draw(title, x: margin, y: margin)
     var y = margin + title.height + 6
     let dates = try canvas.text(
@@ -347,12 +347,12 @@ struct PDFDocument {
     canvas.showPage()
   }
 
-  /// The stops by number in three columns under the map, as many as fit
+  /// The stops by number in four columns under the map, as many as fit
   /// above the footer ("… and 12 more" when some do not).
   func drawStops(_ stops: [RouteMapScene.Stop], top: Double) throws {
-    let columns = 3
+    let columns = 4
     let columnWidth = (width - 2 * margin) / Double(columns)
-    let rowHeight = 12.5
+    let rowHeight = 11.5
     let rows = max(0, Int((height - margin - 8 - top) / rowHeight))
     let room = rows * columns
     guard room > 0, !stops.isEmpty else { return }
@@ -415,7 +415,7 @@ struct PDFDocument {
         let shift = label.anchor == "end" ? box.width : label.anchor == "middle" ? box.width / 2 : 0
         canvas.draw(
           box, x: ox + label.x - shift, y: oy + label.y - box.baseline, halo: Palette.white,
-          width: 2.5)
+          width: 3.5)
       }
     }
     canvas.rectangle(frame.x, frame.y, frame.width, frame.height)

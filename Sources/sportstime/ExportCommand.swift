@@ -108,8 +108,10 @@ enum ExportCommand {
       return try MapCommand.loadBasemap(path)
     }
     guard let found = ServeCommand.defaultBasemap(context) else {
+      let places = ServeCommand.basemapCandidates(context).map(context.safe).joined(
+        separator: " or ")
       context.warn(
-        "no US states basemap found ($SPORTSTIME_DATA/basemap/us-states.json or ../shared/data/basemap/us-states.json): the map shows the route alone (--basemap FILE names one)"
+        "no US states basemap at \(places): the map shows the route alone (--basemap FILE names one)"
       )
       return nil
     }

@@ -134,13 +134,17 @@ enum ServeCommand {
   /// The basemap beside the data: `$SPORTSTIME_DATA/basemap/…`, else
   /// `../shared/data/basemap/…`; nil when neither exists.
   static func defaultBasemap(_ context: Context) -> URL? {
-    let candidates = [
+    basemapCandidates(context).first { FileManager.default.fileExists(atPath: $0) }.map {
+      URL(fileURLWithPath: $0)
+    }
+  }
+
+  /// Where `defaultBasemap` looks, in order.
+  static func basemapCandidates(_ context: Context) -> [String] {
+    [
       context.environment["SPORTSTIME_DATA"].map { "\($0)/basemap/us-states.json" },
       "../shared/data/basemap/us-states.json",
     ].compactMap { $0 }
-    return candidates.first { FileManager.default.fileExists(atPath: $0) }.map {
-      URL(fileURLWithPath: $0)
-    }
   }
 
 }

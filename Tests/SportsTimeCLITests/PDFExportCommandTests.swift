@@ -257,6 +257,10 @@ final class PDFExportCommandTests: ItineraryTestCase {
     for (line, row) in zip(gameLines, show.gameRows) {
       XCTAssertTrue(line.hasSuffix(" " + row.title), "\(line) ≠ \(row.title)")
     }
+    // The cover lists every stop (23 parks) under the map.
+    let cover = squeezed(pages[0])
+    XCTAssertFalse(cover.contains("more"), cover)
+    XCTAssertTrue(cover.contains("23 Citizens Bank Park"), cover)
     let days = body.joined().filter {
       $0.hasPrefix("Day ") && $0.contains(", 2024") && !$0.hasSuffix("(continued)")
     }
@@ -372,7 +376,9 @@ final class PDFExportCommandTests: ItineraryTestCase {
       ["trip", "export", Self.trip, "--format", "pdf", "--out", bareFile.path],
       extra: ["SPORTSTIME_DATA": scratch.path])
     XCTAssertEqual(bare.status, 0, bare.stderr)
-    XCTAssertTrue(bare.stderr.contains("no US states basemap found"), bare.stderr)
+    XCTAssertTrue(
+      bare.stderr.contains("no US states basemap at \(scratch.path)/basemap/us-states.json"),
+      bare.stderr)
     XCTAssertGreaterThan(try Data(contentsOf: bareFile).count, 5_000)
     let empty = try run([
       "trip", "export", Self.trip, "--format", "pdf", "--basemap", "", "--out", out.path,
@@ -415,7 +421,9 @@ final class PDFExportCommandTests: ItineraryTestCase {
     XCTAssertEqual(PDFCanvas.textPresentation("a\u{0}b\nc"), "a b c")
     // A flag's pair and a skin tone stay whole.
     XCTAssertEqual(PDFCanvas.textPresentation("🇺🇸"), "🇺🇸")
-    XCTAssertEqual(PDFCanvas.textPresentation("👍🏽"), "👍\u{FE0E}🏽")
+    XCTAssertEqual(PDFCanvas.textPresentation("👍🏽"), "👍🏽")
+    XCTAssertEqual(PDFCanvas.textPresentation("👨‍👩‍👧"), "👨‍👩‍👧\u{FE0E}")
+    XCTAssertEqual(PDFCanvas.textPresentation("1️⃣ go"), "1\u{FE0F}\u{20E3} go")
     XCTAssertEqual(Paper.a4.size.width, 595.2756, accuracy: 0.001)
     XCTAssertEqual(Paper.letter.size.height, 792)
   }

@@ -56,6 +56,21 @@ final class PDFExportAPITests: APITestCase {
     XCTAssertEqual(results.current, Array(repeating: first.body, count: 6))
   }
 
+  /// A long name is shortened in the download's file name (a browser
+  /// drops a name its file system cannot hold), keeping " (A4)".
+  func testExportPDF_longNamesAreShortenedInTheFileName() throws {
+    let name = String(repeating: "東京", count: 60)
+    let id = tripID(try makeDemoTrip(name: name))
+    let answer = try send("GET", "/api/trips/\(id)/export.pdf?paper=a4")
+    XCTAssertEqual(answer.status, 200, answer.text)
+    let disposition = try XCTUnwrap(answer.headers["content-disposition"])
+    let encoded = try XCTUnwrap(disposition.components(separatedBy: "filename*=UTF-8''").last)
+    let file = try XCTUnwrap(encoded.removingPercentEncoding)
+    XCTAssertLessThanOrEqual(file.utf8.count, 255)
+    XCTAssertTrue(file.hasPrefix("東京東京"), file)
+    XCTAssertTrue(file.hasSuffix("… (A4).pdf"), file)
+  }
+
   func testExportPDF_refusesBadQueriesAndMethods() throws {
     let id = tripID(try makeDemoTrip())
     for (query, field) in [

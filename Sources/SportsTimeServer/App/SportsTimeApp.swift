@@ -366,7 +366,7 @@ public final class SportsTimeApp: Sendable {
         trip, paper: paper, metric: metric, basemap: pdfBasemap.basemap)
       // The two papers download under two names ("Trip (A4).pdf").
       return Self.download(
-        Data(export.bytes), name: paper == .a4 ? "\(export.name) (A4)" : export.name,
+        Data(export.bytes), name: export.name, suffix: paper == .a4 ? " (A4)" : "",
         extension: "pdf", contentType: "application/pdf")
     case (1, let file?) where file.hasPrefix("export."):
       try allow(request, ["GET"])
@@ -534,9 +534,23 @@ public final class SportsTimeApp: Sendable {
 
   /// `bytes` as an attachment named after the trip (`name.extension`, in
   /// ASCII and, RFC 6266, in UTF-8).
-  static func download(_ bytes: Data, name: String, extension ext: String, contentType: String)
-    -> HTTPResponse
-  {
+  /// `suffix` follows the name, after any shortening (" (A4)").
+  static func download(
+    _ bytes: Data, name full: String, suffix: String = "", extension ext: String,
+    contentType: String
+  ) -> HTTPResponse {
+    // At most 150 bytes of UTF-8 before the extension, cut between
+    // characters: a browser silently drops a download whose name is longer
+    // than its file system allows (255 bytes; 43 × "東京" is 258).
+    var name = ""
+    for character in full {
+      guard name.utf8.count + String(character).utf8.count <= 150 else {
+        name += "…"
+        break
+      }
+      name.append(character)
+    }
+    name += suffix
     let ascii = String(
       name.unicodeScalars.map {
         $0.isASCII
