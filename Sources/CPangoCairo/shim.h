@@ -58,7 +58,7 @@ static const char *const sportstime_pc_names[] = {
     "cairo_stroke", "cairo_clip", "cairo_reset_clip", "cairo_set_fill_rule",
     "pango_cairo_create_layout", "pango_cairo_show_layout", "pango_cairo_layout_path", "pango_layout_set_text",
     "pango_layout_set_width", "pango_layout_set_height", "pango_layout_set_wrap", "pango_layout_set_ellipsize",
-    "pango_layout_set_alignment", "pango_layout_set_auto_dir", "pango_layout_set_font_description",
+    "pango_layout_set_auto_dir", "pango_layout_set_font_description",
     "pango_layout_set_single_paragraph_mode", "pango_layout_get_size",
     "pango_layout_get_baseline", "pango_layout_get_line_count",
     "pango_font_description_from_string", "pango_font_description_set_absolute_size",
@@ -152,8 +152,6 @@ SPORTSTIME_PC_VOID(pango_layout_set_height, (PangoLayout * layout, int height), 
 SPORTSTIME_PC_VOID(pango_layout_set_wrap, (PangoLayout * layout, int wrap), (layout, wrap))
 /* ellipsize: 0 none, 1 start, 2 middle, 3 end. */
 SPORTSTIME_PC_VOID(pango_layout_set_ellipsize, (PangoLayout * layout, int mode), (layout, mode))
-/* alignment: 0 left, 1 center, 2 right. */
-SPORTSTIME_PC_VOID(pango_layout_set_alignment, (PangoLayout * layout, int alignment), (layout, alignment))
 /* auto_dir: 1 (the default) takes each paragraph's direction from its
    first strong letter; 0 lays every paragraph out left to right. */
 SPORTSTIME_PC_VOID(pango_layout_set_auto_dir, (PangoLayout * layout, int auto_dir), (layout, auto_dir))

@@ -167,7 +167,7 @@ final class PDFCanvas {
   /// markup; emoji are asked for in text presentation (`textPresentation`).
   func text(
     _ text: String, font: Font, width: Double?, color: RGB, ellipsize: Bool = false,
-    lines: Int = 1, alignment: Int32 = 0
+    lines: Int = 1
   ) throws -> TextBox {
     guard let layout = sportstime_pango_cairo_create_layout(cairo) else {
       throw RenderError.drawingFailed("pango made no layout")
@@ -182,7 +182,6 @@ final class PDFCanvas {
         sportstime_pango_layout_set_height(layout, -Int32(max(1, lines)))
       }
     }
-    sportstime_pango_layout_set_alignment(layout, alignment)
     // Left to right whatever the first letter: an Arabic or Hebrew title
     // starts where every other row does (its words still run right to left).
     sportstime_pango_layout_set_auto_dir(layout, 0)
@@ -294,7 +293,7 @@ final class PDFCanvas {
     stroke(color, width: width)
   }
 
-  /// A polyline (or a closed ring) through `points`, offset by `x`, `y`.
+  /// A polyline (or a closed ring) through `points`, in points.
   func path(_ points: [(Double, Double)], closed: Bool) {
     guard let first = points.first else { return }
     sportstime_cairo_move_to(cairo, first.0, first.1)

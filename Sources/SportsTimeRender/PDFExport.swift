@@ -98,7 +98,7 @@ public enum PDFExport {
     let (width, height) = paper.size
     let canvas = try PDFCanvas(
       width: width, height: height, title: printed.title, created: printed.date)
-    var document = PDFDocument(canvas: canvas, paper: paper, printed: printed)
+    let document = PDFDocument(canvas: canvas, paper: paper, printed: printed)
     let pages = try document.paginate()
     try document.drawCover(scene: scene, pageCount: pages.count + 1)
     for (index, page) in pages.enumerated() {
@@ -167,7 +167,7 @@ struct PDFDocument {
   // MARK: Flow
 
   /// The flow after the cover, in pages (each a list of placed pieces).
-  mutating func paginate() throws -> [[Placed]] {
+  func paginate() throws -> [[Placed]] {
     let pieces = try flow()
     var pages: [[Placed]] = []
     var page: [Placed] = []
@@ -328,8 +328,8 @@ struct PDFDocument {
       canvas.draw(value, x: x, y: y)
       canvas.draw(label, x: x, y: y + value.height + 1)
     }
-    drawMap(scene)
     let frame = PDFExport.mapFrame(paper: paper)
+    drawMap(scene, in: frame)
     let caption = try canvas.text(
       "The route in visual order: stops numbered as the trip first reaches them. \(printed.credit)",
       font: Font(size: 8.5), width: contentWidth, color: Palette.muted)
@@ -375,8 +375,9 @@ struct PDFDocument {
   /// The route map in its frame: water, outlines, graticule, the route's
   /// line, markers and labels (the scene's own geometry, nothing placed
   /// here).
-  func drawMap(_ scene: RouteMapScene) {
-    let frame = PDFExport.mapFrame(paper: paper)
+  func drawMap(
+    _ scene: RouteMapScene, in frame: (x: Double, y: Double, width: Double, height: Double)
+  ) {
     let (ox, oy) = (frame.x, frame.y)
     func p(_ point: MapPoint) -> (Double, Double) { (ox + point.x, oy + point.y) }
     canvas.clipped(frame.x, frame.y, frame.width, frame.height) {

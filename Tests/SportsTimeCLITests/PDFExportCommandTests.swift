@@ -45,10 +45,11 @@ final class PDFExportCommandTests: ItineraryTestCase {
 
   // MARK: Tools
 
-  /// Runs `name` (found on PATH) with `arguments`; its standard output.
+  /// Runs `name` (found on PATH) with `arguments` and `input` on its
+  /// standard input; its standard output.
   @discardableResult
   func tool(
-    _ name: String, _ arguments: [String], environment: [String: String]? = nil,
+    _ name: String, _ arguments: [String], input: Data? = nil,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Data {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -62,11 +63,14 @@ final class PDFExportCommandTests: ItineraryTestCase {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if let environment { process.environment = environment }
     let out = Pipe()
+    let feed = Pipe()
     process.standardOutput = out
+    process.standardInput = feed
     process.standardError = FileHandle.nullDevice
     try process.run()
+    if let input { feed.fileHandleForWriting.write(input) }
+    try feed.fileHandleForWriting.close()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0, "\(name) \(arguments)", file: file, line: line)
@@ -329,21 +333,9 @@ final class PDFExportCommandTests: ItineraryTestCase {
 
   /// Answers a pixel query on a PNG (`scripts/map_check.py pixels`).
   func pixels(_ png: URL, query: [String: Any]) throws -> [String: Any] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", TestData.repositoryFile("scripts/map_check.py").path, "pixels", png.path,
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: query))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0)
+    let data = try tool(
+      "python3", [TestData.repositoryFile("scripts/map_check.py").path, "pixels", png.path],
+      input: try JSONSerialization.data(withJSONObject: query))
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 

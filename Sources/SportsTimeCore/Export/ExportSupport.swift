@@ -43,13 +43,15 @@ public enum ExportSupport {
 
   /// "92 mi" or, metric, "148 km" (estimates; whole units), and a
   /// distance under one unit to a tenth ("0.4 mi" between neighbouring
-  /// venues, not "0 mi").
-  public static func distance(_ meters: Double, metric: Bool) -> String {
+  /// venues, not "0 mi"); with `grouping`, a comma every three digits
+  /// ("5,963 mi", as the PDF prints).
+  public static func distance(_ meters: Double, metric: Bool, grouping: Bool = false) -> String {
     let value = metric ? meters / 1000 : meters / TravelInfo.metersPerMile
     let unit = metric ? "km" : "mi"
     if value >= 0.05, value < 0.95 { return "\(FixedPoint.text(value, decimals: 1)) \(unit)" }
     // A value that rounds to zero from below (-0, -0.3) is "0", never "-0".
     let whole = FixedPoint.text(value, decimals: 0)
+    if grouping, let n = Int(whole), n >= 1000 { return "\(Itinerary.grouped(n)) \(unit)" }
     return "\(whole == "-0" ? "0" : whole) \(unit)"
   }
 

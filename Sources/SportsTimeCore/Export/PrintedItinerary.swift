@@ -208,7 +208,7 @@ public struct PrintedItinerary: Sendable, Hashable {
           title: plain(info.title, empty: "(untitled)"),
           details: [
             info.mode == .flight ? "flight" : "drive",
-            distance(info.distanceMeters, metric: metric),
+            ExportSupport.distance(info.distanceMeters, metric: metric, grouping: true),
             ExportSupport.duration(info.durationSeconds),
           ] + (tight.contains(item.id) ? ["tight"] : []))
       case .custom(let info):
@@ -222,15 +222,6 @@ public struct PrintedItinerary: Sendable, Hashable {
           title: plain(info.title, empty: "(untitled)"), details: details)
       }
     }
-  }
-
-  /// `ExportSupport.distance` with a comma every three digits ("5,963 mi",
-  /// as on the cover).
-  static func distance(_ meters: Double, metric: Bool) -> String {
-    let text = ExportSupport.distance(meters, metric: metric)
-    guard let space = text.firstIndex(of: " "), let whole = Int(text[..<space]), whole >= 1000
-    else { return text }
-    return Itinerary.grouped(whole) + text[space...]
   }
 
   /// `text` cleaned (`TextNormalization.clean`) with line breaks and

@@ -598,7 +598,6 @@ public final class SportsTimeApp: Sendable {
   public func stopWatching() { watcher.stop() }
 }
 
-/// The policy, set once the port is known.
 /// The basemap file read once, when a PDF first needs it; nil when there is
 /// none or it cannot be read (the PDF's map then shows the route alone, as
 /// the app's maps draw on an empty basemap).
@@ -621,6 +620,7 @@ final class BasemapCache: @unchecked Sendable {
   }
 }
 
+/// The policy, set once the port is known.
 final class PolicyBox: @unchecked Sendable {
   private let lock = NSLock()
   private var policy: RequestPolicy
