@@ -40,10 +40,8 @@ public struct AllParksAnswer: Sendable, Hashable {
   public var bound: Int
   /// Whether `option` is proven optimal (its span equals `bound`).
   public var proven: Bool { option?.days == bound }
-  /// Windows searched (start day × span).
-  public var windows: Int
-  /// Partial trips examined in all.
-  public var labels: Int
+  /// Partial trips the exact decisions kept (`AllParksExact`), in all.
+  public var states: Int
 }
 
 /// Errors of the all-parks question.
@@ -70,14 +68,14 @@ public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedE
   public var kind: ErrorKind { .invalidInput }
 }
 
-/// Answers `AllParksQuery` exactly: spans are tried from a lower bound up;
-/// for each span D every start day s is tried, and the window [s, s+D−1]
-/// is searched (`TripSearch.find`) for a trip starting on day s through
-/// every park. A window where some park has no game is skipped without a
-/// search; the first span with a trip is the optimum, since every shorter
-/// one was refuted completely. Before it, a heuristic (`AllParksTour`)
-/// finds a short trip, the answer when the time runs out first, with the
-/// bound proven by then.
+/// Answers `AllParksQuery` exactly. A first trip comes from a beam search
+/// over visiting orders (`AllParksTour`); then the exact decision
+/// (`AllParksExact.decide`: is there a trip of at most D days?) is asked
+/// for D from a lower bound (each park has a game within D days, and
+/// `AllParksExact.lowerBound`) up to one day less than the best trip. Each
+/// refusal proves the bound D + 1; a trip found at D is optimal, and so is
+/// the first trip once D reaches one day less than it. A stopped search
+/// answers with the best trip and the bound proven by then.
 public enum AllParksPlanner {
   /// The longest span searched, in days.
   public static let maximumDays = 60
@@ -106,7 +104,7 @@ public enum AllParksPlanner {
   ///   - venue: the venue of an id (the catalog's).
   ///   - shouldStop: asked now and then; true ends the search with what it
   ///     has (`bound` is then what was proven so far).
-  ///   - progress: told each span as it starts (days).
+  ///   - progress: told each span as its decision starts (days).
   /// - Throws: `AllParksError`.
   public static func answer(
     _ query: AllParksQuery, games: [Game], venue: (Venue.ID) -> Venue?,
@@ -130,20 +128,20 @@ public enum AllParksPlanner {
     let candidates = season.filter { game in
       parks.contains(game.venueID) && (query.from.map { game.localDate >= $0 } ?? true)
     }
-    guard let firstDay = candidates.map(\.localDate).min(),
-      let lastDay = candidates.map(\.localDate).max()
-    else { throw AllParksError.noGames(season: query.season, sport: query.sport) }
+    guard let firstDay = candidates.map(\.localDate).min() else {
+      throw AllParksError.noGames(season: query.season, sport: query.sport)
+    }
     // Each park's game days, for the cover check.
     var daysAt: [Venue.ID: [Int]] = [:]
     for game in candidates {
       daysAt[game.venueID, default: []].append(firstDay.days(to: game.localDate))
     }
     for key in daysAt.keys { daysAt[key]?.sort() }
-    let total = firstDay.days(to: lastDay) + 1
-    // cover[s]: the shortest window starting on day s in which every park
-    // has a game (Int.max when none).
-    var cover = [Int](repeating: Int.max, count: total)
-    for s in 0..<total {
+    // The shortest window from a day of some game in which every park has
+    // a game: no trip is shorter.
+    let starts = Set(candidates.map { firstDay.days(to: $0.localDate) })
+    var bound = Int.max
+    for s in starts.sorted() {
       var span = 0
       for days in daysAt.values {
         guard let next = firstIndexAtLeast(s, in: days) else {
@@ -152,119 +150,40 @@ public enum AllParksPlanner {
         }
         span = max(span, days[next] - s + 1)
       }
-      cover[s] = span
+      bound = min(bound, span)
     }
-    let starts = Set(candidates.map { firstDay.days(to: $0.localDate) })
-    var bound =
-      cover.enumerated().filter { starts.contains($0.offset) }.map(\.element).min() ?? Int.max
-    guard bound != Int.max else {
+    let model = PlanningModel(
+      games: candidates, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
+    guard bound <= maximumDays, model.venues.count == parks.count,
+      let tables = AllParksExact.Tables(model)
+    else {
       throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
     }
-    var windows = 0
-    var labels = 0
-    // The best trip a quick (capped) search found: the answer when the
-    // time runs out before the exact search finds one, with the bound.
+    let bounds = AllParksExact.bounds(tables)
+    guard let least = AllParksExact.lowerBound(tables, bounds: bounds) else {
+      throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
+    }
+    bound = max(bound, least)
+    var states = 0
+    func answer(_ option: PlanOption?) -> AllParksAnswer {
+      AllParksAnswer(option: option, parks: parks.sorted(), bound: bound, states: states)
+    }
     var incumbent: PlanOption?
-    func model(from s: Int, days: Int) -> PlanningModel {
-      let from = firstDay.adding(days: s)
-      let to = from.adding(days: days - 1)
-      let window = candidates.filter { $0.localDate >= from && $0.localDate <= to }
-      return PlanningModel(
-        games: window, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
-    }
-    /// A quick search for a trip of at most `days` from the next `count`
-    /// start days not yet tried at that span (the shortest covers first);
-    /// nil when none was found (proving nothing).
-    var tried: [Int: Int] = [:]
-    func quickTrip(days: Int, count: Int) -> PlanOption? {
-      let order = (0..<total).filter { starts.contains($0) && cover[$0] <= days }
-        .sorted { (cover[$0], $0) < (cover[$1], $1) }
-      let next = tried[days, default: 0]
-      tried[days] = next + count
-      for s in order.dropFirst(next).prefix(count) {
-        if shouldStop() { return nil }
-        let window = model(from: s, days: days)
-        let day = firstDay.adding(days: s)
-        let first = Set(window.slots.indices.filter { window.slots[$0].game.localDate == day })
-        let found = TripSearch.find(
-          window, goal: parks.count, constraints: .init(starts: first), cap: 24,
-          shouldStop: shouldStop)
-        labels += found.labels
-        if let trip = found.trip { return PlanOption(slots: trip.slots, model: window) }
-      }
-      return nil
-    }
-    // A first trip from the beam search over visiting orders
-    // (`AllParksTour`), else from quick searches of ever longer spans, so
-    // that a stopped search has one to give; then the exact search from
-    // the bound up, spending up to half its time on quick tries one day
-    // shorter than the best trip.
-    let whole = model(from: 0, days: total)
-    if let trip = AllParksTour.search(whole, widths: tourWidths, shouldStop: shouldStop),
-      Set(trip.map { whole.slots[$0].venue }).count == parks.count
+    if let trip = AllParksTour.search(model, widths: tourWidths, shouldStop: shouldStop),
+      Set(trip.map { model.slots[$0].venue }).count == parks.count
     {
-      incumbent = PlanOption(slots: trip, model: whole)
-    }
-    var span = bound
-    while incumbent == nil, span <= maximumDays, !shouldStop() {
-      span = min(maximumDays, span + 8)
-      incumbent = quickTrip(days: span, count: 6)
-      if span == maximumDays { break }
-    }
-    var exactSeconds = 0.0
-    var quickSeconds = 0.0
-    func improve() {
-      while let best = incumbent, best.days - 1 > bound, quickSeconds < exactSeconds / 2,
-        !shouldStop()
-      {
-        let began = Date()
-        let found = quickTrip(days: best.days - 1, count: 6)
-        quickSeconds += Date().timeIntervalSince(began)
-        guard let found else { return }
-        incumbent = found
-      }
+      incumbent = PlanOption(slots: trip, model: model)
     }
     while bound <= maximumDays {
+      if let incumbent, incumbent.days <= bound { return answer(incumbent) }
+      if shouldStop() { return answer(incumbent) }
       progress(bound)
-      improve()
-      let began = Date()
-      defer { exactSeconds += Date().timeIntervalSince(began) }
-      for s in 0..<total where starts.contains(s) && cover[s] <= bound {
-        if shouldStop() {
-          return AllParksAnswer(
-            option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
-            labels: labels)
-        }
-        let from = firstDay.adding(days: s)
-        let to = from.adding(days: bound - 1)
-        let model = model(from: s, days: bound)
-        // Starts on day s and ends on the window's last day: a trip from
-        // day s ending sooner has a shorter span, already refuted.
-        let first = Set(model.slots.indices.filter { model.slots[$0].game.localDate == from })
-        let last = Set(model.slots.indices.filter { model.slots[$0].game.localDate == to })
-        let found = TripSearch.find(
-          model, goal: parks.count, constraints: .init(starts: first, ends: last),
-          shouldStop: shouldStop)
-        windows += 1
-        labels += found.labels
-        if let trip = found.trip {
-          return AllParksAnswer(
-            option: PlanOption(slots: trip.slots, model: model), parks: parks.sorted(),
-            bound: bound, windows: windows, labels: labels)
-        }
-        if !found.proven {
-          return AllParksAnswer(
-            option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
-            labels: labels)
-        }
-      }
+      let decided = AllParksExact.decide(
+        tables, days: bound, bounds: bounds, shouldStop: shouldStop)
+      states += decided.states
+      if let trip = decided.trip { return answer(PlanOption(slots: trip, model: model)) }
+      guard decided.proven else { return answer(incumbent) }
       bound += 1
-      // Every shorter span refuted: a quick trip of this span is optimal.
-      if let incumbent, incumbent.days <= bound {
-        return AllParksAnswer(
-          option: incumbent, parks: parks.sorted(), bound: bound, windows: windows,
-          labels: labels)
-      }
     }
     throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
   }

@@ -62,9 +62,6 @@ public struct TripSearch: Sendable {
     var slot: Int32
     var parent: Int32
     var travel: Double
-    /// The quick all-parks pass: the travel left to spare after the least
-    /// the unseen venues need (`maxTravel` − their spanning tree), seconds.
-    var spare: Double = 0
   }
 
   /// Runs the search.
@@ -104,30 +101,9 @@ public struct TripSearch: Sendable {
     return exact
   }
 
-  /// A trip that sees `goal` venues, or nil when none does (`proven`
-  /// says whether the search ran to the end: nil and proven means no legal
-  /// trip sees that many). Labels that cannot reach `goal` are dropped at
-  /// once and the search ends at the first trip that does, so a question
-  /// with no answer is refuted fast (the all-parks search asks it for
-  /// each window).
-  ///
-  /// With `cap`, at most that many labels are kept per game (the most
-  /// venues, the least travel): a quick heuristic that may miss a trip,
-  /// so a nil answer then proves nothing (`proven` false).
-  public static func find(
-    _ model: PlanningModel, goal: Int, constraints: Constraints = Constraints(), cap: Int? = nil,
-    shouldStop: () -> Bool = { false }
-  ) -> (trip: Found?, proven: Bool, labels: Int) {
-    let outcome = search(
-      model, constraints: constraints, keep: 1, shouldStop: shouldStop,
-      initialBest: Int32(goal), cap: cap, goal: Int32(goal))
-    let trip = outcome.trips.first { $0.parks >= goal }
-    return (trip, trip != nil || (outcome.proven && cap == nil), outcome.labels)
-  }
-
   private static func search(
     _ model: PlanningModel, constraints: Constraints, keep: Int, shouldStop: () -> Bool,
-    initialBest: Int32, cap: Int?, goal: Int32? = nil
+    initialBest: Int32, cap: Int?
   ) -> Outcome {
     let n = model.slots.count
     guard n > 0, model.venues.count <= VenueSet.capacity else {
@@ -168,99 +144,16 @@ public struct TripSearch: Sendable {
     var reach = [Int32](repeating: 1, count: n)
     // reachable[i]: every venue a legal path from i can see (i's own included).
     var reachable = [VenueSet](repeating: VenueSet(), count: n)
-    // maxTravel[i]: the most travel seconds on a legal path from i to an
-    // allowed end (each leg is bounded by its time between games and the
-    // daily limit, so this is what the rest of a trip can still drive).
-    var maxTravel = [Double](repeating: 0, count: n)
     for i in stride(from: n - 1, through: 0, by: -1) {
       let v = model.slots[i].venue
       var venues = VenueSet(v)
-      var most = 0.0
       for j32 in successors[i] {
         let j = Int(j32)
         let w = model.slots[j].venue
         reach[i] = max(reach[i], reach[j] + (w == v ? 0 : 1))
         venues.formUnion(reachable[j])
-        most = max(most, model.travel(v, w) + maxTravel[j])
       }
       reachable[i] = venues
-      maxTravel[i] = most
-    }
-    // A question whose goal is every venue of the model (all parks) must
-    // still visit each venue a label has not seen: the travel that takes
-    // is at least a minimum spanning tree of those venues and the label's
-    // own (travel obeys the triangle inequality, so passing through venues
-    // already seen never shortens it), and no more than `maxTravel` fits.
-    let coverAll = goal.map { Int($0) == model.venues.count } ?? false
-    var treeNodes = [Int](repeating: 0, count: model.venues.count + 1)
-    var treeCost = [Double](repeating: 0, count: model.venues.count + 1)
-    func minimumTree(from v: Int, unseen: VenueSet) -> Double {
-      var k = 1
-      treeNodes[0] = v
-      for u in 0..<model.venues.count where unseen.contains(u) {
-        treeNodes[k] = u
-        k += 1
-      }
-      guard k > 1 else { return 0 }
-      for a in 1..<k { treeCost[a] = model.travel(v, treeNodes[a]) }
-      var total = 0.0
-      var left = k - 1
-      while left > 0 {
-        var pick = 1
-        var cheapest = Double.infinity
-        for a in 1...left where treeCost[a] < cheapest {
-          cheapest = treeCost[a]
-          pick = a
-        }
-        total += cheapest
-        let joined = treeNodes[pick]
-        treeNodes[pick] = treeNodes[left]
-        treeCost[pick] = treeCost[left]
-        left -= 1
-        if left > 0 {
-          for a in 1...left {
-            treeCost[a] = min(treeCost[a], model.travel(joined, treeNodes[a]))
-          }
-        }
-      }
-      return total
-    }
-    let allVenues = VenueSet(0..<model.venues.count)
-    // together[i·V + p]: the venues a legal path from i can see together
-    // with venue p (before or after it), for the same question: a label
-    // whose unseen venues hold two that no path from its game sees both of
-    // cannot finish. after[i·V + p] (the venues a path from i can see
-    // after a game at p) gives it: p and q go together when either comes
-    // after the other.
-    let venueCount = model.venues.count
-    var together: [VenueSet] = []
-    if coverAll {
-      var after = [VenueSet](repeating: VenueSet(), count: n * venueCount)
-      for i in stride(from: n - 1, through: 0, by: -1) where alive[i] {
-        let row = i * venueCount
-        after[row + model.slots[i].venue].formUnion(reachable[i])
-        for j32 in successors[i] {
-          let next = Int(j32) * venueCount
-          for p in 0..<venueCount { after[row + p].formUnion(after[next + p]) }
-        }
-      }
-      together = after
-      for i in 0..<n where alive[i] {
-        let row = i * venueCount
-        for p in 0..<venueCount {
-          for q in 0..<venueCount where after[row + q].contains(p) {
-            together[row + p].insert(q)
-          }
-        }
-      }
-    }
-    /// Whether every two of `unseen` can be seen together from slot `j`.
-    func pairsFit(_ unseen: VenueSet, at j: Int) -> Bool {
-      let row = j * venueCount
-      for p in 0..<venueCount where unseen.contains(p) {
-        if !unseen.isSubset(of: together[row + p]) { return false }
-      }
-      return true
     }
     // The most venues a label at slot j can end with: the games left, and
     // the venues left to see that it can still reach.
@@ -275,20 +168,15 @@ public struct TripSearch: Sendable {
     var best: Int32 = initialBest
     var ends: [Int32] = []
     var stopped = false
-    var reached = false
 
     func insert(_ label: Label, at j: Int) {
       if bound(label, at: j) < best { return }
 
       var list = atSlot[j]
-      // A question with a goal asks only whether a trip reaches it, so a
-      // label is dominated by any other at its game that has seen a
-      // superset of its venues, whatever their travel.
-      let travelCounts = goal == nil
       for id in list {
         let other = arena[Int(id)]
         if other.count >= label.count, label.set.isSubset(of: other.set),
-          !travelCounts || other.travel <= label.travel
+          other.travel <= label.travel
         {
           return
         }
@@ -296,19 +184,10 @@ public struct TripSearch: Sendable {
       list.removeAll { id in
         let other = arena[Int(id)]
         return other.count <= label.count && other.set.isSubset(of: label.set)
-          && (!travelCounts || label.travel <= other.travel)
-      }
-      var label = label
-      if cap != nil, coverAll {
-        label.spare =
-          maxTravel[j]
-          - minimumTree(from: model.slots[j].venue, unseen: allVenues.subtracting(label.set))
-        if label.spare < 0 { return }
+          && label.travel <= other.travel
       }
       if let cap, list.count >= cap {
-        // The quick pass: keep the best few (most venues, least travel;
-        // for all parks, the most travel to spare).
-        let worse = coverAll ? Self.lessSpare : Self.worse
+        // The quick pass: keep the best few (most venues, least travel).
         var worst = 0
         for k in list.indices.dropFirst()
         where worse(arena[Int(list[k])], arena[Int(list[worst])]) {
@@ -342,23 +221,9 @@ public struct TripSearch: Sendable {
         }
         let label = arena[Int(id)]
         if bound(label, at: i) < best { continue }
-        // The costlier bounds once per label, as it is expanded (a label
-        // they refute may stay in its list: what it dominates is refuted too).
-        if coverAll {
-          let unseen = allVenues.subtracting(label.set)
-          if !pairsFit(unseen, at: i)
-            || minimumTree(from: model.slots[i].venue, unseen: unseen) > maxTravel[i] + 1e-6
-          {
-            continue
-          }
-        }
         if canEnd {
           if label.count > best { best = label.count }
           ends.append(id)
-          if let goal, label.count >= goal {
-            reached = true
-            break
-          }
           if ends.count > 8 * keep + 256 {
             ends = bestEnds(ends, arena: arena, count: 4 * keep + 64)
           }
@@ -375,7 +240,7 @@ public struct TripSearch: Sendable {
               travel: label.travel + model.travel(from, to)), at: j)
         }
       }
-      if reached || stopped { break }
+      if stopped { break }
     }
     let chosen = bestEnds(ends, arena: arena, count: ends.count)
     var trips: [Found] = []
@@ -395,13 +260,6 @@ public struct TripSearch: Sendable {
   }
 
   /// Whether `a` is worse than `b`: fewer venues, or as many with more travel.
-  /// The quick all-parks pass's order: the label with less travel to
-  /// spare is worse (it is likelier to leave a venue it cannot reach), then
-  /// the one with fewer venues.
-  private static func lessSpare(_ a: Label, _ b: Label) -> Bool {
-    a.spare != b.spare ? a.spare < b.spare : a.count < b.count
-  }
-
   private static func worse(_ a: Label, _ b: Label) -> Bool {
     a.count != b.count ? a.count < b.count : a.travel > b.travel
   }

@@ -206,7 +206,8 @@ enum PlannerBench {
       progress: { days in
         say(
           String(
-            format: "  %6.1f s: searching %d-day windows", Date().timeIntervalSince(began), days))
+            format: "  %6.1f s: deciding trips of at most %d days", Date().timeIntervalSince(began),
+            days))
       })
     let seconds = Date().timeIntervalSince(began)
     if let option = answer.option {
@@ -218,8 +219,9 @@ enum PlannerBench {
     }
     say(
       String(
-        format: "  %d windows searched, %d labels, %.1f s (target: ≤ 600 s and faster than CP-SAT)",
-        answer.windows, answer.labels, seconds))
+        format:
+          "  %d states in the exact decisions, %.1f s (target: ≤ 600 s and faster than CP-SAT)",
+        answer.states, seconds))
     allParksReference(answer: answer, seconds: seconds, games: games, catalog: catalog)
   }
 

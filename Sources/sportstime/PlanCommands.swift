@@ -86,6 +86,10 @@ enum PlanCommands {
     let began = Date()
     let interrupt = Interrupt()
     let progress = !args.flag("json") && isatty(2) != 0
+    if progress {
+      context.console.printError(
+        "Looking for a first trip through every park… (Ctrl-C stops with the best found)")
+    }
     let answer = try AllParksPlanner.answer(
       query, games: games, venue: { catalog.venue($0) },
       shouldStop: {
@@ -95,8 +99,9 @@ enum PlanCommands {
         if progress {
           context.console.printError(
             String(
-              format: "Searching %d-day trips… (%.0f s; Ctrl-C stops with the best found)", days,
-              Date().timeIntervalSince(began)))
+              format:
+                "Proving no trip takes fewer days: is there one of %d days or less? (%.0f s; Ctrl-C stops with the best found)",
+              days, Date().timeIntervalSince(began)))
         }
       })
     interrupt.finish()
@@ -137,7 +142,7 @@ enum PlanCommands {
     }
     context.print(
       answer.proven
-        ? "Shortest trip, proven optimal: \(Plural.count(option.days, "day")) (every shorter window was searched)."
+        ? "Shortest trip, proven optimal: \(Plural.count(option.days, "day")) (no trip through every park is shorter)."
         : "Shortest trip found: \(Plural.count(option.days, "day")) — not proven optimal (the search was stopped); proven: no trip through every park is shorter than \(Plural.count(answer.bound, "day"))."
     )
     context.print()

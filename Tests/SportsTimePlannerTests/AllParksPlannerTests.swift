@@ -22,28 +22,6 @@ final class AllParksPlannerTests: XCTestCase {
       })
   }
 
-  /// Whether some legal trip inside the games sees every venue of `parks`.
-  private func bruteForceCovers(_ games: [Game], parks: Set<Venue.ID>, hours: Double) -> Bool {
-    let sorted = games.sorted { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
-    var seen: [Venue.ID: Int] = [:]
-    func extend(_ index: Int) -> Bool {
-      if seen.count == parks.count { return true }
-      for j in (index + 1)..<sorted.count
-      where ModelChecker.legal(sorted[index], sorted[j], maxDriveHours: hours) {
-        seen[sorted[j].venueID, default: 0] += 1
-        if extend(j) { return true }
-        seen[sorted[j].venueID]! -= 1
-        if seen[sorted[j].venueID] == 0 { seen[sorted[j].venueID] = nil }
-      }
-      return false
-    }
-    for i in sorted.indices {
-      seen = [sorted[i].venueID: 1]
-      if extend(i) { return true }
-    }
-    return false
-  }
-
   func testShortestTrip_throughFourTeamsParks_isOptimal() throws {
     let teams: Set<String> = ["NYA", "NYN", "PHI", "BAL"]
     let games = try PlannerFixtures.games2025()
@@ -67,7 +45,8 @@ final class AllParksPlannerTests: XCTestCase {
       let end = day.adding(days: answer.bound - 2)
       let window = atParks.filter { $0.localDate >= day && $0.localDate <= end }
       if Set(window.map(\.venueID)) == parks {
-        XCTAssertFalse(bruteForceCovers(window, parks: parks, hours: 6), "\(day.iso)")
+        XCTAssertFalse(
+          ModelChecker.covers(window, parks: parks, maxDriveHours: 6), "\(day.iso)")
       }
       day = day.adding(days: 1)
     }

@@ -55,6 +55,29 @@ enum ModelChecker {
 
   static func parks(_ trip: [Game]) -> Int { Set(trip.map(\.venueID)).count }
 
+  /// Whether some legal trip through `games` (going back to a venue
+  /// allowed) sees every venue of `parks`, by depth-first enumeration.
+  static func covers(_ games: [Game], parks: Set<Venue.ID>, maxDriveHours: Double?) -> Bool {
+    let sorted = games.sorted { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
+    var seen: [Venue.ID: Int] = [:]
+    func extend(_ index: Int) -> Bool {
+      if seen.count == parks.count { return true }
+      for j in (index + 1)..<sorted.count
+      where legal(sorted[index], sorted[j], maxDriveHours: maxDriveHours) {
+        seen[sorted[j].venueID, default: 0] += 1
+        if extend(j) { return true }
+        seen[sorted[j].venueID, default: 1] -= 1
+        if seen[sorted[j].venueID] == 0 { seen[sorted[j].venueID] = nil }
+      }
+      return false
+    }
+    for i in sorted.indices {
+      seen = [sorted[i].venueID: 1]
+      if extend(i) { return true }
+    }
+    return false
+  }
+
   static func travelSeconds(_ trip: [Game]) -> Double {
     zip(trip, trip.dropFirst()).reduce(0) { $0 + travel($1.0, $1.1).durationSeconds }
   }
