@@ -148,10 +148,6 @@ func pad(_ s: String, _ n: Int) -> String {
 }
 
 do {
-  if let k = CommandLine.arguments.firstIndex(of: "--exact-probe") {
-    try ExactProbe.run(spans: CommandLine.arguments[(k + 1)...].compactMap { Int($0) })
-    exit(0)
-  }
   if CommandLine.arguments.contains("--app-only") {
     try CommandBench.run()
     exit(0)
