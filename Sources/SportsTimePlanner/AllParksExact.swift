@@ -218,7 +218,7 @@ public enum AllParksExact {
   /// - Parameters:
   ///   - bounds: subset bounds (`bounds(_:groupSize:)`) that drop states
   ///     which cannot finish in time; any, or none, give the same answer.
-  ///   - shouldStop: asked at each layer and every 4,096 states; true ends
+  ///   - shouldStop: asked at each layer and every few milliseconds; true ends
   ///     the search unproven.
   /// - Returns: a trip (its legs checked by construction: each is a leg of
   ///   `Tables`' earliest paths) when one exists, else nil, with `proven`
@@ -304,9 +304,14 @@ public enum AllParksExact {
       var chain: [Int32] = []  // next state with the same key, or -1
       var dead: [Bool] = []
       index.removeAll(keepingCapacity: true)
+      var work = 0
       for p in sets.indices {
-        if p % 4096 == 4095, shouldStop() {
-          return Outcome(trip: nil, proven: false, states: states)
+        // Asked by the work done (a long chain of rivals costs as much as
+        // many states), about every few milliseconds.
+        work += 1
+        if work >= 4096 {
+          work = 0
+          if shouldStop() { return Outcome(trip: nil, proven: false, states: states) }
         }
         let set = sets[p]
         let slot = Int(slots[p])
@@ -316,12 +321,14 @@ public enum AllParksExact {
         for w in 0..<v where set & (1 << UInt64(w)) == 0 {
           let e = t.earliest[row + w]
           guard e != Int32.max, t.day[Int(e)] <= deadline else { continue }
+          work += 1
           let grown = set | (1 << UInt64(w))
           let key = grown | (UInt64(w) << 58)
           // Dominance among states with the same key.
           var dominated = false
           var cursor = index[key] ?? -1
           while cursor >= 0 {
+            work += 1
             let c = Int(cursor)
             if !dead[c] {
               if grownSlots[c] <= e && grownStarts[c] >= s {
