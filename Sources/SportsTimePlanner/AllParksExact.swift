@@ -106,8 +106,9 @@ public enum AllParksExact {
     let bit: [UInt32]
     let table: [UInt8]
 
-    /// Builds the table for venues `venues` (model indices, at most 16).
-    public init(_ t: Tables, venues: [Int]) {
+    /// Builds the table for venues `venues` (model indices, at most 16),
+    /// or nil when `shouldStop` (asked every 64 games) says to stop.
+    public init?(_ t: Tables, venues: [Int], shouldStop: () -> Bool = { false }) {
       precondition(venues.count <= 16, "at most 16 venues")
       self.venues = venues
       var bit = [UInt32](repeating: 0, count: t.base.venues)
@@ -118,9 +119,10 @@ public enum AllParksExact {
       let size = 1 << k
       let v = t.base.venues
       var table = [UInt8](repeating: UInt8.max, count: n * size)
-      table.withUnsafeMutableBufferPointer { out in
+      let finished = table.withUnsafeMutableBufferPointer { out in
         t.earliest.withUnsafeBufferPointer { earliest in
           for i in stride(from: n - 1, through: 0, by: -1) {
+            if i % 64 == 0, shouldStop() { return false }
             let row = i * size
             out[row] = UInt8(min(254, t.day[i]))
             var hop = [Int](repeating: -1, count: k)
@@ -142,8 +144,10 @@ public enum AllParksExact {
               out[row + mask] = best
             }
           }
+          return true
         }
       }
+      guard finished else { return nil }
       self.table = table
     }
 
@@ -167,7 +171,11 @@ public enum AllParksExact {
   /// - Complexity: n·2^k·k/2 steps and n·2^k bytes per table (n games,
   ///   k = the group's size): for 2025 MLB's 2,426 games and 30 venues,
   ///   six tables of 15, about 80 MB each.
-  public static func bounds(_ t: Tables, groupSize: Int = 15) -> [SubsetBound] {
+  ///
+  /// Returns nil when `shouldStop` says to stop first.
+  public static func bounds(
+    _ t: Tables, groupSize: Int = 15, shouldStop: () -> Bool = { false }
+  ) -> [SubsetBound]? {
     let venues = t.base.model.venues
     let v = venues.count
     guard v > 0 else { return [] }
@@ -185,7 +193,10 @@ public enum AllParksExact {
       for g in 0..<groups {
         let members = order.indices.filter { ($0 / pair) % groups == g }.map { order[$0] }.sorted()
         guard !members.isEmpty, seen.insert(members).inserted else { continue }
-        out.append(SubsetBound(t, venues: members))
+        guard let bound = SubsetBound(t, venues: members, shouldStop: shouldStop) else {
+          return nil
+        }
+        out.append(bound)
       }
     }
     return out

@@ -159,11 +159,6 @@ public enum AllParksPlanner {
     else {
       throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
     }
-    let bounds = AllParksExact.bounds(tables)
-    guard let least = AllParksExact.lowerBound(tables, bounds: bounds) else {
-      throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
-    }
-    bound = max(bound, least)
     var states = 0
     func answer(_ option: PlanOption?) -> AllParksAnswer {
       AllParksAnswer(option: option, parks: parks.sorted(), bound: bound, states: states)
@@ -174,6 +169,14 @@ public enum AllParksPlanner {
     {
       incumbent = PlanOption(slots: trip, model: model)
     }
+    // The subset bounds (seconds to build), once a first trip is in hand.
+    guard let bounds = AllParksExact.bounds(tables, shouldStop: shouldStop) else {
+      return answer(incumbent)
+    }
+    guard let least = AllParksExact.lowerBound(tables, bounds: bounds) else {
+      throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
+    }
+    bound = max(bound, least)
     while bound <= maximumDays {
       if let incumbent, incumbent.days <= bound { return answer(incumbent) }
       if shouldStop() { return answer(incumbent) }

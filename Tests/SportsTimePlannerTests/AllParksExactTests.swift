@@ -43,7 +43,7 @@ final class AllParksExactTests: XCTestCase {
       let (games, parks) = try homeGames(teams: teams)
       let model = PlanningModel(games: games, venue: PlannerFixtures.venue, maxDriveHours: hours)
       let tables = try XCTUnwrap(AllParksExact.Tables(model))
-      let bounds = AllParksExact.bounds(tables)
+      let bounds = try XCTUnwrap(AllParksExact.bounds(tables))
       // Five venues or fewer: one table, which is exact.
       XCTAssertEqual(bounds.count, 1)
       let (days, slots) = try optimum(tables, bounds: bounds)
@@ -87,7 +87,7 @@ final class AllParksExactTests: XCTestCase {
     }
     let model = PlanningModel(games: games, venue: PlannerFixtures.venue, maxDriveHours: 8)
     let tables = try XCTUnwrap(AllParksExact.Tables(model))
-    let bounds = AllParksExact.bounds(tables)
+    let bounds = try XCTUnwrap(AllParksExact.bounds(tables))
     // Two halves of 15 each way: by longitude, by latitude, by pairs.
     XCTAssertEqual(bounds.count, 6)
     let trip = try XCTUnwrap(AllParksTour.search(model, widths: [100]))
@@ -141,7 +141,7 @@ final class AllParksExactTests: XCTestCase {
     // Every trip that sees each park once is refused somewhere.
     XCTAssertNil(AllParksTour.search(model, widths: [10]))
     let tables = try XCTUnwrap(AllParksExact.Tables(model))
-    let bounds = AllParksExact.bounds(tables)
+    let bounds = try XCTUnwrap(AllParksExact.bounds(tables))
     XCTAssertNil(AllParksExact.decide(tables, days: 2, bounds: bounds).trip)
     let found = try XCTUnwrap(AllParksExact.decide(tables, days: 3, bounds: bounds).trip)
     XCTAssertEqual(found.map { model.slots[$0].game.id }, games.map(\.id))
@@ -155,5 +155,6 @@ final class AllParksExactTests: XCTestCase {
     let outcome = AllParksExact.decide(tables, days: 30, shouldStop: { true })
     XCTAssertNil(outcome.trip)
     XCTAssertFalse(outcome.proven)
+    XCTAssertNil(AllParksExact.bounds(tables, shouldStop: { true }))
   }
 }
