@@ -18,7 +18,9 @@ import SportsTimeCore
 /// answer; a trip it finds is expanded into real legs.
 ///
 /// A state is dropped when some unseen venue (or some two, in either
-/// order) cannot be reached by the trip's last allowed day.
+/// order) cannot be reached by the trip's last allowed day, or when a
+/// `SubsetBound` says the unseen venues of its group cannot all be seen by
+/// then.
 public enum AllParksExact {
   /// The outcome of one decision.
   public struct Outcome: Sendable {
@@ -97,13 +99,15 @@ public enum AllParksExact {
   /// K (at most 16), from each game: bound[t·2^|K| + U] is the least day
   /// (from the model's first) of a game that ends a legal path from slot t
   /// through every venue of K in U (a mask over K's order), 255 when none
-  /// can (days past 254 are stored as 254, which keeps it a lower bound). Computed from the last game back: the path goes first
-  /// to some u of U, at the earliest game any path reaches there.
+  /// can (days past 254 are stored as 254, which keeps it a lower bound).
+  /// Computed from the last game back: the path goes first to some u of
+  /// U, at the earliest game any path reaches there (first-in first-out
+  /// makes that the best), so the table is exact for K alone and a lower
+  /// bound for any trip that must also see K.
   public struct SubsetBound: Sendable {
     /// The venues of K (model indices).
     let venues: [Int]
-    /// K's bit of each model venue (0 for venues outside K).
-    let bit: [UInt32]
+    /// The least days, `n·2^|K|` bytes (see above).
     let table: [UInt8]
 
     /// Builds the table for venues `venues` (model indices, at most 16),
@@ -111,9 +115,6 @@ public enum AllParksExact {
     public init?(_ t: Tables, venues: [Int], shouldStop: () -> Bool = { false }) {
       precondition(venues.count <= 16, "at most 16 venues")
       self.venues = venues
-      var bit = [UInt32](repeating: 0, count: t.base.venues)
-      for (k, w) in venues.enumerated() { bit[w] = 1 << UInt32(k) }
-      self.bit = bit
       let n = t.day.count
       let k = venues.count
       let size = 1 << k
