@@ -12,14 +12,16 @@ public struct AllParksQuery: Sendable, Hashable {
   public var from: CalendarDate?
   /// The daily drive limit H in hours (`PlanningModel`), or nil.
   public var maxDriveHours: Double?
-  /// Only these teams' home parks (home team codes as in the games), or
-  /// every team's when empty.
-  public var teams: Set<String> = []
+  /// Only these teams' home parks, or every team's when empty. Each team
+  /// is the set of its home team codes as in the games (a franchise known
+  /// by several, like ATH and OAK, gives them all: the ones with no home
+  /// games that season are passed over).
+  public var teams: [Set<String>] = []
 
   /// Creates a query; see the properties.
   public init(
     season: Int, sport: Sport = .mlb, from: CalendarDate? = nil, maxDriveHours: Double? = nil,
-    teams: Set<String> = []
+    teams: [Set<String>] = []
   ) {
     self.season = season
     self.sport = sport
@@ -46,8 +48,14 @@ public struct AllParksAnswer: Sendable, Hashable {
 
 /// Errors of the all-parks question.
 public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedError {
-  /// No games of that season and sport (none imported, or all before `from`).
+  /// No games of that season and sport (none imported).
   case noGames(season: Int, sport: Sport)
+  /// None of the season's games at the parks is on or after `from` (the
+  /// last is on `last`).
+  case noGamesFrom(season: Int, sport: Sport, from: CalendarDate, last: CalendarDate)
+  /// These parks (their names) have no game on or after `from`, so no trip
+  /// sees every park.
+  case parksWithoutGames([String], from: CalendarDate)
   /// A team asked for has no home games that season.
   case unknownTeams([String])
   /// No legal trip sees every park within the longest span searched.
@@ -58,6 +66,12 @@ public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedE
     case .noGames(let season, let sport):
       return
         "no \(sport.rawValue) games of the \(season) season to plan with (import its schedule first)"
+    case .noGamesFrom(let season, let sport, let from, let last):
+      return
+        "no \(sport.rawValue) games of the \(season) season on or after \(from.iso): its last regular-season game at these parks is on \(last.iso)"
+    case .parksWithoutGames(let names, let from):
+      return
+        "no trip can see every park from \(from.iso): \(names.joined(separator: ", ")) \(names.count == 1 ? "has" : "have") no games left by then"
     case .unknownTeams(let teams):
       return "no home games in that season for \(teams.joined(separator: ", "))"
     case .noTrip(let parks, let days):
@@ -120,13 +134,28 @@ public enum AllParksPlanner {
     }
     var homes = homeParks(of: season)
     if !query.teams.isEmpty {
-      let missing = query.teams.subtracting(homes.keys).sorted()
-      guard missing.isEmpty else { throw AllParksError.unknownTeams(missing) }
-      homes = homes.filter { query.teams.contains($0.key) }
+      let missing = query.teams.filter { $0.isDisjoint(with: homes.keys) }
+      guard missing.isEmpty else {
+        throw AllParksError.unknownTeams(missing.map { $0.sorted().joined(separator: "/") })
+      }
+      let codes = query.teams.reduce(into: Set<String>()) { $0.formUnion($1) }
+      homes = homes.filter { codes.contains($0.key) }
     }
     let parks = Set(homes.values)
-    let candidates = season.filter { game in
-      parks.contains(game.venueID) && (query.from.map { game.localDate >= $0 } ?? true)
+    let atParks = season.filter { parks.contains($0.venueID) }
+    let candidates = atParks.filter { game in query.from.map { game.localDate >= $0 } ?? true }
+    if let from = query.from {
+      guard !candidates.isEmpty else {
+        throw AllParksError.noGamesFrom(
+          season: query.season, sport: query.sport, from: from,
+          last: atParks.map(\.localDate).max() ?? from)
+      }
+      let left = Set(candidates.map(\.venueID))
+      let without = parks.subtracting(left)
+      guard without.isEmpty else {
+        throw AllParksError.parksWithoutGames(
+          without.map { venue($0)?.name ?? $0.rawValue }.sorted(), from: from)
+      }
     }
     guard let firstDay = candidates.map(\.localDate).min() else {
       throw AllParksError.noGames(season: query.season, sport: query.sport)

@@ -143,4 +143,39 @@ final class PlanCommandTests: EndToEndTestCase {
     XCTAssertEqual(nobody.status, 1)
     XCTAssertEqual(nobody.stderrLines.first, "Error: no team is called 'Nobody'")
   }
+
+  /// `plan all-parks` on a few teams' parks: proven optimal, a franchise
+  /// known by two codes (the Athletics: OAK in 2024, ATH in 2025) is
+  /// found by name, `--create` says whether the trip is the shortest, and
+  /// each mistake is said.
+  func testAllParks_provenOnAFewParks_createsTheTrip_andSaysMistakes() throws {
+    try installImported2024()
+    let allParks = ["plan", "all-parks", "--season", "2024", "--max-drive-hours", "8"]
+    let answer = try XCTUnwrap(
+      parseJSON(try runOK(allParks + ["--team", "Athletics,SF", "--json"]).stdout)
+        as? [String: Any])
+    XCTAssertEqual(answer["proven"] as? Bool, true)
+    let options = try XCTUnwrap(answer["options"] as? [[String: Any]])
+    XCTAssertEqual(options.count, 1)
+    XCTAssertEqual(options[0]["parks"] as? Int, 2)
+    XCTAssertEqual(options[0]["days"] as? Int, answer["bound"] as? Int)
+    XCTAssertEqual(
+      Set(try XCTUnwrap(options[0]["venueIDs"] as? [String])), ["OAK01", "SFO03"])
+    let created = try runOK(allParks + ["--team", "NYY", "--team", "BOS,PHI", "--create", "Three"])
+    XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Three\""), created.stdout)
+    XCTAssertTrue(created.stdout.contains("(proven optimal)"), created.stdout)
+    try assertFailure(allParks + ["--team", ","], containing: ["--team ',' has an empty name"])
+    try assertFailure(
+      allParks + ["--from", "2024-10-15"],
+      containing: [
+        "no MLB games of the 2024 season on or after 2024-10-15",
+        "its last regular-season game at these parks is on 2024-09-",
+      ])
+    try assertFailure(
+      allParks + ["--from", "2024-09-29"],
+      containing: ["no trip can see every park from 2024-09-29", "have no games left by then"])
+    let trips = try XCTUnwrap(
+      parseJSON(try runOK(["trip", "list", "--json"]).stdout) as? [[String: Any]])
+    XCTAssertEqual(trips.count, 1)
+  }
 }

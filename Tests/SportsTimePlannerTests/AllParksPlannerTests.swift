@@ -26,7 +26,7 @@ final class AllParksPlannerTests: XCTestCase {
     let teams: Set<String> = ["NYA", "NYN", "PHI", "BAL"]
     let games = try PlannerFixtures.games2025()
     let answer = try AllParksPlanner.answer(
-      AllParksQuery(season: 2025, maxDriveHours: 6, teams: teams), games: games,
+      AllParksQuery(season: 2025, maxDriveHours: 6, teams: teams.map { [$0] }), games: games,
       venue: PlannerFixtures.venue)
     let option = try XCTUnwrap(answer.option)
     XCTAssertTrue(answer.proven)
@@ -64,7 +64,42 @@ final class AllParksPlannerTests: XCTestCase {
     }
     XCTAssertThrowsError(
       try AllParksPlanner.answer(
-        AllParksQuery(season: 2025, teams: ["XYZ"]), games: games, venue: PlannerFixtures.venue)
+        AllParksQuery(season: 2025, teams: [["XYZ"]]), games: games, venue: PlannerFixtures.venue)
     ) { XCTAssertEqual(String(describing: $0), "no home games in that season for XYZ") }
+  }
+
+  func testTeams_knownByTwoCodes_andDaysWithoutGames() throws {
+    let games = try PlannerFixtures.games2025()
+    // The Athletics are ATH in 2025 (OAK before): either code of the team
+    // finds its park.
+    let answer = try AllParksPlanner.answer(
+      AllParksQuery(season: 2025, maxDriveHours: 8, teams: [["ATH", "OAK"], ["SFN"]]),
+      games: games, venue: PlannerFixtures.venue)
+    XCTAssertTrue(answer.proven)
+    XCTAssertEqual(answer.parks.count, 2)
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2025, teams: [["OAK"]]), games: games,
+        venue: PlannerFixtures.venue)
+    ) { XCTAssertEqual(String(describing: $0), "no home games in that season for OAK") }
+    let late = try XCTUnwrap(CalendarDate(iso: "2025-10-01"))
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2025, from: late), games: games, venue: PlannerFixtures.venue)
+    ) {
+      XCTAssertEqual(
+        String(describing: $0),
+        "no MLB games of the 2025 season on or after 2025-10-01: its last regular-season game at these parks is on 2025-09-28"
+      )
+    }
+    let lastDay = try XCTUnwrap(CalendarDate(iso: "2025-09-28"))
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2025, from: lastDay), games: games, venue: PlannerFixtures.venue)
+    ) {
+      let text = String(describing: $0)
+      XCTAssertTrue(text.hasPrefix("no trip can see every park from 2025-09-28: "), text)
+      XCTAssertTrue(text.hasSuffix(" have no games left by then"), text)
+    }
   }
 }

@@ -30,7 +30,7 @@ final class AllParksTourTests: XCTestCase {
     // The exact search proves its bound by refuting every shorter window
     // (10 days, from Seattle to Denver).
     let answer = try AllParksPlanner.answer(
-      AllParksQuery(season: 2025, maxDriveHours: 8, teams: teams),
+      AllParksQuery(season: 2025, maxDriveHours: 8, teams: teams.map { [$0] }),
       games: try PlannerFixtures.games2025(), venue: PlannerFixtures.venue)
     XCTAssertTrue(answer.proven)
     XCTAssertEqual(option.days, answer.bound)

@@ -196,6 +196,17 @@ final class PlanAPITests: APITestCase {
     XCTAssertEqual(query["sports"] as? [String], ["MLB"])
   }
 
+  func testPlan_allParks_ofTwoTeams_oneKnownByTwoCodes_isProven() throws {
+    // The Athletics are OAK in 2024 and ATH in 2025: the season decides.
+    let document = try plan([
+      "kind": "all-parks", "season": 2024, "teams": ["Athletics", "SF"], "maxDriveHours": 8,
+    ])
+    XCTAssertEqual(document["proven"] as? Bool, true, "\(document)")
+    let trip = try XCTUnwrap(options(document).first)
+    XCTAssertEqual(Set(try XCTUnwrap(trip["venueIDs"] as? [String])), ["OAK01", "SFO03"])
+    XCTAssertEqual(trip["days"] as? Int, document["bound"] as? Int)
+  }
+
   func testPlan_aSearchRunning_doesNotHoldUpOtherRequests() throws {
     let done = Locked(false)
     let port = server.port

@@ -121,11 +121,11 @@ struct PlanAPI: Sendable {
           field: "sports")
       }
       let sport = sports.first ?? .mlb
-      var teams: Set<String> = []
+      var teams: [Set<String>] = []
       for (index, text) in (try body.strings("teams") ?? []).enumerated() {
         do {
           let found = try leagues.team(named: text, among: [sport], season: season)
-          teams.formUnion(leagues.codes(of: found))
+          teams.append(Set(leagues.codes(of: found)))
         } catch {
           throw VisitAPI.refusal(error, field: "teams[\(index)]").asInvalidInput
         }
@@ -303,6 +303,7 @@ struct PlanAPI: Sendable {
           field: {
             switch error {
             case .noGames: return "season"
+            case .noGamesFrom, .parksWithoutGames: return "from"
             case .unknownTeams: return "teams"
             case .noTrip: return nil
             }
