@@ -33,14 +33,20 @@ extension WireV1 {
       public var follow: Team?
       /// The daily drive limit in hours, or null.
       public var maxDriveHours: Double?
+      /// All parks: the teams asked for, each as its home team codes
+      /// (sorted; empty: every team); null for the other questions.
+      public var teams: [[String]]? = nil
+      /// All parks: the venue ids of the home parks sought (sorted); null
+      /// for the other questions.
+      public var parks: [String]? = nil
       /// The sort's name (`recommended`, `most-cities`, …).
       public var sort: String
       /// How many options were asked for.
       public var options: Int
 
       private enum CodingKeys: String, CodingKey {
-        case kind, season, from, to, sports, startNear, endNear, must, follow, maxDriveHours, sort
-        case options
+        case kind, season, from, to, sports, startNear, endNear, must, follow, maxDriveHours, teams
+        case parks, sort, options
       }
 
       /// Writes every member, those not asked as null.
@@ -56,6 +62,8 @@ extension WireV1 {
         try c.encode(must, forKey: .must)
         try c.encodeOrNull(follow, forKey: .follow)
         try c.encodeOrNull(maxDriveHours, forKey: .maxDriveHours)
+        try c.encodeOrNull(teams, forKey: .teams)
+        try c.encodeOrNull(parks, forKey: .parks)
         try c.encode(sort, forKey: .sort)
         try c.encode(options, forKey: .options)
       }
@@ -169,7 +177,9 @@ extension WireV1 {
       self.query = Query(
         kind: "all-parks", season: query.season, from: query.from?.iso, to: nil,
         sports: [query.sport.rawValue], startNear: nil, endNear: nil, must: [], follow: nil,
-        maxDriveHours: query.maxDriveHours, sort: PlanSort.recommended.rawValue, options: 1)
+        maxDriveHours: query.maxDriveHours, teams: query.teams.map { $0.sorted() },
+        parks: answer.parks.map(\.rawValue).sorted(), sort: PlanSort.recommended.rawValue,
+        options: 1)
       proven = answer.proven
       bound = answer.bound
       options = Self.options(answer.option.map { [$0] } ?? [], sort: .recommended)

@@ -31,6 +31,15 @@ public struct AllParksQuery: Sendable, Hashable {
   }
 }
 
+/// What an all-parks search is doing, for progress shown on long work.
+public enum AllParksProgress: Sendable, Hashable {
+  /// The beam search has ended with a trip of this many days (nil: none).
+  case firstTrip(days: Int?)
+  /// The exact decision for trips of at most `days` days begins: every
+  /// shorter span is refuted.
+  case deciding(days: Int)
+}
+
 /// The all-parks answer.
 public struct AllParksAnswer: Sendable, Hashable {
   /// The shortest trip found, or nil when none was found in the time given.
@@ -58,8 +67,9 @@ public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedE
   case parksWithoutGames([String], from: CalendarDate)
   /// A team asked for has no home games that season.
   case unknownTeams([String])
-  /// No legal trip sees every park within the longest span searched.
-  case noTrip(parks: Int, maximumDays: Int)
+  /// No legal trip sees every park within `days` days: the longest span
+  /// searched, or the days of the season left from `from` when fewer.
+  case noTrip(parks: Int, days: Int, from: CalendarDate?)
 
   public var description: String {
     switch self {
@@ -71,10 +81,13 @@ public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedE
         "no \(sport.rawValue) games of the \(season) season on or after \(from.iso): its last regular-season game at these parks is on \(last.iso)"
     case .parksWithoutGames(let names, let from):
       return
-        "no trip can see every park from \(from.iso): \(names.joined(separator: ", ")) \(names.count == 1 ? "has" : "have") no games left by then"
+        "no trip can see every park from \(from.iso): \(Plural.list(names)) \(Plural.form(names.count, one: "has", other: "have")) no games left by then"
     case .unknownTeams(let teams):
       return "no home games in that season for \(teams.joined(separator: ", "))"
-    case .noTrip(let parks, let days):
+    case .noTrip(let parks, let days, let from?) where days < AllParksPlanner.maximumDays:
+      return
+        "no legal trip sees all \(parks) parks in the \(Plural.count(days, "day")) of the season left from \(from.iso)"
+    case .noTrip(let parks, let days, _):
       return "no legal trip sees all \(parks) parks within \(days) days"
     }
   }
@@ -118,12 +131,13 @@ public enum AllParksPlanner {
   ///   - venue: the venue of an id (the catalog's).
   ///   - shouldStop: asked now and then; true ends the search with what it
   ///     has (`bound` is then what was proven so far).
-  ///   - progress: told each span as its decision starts (days).
+  ///   - progress: told when the first trip is found and as each span's
+  ///     decision starts.
   /// - Throws: `AllParksError`.
   public static func answer(
     _ query: AllParksQuery, games: [Game], venue: (Venue.ID) -> Venue?,
     estimator: RouteEstimator = .default, shouldStop: () -> Bool = { false },
-    progress: (Int) -> Void = { _ in }
+    progress: (AllParksProgress) -> Void = { _ in }
   ) throws -> AllParksAnswer {
     let season = games.filter {
       $0.season == query.season && $0.sport == query.sport && $0.status != .cancelled
@@ -154,12 +168,16 @@ public enum AllParksPlanner {
       let without = parks.subtracting(left)
       guard without.isEmpty else {
         throw AllParksError.parksWithoutGames(
-          without.map { venue($0)?.name ?? $0.rawValue }.sorted(), from: from)
+          without.map { venue($0)?.name(on: from) ?? $0.rawValue }.sorted(), from: from)
       }
     }
-    guard let firstDay = candidates.map(\.localDate).min() else {
+    guard let firstDay = candidates.map(\.localDate).min(),
+      let lastDay = candidates.map(\.localDate).max()
+    else {
       throw AllParksError.noGames(season: query.season, sport: query.sport)
     }
+    // The longest span a trip can have: the cap, or what is left of the season.
+    let searchable = min(maximumDays, firstDay.days(to: lastDay) + 1)
     // Each park's game days, for the cover check.
     var daysAt: [Venue.ID: [Int]] = [:]
     for game in candidates {
@@ -183,10 +201,10 @@ public enum AllParksPlanner {
     }
     let model = PlanningModel(
       games: candidates, venue: venue, estimator: estimator, maxDriveHours: query.maxDriveHours)
-    guard bound <= maximumDays, model.venues.count == parks.count,
+    guard bound <= searchable, model.venues.count == parks.count,
       let tables = AllParksExact.Tables(model)
     else {
-      throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
+      throw AllParksError.noTrip(parks: parks.count, days: searchable, from: query.from)
     }
     var states = 0
     func answer(_ option: PlanOption?) -> AllParksAnswer {
@@ -198,18 +216,19 @@ public enum AllParksPlanner {
     {
       incumbent = PlanOption(slots: trip, model: model)
     }
+    progress(.firstTrip(days: incumbent?.days))
     // The subset bounds (seconds to build), once a first trip is in hand.
     guard let bounds = AllParksExact.bounds(tables, shouldStop: shouldStop) else {
       return answer(incumbent)
     }
     guard let least = AllParksExact.lowerBound(tables, bounds: bounds) else {
-      throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
+      throw AllParksError.noTrip(parks: parks.count, days: searchable, from: query.from)
     }
     bound = max(bound, least)
-    while bound <= maximumDays {
+    while bound <= searchable {
       if let incumbent, incumbent.days <= bound { return answer(incumbent) }
       if shouldStop() { return answer(incumbent) }
-      progress(bound)
+      progress(.deciding(days: bound))
       let decided = AllParksExact.decide(
         tables, days: bound, bounds: bounds, shouldStop: shouldStop)
       states += decided.states
@@ -217,7 +236,7 @@ public enum AllParksPlanner {
       guard decided.proven else { return answer(incumbent) }
       bound += 1
     }
-    throw AllParksError.noTrip(parks: parks.count, maximumDays: maximumDays)
+    throw AllParksError.noTrip(parks: parks.count, days: searchable, from: query.from)
   }
 
   /// The index of the first element ≥ `value` in sorted `values`, or nil.

@@ -203,11 +203,17 @@ enum PlannerBench {
       AllParksQuery(season: 2025, maxDriveHours: 8), games: games,
       venue: { catalog.venue($0) },
       shouldStop: { Date().timeIntervalSince(began) > 600 },
-      progress: { days in
-        say(
-          String(
-            format: "  %6.1f s: deciding trips of at most %d days", Date().timeIntervalSince(began),
-            days))
+      progress: { step in
+        let seconds = Date().timeIntervalSince(began)
+        switch step {
+        case .firstTrip(let days):
+          say(
+            String(
+              format: "  %6.1f s: the beam search's trip: %@", seconds,
+              days.map { "\($0) days" } ?? "none"))
+        case .deciding(let days):
+          say(String(format: "  %6.1f s: deciding trips of at most %d days", seconds, days))
+        }
       })
     let seconds = Date().timeIntervalSince(began)
     if let option = answer.option {

@@ -114,13 +114,24 @@ enum PlanCommands {
       shouldStop: {
         interrupt.isRaised || Date().timeIntervalSince(began) > limit
       },
-      progress: { days in
-        if progress {
+      progress: { step in
+        guard progress else { return }
+        let seconds = Date().timeIntervalSince(began)
+        switch step {
+        case .firstTrip(let days?):
+          context.console.printError(
+            String(
+              format: "First trip: %@ (%.0f s); now proving whether a shorter one exists…",
+              Plural.count(days, "day"), seconds))
+        case .firstTrip(nil):
+          context.console.printError(
+            String(format: "No quick trip found (%.0f s); searching exactly…", seconds))
+        case .deciding(let days):
           context.console.printError(
             String(
               format:
                 "No trip is shorter than %d days; looking for one of %d days… (%.0f s; Ctrl-C stops with the best found)",
-              days, days, Date().timeIntervalSince(began)))
+              days, days, seconds))
         }
       })
     interrupt.finish()

@@ -20,6 +20,8 @@ final class PlanCommandTests: EndToEndTestCase {
     XCTAssertEqual(query["kind"] as? String, "window")
     XCTAssertEqual(query["maxDriveHours"] as? Double, 8)
     XCTAssertTrue(query["startNear"] is NSNull)
+    XCTAssertTrue(query["teams"] is NSNull)
+    XCTAssertTrue(query["parks"] is NSNull)
     let options = try XCTUnwrap(answer["options"] as? [[String: Any]])
     XCTAssertEqual(options.count, 5)
     XCTAssertEqual(options.map { $0["rank"] as? Int }, [1, 2, 3, 4, 5])
@@ -161,6 +163,10 @@ final class PlanCommandTests: EndToEndTestCase {
     XCTAssertEqual(options[0]["days"] as? Int, answer["bound"] as? Int)
     XCTAssertEqual(
       Set(try XCTUnwrap(options[0]["venueIDs"] as? [String])), ["OAK01", "SFO03"])
+    // The query says which teams and parks it is about.
+    let query = try XCTUnwrap(answer["query"] as? [String: Any])
+    XCTAssertEqual(query["teams"] as? [[String]], [["ATH", "OAK"], ["SFN"]])
+    XCTAssertEqual(query["parks"] as? [String], ["OAK01", "SFO03"])
     let created = try runOK(allParks + ["--team", "NYY", "--team", "BOS,PHI", "--create", "Three"])
     XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Three\""), created.stdout)
     XCTAssertTrue(created.stdout.contains("(proven optimal)"), created.stdout)

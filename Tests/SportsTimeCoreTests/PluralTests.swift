@@ -10,4 +10,11 @@ final class PluralTests: XCTestCase {
       [0, 1, 2].map { Plural.form($0, one: "is", other: "are") }, ["are", "is", "are"])
     XCTAssertEqual([1, 5].map { Plural.form($0, one: "its", other: "their") }, ["its", "their"])
   }
+
+  func testList_joinsWithAnd() {
+    XCTAssertEqual(Plural.list([]), "")
+    XCTAssertEqual(Plural.list(["Fenway Park"]), "Fenway Park")
+    XCTAssertEqual(Plural.list(["A", "B"]), "A and B")
+    XCTAssertEqual(Plural.list(["A", "B", "C"]), "A, B and C")
+  }
 }

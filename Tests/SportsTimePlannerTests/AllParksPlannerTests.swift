@@ -100,6 +100,20 @@ final class AllParksPlannerTests: XCTestCase {
       let text = String(describing: $0)
       XCTAssertTrue(text.hasPrefix("no trip can see every park from 2025-09-28: "), text)
       XCTAssertTrue(text.hasSuffix(" have no games left by then"), text)
+      // A list in words, with the parks' names of that season.
+      XCTAssertTrue(text.contains(" and "), text)
+      XCTAssertFalse(text.contains("Guaranteed Rate Field") || text.contains("Minute Maid"), text)
+    }
+    // Two weeks left: the message says so, not the 60-day cap.
+    let september = try XCTUnwrap(CalendarDate(iso: "2025-09-15"))
+    XCTAssertThrowsError(
+      try AllParksPlanner.answer(
+        AllParksQuery(season: 2025, from: september, maxDriveHours: 8), games: games,
+        venue: PlannerFixtures.venue)
+    ) {
+      XCTAssertEqual(
+        String(describing: $0),
+        "no legal trip sees all 30 parks in the 14 days of the season left from 2025-09-15")
     }
   }
 }

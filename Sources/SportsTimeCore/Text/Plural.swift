@@ -15,6 +15,14 @@ public enum Plural {
     "\(n) \(Plural.noun(noun, n))"
   }
 
+  /// `items` as an English list: "A", "A and B", "A, B and C" (no
+  /// serial comma, as the messages write it); "" for none.
+  public static func list(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    guard items.count > 1 else { return last }
+    return items.dropLast().joined(separator: ", ") + " and " + last
+  }
+
   /// `noun` for `n` things, without the number: "visit" for 1, else
   /// "visits".
   public static func noun(_ noun: String, _ n: Int) -> String {

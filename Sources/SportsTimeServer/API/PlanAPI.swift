@@ -305,7 +305,7 @@ struct PlanAPI: Sendable {
             case .noGames: return "season"
             case .noGamesFrom, .parksWithoutGames: return "from"
             case .unknownTeams: return "teams"
-            case .noTrip: return nil
+            case .noTrip(_, _, let from): return from == nil ? nil : "from"
             }
           }())
       }
