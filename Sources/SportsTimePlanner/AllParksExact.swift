@@ -243,7 +243,7 @@ public enum AllParksExact {
   ) -> Outcome {
     let v = t.base.venues
     let n = t.day.count
-    let full: UInt64 = v == 64 ? ~0 : (1 << UInt64(v)) - 1
+    let full: UInt64 = (1 << UInt64(v)) - 1  // v ≤ AllParksTour.maximumVenues (58)
     let venueOf = t.base.model.slots.map { Int32($0.venue) }
     @inline(__always) func dayOf(_ slot: Int32) -> Int32 {
       slot == Int32.max ? Int32.max : t.day[Int(slot)]

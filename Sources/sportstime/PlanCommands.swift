@@ -79,18 +79,9 @@ enum PlanCommands {
     let season = try args.intValue("season") ?? 0
     let leagues = try context.leagues()
     var teams: [Set<String>] = []
-    for value in args.values("team") {
-      let names = value.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
-      guard !names.contains(where: \.isEmpty) else {
-        throw CommandError(
-          "--team '\(value)' has an empty name: give team codes or names, separated by commas")
-      }
-      for text in names {
-        let found = try leagues.team(named: text, among: [sport], season: season)
-        teams.append(Set(leagues.codes(of: found)))
-      }
+    for text in try args.listValues("team") {
+      let found = try leagues.team(named: text, among: [sport], season: season)
+      teams.append(Set(leagues.codes(of: found)))
     }
     let query = AllParksQuery(
       season: season, sport: sport,

@@ -170,7 +170,10 @@ final class PlanCommandTests: EndToEndTestCase {
     let created = try runOK(allParks + ["--team", "NYY", "--team", "BOS,PHI", "--create", "Three"])
     XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Three\""), created.stdout)
     XCTAssertTrue(created.stdout.contains("(proven optimal)"), created.stdout)
-    try assertFailure(allParks + ["--team", ","], containing: ["--team ',' has an empty name"])
+    // An empty name is a usage error, as for `games --team`.
+    let empty = try run(allParks + ["--team", ","])
+    XCTAssertEqual(empty.status, 64)
+    XCTAssertEqual(empty.stderrLines.first, "Error: --team has an empty entry in ','")
     try assertFailure(
       allParks + ["--from", "2024-10-15"],
       containing: [
