@@ -33,8 +33,9 @@ extension WireV1 {
       public var follow: Team?
       /// The daily drive limit in hours, or null.
       public var maxDriveHours: Double?
-      /// All parks: the teams asked for, each as its home team codes
-      /// (sorted; empty: every team); null for the other questions.
+      /// All parks: the teams asked for, each once as its home team codes
+      /// as in the games (sorted; empty: every team); null for the other
+      /// questions.
       public var teams: [[String]]? = nil
       /// All parks: the venue ids of the home parks sought (sorted); null
       /// for the other questions.
@@ -177,7 +178,8 @@ extension WireV1 {
       self.query = Query(
         kind: "all-parks", season: query.season, from: query.from?.iso, to: nil,
         sports: [query.sport.rawValue], startNear: nil, endNear: nil, must: [], follow: nil,
-        maxDriveHours: query.maxDriveHours, teams: query.teams.map { $0.sorted() },
+        maxDriveHours: query.maxDriveHours,
+        teams: Set(query.teams.map { $0.sorted() }).sorted { $0.lexicographicallyPrecedes($1) },
         parks: answer.parks.map(\.rawValue).sorted(), sort: PlanSort.recommended.rawValue,
         options: 1)
       proven = answer.proven

@@ -81,7 +81,7 @@ public enum AllParksError: Error, Hashable, CustomStringConvertible, ClassifiedE
         "no \(sport.rawValue) games of the \(season) season on or after \(from.iso): its last regular-season game at these parks is on \(last.iso)"
     case .parksWithoutGames(let names, let from):
       return
-        "no trip can see every park from \(from.iso): \(Plural.list(names)) \(Plural.form(names.count, one: "has", other: "have")) no games left by then"
+        "no trip can see every park from \(from.iso): \(Plural.list(names)) \(Plural.form(names.count, one: "has", other: "have")) no games left from then"
     case .unknownTeams(let teams):
       return "no home games in that season for \(teams.joined(separator: ", "))"
     case .noTrip(let parks, let days, let from?) where days < AllParksPlanner.maximumDays:

@@ -358,8 +358,9 @@ extension Store {
   }
 
   /// Throws `RecordError.duplicateTripName` when a trip other than `id` has
-  /// `name` (compared by `TextNormalization.key`).
-  func checkNameIsFree(_ name: String, except id: Trip.ID?) throws {
+  /// `name` (compared by `TextNormalization.key`): a front end asks before
+  /// long work whose result it will save under that name.
+  public func checkNameIsFree(_ name: String, except id: Trip.ID? = nil) throws {
     let key = TextNormalization.key(name)
     for row in try select("SELECT id, name FROM trips") {
       let existing = try row.string("name")

@@ -89,6 +89,8 @@ enum PlanCommands {
       maxDriveHours: try args.doubleValue("max-drive-hours"), teams: teams)
     let catalog = try context.catalog()
     let store = try context.openStore()
+    // A name already taken is said before the search, not after it.
+    if let name { try store.checkNameIsFree(name) }
     var gameQuery = GameQuery()
     gameQuery.sports = [sport]
     let games = try store.games(gameQuery).filter { $0.season == query.season }

@@ -154,7 +154,7 @@ final class PlanCommandTests: EndToEndTestCase {
     try installImported2024()
     let allParks = ["plan", "all-parks", "--season", "2024", "--max-drive-hours", "8"]
     let answer = try XCTUnwrap(
-      parseJSON(try runOK(allParks + ["--team", "Athletics,SF", "--json"]).stdout)
+      parseJSON(try runOK(allParks + ["--team", "Athletics,SF,Giants", "--json"]).stdout)
         as? [String: Any])
     XCTAssertEqual(answer["proven"] as? Bool, true)
     let options = try XCTUnwrap(answer["options"] as? [[String: Any]])
@@ -168,6 +168,9 @@ final class PlanCommandTests: EndToEndTestCase {
     XCTAssertEqual(query["teams"] as? [[String]], [["ATH", "OAK"], ["SFN"]])
     XCTAssertEqual(query["parks"] as? [String], ["OAK01", "SFO03"])
     let created = try runOK(allParks + ["--team", "NYY", "--team", "BOS,PHI", "--create", "Three"])
+    // The name is taken now: said before any search.
+    try assertFailure(
+      allParks + ["--create", "three"], containing: ["a trip called 'Three' already exists"])
     XCTAssertTrue(created.stdout.hasPrefix("Created trip \"Three\""), created.stdout)
     XCTAssertTrue(created.stdout.contains("(proven optimal)"), created.stdout)
     // An empty name is a usage error, as for `games --team`.
@@ -182,7 +185,7 @@ final class PlanCommandTests: EndToEndTestCase {
       ])
     try assertFailure(
       allParks + ["--from", "2024-09-29"],
-      containing: ["no trip can see every park from 2024-09-29", "have no games left by then"])
+      containing: ["no trip can see every park from 2024-09-29", "have no games left from then"])
     let trips = try XCTUnwrap(
       parseJSON(try runOK(["trip", "list", "--json"]).stdout) as? [[String: Any]])
     XCTAssertEqual(trips.count, 1)

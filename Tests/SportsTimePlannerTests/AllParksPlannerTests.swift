@@ -99,7 +99,7 @@ final class AllParksPlannerTests: XCTestCase {
     ) {
       let text = String(describing: $0)
       XCTAssertTrue(text.hasPrefix("no trip can see every park from 2025-09-28: "), text)
-      XCTAssertTrue(text.hasSuffix(" have no games left by then"), text)
+      XCTAssertTrue(text.hasSuffix(" have no games left from then"), text)
       // A list in words, with the parks' names of that season.
       XCTAssertTrue(text.contains(" and "), text)
       XCTAssertFalse(text.contains("Guaranteed Rate Field") || text.contains("Minute Maid"), text)
