@@ -191,16 +191,16 @@ final class DatabaseLocationTests: EndToEndTestCase {
     XCTAssertEqual(try Data(contentsOf: file), Data("notes".utf8))
   }
 
-  /// Permissions, as an unprivileged user (the tests run as root): a
-  /// database file that may not be read, a directory where no file may be
-  /// created.
+  /// Permissions, as an unprivileged user (`runUnprivileged`): a database
+  /// file that may not be read, a directory where no file may be created
+  /// (modes that deny everyone but root).
   func testPathsThatCannotHoldTheDatabase_permissions() throws {
     let locked = scratch.appendingPathComponent("locked.sqlite")
     try installImported2024(at: locked)
-    XCTAssertEqual(chmod(locked.path, 0o600), 0)
+    XCTAssertEqual(chmod(locked.path, 0o000), 0)
     let closed = scratch.appendingPathComponent("closed")
     try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
-    XCTAssertEqual(chmod(closed.path, 0o755), 0)
+    XCTAssertEqual(chmod(closed.path, 0o555), 0)
     for (path, reason) in [
       (locked.path, "permission denied (check the file's permissions)"),
       (
@@ -208,7 +208,7 @@ final class DatabaseLocationTests: EndToEndTestCase {
         "cannot create a file in the directory \(closed.path): permission denied"
       ),
     ] {
-      let result = try runAsTester(["--db", path, "trip", "list"])
+      let result = try runUnprivileged(["--db", path, "trip", "list"])
       XCTAssertEqual(result.status, 1, result.description)
       XCTAssertEqual(
         result.stderrLines, ["Error: Cannot use \(path) as the database: \(reason)."], path)

@@ -413,14 +413,14 @@ final class FileSafetyTests: ItineraryTestCase {
     XCTAssertFalse(fileExists(scratch.appendingPathComponent("m.svg")))
   }
 
-  /// Permission denied, checked as an unprivileged user (the tests run as
-  /// root, which may read any file).
+  /// Permission denied, checked as an unprivileged user
+  /// (`runUnprivileged`: root may read any file).
   func testInputFiles_permissionDenied() throws {
     let locked = scratch.appendingPathComponent("locked.json")
     try Data("{}".utf8).write(to: locked)
     XCTAssertEqual(chmod(locked.path, 0o000), 0)
     for reader in Self.readers {
-      let result = try runAsTester(reader.arguments(locked.path))
+      let result = try runUnprivileged(reader.arguments(locked.path))
       XCTAssertEqual(result.status, 1, "\(reader.name)\n\(result)")
       XCTAssertEqual(
         result.stderrLines,

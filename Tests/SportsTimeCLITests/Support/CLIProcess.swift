@@ -47,6 +47,38 @@ struct HarnessError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// The account tests run commands as when they run as root, so that file
+/// permissions apply: `nobody`, which every Debian machine has (base-passwd),
+/// entered through util-linux's `setpriv`.
+struct UnprivilegedAccount {
+  /// The user and group ids.
+  let uid: uid_t
+  let gid: gid_t
+  /// The `setpriv` executable.
+  let setpriv: String
+
+  /// `nobody`, and the `setpriv` that switches to it.
+  /// - Throws: `HarnessError` naming what this machine lacks.
+  static func nobody() throws -> UnprivilegedAccount {
+    guard let entry = getpwnam("nobody") else {
+      throw HarnessError(
+        "the permission tests run commands as the user 'nobody' (the tests run as root), and this machine has no such user; add it (useradd --system --no-create-home nobody) or run the tests as a user other than root"
+      )
+    }
+    guard
+      let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else {
+      throw HarnessError(
+        "the permission tests switch to the user 'nobody' with setpriv (Debian package util-linux), which is not installed"
+      )
+    }
+    return UnprivilegedAccount(
+      uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid, setpriv: setpriv)
+  }
+}
+
 /// Locates the built binary and the shared data, and runs the binary.
 enum CLIProcess {
   /// How long one run may take before it is killed (the suite must never hang).
@@ -112,16 +144,19 @@ enum CLIProcess {
   ///   - launcher: a command that runs the binary, e.g. `setpriv` with its
   ///     options to run it as another user; the binary's path and
   ///     `arguments` follow it.
+  ///   - binary: the executable to run instead of the built `binary` (a
+  ///     copy of it, say).
   static func run(
     _ arguments: [String], environment: [String: String], currentDirectory: URL? = nil,
-    standardOutput: FileHandle? = nil, launcher: [String] = []
+    standardOutput: FileHandle? = nil, launcher: [String] = [], binary: URL? = nil
   ) throws -> CLIResult {
     let process = Process()
+    let executable = try binary ?? Self.binary.get()
     if let command = launcher.first {
       process.executableURL = URL(fileURLWithPath: command)
-      process.arguments = Array(launcher.dropFirst()) + [try binary.get().path] + arguments
+      process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
     } else {
-      process.executableURL = try binary.get()
+      process.executableURL = executable
       process.arguments = arguments
     }
     process.environment = environment

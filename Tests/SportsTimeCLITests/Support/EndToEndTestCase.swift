@@ -111,14 +111,48 @@ class EndToEndTestCase: XCTestCase {
       launcher: ["/bin/bash", "-c", script])
   }
 
-  /// Runs `sportstime arguments` as the unprivileged user `tester` (through
-  /// `setpriv`), so that file permissions apply (the tests run as root).
-  func runAsTester(_ arguments: [String]) throws -> CLIResult {
-    try CLIProcess.run(
-      arguments, environment: environment, currentDirectory: scratch,
-      launcher: [
-        "/usr/bin/setpriv", "--reuid=tester", "--regid=tester", "--clear-groups", "--",
-      ])
+  /// Runs `sportstime arguments` as a user without privileges, so that file
+  /// permissions apply: when the tests run as root (who may read and write
+  /// any file), as `nobody` through util-linux's `setpriv` (every Debian
+  /// machine has both; nothing is created for it); otherwise as the user
+  /// running the tests, who has no such privilege. Tests that use it make
+  /// files and folders that deny everyone but root (modes 000 and 555), so
+  /// the outcome is the same either way.
+  ///
+  /// When `nobody` cannot reach the built binary (the clone sits in a
+  /// folder closed to other users, such as /root), a copy in the scratch
+  /// folder is run instead.
+  /// - Throws: `HarnessError` saying what is missing (no `nobody` account,
+  ///   no `setpriv`) instead of letting the command fail for that reason.
+  func runUnprivileged(_ arguments: [String]) throws -> CLIResult {
+    guard geteuid() == 0 else { return try run(arguments) }
+    let account = try UnprivilegedAccount.nobody()
+    let launcher = [
+      account.setpriv, "--reuid=\(account.uid)", "--regid=\(account.gid)", "--clear-groups",
+      "--",
+    ]
+    let built = try CLIProcess.binary.get()
+    var binary = built
+    // `test -x BINARY` as nobody: can that user run the built binary?
+    let probe = try CLIProcess.run(
+      [], environment: environment, currentDirectory: scratch,
+      launcher: launcher + ["/bin/sh", "-c", "test -x \"$1\"", "sh"], binary: built)
+    if probe.status != 0 {
+      let folder = scratch.appendingPathComponent("unprivileged-bin")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      binary = folder.appendingPathComponent("sportstime")
+      if !FileManager.default.fileExists(atPath: binary.path) {
+        try FileManager.default.copyItem(at: built, to: binary)
+      }
+      for path in [scratch.path, folder.path, binary.path] {
+        guard chmod(path, 0o755) == 0 else {
+          throw HarnessError("cannot open \(path) to the user nobody (chmod 755 failed)")
+        }
+      }
+    }
+    return try CLIProcess.run(
+      arguments, environment: environment, currentDirectory: scratch, launcher: launcher,
+      binary: binary)
   }
 
   /// Runs and asserts exit status 0 with nothing on standard error.
