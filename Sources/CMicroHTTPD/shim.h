@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -124,11 +125,17 @@ static const ssize_t sportstime_mhd_end_with_error = MHD_CONTENT_READER_END_WITH
    server uses, in one function. `address` is the socket address to bind
    (IPv4 or IPv6); the thread pool has `threads` threads; idle connections
    close after `timeoutSeconds`; each connection may use `memoryLimit` bytes. */
+/* At most `connections` connections at once, `perAddress` of them from one
+   client address (more are closed as they arrive). `uriSeen` is called with
+   each request's address before its query is parsed; what it returns is the
+   request's first state (`*con_cls`). */
 static inline struct MHD_Daemon *sportstime_mhd_start(
     unsigned int flags, const struct sockaddr *address, unsigned int threads,
-    unsigned int timeoutSeconds, size_t memoryLimit,
+    unsigned int timeoutSeconds, size_t memoryLimit, unsigned int connections,
+    unsigned int perAddress,
     MHD_AccessHandlerCallback handler, void *handlerContext,
-    MHD_RequestCompletedCallback completed, void *completedContext) {
+    MHD_RequestCompletedCallback completed, void *completedContext,
+    void *(*uriSeen)(void *, const char *, struct MHD_Connection *), void *uriContext) {
   SPORTSTIME_MHD_FUNCTION(sportstime_start_t, MHD_start_daemon);
   if (MHD_start_daemon_fn == NULL) return NULL;
   return MHD_start_daemon_fn(
@@ -137,8 +144,28 @@ static inline struct MHD_Daemon *sportstime_mhd_start(
       MHD_OPTION_THREAD_POOL_SIZE, threads,
       MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
+      MHD_OPTION_CONNECTION_LIMIT, connections,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, perAddress,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext,
+      MHD_OPTION_URI_LOG_CALLBACK, uriSeen, uriContext,
       MHD_OPTION_END);
+}
+
+/* Counts the query arguments of `uri` (the request target as sent); when
+   there are more than `limit`, empties the query in place (libmicrohttpd
+   parses it after the URI callback, into the connection's memory, and drops
+   the connection silently when thousands do not fit) and returns 1. */
+static inline int sportstime_truncate_query(const char *uri, unsigned int limit) {
+  if (uri == NULL) return 0;
+  char *query = strchr((char *)uri, '?');
+  if (query == NULL) return 0;
+  unsigned int count = 1;
+  for (const char *p = query + 1; *p != '\0'; p++) {
+    if (*p == '&') count++;
+  }
+  if (count <= limit) return 0;
+  query[1] = '\0';
+  return 1;
 }
 
 /* The port the daemon is bound to (the one the system chose for port 0);

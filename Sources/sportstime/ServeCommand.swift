@@ -28,7 +28,12 @@ enum ServeCommand {
         help: "Port to listen on (default 8080; 0 picks a free one)."),
       .value(
         "token", valueName: "TOKEN",
-        help: "The token required off loopback (default: a new random one, printed)."),
+        help:
+          "The token required off loopback (default: --token-file, else $SPORTSTIME_TOKEN, else a new random one, printed). Other users see it in 'ps': prefer --token-file or $SPORTSTIME_TOKEN."
+      ),
+      .value(
+        "token-file", valueName: "PATH",
+        help: "Read the token from this file (its first line), kept out of 'ps'."),
       .value(
         "assets", valueName: "DIR",
         help:
@@ -51,6 +56,9 @@ enum ServeCommand {
       ),
     ],
     validate: { args in
+      if args.value("token") != nil, args.value("token-file") != nil {
+        throw args.usageError("give the token once: --token or --token-file, not both")
+      }
       if args.value("tiles-attribution") != nil, args.value("tiles") == nil {
         throw args.usageError(
           "--tiles-attribution credits a tile server: give --tiles URL-TEMPLATE too")
@@ -82,11 +90,12 @@ enum ServeCommand {
         throw args.usageError("\(option): \(Terminal.sanitize(error.message))")
       }
     }
-    if let token = args.value("token") {
+    let (token, tokenSource) = try givenToken(context)
+    if let token {
       do {
         try RequestPolicy.checkToken(token)
       } catch let error as HTTPServerError {
-        throw args.usageError("--token: \(error.description)")
+        throw args.usageError("\(tokenSource): \(error.description)")
       }
     }
     // Ctrl-C and SIGTERM are caught from here on, before the address is
@@ -95,7 +104,7 @@ enum ServeCommand {
     let stop = StopSignal()
     let store = try context.openStore()
     var configuration = SportsTimeApp.Configuration(
-      host: host, port: port, token: args.value("token"), assets: assets,
+      host: host, port: port, token: token, assets: assets,
       appFiles: appFiles, basemap: basemap)
     configuration.tiles = tiles
     let app = SportsTimeApp(
@@ -129,6 +138,35 @@ enum ServeCommand {
     server.stop()
     try store.close()
     context.print("Stopped.")
+  }
+
+  /// The token the user gave and where it came from (for messages):
+  /// `--token`, else the first line of `--token-file`, else
+  /// `$SPORTSTIME_TOKEN` (empty counts as not set); nil when none.
+  /// - Throws: a usage error when the token file cannot be read or is empty.
+  static func givenToken(_ context: Context) throws -> (String?, String) {
+    let args = context.arguments
+    if let token = args.value("token") { return (token, "--token") }
+    if let path = args.value("token-file") {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        let reason =
+          access(path, R_OK) == 0
+          ? "it is not a file" : String(cString: strerror(errno)).lowercased()
+        throw args.usageError("--token-file: cannot read \(Terminal.sanitize(path)): \(reason)")
+      }
+      let text = String(decoding: data, as: UTF8.self)
+      let line = text.split(whereSeparator: \.isNewline).first.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard let line, !line.isEmpty else {
+        throw args.usageError("--token-file: \(Terminal.sanitize(path)) holds no token")
+      }
+      return (line, "--token-file")
+    }
+    if let token = context.environment["SPORTSTIME_TOKEN"], !token.isEmpty {
+      return (token, "SPORTSTIME_TOKEN")
+    }
+    return (nil, "--token")
   }
 
   /// The basemap beside the data: `$SPORTSTIME_DATA/basemap/…`, else

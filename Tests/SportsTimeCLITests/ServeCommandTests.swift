@@ -21,11 +21,13 @@ final class ServeCommandTests: EndToEndTestCase {
 
   /// Starts `sportstime serve` with `arguments` on this test's database and
   /// waits (up to 20 s) until it has printed its address.
-  func startServe(_ arguments: [String], errors: Pipe? = nil) throws -> Served {
+  func startServe(
+    _ arguments: [String], errors: Pipe? = nil, extra: [String: String] = [:]
+  ) throws -> Served {
     let process = Process()
     process.executableURL = try CLIProcess.binary.get()
     process.arguments = ["serve"] + arguments
-    process.environment = environment
+    process.environment = environment.merging(extra) { _, new in new }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = errors ?? output
@@ -110,6 +112,49 @@ final class ServeCommandTests: EndToEndTestCase {
     let answer = try RawHTTPClient(port: UInt16(port)).send(
       "GET", "/api/trips", headers: ["Authorization": "Bearer \(token)"])
     XCTAssertEqual(answer.status, 200, answer.text)
+  }
+
+  /// Issue 28: `--token` shows in `ps`; the token can come from a file
+  /// (`--token-file`, its first line) or `$SPORTSTIME_TOKEN` instead, and
+  /// --help says so.
+  func testServe_readsTheTokenFromAFileOrTheEnvironment() throws {
+    let file = scratch.appendingPathComponent("token.txt")
+    try "from-the-file-0123456789\n".write(to: file, atomically: true, encoding: .utf8)
+    let fromFile = try startServe(["--host", "0.0.0.0", "--port", "0", "--token-file", file.path])
+    XCTAssertTrue(fromFile.text.contains("/?token=from-the-file-0123456789 "), fromFile.text)
+    XCTAssertFalse(
+      (fromFile.process.arguments ?? []).contains { $0.contains("from-the-file") },
+      "the token is not on the command line")
+    fromFile.stop()
+    let fromEnvironment = try startServe(
+      ["--host", "0.0.0.0", "--port", "0"], extra: ["SPORTSTIME_TOKEN": "from-the-environment-42"])
+    XCTAssertTrue(
+      fromEnvironment.text.contains("/?token=from-the-environment-42 "), fromEnvironment.text)
+    fromEnvironment.stop()
+    let both = try run(
+      [
+        "serve", "--host", "0.0.0.0", "--port", "0", "--token", "a-token-of-twenty-chars",
+        "--token-file", file.path,
+      ])
+    XCTAssertEqual(both.status, 64, both.description)
+    XCTAssertTrue(
+      both.stderr.contains("give the token once: --token or --token-file, not both"), both.stderr)
+    let empty = scratch.appendingPathComponent("empty.txt")
+    try "\n".write(to: empty, atomically: true, encoding: .utf8)
+    let none = try run(["serve", "--port", "0", "--token-file", empty.path])
+    XCTAssertEqual(none.status, 64, none.description)
+    XCTAssertTrue(none.stderr.contains("--token-file: \(empty.path) holds no token"), none.stderr)
+    let missing = try run(["serve", "--port", "0", "--token-file", "/nonexistent/token"])
+    XCTAssertEqual(missing.status, 64, missing.description)
+    XCTAssertTrue(
+      missing.stderr.contains("--token-file: cannot read /nonexistent/token: no such file"),
+      missing.stderr)
+    let weak = try run(["serve", "--port", "0"], extra: ["SPORTSTIME_TOKEN": "short"])
+    XCTAssertEqual(weak.status, 64, weak.description)
+    XCTAssertTrue(weak.stderr.hasPrefix("Error: SPORTSTIME_TOKEN: the token "), weak.stderr)
+    let help = try run(["serve", "--help"])
+    XCTAssertTrue(help.stdout.contains("--token-file"), help.stdout)
+    XCTAssertTrue(help.stdout.contains("SPORTSTIME_TOKEN"), help.stdout)
   }
 
   /// Review 7, F3: a token guards every request off loopback; a short or

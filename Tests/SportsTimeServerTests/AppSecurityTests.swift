@@ -126,6 +126,29 @@ final class AppTokenTests: APITestCase {
     SportsTimeApp.Configuration(host: "0.0.0.0", port: 0, token: "t0ken")
   }
 
+  /// Without the token a request is refused as soon as its head has
+  /// arrived: the body it announces is never waited for nor held (before,
+  /// the server waited for the whole body, then refused).
+  func testNoToken_isRefusedBeforeTheBody() throws {
+    let fd = try client.connect()
+    defer { close(fd) }
+    try client.write(
+      fd,
+      Data(
+        ("POST /api/trips HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+          + "Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n").utf8))
+    var seen = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(fd, &buffer, buffer.count)
+      if n <= 0 { break }
+      seen.append(contentsOf: buffer[0..<n])
+    }
+    let text = String(decoding: seen, as: UTF8.self)
+    XCTAssertTrue(text.hasPrefix("HTTP/1.1 401"), text)
+    XCTAssertTrue(text.contains("this server needs its token"), text)
+  }
+
   func testEveryRequestNeedsTheToken_thePageSetsItsCookie() throws {
     XCTAssertEqual(app.policy.token, "t0ken")
     XCTAssertEqual(try send("GET", "/api/trips").status, 401)
@@ -133,15 +156,22 @@ final class AppTokenTests: APITestCase {
       try send("GET", "/api/trips", headers: ["Authorization": "Bearer nope"]).status, 401)
     XCTAssertEqual(
       try send("GET", "/api/trips", headers: ["Authorization": "Bearer t0ken"]).status, 200)
+    let cookie = "sportstime_token_\(server.port)"
     XCTAssertEqual(
-      try send("GET", "/api/trips", headers: ["Cookie": "sportstime_token=t0ken"]).status, 200)
+      try send("GET", "/api/trips", headers: ["Cookie": "\(cookie)=t0ken"]).status, 200)
+    // Another port's cookie (a browser sends a host's cookies to all its
+    // ports) is not this server's.
+    XCTAssertEqual(
+      try send("GET", "/api/trips", headers: ["Cookie": "sportstime_token_1=t0ken"]).status, 401)
+    XCTAssertEqual(
+      try send("GET", "/api/trips", headers: ["Cookie": "sportstime_token=t0ken"]).status, 401)
     let page = try send("GET", "/vendor/sortable/Sortable.min.js?token=t0ken")
     XCTAssertEqual(page.status, 303, "the token leaves the address")
     XCTAssertEqual(page.headers["location"], "/vendor/sortable/Sortable.min.js")
     XCTAssertEqual(
-      page.headers["set-cookie"], "sportstime_token=t0ken; Path=/; HttpOnly; SameSite=Strict")
+      page.headers["set-cookie"], "\(cookie)=t0ken; Path=/; HttpOnly; SameSite=Strict")
     let followed = try send(
-      "GET", "/vendor/sortable/Sortable.min.js", headers: ["Cookie": "sportstime_token=t0ken"])
+      "GET", "/vendor/sortable/Sortable.min.js", headers: ["Cookie": "\(cookie)=t0ken"])
     XCTAssertEqual(followed.status, 200)
     // Other parameters stay; a path of slashes cannot send the browser elsewhere.
     XCTAssertEqual(

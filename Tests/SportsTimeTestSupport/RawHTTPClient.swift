@@ -72,7 +72,9 @@ public struct RawHTTPClient: Sendable {
       head += "\(name): \(value)\r\n"
     }
     head += "\r\n"
-    try write(fd, Data(head.utf8) + body)
+    // The server may answer (and close) before taking the whole body in
+    // (a 413 announced by Content-Length): read its answer all the same.
+    let sent = Result { try write(fd, Data(head.utf8) + body) }
     var received = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -80,6 +82,7 @@ public struct RawHTTPClient: Sendable {
       if n <= 0 { break }
       received.append(contentsOf: buffer[0..<n])
     }
+    if received.isEmpty { try sent.get() }
     return try parse(received)
   }
 
@@ -89,7 +92,8 @@ public struct RawHTTPClient: Sendable {
       guard let base = raw.baseAddress else { return }
       var offset = 0
       while offset < raw.count {
-        let n = Glibc.write(fd, base + offset, raw.count - offset)
+        // No SIGPIPE when the server has closed the connection.
+        let n = Glibc.send(fd, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
         guard n > 0 else { throw Failure(description: "write failed") }
         offset += n
       }

@@ -31,6 +31,17 @@ struct APIError: Error {
     invalid("\(field) must be a whole number from 1 up (got \(got))", field: field)
   }
 
+  /// A whole number too large to be meant (`revision` 1e300, or 30
+  /// digits in a query): 400 naming `field`.
+  static func outOfRange(field: String) -> APIError {
+    invalid(
+      "\(field) is out of range (a whole number from 1 up to \(largestWholeNumber))", field: field)
+  }
+
+  /// The largest whole number a request may give (below 10^15, where a JSON
+  /// number still holds every whole number exactly).
+  static let largestWholeNumber = 999_999_999_999_999
+
   /// Nothing at this path: 404.
   static func notFound(_ message: String) -> APIError {
     APIError(status: 404, document: WireV1.ErrorDocument(kind: .notFound, message: message))

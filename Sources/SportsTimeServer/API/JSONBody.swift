@@ -92,6 +92,8 @@ struct JSONBody {
     case nil, .null?: return nil
     case .int(let i)?: return i
     case .number(let d)? where d == d.rounded() && abs(d) < 1e15: return Int(d)
+    case .number(let d)? where d == d.rounded():
+      throw APIError.outOfRange(field: name(key))
     default: throw APIError.invalid("\(name(key)) must be a whole number", field: name(key))
     }
   }

@@ -466,6 +466,18 @@ extension SportsTimeApp {
       }
     }
   }
+
+  /// Runs `work` on a thread of its own and awaits its result. A serial
+  /// queue of its own runs on Dispatch's overcommitting pool, which starts
+  /// another thread rather than let queued work wait for a blocked one
+  /// (the global concurrent queues keep to about one thread per core).
+  static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      DispatchQueue(label: "sportstime.request", qos: .userInitiated).async {
+        continuation.resume(returning: work())
+      }
+    }
+  }
 }
 
 /// How many planning searches run at once (`POST /api/plan`): at most

@@ -121,9 +121,14 @@ struct TripAPI: Sendable {
     -> WireV1.JournalAnswer
   {
     try body.allowing(["revision"])
-    let step = try store.step(
-      direction, trip: id, catalog: catalog, expectedRevision: try body.revision())
-    return WireV1.JournalAnswer(step, itinerary: try tripDocument(id))
+    let revision = try body.revision()
+    // The answer in the step's own transaction (see `written`).
+    return try store.transaction {
+      let step = try store.step(
+        direction, trip: id, catalog: catalog, expectedRevision: revision)
+      return WireV1.JournalAnswer(
+        step, itinerary: try document(try store.itinerary(id: id, catalog: catalog)))
+    }
   }
 
   func route(_ id: Trip.ID) throws -> WireV1.Route {
@@ -320,12 +325,13 @@ struct TripAPI: Sendable {
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
     let target = try place(try body.object("place")) ?? .bottom(day: 1)
-    let change = try store.editTrip(
-      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
-    ) { itinerary in
-      try itinerary.add(info, at: target, environment: env)
+    let revision = try body.revision()
+    return try written(id) {
+      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+        itinerary in
+        try itinerary.add(info, at: target, environment: env)
+      }
     }
-    return try answer(change, tripID: id)
   }
 
   func moveItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
@@ -335,13 +341,14 @@ struct TripAPI: Sendable {
     guard let target = try place(try body.object("place")) else {
       throw APIError.invalid("place is missing", field: "place")
     }
+    let revision = try body.revision()
     do {
-      let change = try store.editTrip(
-        id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
-      ) { itinerary in
-        try itinerary.move(item, to: target, now: env.now())
+      return try written(id) {
+        try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+          itinerary in
+          try itinerary.move(item, to: target, now: env.now())
+        }
       }
-      return try answer(change, tripID: id)
     } catch let refusal as ItineraryRefusal {
       throw APIError(refusal, barriers: try? barriers(id, item: item))
     }
@@ -363,38 +370,48 @@ struct TripAPI: Sendable {
   {
     try body.allowing(Self.detailKeys + ["revision"])
     let changes = try details(body)
-    let change = try store.editTrip(
-      id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
-    ) { itinerary in
-      try itinerary.edit(item, changes, now: env.now())
+    let revision = try body.revision()
+    return try written(id) {
+      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+        itinerary in
+        try itinerary.edit(item, changes, now: env.now())
+      }
     }
-    return try answer(change, tripID: id)
   }
 
   func removeItem(_ id: Trip.ID, item: ItineraryItem.ID, revision: Int?, env: RuleEnvironment)
     throws -> WireV1.ItemWrite
   {
-    let change = try store.editTrip(
-      id: id, catalog: catalog, now: env.now(), expectedRevision: revision
-    ) { itinerary in
-      try itinerary.remove(item)
+    try written(id) {
+      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+        itinerary in
+        try itinerary.remove(item)
+      }
     }
-    return WireV1.ItemWrite(
-      row: nil, changed: !change.changesNothing, warnings: change.warnings,
-      itinerary: try tripDocument(id))
   }
 
-  private func answer(_ change: ItineraryChange, tripID: Trip.ID) throws -> WireV1.ItemWrite {
-    // Read through the cache: the trip as this write left it is then kept
-    // for the page's next requests (its drag documents, the trip document).
-    let itinerary = try itinerary(tripID)
-    let rowID = RowID.item(change.item.id).description
-    let row = itinerary.layout.numbered.first { $0.row.id == rowID }.map {
-      WireV1.Row($0, in: itinerary)
+  /// Runs `write` and builds its answer in one transaction: the answer
+  /// shows the trip as this write left it, never a later write's state (an
+  /// undo by another client between the commit and the read would leave
+  /// an added item's answer without its `row`). Not through the cache: a
+  /// state read inside a transaction may yet be rolled back.
+  private func written(_ tripID: Trip.ID, _ write: () throws -> ItineraryChange) throws
+    -> WireV1.ItemWrite
+  {
+    try store.transaction {
+      let change = try write()
+      let itinerary = try store.itinerary(id: tripID, catalog: catalog)
+      let rowID = RowID.item(change.item.id).description
+      let row =
+        change.deleted.contains(change.item.id)
+        ? nil
+        : itinerary.layout.numbered.first { $0.row.id == rowID }.map {
+          WireV1.Row($0, in: itinerary)
+        }
+      return WireV1.ItemWrite(
+        row: row, changed: !change.changesNothing, warnings: change.warnings,
+        itinerary: try document(itinerary))
     }
-    return WireV1.ItemWrite(
-      row: row, changed: !change.changesNothing, warnings: change.warnings,
-      itinerary: try document(itinerary))
   }
 }
 

@@ -49,6 +49,13 @@ public final class SportsTimeApp: Sendable {
 
   let configuration: Configuration
   let api: TripAPI
+  /// The trips' read-only routes (GET), on a connection of their own
+  /// (`readStore`): a read is answered while a write waits for another
+  /// process's write lock, which holds `store`'s connection.
+  let reads: TripAPI
+  /// A second connection to the same file for reads and the watcher
+  /// (`store` itself for an in-memory database).
+  let readStore: Store
   let watcher: TripWatcher
   let vendor: [String: StaticFiles]
   let app: StaticFiles?
@@ -70,7 +77,14 @@ public final class SportsTimeApp: Sendable {
     api = TripAPI(
       store: store, catalog: catalog, environment: environment,
       timeZone: configuration.timeZone)
-    watcher = TripWatcher(store: store)
+    let readStore =
+      store.path == ":memory:"
+      ? store : ((try? Store(path: store.path, clock: store.clock)) ?? store)
+    self.readStore = readStore
+    reads = TripAPI(
+      store: readStore, catalog: catalog, environment: environment,
+      timeZone: configuration.timeZone)
+    watcher = TripWatcher(store: readStore)
     vendor = [
       "sortable": StaticFiles(folder: configuration.assets.appendingPathComponent("sortable")),
       "leaflet": StaticFiles(folder: configuration.assets.appendingPathComponent("leaflet")),
@@ -139,18 +153,7 @@ public final class SportsTimeApp: Sendable {
   /// Answers one request: the policy first, then the route.
   public func handle(_ request: HTTPRequest) async -> HTTPResponse {
     let isPage = !request.path.hasPrefix("/api/")
-    if let refusal = policy.check(request) {
-      // A browser that arrives without the token is told, on a page, how
-      // to get in (the page's stylesheet would need the token too).
-      if refusal.status == 401, isPage, request.headers["accept"]?.contains("text/html") == true {
-        return Self.withStandardHeaders(Self.tokenPage)
-      }
-      let kind =
-        refusal.status == 401
-        ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
-      return Self.withStandardHeaders(
-        Self.error(status: refusal.status, kind: kind, message: refusal.message))
-    }
+    if let refused = refusal(request) { return refused }
     if let token = policy.token, request.query["token"] == token, isPage,
       request.method == "GET" || request.method == "HEAD"
     {
@@ -161,11 +164,50 @@ public final class SportsTimeApp: Sendable {
       response.headers.append(HTTPHeader("Location", Self.addressWithoutToken(request)))
       response.headers.append(
         HTTPHeader(
-          "Set-Cookie", "\(RequestPolicy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
+          "Set-Cookie", "\(policy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
       return Self.withStandardHeaders(response)
     }
     if let planned = await planRoute(request) { return Self.withStandardHeaders(planned) }
-    return Self.withStandardHeaders(route(request))
+    // Routes block (the store's lock while SQLite waits for another
+    // process's write lock, the PDF renderer's lock, file reads): they run
+    // on a thread of their own, never on the few threads Swift's tasks
+    // share, so one blocked request does not stall the others.
+    let answer = await Self.offTaskThreads { [self] in route(request) }
+    return Self.withStandardHeaders(answer)
+  }
+
+  /// The policy's answer to `request` when it refuses it (with the
+  /// standard headers), else nil.
+  func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+    guard let refusal = policy.check(request) else { return nil }
+    // A browser that arrives without the token is told, on a page, how
+    // to get in (the page's stylesheet would need the token too).
+    if refusal.status == 401, !request.path.hasPrefix("/api/"),
+      request.headers["accept"]?.contains("text/html") == true
+    {
+      return Self.withStandardHeaders(Self.tokenPage)
+    }
+    let kind =
+      refusal.status == 401
+      ? "unauthorized" : refusal.status == 403 ? "forbidden" : "invalid-input"
+    return Self.withStandardHeaders(
+      Self.error(status: refusal.status, kind: kind, message: refusal.message))
+  }
+
+  /// The answer to a request's head before its body is taken in (the HTTP
+  /// layer's `screen`): the policy's refusal (Host, token), or 405 for a
+  /// method other than GET or HEAD on a page or file (only the API takes
+  /// bodies); nil lets the body in.
+  func screen(_ head: HTTPRequest) -> HTTPResponse? {
+    if let refused = refusal(head) { return refused }
+    if !head.path.hasPrefix("/api/"), !["GET", "HEAD"].contains(head.method) {
+      do {
+        try allow(head, ["GET", "HEAD"])
+      } catch {
+        return Self.withStandardHeaders(Self.errorResponse(error))
+      }
+    }
+    return nil
   }
 
   /// `request`'s path and query without `token`, as a same-origin address
@@ -271,6 +313,7 @@ public final class SportsTimeApp: Sendable {
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"], head: false)
+        try Self.allowQuery(request, [])
         guard let stream = watcher.subscribe() else {
           return Self.error(
             status: 503, kind: ErrorKind.unavailable.rawValue,
@@ -285,12 +328,15 @@ public final class SportsTimeApp: Sendable {
           ], body: .events(stream))
       case ["api", "trips"]:
         try allow(request, ["GET", "POST"])
-        if request.method == "GET" { return try Self.wire(200, api.listTrips()) }
+        if request.method == "GET" {
+          try Self.allowQuery(request, [])
+          return try Self.wire(200, reads.listTrips())
+        }
         return try Self.wire(201, api.createTrip(JSONBody(request.body), env: env))
       case ["api", "games"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, ["team", "venue", "sport", "from", "to"])
-        return try Self.wire(200, api.games(request.query))
+        return try Self.wire(200, reads.games(request.query))
       default: break
       }
       if parts.count >= 3, parts[0] == "api", parts[1] == "trips" {
@@ -318,7 +364,9 @@ public final class SportsTimeApp: Sendable {
     case (0, _):
       try allow(request, ["GET", "PATCH", "DELETE"])
       switch request.method {
-      case "GET": return Self.json(status: 200, try api.tripDocumentText(trip))
+      case "GET":
+        try Self.allowQuery(request, [])
+        return Self.json(status: 200, try reads.tripDocumentText(trip))
       case "PATCH": return try Self.wire(200, api.patchTrip(trip, JSONBody(request.body), env: env))
       default:
         return try Self.wire(200, api.deleteTrip(trip, revision: try deleteRevision(request)))
@@ -332,10 +380,12 @@ public final class SportsTimeApp: Sendable {
       return try Self.wire(200, api.step(direction, trip, JSONBody(request.body)))
     case (1, "route"):
       try allow(request, ["GET"])
-      return try Self.wire(200, api.route(trip))
+      try Self.allowQuery(request, [])
+      return try Self.wire(200, reads.route(trip))
     case (2, "drag"):
       try allow(request, ["GET"])
-      return Self.json(status: 200, try api.dragText(trip, rowID: second ?? ""))
+      try Self.allowQuery(request, [])
+      return Self.json(status: 200, try reads.dragText(trip, rowID: second ?? ""))
     case (1, "items"):
       try allow(request, ["POST"])
       return try Self.wire(201, api.addItem(trip, JSONBody(request.body), env: env))
@@ -362,7 +412,7 @@ public final class SportsTimeApp: Sendable {
         paper = chosen
       }
       let metric = try Self.queryFlag(request.query, "metric")
-      let export = try api.exportPDF(
+      let export = try reads.exportPDF(
         trip, paper: paper, metric: metric, basemap: pdfBasemap.basemap)
       // The two papers download under two names ("Trip (A4).pdf").
       return Self.download(
@@ -370,12 +420,13 @@ public final class SportsTimeApp: Sendable {
         extension: "pdf", contentType: "application/pdf")
     case (1, let file?) where file.hasPrefix("export."):
       try allow(request, ["GET"])
+      try Self.allowQuery(request, [])
       let ext = String(file.dropFirst("export.".count))
       guard let format = TripExportFormat(rawValue: ext) else {
         throw APIError.notFound(
           "no export format '\(ext.prefix(20))' (md, ics, gpx, geojson, json or pdf)")
       }
-      let export = try api.export(trip, format: format)
+      let export = try reads.export(trip, format: format)
       return Self.download(export.text, name: export.name, format: format)
     default:
       throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
@@ -491,15 +542,21 @@ public final class SportsTimeApp: Sendable {
       )
     else { return }
     throw APIError.invalid(
-      "the query has an unknown parameter '\(unknown.prefix(80))' (it reads \(keys.joined(separator: ", ")))",
+      "the query has an unknown parameter '\(unknown.prefix(80))' (\(keys.isEmpty ? "this address reads no query" : "it reads " + keys.joined(separator: ", ")))",
       field: String(unknown.prefix(80)))
   }
 
   private func revisionQuery(_ request: HTTPRequest) throws -> Int? {
     guard let text = request.query["revision"], !text.isEmpty else { return nil }
     guard let value = Int(text), value >= 1 else {
+      if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+        text.contains(where: { $0 != "0" })
+      {
+        throw APIError.outOfRange(field: "revision")
+      }
       throw APIError.badRevision("'\(text.prefix(20))'")
     }
+    guard value <= APIError.largestWholeNumber else { throw APIError.outOfRange(field: "revision") }
     return value
   }
 
@@ -577,12 +634,23 @@ public final class SportsTimeApp: Sendable {
   public func serve(threads: Int = 4) throws -> HTTPServer {
     let server = HTTPServer(
       host: configuration.host, port: configuration.port, threads: threads,
-      tooLarge: { limit in
-        Self.withStandardHeaders(
-          Self.error(
-            status: 413, kind: ErrorKind.invalidInput.rawValue,
-            message: "the request body is larger than \(limit) bytes"))
+      refuse: { refusal in
+        switch refusal {
+        case .bodyTooLarge(let limit):
+          Self.withStandardHeaders(
+            Self.error(
+              status: 413, kind: ErrorKind.invalidInput.rawValue,
+              message: "the request body is larger than \(limit) bytes"))
+        case .tooManyArguments(let limit):
+          Self.withStandardHeaders(
+            Self.error(
+              status: 400, kind: ErrorKind.invalidInput.rawValue,
+              message:
+                "the address has more than \(limit) query parameters; no page or route reads that many"
+            ))
+        }
       },
+      screen: { [self] head in self.screen(head) },
       handler: { [self] request in await self.handle(request) })
     try server.start()
     let token =

@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable, Hashable {
   /// The header fields by lower-cased name; a field given twice keeps the
   /// first value.
   public var headers: [String: String]
+  /// The header fields given more than once, by lower-cased name (sorted;
+  /// empty for most requests): the policy refuses a second `Host`.
+  public var repeatedHeaders: [String] = []
   /// The body's bytes (empty for a request without one).
   public var body: Data
 

@@ -38,9 +38,42 @@ public final class HTTPServer: @unchecked Sendable {
   /// Threads polling connections.
   public let threads: Int
 
+  /// How many connections the server holds, and for how long: a client
+  /// cannot lock the others out by opening connections and sending nothing.
+  public struct Limits: Sendable, Hashable {
+    /// Connections at once, in all (more are closed as they arrive).
+    public var connections = 512
+    /// Connections at once from one client address (a browser opens about
+    /// six per server, and one per tab for its event stream).
+    public var perAddress = 128
+    /// Seconds a connection may stay idle (no byte received or sent; a
+    /// request being answered or an open event stream is not idle).
+    public var idleSeconds = 15
+    /// Query arguments in one request; a request with more is answered 400
+    /// (`Refusal.tooManyArguments`).
+    public var queryArguments = 100
+
+    /// The defaults.
+    public init() {}
+  }
+
+  /// Why a request is answered before its handler sees it.
+  public enum Refusal: Sendable, Hashable {
+    /// A body (announced by `Content-Length` or received) over the limit,
+    /// in bytes: 413.
+    case bodyTooLarge(limit: Int)
+    /// More query arguments than the limit: 400.
+    case tooManyArguments(limit: Int)
+  }
+
+  /// The limits in force.
+  public let limits: Limits
+
   private let requestedPort: UInt16
   private let handler: Handler
   fileprivate let tooLarge: @Sendable (Int) -> HTTPResponse
+  fileprivate let refuse: @Sendable (Refusal) -> HTTPResponse
+  fileprivate let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
   private let lock = NSLock()
   private var daemon: OpaquePointer?
   private var boundPort: UInt16 = 0
@@ -50,19 +83,26 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// A server for `host`:`port` (0: any free port, read `port` after
   /// `start()`), not yet listening.
-  /// - Parameter tooLarge: the 413 answer to a body over
-  ///   `maximumBodySize` (given the limit in bytes); by default a plain
-  ///   text line.
+  /// - Parameters:
+  ///   - refuse: the answer to a request refused before its handler (413
+  ///     for a body over `maximumBodySize`, 400 for too many query
+  ///     arguments); by default a plain text line.
+  ///   - screen: called with each request's head (its body empty) as soon
+  ///     as the head has arrived, before any body is taken in: an answer
+  ///     it returns is sent at once (the connection then closes), so a
+  ///     request without its token, or to a route that takes no body,
+  ///     costs no memory for the body. Nil: every head passes.
   public init(
     host: String, port: UInt16, threads: Int = 4, maximumBodySize: Int = 1 << 20,
-    tooLarge: @escaping @Sendable (Int) -> HTTPResponse = { limit in
-      HTTPResponse(
-        status: 413, contentType: "text/plain; charset=utf-8",
-        bytes: Data("the request body is larger than \(limit) bytes\n".utf8))
-    },
+    limits: Limits = Limits(),
+    refuse: @escaping @Sendable (Refusal) -> HTTPResponse = HTTPServer.plainRefusal,
+    screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
     handler: @escaping Handler
   ) {
-    self.tooLarge = tooLarge
+    self.refuse = refuse
+    self.tooLarge = { refuse(.bodyTooLarge(limit: $0)) }
+    self.screen = screen
+    self.limits = limits
     self.host = host
     self.requestedPort = port
     self.threads = max(1, threads)
@@ -74,11 +114,29 @@ public final class HTTPServer: @unchecked Sendable {
     if daemon != nil { stop() }
   }
 
+  /// The default refusals: a plain text line with 413 or 400.
+  public static let plainRefusal: @Sendable (Refusal) -> HTTPResponse = { refusal in
+    let (status, text) =
+      switch refusal {
+      case .bodyTooLarge(let limit): (413, "the request body is larger than \(limit) bytes")
+      case .tooManyArguments(let limit): (400, "the query has more than \(limit) parameters")
+      }
+    return HTTPResponse(
+      status: status, contentType: "text/plain; charset=utf-8", bytes: Data((text + "\n").utf8))
+  }
+
   /// The port the server listens on (after `start()`).
   public var port: UInt16 {
     lock.lock()
     defer { lock.unlock() }
     return boundPort
+  }
+
+  /// Requests received and not yet answered (their head has arrived).
+  public var requestsInFlight: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return inFlight
   }
 
   /// Starts listening.
@@ -104,8 +162,10 @@ public final class HTTPServer: @unchecked Sendable {
     let started: OpaquePointer? = try Self.withSocketAddress(host: host, port: requestedPort) {
       address, isIPv6 in
       sportstime_mhd_start(
-        flags | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), address, UInt32(threads), 30,
-        64 * 1024, accessHandler, context, completedHandler, context)
+        flags | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), address, UInt32(threads),
+        UInt32(limits.idleSeconds), 64 * 1024, UInt32(limits.connections),
+        UInt32(limits.perAddress), accessHandler, context, completedHandler, context,
+        uriSeen, context)
     }
     guard let started else {
       let reason = String(cString: strerror(errno))
@@ -155,6 +215,10 @@ public final class HTTPServer: @unchecked Sendable {
   /// One request's state across libmicrohttpd's calls: the body as it
   /// arrives, then the handler's answer.
   final class Exchange: @unchecked Sendable {
+    /// Whether the access handler has seen the request's head.
+    var started = false
+    /// Whether the query had more arguments than `Limits.queryArguments`.
+    var tooManyArguments = false
     var body = Data()
     var tooLarge = false
     var dispatched = false
@@ -270,12 +334,17 @@ final class StreamBox {
 private final class ValueCollector {
   var values: [String: String] = [:]
   var repeated: Set<String> = []
+  /// Whether names are kept lower-cased (header fields).
+  var lowercased = false
+  /// How many values were seen (query arguments past a limit are refused).
+  var count = 0
 }
 
 private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
   guard let context, let key else { return MHD_Result.YES }
   let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
-  let name = String(cString: key)
+  collector.count += 1
+  let name = collector.lowercased ? String(cString: key).lowercased() : String(cString: key)
   let text = value.map { String(cString: $0) } ?? ""
   if collector.values[name] == nil {
     collector.values[name] = text
@@ -285,17 +354,11 @@ private let collectValue: MHD_KeyValueIterator = { context, _, key, value in
   return MHD_Result.YES
 }
 
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool)
-  -> [String: String]
+private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool = false)
+  -> ValueCollector
 {
-  let collector = collect(connection, kind)
-  guard lowercased else { return collector.values }
-  return Dictionary(
-    collector.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
-}
-
-private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> ValueCollector {
   let collector = ValueCollector()
+  collector.lowercased = lowercased
   let context = Unmanaged.passUnretained(collector).toOpaque()
   sportstime_mhd_values(connection, kind, collectValue, context)
   return collector
@@ -305,15 +368,40 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   context, connection, url, method, _, uploadData, uploadDataSize, state in
   guard let context, let connection, let state, let uploadDataSize else { return MHD_Result.NO }
   let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-  // First call: headers only. Answering on a later call keeps the
-  // connection alive (STACK.md).
-  guard let existing = state.pointee else {
-    let exchange = HTTPServer.Exchange()
+  let exchange: HTTPServer.Exchange
+  if let existing = state.pointee {
+    exchange = Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).takeUnretainedValue()
+  } else {
+    exchange = HTTPServer.Exchange()
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+  }
+  guard exchange.started else {
+    exchange.started = true
     server.begin()
+    if exchange.tooManyArguments {
+      return server.queue(
+        server.refuse(.tooManyArguments(limit: server.limits.queryArguments)), on: connection)
+    }
+    let headers = collect(connection, .HEADER_KIND, lowercased: true)
+    let announced = headers.values["content-length"].flatMap { Int($0) }
+    if let announced, announced > server.maximumBodySize {
+      // Refused before `Expect: 100-continue` is answered or a byte of
+      // the body is read.
+      return server.queue(server.tooLarge(server.maximumBodySize), on: connection)
+    }
+    if let screen = server.screen {
+      let query = collect(connection, .GET_ARGUMENT_KIND)
+      var head = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET",
+        path: url.map { String(cString: $0) } ?? "/",
+        query: query.values, repeatedQuery: query.repeated.sorted(), headers: headers.values)
+      head.repeatedHeaders = headers.repeated.sorted()
+      if let refusal = screen(head) { return server.queue(refusal, on: connection) }
+    }
+    // First call: headers only. Answering on a later call keeps the
+    // connection alive (STACK.md).
     return MHD_Result.YES
   }
-  let exchange = Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).takeUnretainedValue()
   if uploadDataSize.pointee > 0 {
     let count = uploadDataSize.pointee
     if !exchange.tooLarge, let uploadData {
@@ -339,12 +427,13 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     return server.queue(server.tooLarge(server.maximumBodySize), on: connection)
   }
   let query = collect(connection, .GET_ARGUMENT_KIND)
-  let request = HTTPRequest(
+  let headers = collect(connection, .HEADER_KIND, lowercased: true)
+  var request = HTTPRequest(
     method: method.map { String(cString: $0) } ?? "GET",
     path: url.map { String(cString: $0) } ?? "/",
     query: query.values, repeatedQuery: query.repeated.sorted(),
-    headers: values(of: connection, kind: .HEADER_KIND, lowercased: true),
-    body: exchange.body)
+    headers: headers.values, body: exchange.body)
+  request.repeatedHeaders = headers.repeated.sorted()
   sportstime_mhd_suspend(connection)
   server.dispatch(request, exchange: exchange, connection: SuspendedConnection(pointer: connection))
   return MHD_Result.YES
@@ -353,10 +442,26 @@ private let accessHandler: MHD_AccessHandlerCallback = {
 private let completedHandler: MHD_RequestCompletedCallback = { context, _, state, _ in
   guard let context, let state, let existing = state.pointee else { return }
   let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-  Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).release()
+  let exchange = Unmanaged<HTTPServer.Exchange>.fromOpaque(existing).takeRetainedValue()
   state.pointee = nil
-  server.end()
+  if exchange.started { server.end() }
 }
+
+/// Each request's target as sent, before libmicrohttpd parses its query:
+/// a query with more arguments than the limit is emptied (and the request
+/// answered 400) rather than parsed. Returns the request's state.
+private let uriSeen:
+  @convention(c) (
+    UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
+  ) -> UnsafeMutableRawPointer? = { context, uri, _ in
+    let exchange = HTTPServer.Exchange()
+    if let context {
+      let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+      exchange.tooManyArguments =
+        sportstime_truncate_query(uri, UInt32(server.limits.queryArguments)) != 0
+    }
+    return Unmanaged.passRetained(exchange).toOpaque()
+  }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
   guard let context, let buffer else { return sportstime_mhd_end_with_error }

@@ -3,7 +3,7 @@ import Foundation
 /// Why the server refuses a request before any route sees it.
 public struct PolicyRefusal: Sendable, Hashable {
   /// The HTTP status: 403 (foreign host or origin), 401 (no or wrong
-  /// token), 415 (a body that is not JSON).
+  /// token), 415 (a body that is not JSON), 400 (two `Host` fields).
   public var status: Int
   /// What was wrong, in a user's words.
   public var message: String
@@ -25,7 +25,7 @@ public struct PolicyRefusal: Sendable, Hashable {
 ///   `Content-Type: application/json` (which a cross-site form cannot send).
 /// - **Token**: bound to a non-loopback address the server requires its
 ///   token on every request: `Authorization: Bearer <token>`, the
-///   `sportstime_token` cookie, or `?token=` (how a browser first arrives;
+///   `sportstime_token_<port>` cookie, or `?token=` (how a browser first arrives;
 ///   the app then sets the cookie). Compared in constant time.
 ///
 /// Body size is limited by the HTTP layer (`HTTPServer.maximumBodySize`);
@@ -40,8 +40,13 @@ public struct RequestPolicy: Sendable, Hashable {
   /// The token every request must carry; nil on loopback.
   public var token: String?
 
-  /// The name of the cookie that carries the token.
-  public static let tokenCookie = "sportstime_token"
+  /// The name of the cookie that carries the token: `sportstime_token_`
+  /// and the port. A browser sends a host's cookies to every port of it
+  /// (RFC 6265 §8.5), so a cookie named per port is one server's alone.
+  public var tokenCookie: String
+
+  /// The cookie's name for a server on `port`.
+  public static func tokenCookie(port: UInt16) -> String { "sportstime_token_\(port)" }
 
   /// The policy for a server bound to `host`:`port`.
   /// - Parameters:
@@ -76,6 +81,7 @@ public struct RequestPolicy: Sendable, Hashable {
     }
     allowedHosts = hosts
     allowedOrigins = origins
+    tokenCookie = Self.tokenCookie(port: port)
   }
 
   /// True for an address only this machine can reach.
@@ -91,6 +97,12 @@ public struct RequestPolicy: Sendable, Hashable {
 
   /// The refusal for `request`, or nil when it may proceed.
   public func check(_ request: HTTPRequest) -> PolicyRefusal? {
+    // Two Host fields (RFC 9112 §3.2: a server must answer 400): which one
+    // a proxy or this server reads could differ.
+    if request.repeatedHeaders.contains("host") {
+      return PolicyRefusal(
+        status: 400, message: "the request names its host twice (two Host headers); send one")
+    }
     if !allowedHosts.isEmpty {
       let host = (request.header("Host") ?? "").lowercased()
       guard allowedHosts.contains(host) else {
@@ -101,7 +113,7 @@ public struct RequestPolicy: Sendable, Hashable {
         )
       }
     }
-    if let token, !Self.carries(token, request) {
+    if let token, !carries(token, request) {
       return PolicyRefusal(
         status: 401,
         message:
@@ -144,7 +156,7 @@ public struct RequestPolicy: Sendable, Hashable {
   }
 
   /// True when `request` carries `token` (header, cookie or query).
-  private static func carries(_ token: String, _ request: HTTPRequest) -> Bool {
+  private func carries(_ token: String, _ request: HTTPRequest) -> Bool {
     var offered: [String] = []
     if let authorization = request.header("Authorization"),
       authorization.lowercased().hasPrefix("bearer ")
@@ -160,7 +172,7 @@ public struct RequestPolicy: Sendable, Hashable {
       }
     }
     if let query = request.query["token"] { offered.append(query) }
-    return offered.contains { constantTimeEqual($0, token) }
+    return offered.contains { Self.constantTimeEqual($0, token) }
   }
 
   /// Compares two texts in time that depends only on their lengths.
