@@ -116,6 +116,19 @@ static inline void sportstime_mhd_destroy(struct MHD_Response *response) {
   MHD_destroy_response_fn(response);
 }
 
+typedef const union MHD_ConnectionInfo *(*sportstime_connection_info_t)(struct MHD_Connection *,
+                                                                        enum MHD_ConnectionInfoType, ...);
+
+/* The socket of `connection` (-1 when unknown). MHD_get_connection_info is
+   variadic. */
+static inline int sportstime_mhd_connection_socket(struct MHD_Connection *connection) {
+  SPORTSTIME_MHD_FUNCTION(sportstime_connection_info_t, MHD_get_connection_info);
+  if (MHD_get_connection_info_fn == NULL) return -1;
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info_fn(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
 /* Macros with casts do not import into Swift: the same values as constants. */
 static const uint64_t sportstime_mhd_size_unknown = MHD_SIZE_UNKNOWN;
 static const ssize_t sportstime_mhd_end_of_stream = MHD_CONTENT_READER_END_OF_STREAM;

@@ -56,7 +56,8 @@ public final class Store: @unchecked Sendable {
   ///   - clock: the current instant (default the system clock), for
   ///     tombstones of deletions that are not given one.
   /// - Throws: `StoreError.unusableLocation`, `.foreignDatabase`,
-  ///   `.unknownMigration`, `.cannotOpen`, `.diskFull` or `.sqlite` (e.g.
+  ///   `.unknownMigration`, `.cannotOpen` (also for a missing file whose
+  ///   `-wal` or `-shm` is left: deleted while in use), `.diskFull` or `.sqlite` (e.g.
   ///   SQLITE_NOTADB for a file that is not SQLite, SQLITE_BUSY).
   public init(
     path: String, busyTimeoutMilliseconds: Int = Database.defaultBusyTimeoutMilliseconds,
@@ -64,10 +65,71 @@ public final class Store: @unchecked Sendable {
   ) throws {
     self.path = path
     self.clock = clock
+    try Self.refuseOrphanedJournal(path)
     database = try Database(
       path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       createDirectories: createDirectories, inspect: Schema.migrator.refuseIncompatible)
     try Schema.migrator.migrate(database)
+    if path != ":memory:" { fileIdentities = Self.identities(of: path) }
+  }
+
+  /// Refuses to create a database at `path` when the file is missing but
+  /// its `-wal` or `-shm` is there: the database was deleted or moved while
+  /// a program had it open (a running server), and a new file would be
+  /// an empty database beside it, sharing the old one's write-ahead log.
+  /// - Throws: `StoreError.cannotOpen` saying so.
+  private static func refuseOrphanedJournal(_ path: String) throws {
+    guard path != ":memory:", !FileManager.default.fileExists(atPath: path) else { return }
+    let left = [path + "-wal", path + "-shm"].filter { FileManager.default.fileExists(atPath: $0) }
+    guard let first = left.first else { return }
+    throw StoreError.cannotOpen(
+      path: path,
+      reason:
+        "the file is missing but \(first) is there, so the database was deleted or moved while a program (a running server?) had it open; no new, empty database was made beside it. Put the file back, or stop that program and remove \(left.joined(separator: " and ")) to start a new database"
+    )
+  }
+
+  /// The device and inode of a file, nil when there is none at `path`.
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// The database file and its `-wal` and `-shm` as they were when this
+  /// connection opened them (a missing one is nil); guarded by `lock`.
+  private var fileIdentities: [String: FileIdentity?] = [:]
+
+  /// The identities of `path`, `path-wal` and `path-shm`.
+  private static func identities(of path: String) -> [String: FileIdentity?] {
+    var found: [String: FileIdentity?] = [:]
+    for file in [path, path + "-wal", path + "-shm"] {
+      var info = stat()
+      found[file] =
+        stat(file, &info) == 0
+        ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+    }
+    return found
+  }
+
+  /// Refuses to write when the database file, or its `-wal` or `-shm`, is
+  /// no longer the one opened (deleted, moved or replaced while in use):
+  /// SQLite would go on writing to the unlinked file, and every change
+  /// would be lost. A `-wal` or `-shm` that did not exist at opening is
+  /// taken as it is first seen. Called with the lock held.
+  /// - Throws: `StoreError.fileReplaced`.
+  private func checkFileIdentity() throws {
+    guard !fileIdentities.isEmpty else { return }
+    let now = Self.identities(of: path)
+    for file in [path, path + "-wal", path + "-shm"] {
+      guard let opened = fileIdentities[file] ?? nil else {
+        if let seen = now[file] ?? nil { fileIdentities[file] = seen }
+        continue
+      }
+      let current = now[file] ?? nil
+      if current != opened {
+        throw StoreError.fileReplaced(path: path, file: file, deleted: current == nil)
+      }
+    }
   }
 
   /// The default database location: `$XDG_DATA_HOME/sportstime/sportstime.sqlite`,
@@ -97,6 +159,7 @@ public final class Store: @unchecked Sendable {
   /// `transaction`'s work, with the lock held.
   private func unserializedTransaction<T>(_ body: () throws -> T) throws -> T {
     let outermost = !database.isInTransaction
+    if outermost { try checkFileIdentity() }
     let before = database.totalChanges
     let uncountedBefore = uncountedChanges
     // A rolled-back transaction or savepoint took its revision raises with it.

@@ -157,6 +157,71 @@ final class ServeCommandTests: EndToEndTestCase {
     XCTAssertTrue(help.stdout.contains("SPORTSTIME_TOKEN"), help.stdout)
   }
 
+  /// Adds an item to the first trip through the server; its status and text.
+  func addItem(_ client: RawHTTPClient, _ title: String) throws -> (Int, String) {
+    let list = try client.send("GET", "/api/trips")
+    let trips = try XCTUnwrap(
+      (try JSONSerialization.jsonObject(with: list.body) as? [String: Any])?["upcoming"]
+        as? [[String: Any]], list.text)
+    let id = try XCTUnwrap(trips.first?["id"] as? String, list.text)
+    let answer = try client.send(
+      "POST", "/api/trips/\(id)/items", headers: ["Content-Type": "application/json"],
+      body: Data(#"{"title": "\#(title)"}"#.utf8))
+    return (answer.status, answer.text)
+  }
+
+  /// Issue 28: the database file deleted, replaced, or its -wal deleted
+  /// while the server runs: the server notices before the next write and
+  /// refuses it (503 and a warning on stderr) instead of acknowledging a
+  /// write into a file nobody can open again; a CLI command run meanwhile
+  /// does not make an empty database beside the deleted one.
+  func testServe_databaseDeletedOrReplaced_stopsWritingAndSaysSo() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05", "--now", "2024-06-01T12:00Z"])
+    let path = database.path
+    let backup = scratch.appendingPathComponent("backup.sqlite").path
+    for damage in ["deleted", "replaced", "wal deleted"] {
+      try? FileManager.default.removeItem(atPath: backup)
+      try FileManager.default.copyItem(atPath: path, toPath: backup)
+      let errors = Pipe()
+      let served = try startServe(
+        ["--port", "0", "--now", "2024-06-01T12:00Z"], errors: errors)
+      let client = RawHTTPClient(port: try port(of: served))
+      XCTAssertEqual(try addItem(client, "Before").0, 201, damage)
+      switch damage {
+      case "deleted": try FileManager.default.removeItem(atPath: path)
+      case "replaced":
+        _ = rename(backup, path)
+      default: try FileManager.default.removeItem(atPath: path + "-wal")
+      }
+      let (status, text) = try addItem(client, "After")
+      XCTAssertEqual(status, 503, damage + ": " + text)
+      let expected =
+        damage == "wal deleted"
+        ? "\(path)-wal, beside the database \(path), was deleted or moved while sportstime had it open, so nothing was changed"
+        : "The database file \(path) was \(damage == "deleted" ? "deleted or moved" : "replaced by another file") while sportstime had it open, so nothing was changed"
+      XCTAssertTrue(text.contains(expected), damage + ": " + text)
+      if damage == "deleted" {
+        // A command meanwhile: no new database beside the deleted one.
+        let list = try run(["trip", "list"])
+        XCTAssertNotEqual(list.status, 0, list.description)
+        XCTAssertTrue(
+          list.stderr.contains("the file is missing but \(path)-wal is there"), list.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "an empty database was made")
+      }
+      served.stop()
+      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      XCTAssertEqual(log.components(separatedBy: "Warning: ").count, 2, damage + ": " + log)
+      XCTAssertTrue(log.contains(expected), damage + ": " + log)
+      // Back to a sound database for the next case.
+      for file in [path, path + "-wal", path + "-shm"] {
+        try? FileManager.default.removeItem(atPath: file)
+      }
+      try installImported2024()
+      try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05", "--now", "2024-06-01T12:00Z"])
+    }
+  }
+
   /// Review 7, F3: a token guards every request off loopback; a short or
   /// URL-unsafe one is refused before anything starts.
   func testServe_refusesAWeakToken() throws {

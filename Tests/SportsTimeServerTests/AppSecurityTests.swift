@@ -117,6 +117,23 @@ final class EventStreamLimitTests: APITestCase {
     XCTAssertTrue(refused.head.hasPrefix("HTTP/1.1 503"), refused.head)
     XCTAssertTrue(refused.head.contains("\"kind\": \"unavailable\""), refused.head)
     XCTAssertEqual(try send("GET", "/api/trips").status, 200)
+    // Pages closed: their places are free at once (before, a closed
+    // stream held its place until the next heartbeat, up to 15 s later).
+    for fd in open.prefix(8) { close(fd) }
+    open.removeFirst(8)
+    for n in 0..<8 {
+      var stream = try openStream()
+      let deadline = Date().addingTimeInterval(2)
+      while !stream.head.hasPrefix("HTTP/1.1 200"), Date() < deadline {
+        close(stream.fd)
+        stream = try openStream()
+      }
+      open.append(stream.fd)
+      XCTAssertTrue(stream.head.hasPrefix("HTTP/1.1 200"), "stream \(n): \(stream.head)")
+    }
+    let full = try openStream()
+    close(full.fd)
+    XCTAssertTrue(full.head.hasPrefix("HTTP/1.1 503"), full.head)
   }
 }
 

@@ -57,11 +57,14 @@ final class TripWatcher: @unchecked Sendable {
   static let maximumStreams = 64
 
   /// A new stream that receives every later change; nil when
-  /// `maximumStreams` are open already.
+  /// `maximumStreams` are open already (a stream whose client has gone
+  /// is closed and does not count).
   func subscribe() -> EventStream? {
     lock.lock()
     defer { lock.unlock() }
-    streams.removeAll { $0.isClosed }
+    // A page closed a moment ago frees its place now, not at the next
+    // heartbeat.
+    streams.removeAll { $0.closeIfClientLeft() }
     guard streams.count < Self.maximumStreams else { return nil }
     let stream = EventStream()
     stream.comment("connected")
@@ -82,7 +85,7 @@ final class TripWatcher: @unchecked Sendable {
     known = now
     let visitsChanged = visits != nil && visits != knownVisits
     if let visits { knownVisits = visits }
-    streams.removeAll { $0.isClosed }
+    streams.removeAll { $0.closeIfClientLeft() }
     let open = streams
     let beat = Date().timeIntervalSince(lastHeartbeat) >= 15
     if beat { lastHeartbeat = Date() }

@@ -66,6 +66,8 @@ public final class SportsTimeApp: Sendable {
   private let policyBox: PolicyBox
   /// The basemap the PDFs' route maps draw, read on first use.
   let pdfBasemap: BasemapCache
+  /// The database file replaced under the server is said on stderr once.
+  let replacedNotice = Once()
 
   /// The app over `store` (other processes may use the same database).
   public init(
@@ -351,6 +353,11 @@ public final class SportsTimeApp: Sendable {
       }
       return try page(request, parts)
     } catch {
+      if let stored = error as? StoreError, case .fileReplaced = stored {
+        replacedNotice.once {
+          FileHandle.standardError.write(Data("Warning: \(stored.description)\n".utf8))
+        }
+      }
       return Self.errorResponse(error)
     }
   }
@@ -685,6 +692,21 @@ final class BasemapCache: @unchecked Sendable {
     }
     loaded = .some(read)
     return read
+  }
+}
+
+/// Runs a body at most once. Thread-safe.
+final class Once: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = false
+
+  /// Runs `body` unless a body ran already.
+  func once(_ body: () -> Void) {
+    let first = lock.withLock {
+      defer { done = true }
+      return !done
+    }
+    if first { body() }
   }
 }
 

@@ -13,6 +13,8 @@ public final class EventStream: @unchecked Sendable {
   private var closed = false
   private var suspended = false
   private var connection: OpaquePointer?
+  /// The connection's socket while attached (-1 otherwise).
+  private var socket: Int32 = -1
 
   /// Creates an open stream with nothing queued.
   public init() {}
@@ -72,7 +74,27 @@ public final class EventStream: @unchecked Sendable {
   func attach(_ connection: OpaquePointer) {
     lock.lock()
     self.connection = connection
+    socket = sportstime_mhd_connection_socket(connection)
     lock.unlock()
+  }
+
+  /// Whether the client has closed its end (an orderly close or a reset),
+  /// seen without reading: libmicrohttpd does not watch a suspended
+  /// connection, so without this a closed page's stream would hold its
+  /// place until the next heartbeat tried to write to it. Closes the
+  /// stream when it has. A client sends nothing on an event stream, so
+  /// waiting bytes mean it is still there.
+  public func closeIfClientLeft() -> Bool {
+    lock.lock()
+    let fd = socket
+    let open = !closed
+    lock.unlock()
+    guard open, fd >= 0 else { return !open }
+    var byte: UInt8 = 0
+    let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+    let left = n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    if left { close() }
+    return left
   }
 
   /// The content reader's step: copies up to `capacity` queued bytes into
@@ -105,6 +127,7 @@ public final class EventStream: @unchecked Sendable {
     lock.lock()
     closed = true
     connection = nil
+    socket = -1
     suspended = false
     lock.unlock()
   }

@@ -69,6 +69,12 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
   /// damaged).
   case corruptValue(table: String, id: String, column: String, value: String)
 
+  /// The file at `path` (or its `-wal` or `-shm` beside it, `file`) is no
+  /// longer the one this connection opened: deleted, moved or replaced
+  /// (a backup restored, a file-sync tool) while in use. Writing would go
+  /// to a file nobody can open again, so nothing is written.
+  case fileReplaced(path: String, file: String, deleted: Bool)
+
   /// What kind of failure this is: always `.unavailable` — the database
   /// cannot be used as it is (locked, full, damaged, another program's, a
   /// newer version's); the request itself may be fine (HTTP 503).
@@ -109,6 +115,11 @@ public enum StoreError: Error, CustomStringConvertible, CustomDebugStringConvert
     case .corruptValue(let table, let id, let column, let value):
       return
         "the database holds an unreadable value in \(table).\(column) for \(id): '\(value)'; the file may be damaged"
+    case .fileReplaced(let path, let file, let deleted):
+      let what =
+        file == path ? "The database file \(path)" : "\(file), beside the database \(path),"
+      return
+        "\(what) was \(deleted ? "deleted or moved" : "replaced by another file") while sportstime had it open, so nothing was changed: a change now would be lost. Close sportstime and start it again to use the file now at that path."
     case .noSuchColumn(let column, _):
       return "The database does not hold the value '\(column)' sportstime expects; the file "
         + "may be damaged or changed by another program."

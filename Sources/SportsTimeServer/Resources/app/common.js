@@ -151,8 +151,46 @@ const SportsTime = (() => {
     return L.divIcon({ className: '', html: `<div class="pin-label" style="width:${width}px">${text}</div>`, iconSize: [width, 24], iconAnchor: [width / 2, 12] });
   }
 
+  /**
+   * Listens to the server's event stream (`/api/events`): `handlers` maps an event name
+   * (`trip-changed`, `visits-changed`) to its handler. When the stream comes back after it
+   * was down (a server restart, a network change), `reconnected()` runs, so the page reloads
+   * what it shows and misses no change made meanwhile. A stream the server refused (503:
+   * too many open) or that failed for good is opened again after a pause (1 s, doubling to
+   * 30 s). `document.body.dataset.live` is `open`, `connecting` or `retrying`.
+   */
+  function listen(handlers, reconnected) {
+    let wasDown = false;
+    let pause = 1000;
+    function open() {
+      document.body.dataset.live = 'connecting';
+      const source = new EventSource('/api/events');
+      for (const [name, handler] of Object.entries(handlers)) source.addEventListener(name, handler);
+      source.addEventListener('open', () => {
+        document.body.dataset.live = 'open';
+        pause = 1000;
+        if (wasDown) {
+          wasDown = false;
+          if (reconnected) reconnected();
+        }
+      });
+      source.addEventListener('error', () => {
+        wasDown = true;
+        if (source.readyState !== EventSource.CLOSED) {
+          document.body.dataset.live = 'connecting';
+          return;
+        }
+        // Refused (not 200) or failed for good: the browser gives up; try again later.
+        document.body.dataset.live = 'retrying';
+        setTimeout(open, pause);
+        pause = Math.min(pause * 2, 30000);
+      });
+    }
+    open();
+  }
+
   /** Each league's icon (a game card, a history row). */
   const sportIcons = { MLB: '⚾', NBA: '🏀', NHL: '🏒', NFL: '🏈' };
 
-  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, showNotice, addressSports, unknownSportsNotice, basemapMap, numberedPin };
+  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, showNotice, addressSports, unknownSportsNotice, basemapMap, numberedPin, listen };
 })();

@@ -786,8 +786,7 @@
     }
   }
 
-  const events = new EventSource('/api/events');
-  events.addEventListener('trip-changed', (event) => {
+  function tripChanged(event) {
     let data;
     try { data = JSON.parse(event.data); } catch (error) { return; }
     if (data.id !== tripID || !state.doc) return;
@@ -801,7 +800,17 @@
       return;
     }
     load();
-  });
+  }
+  // Back after the stream was down (a server restart): changes may have been missed.
+  function streamBack() {
+    if (!state.doc) return;
+    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open) {
+      state.reloadPending = true;
+      return;
+    }
+    load();
+  }
+  SportsTime.listen({ 'trip-changed': tripChanged }, streamBack);
 
   // MARK: The route map (Leaflet, the US states basemap, no tiles)
 

@@ -74,6 +74,6 @@
   window.addEventListener('resize', measure);
   measure();
   // Live: a visit recorded elsewhere (another tab, the CLI) redraws the list.
-  new EventSource('/api/events').addEventListener('visits-changed', load);
+  SportsTime.listen({ 'visits-changed': load }, load);
   load();
 })();

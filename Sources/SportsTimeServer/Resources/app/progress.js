@@ -474,9 +474,8 @@
   // Live: a visit recorded elsewhere (another tab, the CLI) redraws the
   // screen, once the dialog is closed.
   let stale = false;
-  new EventSource('/api/events').addEventListener('visits-changed', () => {
-    if (dialog.open) stale = true; else load();
-  });
+  const visitsChanged = () => { if (dialog.open) stale = true; else load(); };
+  SportsTime.listen({ 'visits-changed': visitsChanged }, visitsChanged);
   dialog.addEventListener('close', () => { if (stale) { stale = false; load(); } });
   load();
 })();

@@ -116,7 +116,6 @@
   moreTips.addEventListener('click', loadTips);
   loadTips();
 
-  const events = new EventSource('/api/events');
-  events.addEventListener('trip-changed', () => { if (!dialog.open) load(); });
+  SportsTime.listen({ 'trip-changed': () => { if (!dialog.open) load(); } }, () => { if (!dialog.open) load(); });
   load();
 })();
