@@ -49,8 +49,13 @@ class Server:
                         SPORTSTIME_DATA=data, NO_COLOR="1")
         self.cli("schedule", "import", os.path.join(data, "retrosheet/2024schedule.csv"))
         self.port = free_port()
+        self.extra = extra
+        self.start()
+
+    def start(self):
+        """Starts `serve` on `self.port` and waits for its address line."""
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port), *extra], env=self.env,
+            [self.binary, "serve", "--port", str(self.port), *self.extra], env=self.env,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         # Warnings (stderr) come before the address line.
         self.preamble = []
@@ -86,6 +91,16 @@ class Server:
         """Adds a note to `trip` (a trip document) through the API; returns the answer."""
         return self.api("POST", f"/api/trips/{trip['trip']['id']}/items",
                         {"title": title, "place": {"day": day, "at": at}})
+
+    def restart(self, meanwhile=None):
+        """Stops the server, runs `meanwhile()` while it is down, starts it again on the
+        same port and database."""
+        self.process.terminate()
+        self.process.wait(timeout=20)
+        self.process.stdout.close()
+        if meanwhile:
+            meanwhile()
+        self.start()
 
     def stop(self):
         self.process.terminate()
@@ -722,6 +737,64 @@ class EditorTests(unittest.TestCase):
         self.driver.execute_script("document.getElementById('tips').scrollIntoView()")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "tips-phone.png"))
         self.assertEqual(self.console_errors(), [])
+
+
+class LiveReconnectTests(unittest.TestCase):
+    """Issue 28: a page's event stream down (a server restart) or refused (every place taken):
+    the page catches up when the stream is back (`body[data-live]` says where it stands)."""
+
+    def setUp(self):
+        self.server = Server(ARGS.bin, ARGS.data)
+        self.addCleanup(self.server.stop)
+        self.addCleanup(lambda: self.server.process.stdout.close())
+        self.driver = browser()
+        self.addCleanup(self.driver.quit)
+
+    def live(self, state, timeout=20):
+        WebDriverWait(self.driver, timeout).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == state)
+
+    def test_a_change_made_while_the_server_was_down_shows_once_the_stream_is_back(self):
+        trip = self.server.demo_trip("Restarted")
+        self.driver.get(f"{self.server.base}/trips/{trip['trip']['id']}")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#itinerary [data-row-id='day:1']"))
+        self.live("open")
+        # Down: a command adds an item (no server to tell the page), then the server is back.
+        self.server.restart(lambda: self.server.cli(
+            "item", "add", "Restarted", "--title", "Added while the server was down", "--day", "2"))
+        self.live("open")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: "Added while the server was down" in d.find_element(By.ID, "itinerary").text)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "live-after-restart.png"))
+        # The trips screen the same way: a rename made while it was down.
+        self.driver.get(self.server.base + "/")
+        WebDriverWait(self.driver, 10).until(lambda d: "Restarted" in d.find_element(By.TAG_NAME, "main").text)
+        self.live("open")
+        self.server.restart(lambda: self.server.cli("trip", "rename", "Restarted", "Renamed while down"))
+        WebDriverWait(self.driver, 20).until(
+            lambda d: "Renamed while down" in d.find_element(By.TAG_NAME, "main").text)
+
+    def test_a_page_refused_a_stream_retries_and_goes_live(self):
+        self.server.demo_trip("Crowded")
+        # Every place taken (64 streams from another client).
+        taken = []
+        for _ in range(64):
+            conn = socket.create_connection(("127.0.0.1", self.server.port))
+            conn.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{self.server.port}\r\n\r\n".encode())
+            self.assertTrue(conn.recv(4096).startswith(b"HTTP/1.1 200"))
+            taken.append(conn)
+        try:
+            self.driver.get(self.server.base + "/")
+            WebDriverWait(self.driver, 10).until(lambda d: "Crowded" in d.find_element(By.TAG_NAME, "main").text)
+            self.live("retrying")
+        finally:
+            for conn in taken:
+                conn.close()
+        self.live("open", timeout=40)
+        self.server.cli("trip", "rename", "Crowded", "Live again")
+        WebDriverWait(self.driver, 5).until(lambda d: "Live again" in d.find_element(By.TAG_NAME, "main").text)
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "live-after-retry.png"))
 
 
 def main():
