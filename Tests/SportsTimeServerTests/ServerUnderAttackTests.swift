@@ -254,6 +254,28 @@ final class ConnectionLimitTests: XCTestCase {
     return String(decoding: buffer[0..<n], as: UTF8.self).components(separatedBy: "\r\n")[0]
   }
 
+  /// A connection that sends nothing is closed after `idleSeconds`
+  /// (before: 30 s, fixed), and its place is free again.
+  func testAnIdleConnection_isClosedAfterTheIdleTimeout() throws {
+    var limits = HTTPServer.Limits()
+    limits.idleSeconds = 1
+    limits.perAddress = 1
+    let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { _ in
+      HTTPResponse(status: 200, contentType: "text/plain", bytes: Data("ok".utf8))
+    }
+    try server.start()
+    defer { server.stop() }
+    let idle = connect(from: "127.0.0.1", to: server.port)
+    defer { close(idle) }
+    let started = Date()
+    var byte: UInt8 = 0
+    XCTAssertEqual(read(idle, &byte, 1), 0, "closed by the server")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 4.5)
+    let next = connect(from: "127.0.0.1", to: server.port)
+    defer { close(next) }
+    XCTAssertEqual(status(next, port: server.port), "HTTP/1.1 200 OK")
+  }
+
   /// Idle connections from one address cannot take every connection: past
   /// `perAddress` that address is refused, another is still served, and
   /// the total is capped too.
@@ -279,7 +301,7 @@ final class ConnectionLimitTests: XCTestCase {
     let second = connect(from: "127.0.0.3", to: port)
     defer { close(second) }
     XCTAssertEqual(status(second, port: port), "HTTP/1.1 200 OK")
-    // Six in all: a seventh, from a third address, is refused.
+    // Six in all: a seventh, from a fourth address, waits unanswered.
     let seventh = connect(from: "127.0.0.4", to: port)
     defer { close(seventh) }
     XCTAssertEqual(status(seventh, port: port), "", "a seventh connection in all")

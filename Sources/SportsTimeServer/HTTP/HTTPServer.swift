@@ -41,10 +41,12 @@ public final class HTTPServer: @unchecked Sendable {
   /// How many connections the server holds, and for how long: a client
   /// cannot lock the others out by opening connections and sending nothing.
   public struct Limits: Sendable, Hashable {
-    /// Connections at once, in all (more are closed as they arrive).
+    /// Connections at once, in all (more wait in the system's queue,
+    /// unanswered, until one closes).
     public var connections = 512
     /// Connections at once from one client address (a browser opens about
-    /// six per server, and one per tab for its event stream).
+    /// six per server, and one per tab for its event stream); more are
+    /// closed as they arrive.
     public var perAddress = 128
     /// Seconds a connection may stay idle (no byte received or sent; a
     /// request being answered or an open event stream is not idle).
