@@ -415,7 +415,9 @@ extension SportsTimeApp {
         try allow(request, ["POST"])
         try Self.allowQuery(request, [])
         let plan = try planAPI
-        let question = try plan.question(JSONBody(request.body))
+        let body = request.body
+        // Reading the question reads the store: off the task threads too.
+        let question = try await Self.offTaskThreads { try plan.question(JSONBody(body)) }
         // A long search holds a core; more than two at once would stall
         // every other planning request (the searches do not stop when a
         // client goes away), so a third waits for one of them to end.
@@ -434,15 +436,17 @@ extension SportsTimeApp {
       case ["api", "plan", "sports"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, ["from", "to"])
-        return try Self.wire(200, planAPI.sports(request.query))
+        let query = request.query
+        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.sports(query)) }
       case ["api", "plan", "teams"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, ["sport", "from", "to"])
-        return try Self.wire(200, planAPI.teams(request.query))
+        let query = request.query
+        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.teams(query)) }
       case ["api", "plan", "cities"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, [])
-        return try Self.wire(200, planAPI.cities())
+        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.cities()) }
       case ["api", "plan", "sorts"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, [])
