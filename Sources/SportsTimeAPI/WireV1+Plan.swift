@@ -160,11 +160,17 @@ extension WireV1 {
     /// the venues it leaves and reaches, the games before and after it,
     /// its great-circle meters and its seconds (3 h at airports included).
     public struct Flight: Encodable, Sendable, Hashable {
+      /// The venue flown from (a venue id).
       public var from: String
+      /// The venue flown to (a venue id).
       public var to: String
+      /// The game before the flight (a game id).
       public var fromGameID: String
+      /// The game after the flight (a game id).
       public var toGameID: String
+      /// Great-circle distance, in meters.
       public var meters: Double
+      /// Time of the flight, airports included, in seconds.
       public var seconds: Double
 
       init(_ leg: PlanLeg) {
@@ -180,9 +186,13 @@ extension WireV1 {
     /// A stop: `{venueID, name, city, gameIDs}` — consecutive games at one
     /// venue, the venue named as on the stop's first game's date.
     public struct Stop: Encodable, Sendable, Hashable {
+      /// The venue (a venue id).
       public var venueID: String
+      /// The venue's name on the date of the stop's first game.
       public var name: String
+      /// The venue's city on that date.
       public var city: String
+      /// The stop's games (game ids), in order.
       public var gameIDs: [String]
 
       init(_ stop: PlanStop) {
@@ -279,6 +289,24 @@ extension WireV1 {
 
     /// The answer; see `stopped`.
     public init(stopped: Bool) { self.stopped = stopped }
+  }
+}
+
+extension WireV1 {
+  /// `GET /api/plan/searches`: `{running, limit}` — how many planning
+  /// searches run now, and how many may run at once (a search asked
+  /// beyond that is answered 503).
+  public struct PlanSearchesRunning: Encodable, Sendable, Hashable {
+    /// Searches running now.
+    public var running: Int
+    /// Searches that may run at once.
+    public var limit: Int
+
+    /// The answer; see the properties.
+    public init(running: Int, limit: Int) {
+      self.running = running
+      self.limit = limit
+    }
   }
 }
 

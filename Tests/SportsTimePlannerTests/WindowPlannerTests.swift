@@ -47,7 +47,8 @@ final class WindowPlannerTests: XCTestCase {
         let first = try? XCTUnwrap(games.first { $0.id == stop.gameIDs.first })
         let venue = PlannerFixtures.venue(stop.venueID)
         XCTAssertEqual(stop.name, venue?.name(on: first?.localDate))
-        XCTAssertTrue(stop.gameIDs.allSatisfy { id in games.first { $0.id == id }?.venueID == stop.venueID })
+        XCTAssertTrue(
+          stop.gameIDs.allSatisfy { id in games.first { $0.id == id }?.venueID == stop.venueID })
       }
       let cities = Set(games.compactMap { PlannerFixtures.venue($0.venueID)?.city })
       XCTAssertEqual(option.cities, cities.count)
@@ -286,7 +287,8 @@ final class WindowPlannerTests: XCTestCase {
     let second = result.options[1]
     XCTAssertEqual(second.travelSeconds / 3600, 18.5, accuracy: 0.1, "the old figure, all travel")
     XCTAssertLessThan(second.driveSeconds / 3600, 5)
-    XCTAssertEqual(second.stops.map(\.name), ["Tokyo Dome", "Dodger Stadium", "Petco Park", "Dodger Stadium"])
+    XCTAssertEqual(
+      second.stops.map(\.name), ["Tokyo Dome", "Dodger Stadium", "Petco Park", "Dodger Stadium"])
   }
 
   /// Issue 28, item 1: a stop is named as its venue was on the game's
@@ -294,8 +296,10 @@ final class WindowPlannerTests: XCTestCase {
   /// from 2025, its newest name).
   func testStops_nameTheVenueAsOnTheGamesDate() throws {
     let text = try String(contentsOf: TestData.retrosheetSchedule(2024), encoding: .utf8)
-    let games = try RetrosheetSchedule.parse(text, file: "2024schedule.csv", catalog: try Catalog.mlb())
-      .games
+    let games = try RetrosheetSchedule.parse(
+      text, file: "2024schedule.csv", catalog: try Catalog.mlb()
+    )
+    .games
     let astros = FollowedTeam(sport: .mlb, codes: ["HOU"], name: "Houston Astros")
     let result = try WindowPlanner.answer(
       WindowQuery(
@@ -305,7 +309,8 @@ final class WindowPlannerTests: XCTestCase {
     XCTAssertEqual(houston.latestName, "Daikin Park")
     let stops = result.options.flatMap(\.stops).filter { $0.venueID == "HOU03" }
     XCTAssertFalse(stops.isEmpty)
-    XCTAssertTrue(stops.allSatisfy { $0.name == "Minute Maid Park" && $0.city == "Houston" }, "\(stops)")
+    XCTAssertTrue(
+      stops.allSatisfy { $0.name == "Minute Maid Park" && $0.city == "Houston" }, "\(stops)")
   }
 
   /// Issue 28, item 16: the tightest leg's spare time says when it rests

@@ -109,7 +109,8 @@ struct PlanAPI: Sendable {
 
   /// Refuses a search id that is not 1 to 100 letters, digits, `-`, `_`.
   static func checkSearchID(_ text: String, field: String?) throws {
-    let allowed = !text.isEmpty && text.count <= 100
+    let allowed =
+      !text.isEmpty && text.count <= 100
       && text.unicodeScalars.allSatisfy {
         $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
       }
@@ -434,8 +435,9 @@ extension SportsTimeApp {
     }
   }
 
-  /// Answers `/plan` (the wizard's page), `POST /api/plan`, `DELETE
-  /// /api/plan/searches/{id}` and `GET /api/plan/sports|teams|cities|sorts`;
+  /// Answers `/plan` (the wizard's page), `POST /api/plan`, `GET
+  /// /api/plan/searches`, `DELETE /api/plan/searches/{id}` and `GET
+  /// /api/plan/sports|teams|cities|sorts`;
   /// nil for any other path. The search runs off the server's task threads
   /// (it may take seconds), so other requests are answered meanwhile.
   func planRoute(_ request: HTTPRequest) async -> HTTPResponse? {
@@ -485,6 +487,11 @@ extension SportsTimeApp {
           return busy
         }
         return try Self.wire(200, document)
+      case ["api", "plan", "searches"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, [])
+        return try Self.wire(
+          200, WireV1.PlanSearchesRunning(running: planSearches.count, limit: PlanSearches.limit))
       case let path where path.count == 4 && path[2] == "searches":
         try allow(request, ["DELETE"])
         try Self.allowQuery(request, [])
@@ -516,15 +523,18 @@ extension SportsTimeApp {
     }
   }
 
-  /// Runs `work` on a thread of its own (Dispatch's), not one of the few
-  /// threads Swift's tasks share, and awaits its result.
+  /// Runs `work` on a thread of its own, not one of the few threads
+  /// Swift's tasks share, and awaits its result. Not Dispatch's global
+  /// queue: it runs about one item per core, so two searches holding the
+  /// cores of a small machine would hold up the refusal of a third and
+  /// the stop that ends them.
   static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws
     -> T
   {
     try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(with: Result { try work() })
-      }
+      let thread = Thread { continuation.resume(with: Result { try work() }) }
+      thread.stackSize = 8 << 20
+      thread.start()
     }
   }
 }
@@ -569,6 +579,13 @@ final class PlanSearches: @unchecked Sendable {
     let search = Running(id: id)
     running.append(search)
     return search
+  }
+
+  /// How many searches run now.
+  var count: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return running.count
   }
 
   /// Gives `search`'s slot back.
