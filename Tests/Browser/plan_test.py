@@ -109,6 +109,25 @@ class PlanTests(unittest.TestCase):
         self.set_value("drive-hours", str(hours))
         return self.wait_for_options() if wait else None
 
+    def follow(self, team, dates, hours=None):
+        """Answers every step of "Follow a team" (MLB, no must-see games) up to the options."""
+        self.open()
+        self.choose("kind", "follow")
+        self.wait(lambda: self.chip("MLB").is_displayed())
+        self.click(self.chip("MLB"))
+        self.set_value("from", dates[0])
+        self.set_value("to", dates[1])
+        self.wait(lambda: any(o.text.startswith(team) for o in Select(self.find("#team")).options))
+        Select(self.find("#team")).select_by_visible_text(
+            next(o.text for o in Select(self.find("#team")).options if o.text.startswith(team)))
+        self.choose("must", "none")
+        if hours:
+            self.choose("drive", "hours")
+            self.set_value("drive-hours", str(hours))
+        else:
+            self.choose("drive", "none")
+        return self.wait_for_options()
+
     def wait_for_options(self, different_from=None):
         """Waits for the options (other than `different_from`); returns each card's game ids."""
         def ready():
@@ -241,9 +260,9 @@ class PlanTests(unittest.TestCase):
             # where its tightest leg rests on estimated start times (issue 28, items 16, 23).
             for option in doc["options"]:
                 card = f'[data-option-rank="{option["rank"]}"]'
-                self.assertEqual(self.find(f'{card} [data-figure="efficiency"]').get_attribute("textContent"),
+                self.assertEqual(self.figure(card, "Efficiency"),
                                  f'{option["parksPerThousandMiles"]:.1f} parks per 1,000 mi')
-                slack = self.find(f'{card} [data-figure="tightest-leg"]').get_attribute("textContent")
+                slack = self.figure(card, "Tightest leg")
                 self.assertEqual("(by estimated start times)" in slack, option["minSlackEstimated"], slack)
             if sort == "most-miles":
                 self.assertNotEqual(self.cards(), recommended, "the longest drives first")
@@ -343,6 +362,12 @@ class PlanTests(unittest.TestCase):
         """An element's whole text, words for screen readers included."""
         return self.find(css).get_attribute("textContent")
 
+    def figure(self, card, term):
+        """The figure of option `card` (a selector) named `term` ("Driving"), or None."""
+        return self.driver.execute_script(
+            "const dt = [...document.querySelectorAll(arguments[0] + ' .travel dt')].find((e) => e.textContent === arguments[1]);"
+            "return dt ? dt.nextElementSibling.textContent : null;", card, term)
+
     def duration(self, seconds):
         """"5 h 55 min", as common.js's duration (the CLI's words)."""
         minutes = round(seconds / 60)
@@ -353,10 +378,8 @@ class PlanTests(unittest.TestCase):
         return f"{minutes // 60} h {minutes % 60:02d} min"
 
     def test_a_flight_is_shown_as_a_flight_in_the_figures_the_route_line_and_the_map(self):
-        # Item 2: the Dodgers from Tokyo, 8 h a day (the link is the answers).
-        question = "kind=follow&sports=MLB&from=2025-03-15&to=2025-03-31&team=MLB:LAN&must=none&drive=hours&hours=8"
-        self.driver.get(SERVER.base + "/plan?" + question)
-        cards = self.wait_for_options()
+        # Item 2: the Dodgers from Tokyo, 8 h a day.
+        cards = self.follow("Los Angeles Dodgers", ("2025-03-15", "2025-03-31"), hours=8)
         doc = SERVER.api("POST", "/api/plan", {
             "kind": "follow", "from": "2025-03-15", "to": "2025-03-31", "sports": ["MLB"], "follow": "MLB:LAN",
             "maxDriveHours": 8, "sort": "recommended", "options": 10})
@@ -365,11 +388,11 @@ class PlanTests(unittest.TestCase):
             card = f'[data-option-rank="{option["rank"]}"]'
             self.assertEqual(len(option["flights"]), 1)
             self.assertAlmostEqual(option["driveSeconds"] + option["flightSeconds"], option["travelSeconds"], places=3)
-            driving = self.text_of(f'{card} [data-figure="driving"]')
+            driving = self.figure(card, "Driving")
             self.assertEqual(driving, self.duration(option["driveSeconds"]) if option["driveSeconds"] else "none",
                              "driving without the flight")
             self.assertNotEqual(driving, self.duration(option["travelSeconds"]))
-            self.assertEqual(self.text_of(f'{card} [data-figure="flying"]'),
+            self.assertEqual(self.figure(card, "Flying"),
                              f'{self.duration(option["flightSeconds"])}: Tokyo ✈ Los Angeles')
             route = self.text_of(f"{card} .route-line")
             self.assertTrue(route.startswith("Tokyo Dome ✈  then a flight to Dodger Stadium"), route)
@@ -381,15 +404,14 @@ class PlanTests(unittest.TestCase):
             self.assertIn("flight to Dodger Stadium", self.find(f"{card} .option-map").get_attribute("aria-label"))
             # Item 16: Retrosheet's times are estimated; the figure says so.
             self.assertEqual(option["minSlackEstimated"], True)
-            self.assertIn("(by estimated start times)", self.text_of(f'{card} [data-figure="tightest-leg"]'))
+            self.assertIn("(by estimated start times)", self.figure(card, "Tightest leg"))
         self.driver.execute_script("document.querySelector('[data-option-rank=\"2\"]').scrollIntoView()")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-flight.png"))
         self.assertEqual(self.console_errors(), [])
 
     def test_each_venue_is_named_as_on_the_games_date(self):
         # Item 1: the Astros in June 2024 played at Minute Maid Park (Daikin Park from 2025).
-        self.driver.get(SERVER.base + "/plan?kind=follow&sports=MLB&from=2024-06-03&to=2024-06-05&team=MLB:HOU&must=none&drive=none")
-        self.wait_for_options()
+        self.follow("Houston Astros", ("2024-06-03", "2024-06-05"))
         self.assertEqual(SERVER.api("GET", "/api/venues")["venues"]["HOU03"]["name"], "Daikin Park",
                          "the venues document (no date) gives the newest name")
         for card in self.finds("[data-option-rank]"):
