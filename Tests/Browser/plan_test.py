@@ -504,6 +504,8 @@ class PlanTests(unittest.TestCase):
         self.assertFalse(self.find("#search-tip").is_displayed(), "the tip goes with the search")
         self.assertFalse(self.finds('#search-actions [data-action="cancel-search"]'))
         self.assertTrue(self.find('#search-actions [data-action="search-again"]').is_displayed())
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("data-action"), "search-again",
+                         "the keyboard's place is kept")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-cancelled.png"))
         # Search again runs it again; hiding the options (another kind of trip) stops it too.
         self.click(self.find('#search-actions [data-action="search-again"]'))

@@ -573,8 +573,10 @@
     clearTimeout(searchTimer);
     clearTimeout(retryTimer);
     const flight = inFlight;
-    if (!flight) {
-      // Not asked yet (or waiting for a slot): nothing runs on the server.
+    if (!flight || flight.generation !== generation) {
+      // Not asked yet (or waiting for a slot): nothing of this question runs
+      // on the server (an older question still running is stopped).
+      if (flight) api('DELETE', `/api/plan/searches/${SEARCH_ID}`).catch(() => {});
       generation += 1;
       clearInterval(ticker);
       state.stopped = true;
@@ -582,8 +584,11 @@
       showStopped();
       return;
     }
+    if (state.stopped) return;
     state.stopped = true;
-    setActions([]);
+    // The button stays (and keeps the focus) until the stopped search answers.
+    const button = byId('search-actions').querySelector('[data-action="cancel-search"]');
+    if (button) { button.textContent = 'Stopping…'; button.setAttribute('aria-disabled', 'true'); }
     // The server may not have begun it yet (DELETE then says stopped: false): ask again until it has ended.
     while (inFlight === flight) {
       const answer = await api('DELETE', `/api/plan/searches/${SEARCH_ID}`).catch(() => ({ stopped: false }));
@@ -600,8 +605,12 @@
 
   /** The buttons beside the status: each `[label, action, handler]`. */
   function setActions(actions) {
-    byId('search-actions').replaceChildren(...actions.map(([label, action, handler]) =>
+    const box = byId('search-actions');
+    const focused = box.contains(document.activeElement);
+    box.replaceChildren(...actions.map(([label, action, handler]) =>
       el('button', { type: 'button', dataset: { action }, onclick: handler }, label)));
+    // A keyboard user who pressed Cancel or Retry keeps a place: the next button.
+    if (focused && box.firstElementChild) box.firstElementChild.focus();
   }
 
   function showSearching(seconds) {
