@@ -110,13 +110,31 @@ extension WireV1 {
       public var minSlackSeconds: Double?
       /// The header it falls under in the chosen sort ("12 cities"), or null.
       public var group: String?
+      /// The driving part of `travelSeconds`.
+      public var driveSeconds: Double
+      /// The flying part of `travelSeconds` (airport hours included);
+      /// `driveSeconds + flightSeconds == travelSeconds`.
+      public var flightSeconds: Double
+      /// The legs flown, in trip order (empty when every leg is driven).
+      public var flights: [Flight]
+      /// The stops in trip order, each with its venue's name on the date
+      /// of its first game.
+      public var stops: [Stop]
+      /// Whether `minSlackSeconds` rests on an estimated start time (a
+      /// game of the tightest leg has `timeEstimated`).
+      public var minSlackEstimated: Bool
+      /// Parks per 1,000 miles (what `best-efficiency` sorts by); null for
+      /// a trip with no travel.
+      public var parksPerThousandMiles: Double?
 
       private enum CodingKeys: String, CodingKey {
         case rank, gameIDs, venueIDs, parks, cities, days, distanceMeters, travelSeconds
-        case minSlackSeconds, group
+        case minSlackSeconds, group, driveSeconds, flightSeconds, flights, stops
+        case minSlackEstimated, parksPerThousandMiles
       }
 
-      /// Writes every member, `minSlackSeconds` and `group` as null when none.
+      /// Writes every member, `minSlackSeconds`, `group` and
+      /// `parksPerThousandMiles` as null when none.
       public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(rank, forKey: .rank)
@@ -129,6 +147,59 @@ extension WireV1 {
         try c.encode(travelSeconds, forKey: .travelSeconds)
         try c.encodeOrNull(minSlackSeconds, forKey: .minSlackSeconds)
         try c.encodeOrNull(group, forKey: .group)
+        try c.encode(driveSeconds, forKey: .driveSeconds)
+        try c.encode(flightSeconds, forKey: .flightSeconds)
+        try c.encode(flights, forKey: .flights)
+        try c.encode(stops, forKey: .stops)
+        try c.encode(minSlackEstimated, forKey: .minSlackEstimated)
+        try c.encodeOrNull(parksPerThousandMiles, forKey: .parksPerThousandMiles)
+      }
+    }
+
+    /// A leg flown: `{from, to, fromGameID, toGameID, meters, seconds}` —
+    /// the venues it leaves and reaches, the games before and after it,
+    /// its great-circle meters and its seconds (3 h at airports included).
+    public struct Flight: Encodable, Sendable, Hashable {
+      /// The venue flown from (a venue id).
+      public var from: String
+      /// The venue flown to (a venue id).
+      public var to: String
+      /// The game before the flight (a game id).
+      public var fromGameID: String
+      /// The game after the flight (a game id).
+      public var toGameID: String
+      /// Great-circle distance, in meters.
+      public var meters: Double
+      /// Time of the flight, airports included, in seconds.
+      public var seconds: Double
+
+      init(_ leg: PlanLeg) {
+        from = leg.from.rawValue
+        to = leg.to.rawValue
+        fromGameID = leg.fromGame.rawValue
+        toGameID = leg.toGame.rawValue
+        meters = leg.meters
+        seconds = leg.seconds
+      }
+    }
+
+    /// A stop: `{venueID, name, city, gameIDs}` — consecutive games at one
+    /// venue, the venue named as on the stop's first game's date.
+    public struct Stop: Encodable, Sendable, Hashable {
+      /// The venue (a venue id).
+      public var venueID: String
+      /// The venue's name on the date of the stop's first game.
+      public var name: String
+      /// The venue's city on that date.
+      public var city: String
+      /// The stop's games (game ids), in order.
+      public var gameIDs: [String]
+
+      init(_ stop: PlanStop) {
+        venueID = stop.venueID.rawValue
+        name = stop.name
+        city = stop.city
+        gameIDs = stop.gameIDs.map(\.rawValue)
       }
     }
 
@@ -138,8 +209,13 @@ extension WireV1 {
     /// All-parks questions: the proven lower bound in days; else null.
     public var bound: Int?
     public var options: [Option]
+    /// Whether the search was stopped before its end by its client (the
+    /// app's Cancel, or a new search in its place): the options are the
+    /// best found by then, not proven. False when it ran to its end or to
+    /// its time limit.
+    public var stopped = false
 
-    private enum CodingKeys: String, CodingKey { case query, proven, bound, options }
+    private enum CodingKeys: String, CodingKey { case query, proven, bound, options, stopped }
 
     /// Writes every member, `bound` as null when there is none.
     public func encode(to encoder: any Encoder) throws {
@@ -148,6 +224,7 @@ extension WireV1 {
       try c.encode(proven, forKey: .proven)
       try c.encodeOrNull(bound, forKey: .bound)
       try c.encode(options, forKey: .options)
+      try c.encode(stopped, forKey: .stopped)
     }
 
     /// The document of `answer` to `query`, its options in `sort`'s order;
@@ -194,8 +271,41 @@ extension WireV1 {
           venueIDs: option.venueIDs.map(\.rawValue), parks: option.parks, cities: option.cities,
           days: option.days, distanceMeters: option.distanceMeters,
           travelSeconds: option.travelSeconds, minSlackSeconds: option.minSlackSeconds,
-          group: sort.group(of: option))
+          group: sort.group(of: option), driveSeconds: option.driveSeconds,
+          flightSeconds: option.flightSeconds, flights: option.flights.map(Flight.init),
+          stops: option.stops.map(Stop.init), minSlackEstimated: option.minSlackEstimated,
+          parksPerThousandMiles: option.efficiency.isFinite ? option.efficiency : nil)
       }
+    }
+  }
+}
+
+extension WireV1 {
+  /// `DELETE /api/plan/searches/{id}`: `{stopped}` — whether a search of
+  /// that id was running (it has ended when this is answered).
+  public struct PlanSearchStopped: Encodable, Sendable, Hashable {
+    /// True when a search of the id was running and is now stopped.
+    public var stopped: Bool
+
+    /// The answer; see `stopped`.
+    public init(stopped: Bool) { self.stopped = stopped }
+  }
+}
+
+extension WireV1 {
+  /// `GET /api/plan/searches`: `{running, limit}` — how many planning
+  /// searches run now, and how many may run at once (a search asked
+  /// beyond that is answered 503).
+  public struct PlanSearchesRunning: Encodable, Sendable, Hashable {
+    /// Searches running now.
+    public var running: Int
+    /// Searches that may run at once.
+    public var limit: Int
+
+    /// The answer; see the properties.
+    public init(running: Int, limit: Int) {
+      self.running = running
+      self.limit = limit
     }
   }
 }

@@ -17,12 +17,28 @@ public struct PlanOption: Sendable, Hashable {
   /// Travel between consecutive games at different venues, in meters
   /// (the `RouteEstimator`'s estimate: drives × 1.2 great-circle, flights).
   public var distanceMeters: Double
-  /// Travel time of those legs, in seconds.
+  /// Travel time of those legs, in seconds: `driveSeconds` +
+  /// `flightSeconds`.
   public var travelSeconds: Double
+  /// The driving part of `travelSeconds`, in seconds.
+  public var driveSeconds: Double
+  /// The flying part of `travelSeconds`, in seconds (each flight's
+  /// airport hours included).
+  public var flightSeconds: Double
+  /// The legs between consecutive games at different venues, in trip
+  /// order, each a drive or a flight.
+  public var legs: [PlanLeg]
+  /// The stops in trip order: consecutive games at one venue are one
+  /// stop, each named as on its first game's date.
+  public var stops: [PlanStop]
   /// The smallest slack of any leg in seconds (time to spare between
   /// arriving and the next game's start, after the 3 h game), or nil for
   /// a trip of one game.
   public var minSlackSeconds: Double?
+  /// Whether that smallest slack rests on an estimated start time: a game
+  /// of the tightest leg (either end) has `Game.timeEstimated` (Retrosheet
+  /// gives only day or night; DESIGN.md, "Time"). False for one game.
+  public var minSlackEstimated: Bool
 
   /// The option of `slots` (in trip order) of `model`.
   public init(slots: [Int], model: PlanningModel) {
@@ -41,19 +57,53 @@ public struct PlanOption: Sendable, Hashable {
     let first = model.slots[slots.first ?? 0].day
     let last = model.slots[slots.last ?? 0].day
     days = slots.isEmpty ? 0 : last - first + 1
-    var meters = 0.0
-    var seconds = 0.0
+    var stops: [PlanStop] = []
+    var legs: [PlanLeg] = []
     var slack: Double?
-    for (a, b) in zip(slots, slots.dropFirst()) {
-      meters += model.meters(model.slots[a].venue, model.slots[b].venue)
-      seconds += model.travel(model.slots[a].venue, model.slots[b].venue)
-      let s = model.slack(a, b)
-      slack = min(slack ?? s, s)
+    var estimated = false
+    for (index, slot) in slots.enumerated() {
+      let here = model.slots[slot]
+      let venue = model.venues[here.venue]
+      if index > 0, model.slots[slots[index - 1]].venue == here.venue {
+        stops[stops.count - 1].gameIDs.append(here.game.id)
+      } else {
+        stops.append(
+          PlanStop(
+            venueID: venue.id, name: venue.name(on: here.game.localDate), city: venue.city,
+            gameIDs: [here.game.id]))
+      }
+      guard index > 0 else { continue }
+      let before = model.slots[slots[index - 1]]
+      let s = model.slack(slots[index - 1], slot)
+      let guessed = before.game.timeEstimated || here.game.timeEstimated
+      if slack.map({ s < $0 }) ?? true {
+        slack = s
+        estimated = guessed
+      } else if s == slack {
+        estimated = estimated || guessed
+      }
+      guard before.venue != here.venue else { continue }
+      legs.append(
+        PlanLeg(
+          fromGame: before.game.id, toGame: here.game.id, from: model.venues[before.venue].id,
+          to: venue.id, mode: model.mode(before.venue, here.venue),
+          meters: model.meters(before.venue, here.venue),
+          seconds: model.travel(before.venue, here.venue)))
     }
-    distanceMeters = meters
-    travelSeconds = seconds
+    self.stops = stops
+    self.legs = legs
+    distanceMeters = legs.reduce(0) { $0 + $1.meters }
+    driveSeconds = legs.filter { $0.mode == .drive }.reduce(0) { $0 + $1.seconds }
+    flightSeconds = legs.filter { $0.mode == .flight }.reduce(0) { $0 + $1.seconds }
+    // Exactly their sum (without a flight, the drives' sum as before).
+    travelSeconds = driveSeconds + flightSeconds
     minSlackSeconds = slack
+    minSlackEstimated = estimated
   }
+
+  /// The legs flown, in trip order (those of `legs` whose mode is
+  /// `.flight`).
+  public var flights: [PlanLeg] { legs.filter { $0.mode == .flight } }
 
   /// Miles (international), for groups and efficiency.
   public var miles: Double { distanceMeters / 1609.344 }
@@ -86,16 +136,18 @@ public enum PlanSort: String, Sendable, Hashable, CaseIterable, Codable {
   case leastMiles = "least-miles"
   case bestEfficiency = "best-efficiency"
 
-  /// Its name in the app's sort menu.
+  /// Its name in the app's sort menu: "Fewest Cities" for `leastCities`
+  /// (a count is fewer, not less; the ids keep the original app's
+  /// `least-…`).
   public var title: String {
     switch self {
     case .recommended: return "Recommended"
     case .mostCities: return "Most Cities"
-    case .leastCities: return "Least Cities"
+    case .leastCities: return "Fewest Cities"
     case .mostGames: return "Most Games"
-    case .leastGames: return "Least Games"
+    case .leastGames: return "Fewest Games"
     case .mostMiles: return "Most Miles"
-    case .leastMiles: return "Least Miles"
+    case .leastMiles: return "Fewest Miles"
     case .bestEfficiency: return "Best Efficiency"
     }
   }

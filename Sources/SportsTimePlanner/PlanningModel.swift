@@ -12,7 +12,9 @@ import SportsTimeCore
 ///   B.start, compared as instants.
 /// - With a daily drive limit of H hours, also travel(A, B) ≤ H × max(1,
 ///   d), d = calendar days from A's local date to B's (each in its venue's
-///   zone).
+///   zone). travel(A, B) is the leg's, drive or flight: a flight's hours
+///   (airports included) count against the limit too, as DESIGN.md's
+///   model has it (DECISIONS.md, 2026-12-07, says why that is kept).
 ///
 /// The model indexes the games by start (then id, for a stable order) and
 /// their venues densely, and keeps the travel between every two venues, so
@@ -40,6 +42,8 @@ public struct PlanningModel: Sendable {
   let travelSeconds: [Double]
   /// Travel meters between venue indices (row-major).
   let travelMeters: [Double]
+  /// Whether the leg between venue indices is a flight (row-major).
+  let travelFlies: [Bool]
 
   /// Builds the model.
   /// - Parameters:
@@ -78,15 +82,18 @@ public struct PlanningModel: Sendable {
     let n = venues.count
     var seconds = [Double](repeating: 0, count: n * n)
     var meters = [Double](repeating: 0, count: n * n)
+    var flies = [Bool](repeating: false, count: n * n)
     for a in 0..<n {
       for b in 0..<n where a != b {
         let leg = estimator.estimate(from: venues[a], to: venues[b])
         seconds[a * n + b] = leg.durationSeconds
         meters[a * n + b] = leg.distanceMeters
+        flies[a * n + b] = leg.mode == .flight
       }
     }
     travelSeconds = seconds
     travelMeters = meters
+    travelFlies = flies
   }
 
   /// Travel seconds from venue `a` to venue `b` (indices).
@@ -96,6 +103,13 @@ public struct PlanningModel: Sendable {
   /// Travel meters from venue `a` to venue `b` (indices).
   @inline(__always)
   public func meters(_ a: Int, _ b: Int) -> Double { travelMeters[a * venues.count + b] }
+
+  /// How the leg from venue `a` to venue `b` (indices) is travelled: a
+  /// flight between countries no road joins, else a drive
+  /// (`RouteEstimator`).
+  public func mode(_ a: Int, _ b: Int) -> TravelMode {
+    travelFlies[a * venues.count + b] ? .flight : .drive
+  }
 
   /// The slack of going from slot `i` to slot `j`: seconds to spare
   /// between arriving and `j`'s start (negative when it cannot be done).

@@ -22,15 +22,25 @@ public struct PlanPlace: Sendable, Hashable {
   /// its venue with the smallest id, any of them stands for the city), or
   /// else a venue as `Catalog.venue(named:)` finds it (a name, a park
   /// code, a team's home).
-  /// - Throws: `CatalogError.unknownVenue` (with a suggestion) or
-  ///   `.ambiguousVenue` from `Catalog.venue(named:)`.
+  /// - Throws: `PlanError.unknownPlace` (a city field's words, with the
+  ///   closest city or venue name as a suggestion) when nothing matches;
+  ///   `CatalogError.ambiguousVenue` from `Catalog.venue(named:)`.
   public static func resolve(_ name: String, radiusHours: Double, catalog: Catalog) throws
     -> PlanPlace
   {
     let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-    let inCity = catalog.venues.values.filter { $0.city.lowercased() == key }
-      .sorted { $0.id < $1.id }
-    let venue = try inCity.first ?? catalog.venue(named: name)
+    let venues = catalog.venues.values.sorted { $0.id < $1.id }
+    let inCity = venues.filter { $0.city.lowercased() == key }
+    let venue: Venue
+    do {
+      venue = try inCity.first ?? catalog.venue(named: name)
+    } catch CatalogError.unknownVenue {
+      var cities: [String] = []
+      for city in venues.map(\.city) where !cities.contains(city) { cities.append(city) }
+      throw PlanError.unknownPlace(
+        String(name.trimmingCharacters(in: .whitespaces).prefix(80)),
+        suggestion: Suggest.closest(to: key, in: cities + venues.flatMap(\.allNames)))
+    }
     return PlanPlace(name: name, venue: venue, radiusSeconds: radiusHours * 3600)
   }
 }
@@ -124,12 +134,16 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
   case backwards(from: CalendarDate, to: CalendarDate)
   /// The window is longer than `WindowQuery.maximumDays`.
   case tooLong(days: Int)
-  /// A must-see game is not among the window's games.
-  case mustNotInWindow(Game.ID, date: CalendarDate?)
+  /// A must-see game is not among the window's games (the game, when
+  /// the schedule has it).
+  case mustNotInWindow(Game.ID, game: Game?)
   /// Two must-see games that no legal trip holds both of.
   case mustIncompatible(Game, Game)
   /// More venues than the search's sets hold.
   case tooManyVenues(Int)
+  /// A place to start or end near that is no city and no venue of the
+  /// tables: what was typed, and the closest city or venue name.
+  case unknownPlace(String, suggestion: String?)
   /// The team followed plays no game in the window.
   case followNoGames(team: String)
   /// Two consecutive games of the team followed that no legal trip holds
@@ -142,7 +156,8 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
     let teams = (try? Catalog.mlb())?.teams
     let away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: teams)
     let home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: teams)
-    return "\(away) @ \(home) on \(game.localDate.iso)"
+    let number = game.gameNumber > 0 ? " (game \(game.gameNumber))" : ""
+    return "\(away) @ \(home) on \(game.localDate.iso)\(number)"
   }
 
   public var description: String {
@@ -152,12 +167,18 @@ public enum PlanError: Error, Hashable, CustomStringConvertible {
     case .tooLong(let days):
       return
         "the window is \(days) days; the planner searches at most \(WindowQuery.maximumDays) (shorten --from/--to)"
-    case .mustNotInWindow(let id, let date):
-      let when = date.map { " (it is on \($0.iso))" } ?? ""
-      return "must-see game \(id) is not among the window's games\(when)"
+    case .mustNotInWindow(_, let game?):
+      return
+        "must-see game \(Self.matchup(game)) is outside the dates asked for"
+    case .mustNotInWindow(let id, nil):
+      return "must-see game \(id) is not among the games of the dates asked for"
     case .mustIncompatible(let a, let b):
       return
-        "must-see games \(Self.matchup(a)) (\(a.id)) and \(Self.matchup(b)) (\(b.id)) cannot both be seen: no legal trip reaches one from the other"
+        "must-see games \(Self.matchup(a)) and \(Self.matchup(b)) cannot both be seen: no legal trip gets from one to the other in time"
+    case .unknownPlace(let name, let suggestion):
+      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+      return
+        "no city or venue called '\(name)' is known\(hint): give a city with a ballpark, arena or stadium, such as Boston or Chicago, or a venue's name"
     case .tooManyVenues(let n):
       return
         "the window's games are at \(n) venues; the planner handles at most \(VenueSet.capacity)"
@@ -207,7 +228,7 @@ public enum WindowPlanner {
     var must: Set<Int> = []
     for id in query.must {
       guard let slot = model.slots.firstIndex(where: { $0.game.id == id }) else {
-        throw PlanError.mustNotInWindow(id, date: games.first { $0.id == id }?.localDate)
+        throw PlanError.mustNotInWindow(id, game: games.first { $0.id == id })
       }
       must.insert(slot)
     }

@@ -453,8 +453,18 @@ enum PlanCommands {
       ExportSupport.distance(option.distanceMeters, metric: false),
       "\(ExportSupport.duration(option.travelSeconds)) travel",
     ]
+    if option.flightSeconds > 0 {
+      // A flight is not driving: say each part, and which legs are flown.
+      let flown = option.flights.map { leg in
+        [leg.from, leg.to].map { catalog.venue($0)?.city ?? $0.rawValue }.joined(separator: " → ")
+      }
+      figures[figures.count - 1] +=
+        " (\(ExportSupport.duration(option.driveSeconds)) driving, \(ExportSupport.duration(option.flightSeconds)) flying \(flown.joined(separator: ", ")))"
+    }
     if let slack = option.minSlackSeconds {
-      figures.append("tightest leg \(ExportSupport.duration(slack)) to spare")
+      figures.append(
+        "tightest leg \(ExportSupport.duration(slack)) to spare"
+          + (option.minSlackEstimated ? " (from estimated start times)" : ""))
     }
     context.print(
       context.style(String(format: "%2d", rank), .bold) + "  "

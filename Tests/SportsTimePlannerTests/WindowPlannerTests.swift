@@ -28,6 +28,28 @@ final class WindowPlannerTests: XCTestCase {
         $0 + ModelChecker.travel($1.0, $1.1).distanceMeters
       }
       XCTAssertEqual(option.distanceMeters, meters, accuracy: 1e-6)
+      // Drives and flights apart (issue 28, item 2): the legs between
+      // games at different venues, each with the estimator's mode.
+      let moves = zip(games, games.dropFirst()).filter { $0.venueID != $1.venueID }
+      XCTAssertEqual(option.legs.map(\.fromGame), moves.map(\.0.id))
+      XCTAssertEqual(option.legs.map(\.toGame), moves.map(\.1.id))
+      XCTAssertEqual(option.legs.map(\.mode), moves.map { ModelChecker.travel($0, $1).mode })
+      let flown = moves.filter { ModelChecker.travel($0, $1).mode == .flight }
+      XCTAssertEqual(
+        option.flightSeconds,
+        flown.reduce(0) { $0 + ModelChecker.travel($1.0, $1.1).durationSeconds }, accuracy: 1e-6)
+      XCTAssertEqual(option.driveSeconds + option.flightSeconds, option.travelSeconds)
+      XCTAssertEqual(option.flights, option.legs.filter { $0.mode == .flight })
+      // Stops: consecutive games at a venue, named as on the first's date.
+      XCTAssertEqual(option.stops.flatMap(\.gameIDs), games.map(\.id))
+      XCTAssertEqual(option.stops.count, moves.count + (games.isEmpty ? 0 : 1))
+      for stop in option.stops {
+        let first = try? XCTUnwrap(games.first { $0.id == stop.gameIDs.first })
+        let venue = PlannerFixtures.venue(stop.venueID)
+        XCTAssertEqual(stop.name, venue?.name(on: first?.localDate))
+        XCTAssertTrue(
+          stop.gameIDs.allSatisfy { id in games.first { $0.id == id }?.venueID == stop.venueID })
+      }
       let cities = Set(games.compactMap { PlannerFixtures.venue($0.venueID)?.city })
       XCTAssertEqual(option.cities, cities.count)
       if let first = games.first, let last = games.last {
@@ -154,7 +176,7 @@ final class WindowPlannerTests: XCTestCase {
       message(
         WindowQuery(
           from: try date("2025-06-16"), to: try date("2025-06-18"), must: [yankees.id])),
-      "must-see game \(yankees.id) is not among the window's games (it is on 2025-06-15)")
+      "must-see game NYY @ BOS on 2025-06-15 is outside the dates asked for")
     // Two games at the same time in different cities.
     let friday = window.filter { $0.localDate == CalendarDate(iso: "2025-06-13") }
       .sorted { ($0.start, $0.id.rawValue) < ($1.start, $1.id.rawValue) }
@@ -168,7 +190,7 @@ final class WindowPlannerTests: XCTestCase {
       message(
         WindowQuery(
           from: try date("2025-06-13"), to: try date("2025-06-15"), must: [a.id, b.id])),
-      "must-see games \(code(a.awayTeamID)) @ \(code(a.homeTeamID)) on 2025-06-13 (\(a.id)) and \(code(b.awayTeamID)) @ \(code(b.homeTeamID)) on 2025-06-13 (\(b.id)) cannot both be seen: no legal trip reaches one from the other"
+      "must-see games \(code(a.awayTeamID)) @ \(code(a.homeTeamID)) on 2025-06-13 and \(code(b.awayTeamID)) @ \(code(b.homeTeamID)) on 2025-06-13 cannot both be seen: no legal trip gets from one to the other in time"
     )
   }
 
@@ -235,5 +257,112 @@ final class WindowPlannerTests: XCTestCase {
       XCTAssertEqual(first.travelSeconds / 3600, window.hours, accuracy: 0.05, window.from)
       checkFigures(result.options, maxDriveHours: 8)
     }
+  }
+
+  /// Issue 28, item 2: following the Dodgers from 2025-03-15 to 03-31
+  /// (8 h a day) flies Tokyo → Los Angeles. The flight is a flight: named
+  /// with its games, its hours apart from the driving, their sum the
+  /// travel; the driving is what remains (under 5 hours on option 2, not
+  /// the 18 h 32 min that counted the flight as a drive).
+  func testFollow_dodgersFromTokyo_countTheFlightApartFromDriving() throws {
+    let dodgers = FollowedTeam(sport: .mlb, codes: ["LAN"], name: "Los Angeles Dodgers")
+    let result = try answer(
+      WindowQuery(
+        from: try date("2025-03-15"), to: try date("2025-03-31"), follow: dodgers,
+        maxDriveHours: 8, options: 5))
+    XCTAssertTrue(result.proven)
+    XCTAssertGreaterThan(result.options.count, 1)
+    checkFigures(result.options, maxDriveHours: 8)
+    for option in result.options {
+      let flight = try XCTUnwrap(option.flights.first, "\(option.games.map(\.id))")
+      XCTAssertEqual(option.flights.count, 1)
+      XCTAssertEqual([flight.from, flight.to], ["TOK01", "LOS03"])
+      XCTAssertEqual(flight.fromGame, "CHN202503190", "after the second Tokyo game")
+      XCTAssertEqual(flight.toGame, "LAN202503270", "for the home opener")
+      // 8,809 km at 800 km/h + 3 h at airports.
+      XCTAssertEqual(flight.seconds / 3600, 14.0, accuracy: 0.1)
+      XCTAssertEqual(option.flightSeconds, flight.seconds)
+      XCTAssertLessThan(option.driveSeconds, option.travelSeconds - 13 * 3600)
+    }
+    let second = result.options[1]
+    XCTAssertEqual(second.travelSeconds / 3600, 18.5, accuracy: 0.1, "the old figure, all travel")
+    XCTAssertLessThan(second.driveSeconds / 3600, 5)
+    XCTAssertEqual(
+      second.stops.map(\.name), ["Tokyo Dome", "Dodger Stadium", "Petco Park", "Dodger Stadium"])
+  }
+
+  /// Issue 28, item 1: a stop is named as its venue was on the game's
+  /// date: the Astros' park was Minute Maid Park in 2024 (Daikin Park
+  /// from 2025, its newest name).
+  func testStops_nameTheVenueAsOnTheGamesDate() throws {
+    let text = try String(contentsOf: TestData.retrosheetSchedule(2024), encoding: .utf8)
+    let games = try RetrosheetSchedule.parse(
+      text, file: "2024schedule.csv", catalog: try Catalog.mlb()
+    )
+    .games
+    let astros = FollowedTeam(sport: .mlb, codes: ["HOU"], name: "Houston Astros")
+    let result = try WindowPlanner.answer(
+      WindowQuery(
+        from: try date("2024-06-01"), to: try date("2024-06-05"), follow: astros, options: 3),
+      games: games, venue: PlannerFixtures.venue)
+    let houston = try XCTUnwrap(PlannerFixtures.venue("HOU03"))
+    XCTAssertEqual(houston.latestName, "Daikin Park")
+    let stops = result.options.flatMap(\.stops).filter { $0.venueID == "HOU03" }
+    XCTAssertFalse(stops.isEmpty)
+    XCTAssertTrue(
+      stops.allSatisfy { $0.name == "Minute Maid Park" && $0.city == "Houston" }, "\(stops)")
+  }
+
+  /// Issue 28, item 16: the tightest leg's spare time says when it rests
+  /// on an estimated start time (Retrosheet's 1:10 pm / 7:10 pm), and
+  /// not when the times are known.
+  func testTightestLeg_saysWhenItsStartTimesAreEstimated() throws {
+    let query = WindowQuery(
+      from: try date("2025-06-13"), to: try date("2025-06-15"), maxDriveHours: 8, options: 3)
+    let estimated = try answer(query)
+    let first = try XCTUnwrap(estimated.options.first)
+    XCTAssertNotNil(first.minSlackSeconds)
+    XCTAssertTrue(first.minSlackEstimated, "Retrosheet's times are estimates")
+    let known = try PlannerFixtures.games2025().map { game -> Game in
+      var copy = game
+      copy.timeEstimated = false
+      return copy
+    }
+    let exact = try WindowPlanner.answer(query, games: known, venue: PlannerFixtures.venue)
+    let same = try XCTUnwrap(exact.options.first)
+    XCTAssertEqual(same.minSlackSeconds, first.minSlackSeconds)
+    XCTAssertFalse(same.minSlackEstimated)
+    // One game: no leg, nothing estimated about it.
+    let one = try XCTUnwrap(
+      try PlannerFixtures.games(from: "2025-06-13", to: "2025-06-13").first)
+    let single = PlanOption(
+      slots: [0], model: PlanningModel(games: [one], venue: PlannerFixtures.venue))
+    XCTAssertNil(single.minSlackSeconds)
+    XCTAssertFalse(single.minSlackEstimated)
+  }
+
+  /// Issue 28, item 15: a city no table knows is said as a city field's
+  /// answer, with the closest city, not as "no venue is called …".
+  func testUnknownPlace_isSaidForACity() throws {
+    XCTAssertThrowsError(
+      try PlanPlace.resolve("Atlantis", radiusHours: 2, catalog: try Catalog.builtInGames())
+    ) { error in
+      XCTAssertEqual(error as? PlanError, .unknownPlace("Atlantis", suggestion: "Atlanta"))
+      let message = String(describing: error)
+      XCTAssertEqual(
+        message,
+        "no city or venue called 'Atlantis' is known (did you mean 'Atlanta'?): give a city with a ballpark, arena or stadium, such as Boston or Chicago, or a venue's name"
+      )
+    }
+  }
+
+  /// Issue 28, item 23: counts are "Fewest", not "Least".
+  func testSortTitles_sayFewestForCounts() {
+    XCTAssertEqual(
+      PlanSort.allCases.map(\.title),
+      [
+        "Recommended", "Most Cities", "Fewest Cities", "Most Games", "Fewest Games", "Most Miles",
+        "Fewest Miles", "Best Efficiency",
+      ])
   }
 }

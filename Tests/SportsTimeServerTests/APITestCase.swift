@@ -28,12 +28,16 @@ class APITestCase: XCTestCase {
       host: "127.0.0.1", port: 0, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
   }
 
+  /// The catalog the test's app is made with (the MLB one; `serve` uses
+  /// `Catalog.builtInGames()`, with every sport's venues).
+  func catalog() throws -> Catalog { try Catalog.mlb() }
+
   override func setUpWithError() throws {
     try super.setUpWithError()
     scratch = try TemporaryDirectory(prefix: "api-tests")
     store = try Store(path: databasePath)
     _ = try store.importSchedule(try Self.schedule2024.get())
-    app = SportsTimeApp(store: store, catalog: try Catalog.mlb(), configuration: configuration())
+    app = SportsTimeApp(store: store, catalog: try catalog(), configuration: configuration())
     server = try app.serve(threads: 2)
   }
 

@@ -89,9 +89,37 @@ struct PlanAPI: Sendable {
   /// The members `POST /api/plan` reads, by kind.
   static let windowKeys = [
     "kind", "from", "to", "sports", "startNear", "endNear", "must", "maxDriveHours", "sort",
-    "options",
+    "options", "search",
   ]
-  static let allParksKeys = ["kind", "season", "sports", "from", "teams", "maxDriveHours"]
+  static let allParksKeys = [
+    "kind", "season", "sports", "from", "teams", "maxDriveHours", "search",
+  ]
+
+  /// The `search` member of `POST /api/plan`: the id a client gives its
+  /// search so that it can stop it (`DELETE /api/plan/searches/{id}`) or
+  /// replace it (a new search with the same id stops the old one first);
+  /// nil when absent.
+  /// - Throws: `APIError` (400, field `search`) for anything but 1 to 100
+  ///   letters, digits, `-` and `_`.
+  static func searchID(_ body: JSONBody) throws -> String? {
+    guard let text = try body.string("search") else { return nil }
+    try checkSearchID(text, field: "search")
+    return text
+  }
+
+  /// Refuses a search id that is not 1 to 100 letters, digits, `-`, `_`.
+  static func checkSearchID(_ text: String, field: String?) throws {
+    let allowed =
+      !text.isEmpty && text.count <= 100
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+      }
+    guard allowed else {
+      throw APIError.invalid(
+        "a search id is 1 to 100 letters, digits, '-' and '_' (got '\(text.prefix(40))')",
+        field: field)
+    }
+  }
 
   /// Reads `POST /api/plan`'s body: `{kind, …}` as docs/API.md gives it.
   /// - Throws: `APIError` (400) naming the member at fault: a missing or
@@ -253,11 +281,15 @@ struct PlanAPI: Sendable {
 
   /// Answers `question`: the planner's answer (kept for the same question
   /// on the same database, so another sort is not another search) as the
-  /// plan document. Blocks while the search runs (at most the time limit).
+  /// plan document. Blocks while the search runs (at most the time limit,
+  /// or until `stopped` says true: then the document is the best found so
+  /// far, `stopped` and not proven, and is not kept).
   /// - Throws: `APIError` (400) for a question the planner refuses
   ///   (`PlanError`, `AllParksError`), naming the member at fault;
   ///   `StoreError`.
-  func answer(_ question: Question) throws -> WireV1.PlanDocument {
+  func answer(_ question: Question, stopped: @escaping () -> Bool = { false }) throws
+    -> WireV1.PlanDocument
+  {
     let token = try store.changeToken()
     switch question {
     case .window(let query, let kind, let sort):
@@ -277,9 +309,14 @@ struct PlanAPI: Sendable {
         do {
           answer = try WindowPlanner.answer(
             query, games: games + outside, venue: { catalog.venue($0) },
-            shouldStop: { Date() > deadline })
+            shouldStop: { Date() > deadline || stopped() })
         } catch let error as PlanError {
           throw Self.refusal(error, must: query.must)
+        }
+        if !answer.proven && stopped() {
+          var document = WireV1.PlanDocument(query, answer: answer, sort: sort, kind: kind)
+          document.stopped = true
+          return document
         }
         cache.keep(.window(answer), for: key)
       }
@@ -296,7 +333,8 @@ struct PlanAPI: Sendable {
       let answer: AllParksAnswer
       do {
         answer = try AllParksPlanner.answer(
-          query, games: games, venue: { catalog.venue($0) }, shouldStop: { Date() > deadline })
+          query, games: games, venue: { catalog.venue($0) },
+          shouldStop: { Date() > deadline || stopped() })
       } catch let error as AllParksError {
         throw APIError.invalid(
           error.description,
@@ -308,6 +346,11 @@ struct PlanAPI: Sendable {
             case .noTrip(_, _, let from): return from == nil ? nil : "from"
             }
           }())
+      }
+      if !answer.proven && stopped() {
+        var document = WireV1.PlanDocument(query, answer: answer)
+        document.stopped = true
+        return document
       }
       cache.keep(.allParks(answer), for: key)
       return WireV1.PlanDocument(query, answer: answer)
@@ -331,6 +374,7 @@ struct PlanAPI: Sendable {
     case .mustIncompatible(_, let b): return APIError.invalid(error.description, field: field(b.id))
     case .followNoGames, .followGap: return APIError.invalid(error.description, field: "follow")
     case .tooManyVenues: return APIError.invalid(error.description)
+    case .unknownPlace: return APIError.invalid(error.description)
     }
   }
 }
@@ -391,10 +435,11 @@ extension SportsTimeApp {
     }
   }
 
-  /// Answers `/plan` (the wizard's page), `POST /api/plan` and `GET
-  /// /api/plan/sports|teams|cities|sorts`; nil for any other path. The
-  /// search runs off the server's task threads (it may take seconds), so
-  /// other requests are answered meanwhile.
+  /// Answers `/plan` (the wizard's page), `POST /api/plan`, `GET
+  /// /api/plan/searches`, `DELETE /api/plan/searches/{id}` and `GET
+  /// /api/plan/sports|teams|cities|sorts`;
+  /// nil for any other path. The search runs off the server's task threads
+  /// (it may take seconds), so other requests are answered meanwhile.
   func planRoute(_ request: HTTPRequest) async -> HTTPResponse? {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     guard parts == ["plan"] || (parts.count >= 2 && parts[0] == "api" && parts[1] == "plan")
@@ -415,24 +460,46 @@ extension SportsTimeApp {
         try allow(request, ["POST"])
         try Self.allowQuery(request, [])
         let plan = try planAPI
-        let body = request.body
+        let body = try JSONBody(request.body)
         // Reading the question reads the store: off the task threads too.
-        let question = try await Self.offTaskThreads { try plan.question(JSONBody(body)) }
+        let question = try await Self.offTaskThreads { try plan.question(body) }
+        let id = try PlanAPI.searchID(body)
         // A long search holds a core; more than two at once would stall
-        // every other planning request (the searches do not stop when a
-        // client goes away), so a third waits for one of them to end.
-        guard PlanSearchSlots.shared.take() else {
-          throw APIError(
-            status: 503,
-            document: WireV1.ErrorDocument(
-              kind: .unavailable,
-              message:
-                "the planner is busy with \(PlanSearchSlots.limit) other searches; try again in a moment"
-            ))
+        // every other planning request, so a third is refused (503, with
+        // Retry-After: the page tries again by itself). libmicrohttpd does
+        // not watch a suspended connection, so a client that goes away
+        // does not stop its search: the page stops it by its id.
+        let searches = planSearches
+        let document = try await Self.offTaskThreads { () -> WireV1.PlanDocument? in
+          guard let running = searches.begin(id: id) else { return nil }
+          defer { searches.end(running) }
+          return try plan.answer(question, stopped: { running.isStopped })
         }
-        defer { PlanSearchSlots.shared.give() }
-        let document = try await Self.offTaskThreads { try plan.answer(question) }
+        guard let document else {
+          var busy = Self.errorResponse(
+            APIError(
+              status: 503,
+              document: WireV1.ErrorDocument(
+                kind: .unavailable,
+                message:
+                  "the planner is busy with \(PlanSearches.limit) other searches; yours starts as soon as one ends"
+              )))
+          busy.headers.append(HTTPHeader("Retry-After", "1"))
+          return busy
+        }
         return try Self.wire(200, document)
+      case ["api", "plan", "searches"]:
+        try allow(request, ["GET"])
+        try Self.allowQuery(request, [])
+        return try Self.wire(
+          200, WireV1.PlanSearchesRunning(running: planSearches.count, limit: PlanSearches.limit))
+      case let path where path.count == 4 && path[2] == "searches":
+        try allow(request, ["DELETE"])
+        try Self.allowQuery(request, [])
+        try PlanAPI.checkSearchID(path[3], field: nil)
+        let searches = planSearches
+        let stopped = try await Self.offTaskThreads { searches.stop(id: path[3]) }
+        return try Self.wire(200, WireV1.PlanSearchStopped(stopped: stopped))
       case ["api", "plan", "sports"]:
         try allow(request, ["GET"])
         try Self.allowQuery(request, ["from", "to"])
@@ -459,15 +526,18 @@ extension SportsTimeApp {
     }
   }
 
-  /// Runs `work` on a thread of its own (Dispatch's), not one of the few
-  /// threads Swift's tasks share, and awaits its result.
+  /// Runs `work` on a thread of its own, not one of the few threads
+  /// Swift's tasks share, and awaits its result. Not Dispatch's global
+  /// queue: it runs about one item per core, so two searches holding the
+  /// cores of a small machine would hold up the refusal of a third and
+  /// the stop that ends them.
   static func offTaskThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws
     -> T
   {
     try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(with: Result { try work() })
-      }
+      let thread = Thread { continuation.resume(with: Result { try work() }) }
+      thread.stackSize = 8 << 20
+      thread.start()
     }
   }
 
@@ -484,29 +554,77 @@ extension SportsTimeApp {
   }
 }
 
-/// How many planning searches run at once (`POST /api/plan`): at most
-/// `limit`, one per core of a small machine. Thread-safe.
-final class PlanSearchSlots: @unchecked Sendable {
+/// The planning searches running (`POST /api/plan`): at most `limit` at
+/// once, one per core of a small machine, each known by the id its request
+/// gave (`search`, or none), so that `DELETE /api/plan/searches/{id}` or a
+/// new search with the same id stops it. Thread-safe; the waits block, so
+/// call them off the task threads.
+final class PlanSearches: @unchecked Sendable {
   /// Searches at once.
   static let limit = 2
-  /// The server's one counter.
-  static let shared = PlanSearchSlots()
-  private let lock = NSLock()
-  private var running = 0
 
-  /// Takes a slot; false when all are taken.
-  func take() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard running < Self.limit else { return false }
-    running += 1
-    return true
+  /// One running search.
+  final class Running: @unchecked Sendable {
+    /// The id its request gave, or nil.
+    let id: String?
+    private let lock = NSLock()
+    private var stopRequested = false
+
+    init(id: String?) { self.id = id }
+
+    /// Whether it was asked to stop (what its `shouldStop` reads).
+    var isStopped: Bool { lock.withLock { stopRequested } }
+
+    /// Asks it to stop.
+    func stop() { lock.withLock { stopRequested = true } }
   }
 
-  /// Gives a slot back.
-  func give() {
-    lock.lock()
-    running -= 1
-    lock.unlock()
+  private let condition = NSCondition()
+  private var running: [Running] = []
+
+  /// Takes a slot for a search of `id`. A search of the same id that is
+  /// still running is stopped first, and awaited (at most `wait`
+  /// seconds), so that the new one has its slot.
+  /// - Returns: the running search, or nil when every slot is taken.
+  func begin(id: String?, wait: TimeInterval = 5) -> Running? {
+    condition.lock()
+    defer { condition.unlock() }
+    if let id { stopLocked(id: id, wait: wait) }
+    guard running.count < Self.limit else { return nil }
+    let search = Running(id: id)
+    running.append(search)
+    return search
+  }
+
+  /// How many searches run now.
+  var count: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return running.count
+  }
+
+  /// Gives `search`'s slot back.
+  func end(_ search: Running) {
+    condition.lock()
+    running.removeAll { $0 === search }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Stops the searches of `id` and waits (at most `wait` seconds) until
+  /// they have ended; true when one was running.
+  func stop(id: String, wait: TimeInterval = 5) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopLocked(id: id, wait: wait)
+  }
+
+  @discardableResult
+  private func stopLocked(id: String, wait: TimeInterval) -> Bool {
+    let found = running.filter { $0.id == id }
+    for search in found { search.stop() }
+    let deadline = Date().addingTimeInterval(wait)
+    while running.contains(where: { $0.id == id }), condition.wait(until: deadline) {}
+    return !found.isEmpty
   }
 }

@@ -62,6 +62,8 @@ public final class SportsTimeApp: Sendable {
   let store: Store
   /// The planner's answers by question (`PlanAPI`).
   let planCache = PlanAnswerCache()
+  /// The planning searches running, by id (`PlanAPI`).
+  let planSearches = PlanSearches()
   /// The policy in force (set once the port is known).
   private let policyBox: PolicyBox
   /// The basemap the PDFs' route maps draw, read on first use.

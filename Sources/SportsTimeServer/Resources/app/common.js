@@ -31,7 +31,12 @@ const SportsTime = (() => {
     const text = await response.text();
     let json = null;
     try { json = text ? JSON.parse(text) : null; } catch (error) { json = null; }
-    if (!response.ok) throw new APIError(response.status, json);
+    if (!response.ok) {
+      const error = new APIError(response.status, json);
+      // A busy server says when to ask again (503 with Retry-After, in seconds).
+      error.retryAfter = Number(response.headers.get('Retry-After')) || 0;
+      throw error;
+    }
     return json;
   }
 

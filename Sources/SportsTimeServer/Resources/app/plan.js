@@ -65,11 +65,13 @@
 
   api('GET', '/api/plan/sorts').then((answer) => {
     byId('sort').replaceChildren(...answer.sorts.map((sort) => el('option', { value: sort.id, text: sort.title })));
+    if (!answer.sorts.some((sort) => sort.id === state.sort)) state.sort = 'recommended';
     byId('sort').value = state.sort;
   }).catch((error) => showError(error.message));
 
   let ready = api('GET', '/api/plan/sports').then((answer) => {
     state.imported = answer;
+    readAddress();
     renderSports();
     update();
   }).catch((error) => showError(error.message));
@@ -168,8 +170,96 @@
       if (!shown[step] && step !== 'kind') state.revealed.delete(step);
     }
     shapeSteps();
+    writeAddress();
     if (shown.options) requestSearch();
     else clearOptions();
+  }
+
+  // MARK: The answers in the address (shareable, restored by Back and by reload)
+
+  const KINDS = ['window', 'follow', 'route', 'all-parks'];
+  const isDate = (text) => /^\d{4}-\d{2}-\d{2}$/.test(text || '');
+
+  /** The answers as a query: only what was answered. */
+  function answersQuery() {
+    const q = new URLSearchParams();
+    if (!state.kind) return q;
+    q.set('kind', state.kind);
+    if (state.sports.length) q.set('sports', state.sports.join(','));
+    if (state.kind === 'all-parks') {
+      if (state.season) q.set('season', state.season);
+      if (state.seasonFrom) q.set('seasonFrom', state.seasonFrom);
+    } else {
+      if (state.from) q.set('from', state.from);
+      if (state.to) q.set('to', state.to);
+      if (state.kind === 'window' && state.places) q.set('places', state.places);
+      const near = state.kind === 'route' || (state.kind === 'window' && state.places === 'near');
+      if (near && state.startCity.trim()) q.set('startNear', state.startCity.trim());
+      if (near && state.endCity.trim()) q.set('endNear', state.endCity.trim());
+      if (near && state.radius !== 2) q.set('radius', String(state.radius));
+      if (state.kind === 'follow' && state.team) q.set('team', state.team);
+      if (state.must) q.set('must', state.must);
+      if (state.must === 'pick' && state.mustGames.size) q.set('games', [...state.mustGames].join(','));
+    }
+    if (state.drive) q.set('drive', state.drive);
+    if (state.drive === 'hours') q.set('hours', String(state.hours));
+    if (state.kind !== 'all-parks' && state.sort !== 'recommended') q.set('sort', state.sort);
+    return q;
+  }
+
+  /** Puts the answers in the address (replacing it: Back leaves the page, and comes back to these answers). */
+  function writeAddress() {
+    const query = answersQuery().toString();
+    const address = `${location.pathname}${query ? `?${query}` : ''}`;
+    if (address !== `${location.pathname}${location.search}`) history.replaceState(null, '', address);
+  }
+
+  /** Takes the answers of the address (a shared link, Back, a reload) into the state and the fields. */
+  function readAddress() {
+    const q = new URLSearchParams(location.search);
+    const kind = q.get('kind');
+    if (!KINDS.includes(kind)) return;
+    state.kind = kind;
+    state.sports = SPORTS.filter((sport) => (q.get('sports') || '').toUpperCase().split(',').includes(sport));
+    if (kind === 'all-parks') state.sports = state.sports.slice(0, 1);
+    state.sportsTouched = state.sports.length > 0;
+    if (isDate(q.get('from'))) state.from = q.get('from');
+    if (isDate(q.get('to'))) state.to = q.get('to');
+    if (/^\d{4}$/.test(q.get('season') || '')) state.season = q.get('season');
+    if (isDate(q.get('seasonFrom'))) state.seasonFrom = q.get('seasonFrom');
+    if (['anywhere', 'near'].includes(q.get('places'))) state.places = q.get('places');
+    state.startCity = (q.get('startNear') || '').slice(0, 100);
+    state.endCity = (q.get('endNear') || '').slice(0, 100);
+    const radius = Number(q.get('radius'));
+    if ([1, 2, 3, 4, 6].includes(radius)) state.radius = radius;
+    state.team = (q.get('team') || '').slice(0, 40);
+    if (['none', 'pick'].includes(q.get('must'))) state.must = q.get('must');
+    state.mustGames = new Set((q.get('games') || '').split(',').filter((id) => /^[A-Za-z0-9_-]{1,40}$/.test(id)));
+    if (['none', 'hours'].includes(q.get('drive'))) state.drive = q.get('drive');
+    const hours = Number(q.get('hours'));
+    if (q.get('hours') && hours >= 0.5 && hours <= 24) state.hours = hours;
+    if (/^[a-z-]{1,40}$/.test(q.get('sort') || '')) state.sort = q.get('sort');
+    // The fields show the answers.
+    const check = (name, value) => { const input = document.querySelector(`input[name="${name}"][value="${value}"]`); if (input) input.checked = true; };
+    check('kind', state.kind);
+    if (state.places) check('places', state.places);
+    if (state.must) check('must', state.must);
+    if (state.drive) check('drive', state.drive);
+    byId('from').value = state.from;
+    byId('to').value = state.to;
+    byId('season-from').value = state.seasonFrom;
+    byId('start-city').value = state.startCity;
+    byId('end-city').value = state.endCity;
+    byId('radius').value = String(state.radius);
+    byId('drive-hours').value = String(state.hours);
+    if (byId('sort').options.length) {
+      if (![...byId('sort').options].some((o) => o.value === state.sort)) state.sort = 'recommended';
+      byId('sort').value = state.sort;
+    }
+    // The restored steps are not scrolled to one by one.
+    for (const step of ORDER) state.revealed.add(step);
+    renderSeasons();
+    refreshSportsInDates().then(() => { refreshScoped(); update(); });
   }
 
   /** The words and fields of each step for the kind of trip asked. */
@@ -339,7 +429,9 @@
     let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
     if (game.timeEstimated && !game.timeUnknown) time += ' est.';
     const venue = venues[game.venueID];
-    const place = venue ? `${venue.name}, ${venue.city}` : game.venueID;
+    // The name on the game's date when the games document carries it (issue 28, item 1).
+    const place = game.venueName ? `${game.venueName}, ${game.venueCity || (venue ? venue.city : '')}`
+      : venue ? `${venue.name}, ${venue.city}` : game.venueID;
     const matchup = game.neutralSite ? `${game.away} vs ${game.home}` : `${game.away} @ ${game.home}`;
     return [shortDate(game.date), time, matchup, withVenue ? place : null].filter(Boolean).join(' · ');
   }
@@ -404,52 +496,121 @@
     return body;
   }
 
+  // The page's one search id: each new search carries it, so the server
+  // stops the search it replaces (POST /api/plan with `search`), and
+  // Cancel stops it by it (DELETE /api/plan/searches/{id}).
+  const SEARCH_ID = `plan-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   let searchTimer = null;
-  let searching = null;
-  let again = false;
+  let retryTimer = null;
+  let ticker = null;
+  let generation = 0;      // the search whose answer is shown: an older answer is dropped
+  let inFlight = null;     // the search the server runs for this page: {generation}
 
   /** Searches soon (answers typed in quick succession are one search). */
   function requestSearch() {
     const key = JSON.stringify(question());
-    // The question shown (or being asked, or just refused) is not asked again.
-    if (key === state.searchKey && (state.doc || searching || state.refused)) return;
+    // The question shown (or being asked, waiting for a slot, stopped or just refused) is not asked again.
+    if (key === state.searchKey && (state.doc || inFlight || state.refused || state.waiting || state.stopped)) return;
+    generation += 1;
     clearTimeout(searchTimer);
-    showSearching();
+    clearTimeout(retryTimer);
+    clearInterval(ticker);
+    state.searchKey = key;
+    state.doc = null;
+    state.refused = false;
+    state.waiting = false;
+    state.stopped = false;
+    showSearching(0);
     searchTimer = setTimeout(search, 250);
   }
 
-  async function search() {
-    if (searching) { again = true; return; }
+  /** Asks the question; `quiet` (a retry while the planner is busy) keeps the busy words until the search has run a second. */
+  async function search(quiet = false) {
     await ready;
     if (section('options').hidden) return;
     const body = question();
     const key = JSON.stringify(body);
+    generation += 1;
+    const mine = generation;
     state.searchKey = key;
     state.doc = null;
     state.refused = false;
+    state.waiting = false;
+    state.stopped = false;
     clearErrors();
-    showSearching();
+    clearTimeout(retryTimer);
+    clearInterval(ticker);
+    // The seconds of this search only (a replaced one is stopped by the server).
     const began = Date.now();
-    const ticker = setInterval(() => showSearching(Math.round((Date.now() - began) / 1000)), 1000);
-    searching = api('POST', '/api/plan', body);
+    if (!quiet) showSearching(0);
+    ticker = setInterval(() => { if (mine === generation) showSearching(Math.round((Date.now() - began) / 1000)); }, 1000);
+    const flight = { generation: mine };
+    inFlight = flight;
     try {
-      const doc = await searching;
+      const doc = await api('POST', '/api/plan', { ...body, search: SEARCH_ID });
+      if (inFlight === flight) inFlight = null;
+      if (mine !== generation) return;
+      clearInterval(ticker);
       const lookup = await gameLookup(doc);
       await loads.venues;
-      if (key === JSON.stringify(question()) && !section('options').hidden) {
-        state.doc = doc;
-        await renderOptions(doc, lookup);
-      }
+      if (mine !== generation || section('options').hidden) return;
+      state.doc = doc;
+      await renderOptions(doc, lookup);
     } catch (error) {
-      if (key === JSON.stringify(question())) {
+      if (inFlight === flight) inFlight = null;
+      if (mine !== generation) return;
+      clearInterval(ticker);
+      if (error.status === 503 && error.kind === 'unavailable') showBusy(error, mine);
+      else {
         state.refused = true;
         showSearchError(error);
       }
-    } finally {
-      clearInterval(ticker);
-      searching = null;
-      if (again) { again = false; requestSearch(); }
     }
+  }
+
+  /** Stops the running search: its answer (the best found so far, `stopped`) is then shown. */
+  async function cancelSearch() {
+    clearTimeout(searchTimer);
+    clearTimeout(retryTimer);
+    const flight = inFlight;
+    if (!flight || flight.generation !== generation) {
+      // Not asked yet (or waiting for a slot): nothing of this question runs
+      // on the server (an older question still running is stopped).
+      if (flight) api('DELETE', `/api/plan/searches/${SEARCH_ID}`).catch(() => {});
+      generation += 1;
+      clearInterval(ticker);
+      state.stopped = true;
+      state.waiting = false;
+      showStopped();
+      return;
+    }
+    if (state.stopped) return;
+    state.stopped = true;
+    // The button stays (and keeps the focus) until the stopped search answers.
+    const button = byId('search-actions').querySelector('[data-action="cancel-search"]');
+    if (button) { button.textContent = 'Stopping…'; button.setAttribute('aria-disabled', 'true'); }
+    // The server may not have begun it yet (DELETE then says stopped: false): ask again until it has ended.
+    while (inFlight === flight) {
+      const answer = await api('DELETE', `/api/plan/searches/${SEARCH_ID}`).catch(() => ({ stopped: false }));
+      if (answer.stopped || inFlight !== flight) return;
+      await new Promise((resolve) => { setTimeout(resolve, 200); });
+    }
+  }
+
+  /** Asks the same question again now (Retry, Search again). */
+  function searchAgain() {
+    state.searchKey = null;
+    requestSearch();
+  }
+
+  /** The buttons beside the status: each `[label, action, handler]`. */
+  function setActions(actions) {
+    const box = byId('search-actions');
+    const focused = box.contains(document.activeElement);
+    box.replaceChildren(...actions.map(([label, action, handler]) =>
+      el('button', { type: 'button', dataset: { action }, onclick: handler }, label)));
+    // A keyboard user who pressed Cancel or Retry keeps a place: the next button.
+    if (focused && box.firstElementChild) box.firstElementChild.focus();
   }
 
   function showSearching(seconds) {
@@ -458,17 +619,84 @@
     status.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }),
       `Searching… ${seconds ? `${seconds} s` : ''}`.trim(),
       el('span', { class: 'sub', text: state.kind === 'all-parks' ? ' A whole season can take up to two minutes.' : ' Usually a few seconds.' }));
+    const actions = byId('search-actions');
+    if (!state.stopped && (!actions.querySelector('[data-action="cancel-search"]') || actions.querySelector('[data-action="retry-search"]'))) {
+      setActions([['Cancel search', 'cancel-search', cancelSearch]]);
+    }
+    showTip(true);
     byId('options-list').setAttribute('aria-busy', 'true');
     byId('options-list').classList.add('stale');
   }
 
+  /** The planner is busy: says so, offers Retry, and tries again by itself (Retry-After). */
+  function showBusy(error, mine) {
+    state.waiting = true;
+    const status = byId('search-status');
+    status.classList.remove('busy');
+    const seconds = Math.max(1, Math.min(30, error.retryAfter || 1));
+    status.replaceChildren(el('strong', { text: error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.' }),
+      el('span', { class: 'sub', text: ' This page tries again by itself; or press Retry.' }));
+    setActions([['Retry', 'retry-search', searchAgain], ['Cancel search', 'cancel-search', cancelSearch]]);
+    showTip(true);
+    byId('options-list').setAttribute('aria-busy', 'true');
+    retryTimer = setTimeout(() => { if (mine === generation && state.waiting) search(true); }, seconds * 1000);
+  }
+
+  /** A search stopped before it was asked or answered. */
+  function showStopped() {
+    const status = byId('search-status');
+    status.classList.remove('busy');
+    status.replaceChildren('Search cancelled. Change an answer, or search again.');
+    setActions([['Search again', 'search-again', searchAgain]]);
+    showTip(false);
+    byId('options-list').removeAttribute('aria-busy');
+    byId('options-list').classList.remove('stale');
+  }
+
+  // MARK: Planning tips while a search runs (GET /api/tips)
+
+  let tips = [];
+  let tipIndex = 0;
+  let tipTimer = null;
+  api('GET', '/api/tips?count=3').then((answer) => { tips = answer.tips; if (!byId('search-tip').hidden) showTip(true, true); }).catch(() => {});
+
+  /** Shows a planning tip under the status while a search runs (a new one every few seconds); hides it otherwise. */
+  function showTip(shown, redraw = false) {
+    const box = byId('search-tip');
+    if (!shown || !tips.length) {
+      box.hidden = true;
+      clearInterval(tipTimer);
+      tipTimer = null;
+      return;
+    }
+    if (!box.hidden && !redraw) return;
+    const draw = () => {
+      const tip = tips[tipIndex % tips.length];
+      box.dataset.tipId = tip.id;
+      byId('search-tip-text').textContent = tip.text;
+    };
+    draw();
+    box.hidden = false;
+    clearInterval(tipTimer);
+    tipTimer = setInterval(() => { tipIndex += 1; draw(); }, 8000);
+  }
+
   function clearOptions() {
     clearTimeout(searchTimer);
+    clearTimeout(retryTimer);
+    clearInterval(ticker);
+    generation += 1;
+    // The search that no longer answers anything shown is stopped on the server.
+    if (inFlight) api('DELETE', `/api/plan/searches/${SEARCH_ID}`).catch(() => {});
     state.doc = null;
     state.searchKey = null;
     state.refused = false;
+    state.waiting = false;
+    state.stopped = false;
     byId('options-list').replaceChildren();
     byId('search-status').replaceChildren();
+    setActions([]);
+    showTip(false);
   }
 
   function clearErrors() {
@@ -491,6 +719,8 @@
     const step = stepOf(error.field);
     const status = byId('search-status');
     status.classList.remove('busy');
+    setActions([]);
+    showTip(false);
     byId('options-list').removeAttribute('aria-busy');
     byId('options-list').classList.remove('stale');
     byId('options-list').replaceChildren();
@@ -525,6 +755,8 @@
     list.removeAttribute('aria-busy');
     list.classList.remove('stale');
     status.replaceChildren(...summary(doc));
+    setActions(doc.stopped ? [['Search again', 'search-again', searchAgain]] : []);
+    showTip(false);
     const nodes = [];
     const maps = [];
     let group = null;
@@ -544,6 +776,13 @@
 
   function summary(doc) {
     const options = doc.options;
+    if (doc.stopped) {
+      const best = options[0];
+      if (!best) return [el('strong', { text: 'Search cancelled' }), ' before it found a trip.'];
+      return doc.query.kind === 'all-parks'
+        ? [el('strong', { text: `Search cancelled: shortest found ${best.days} days` }), ` — not proven; no trip can be shorter than ${doc.bound} days.`]
+        : [el('strong', { text: 'Search cancelled' }), ` — the best found by then, not proven. ${options.length} option${options.length === 1 ? '' : 's'}.`];
+    }
     if (doc.query.kind === 'all-parks') {
       const best = options[0];
       if (!best) return [`No trip through every park was found in the time allowed. Proven: it takes at least ${doc.bound} days.`];
@@ -560,45 +799,88 @@
       : [el('strong', { text: 'Best found in the time allowed' }), ` — not proven optimal (the search was stopped). ${count}.`];
   }
 
+  /** "Tokyo Dome, Tokyo" as the option's stop of `gameID` names it (the name on the game's date). */
+  function stopsByGame(option) {
+    const byGame = new Map();
+    for (const stop of option.stops || []) for (const id of stop.gameIDs) byGame.set(id, stop);
+    return byGame;
+  }
+
+  /**
+   * The option's stops in order, each with its point, its name (on the
+   * date of its first game) and how it is reached from the stop before:
+   * 'flight' when the plan document lists a flight from that stop's last
+   * game, else 'drive'.
+   */
+  function optionStops(option) {
+    const flightFrom = new Set((option.flights || []).map((f) => f.fromGameID));
+    const stops = [];
+    for (const stop of option.stops || []) {
+      const venue = venues[stop.venueID];
+      const last = stops[stops.length - 1];
+      const by = last && flightFrom.has(last.lastGame) ? 'flight' : 'drive';
+      stops.push({ id: stop.venueID, name: stop.name, city: stop.city, by, lastGame: stop.gameIDs[stop.gameIDs.length - 1],
+        point: venue ? [venue.latitude, venue.longitude] : null });
+    }
+    return stops;
+  }
+
+  /** The route line: "Tokyo Dome ✈ Dodger Stadium → Petco Park", a flight said in words to a screen reader. */
+  function routeLine(stops) {
+    const parts = [];
+    stops.forEach((stop, index) => {
+      if (index > 0) {
+        parts.push(stop.by === 'flight'
+          ? el('span', { class: 'leg-flight' }, [el('span', { 'aria-hidden': 'true', text: ' ✈ ' }), el('span', { class: 'sr-only', text: ' then a flight to ' })])
+          : el('span', { class: 'leg-drive' }, [el('span', { 'aria-hidden': 'true', text: ' → ' }), el('span', { class: 'sr-only', text: ' then a drive to ' })]));
+      }
+      parts.push(stop.name);
+    });
+    return parts;
+  }
+
   function optionCard(doc, option, lookup) {
     const games = option.gameIDs.map((id) => lookup.get(id) || { id, date: '', start: '', away: '', home: id, venueID: '', sport: '' });
+    const byGame = stopsByGame(option);
+    const stops = optionStops(option);
     const figures = [
       [option.parks, option.parks === 1 ? 'park' : 'parks'],
       [option.cities, option.cities === 1 ? 'city' : 'cities'],
       [option.days, option.days === 1 ? 'day' : 'days'],
       [games.length, games.length === 1 ? 'game' : 'games'],
     ];
+    const flights = option.flights || [];
+    const stopName = (venueID) => { const stop = stops.find((s) => s.id === venueID); return stop ? stop.city : venueID; };
+    const slack = option.minSlackSeconds === null ? '—'
+      : `${duration(option.minSlackSeconds)} to spare${option.minSlackEstimated ? ' (by estimated start times)' : ''}`;
     const travel = [
       ['Distance', distance(option.distanceMeters, false)],
-      ['Driving', option.travelSeconds ? duration(option.travelSeconds) : 'none'],
-      ['Tightest leg', option.minSlackSeconds === null ? '—' : `${duration(option.minSlackSeconds)} to spare`],
-    ];
-    const names = option.venueIDs.map((id) => (venues[id] ? venues[id].name : id));
-    const stops = [];
-    for (const game of games) {
-      const venue = venues[game.venueID];
-      if (!venue) continue;
-      const last = stops[stops.length - 1];
-      if (last && last.id === game.venueID) continue;
-      stops.push({ id: game.venueID, point: [venue.latitude, venue.longitude], name: venue.name });
-    }
+      ['Driving', option.driveSeconds ? duration(option.driveSeconds) : 'none'],
+      flights.length ? ['Flying', `${duration(option.flightSeconds)}: ${flights.map((f) => `${stopName(f.from)} ✈ ${stopName(f.to)}`).join(', ')}`] : null,
+      ['Tightest leg', slack],
+      option.parksPerThousandMiles === null || option.parksPerThousandMiles === undefined ? null
+        : ['Efficiency', `${option.parksPerThousandMiles.toFixed(1)} parks per 1,000 mi`],
+    ].filter(Boolean);
+    const names = stops.map((stop, index) => (index > 0 && stop.by === 'flight' ? `flight to ${stop.name}` : stop.name));
     const mapNode = typeof L === 'undefined' ? null
       : el('div', { class: 'option-map', role: 'img', 'aria-label': `Map of option ${option.rank}: ${names.join(' → ')}` });
     const best = option.rank === 1 && doc.proven && doc.query.sort === 'recommended';
     const card = el('article', { class: 'option-card', dataset: { optionRank: String(option.rank) }, 'aria-labelledby': `option-${option.rank}-title` }, [
       el('header', { class: 'option-head' }, [
         el('h3', { id: `option-${option.rank}-title` }, [`Option ${option.rank}`, best ? el('span', { class: 'badge', text: 'Best' }) : null]),
-        el('p', { class: 'route-line', text: names.join(' → ') }),
+        el('p', { class: 'route-line' }, routeLine(stops)),
       ]),
       el('ul', { class: 'figures', 'aria-label': 'Figures' }, figures.map(([n, noun]) => el('li', {}, [el('strong', { text: String(n) }), ` ${noun}`]))),
-      el('dl', { class: 'travel' }, travel.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value })])),
+      el('dl', { class: 'travel' }, travel.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { dataset: { figure: term.toLowerCase().replace(/ /g, '-') }, text: value })])),
       el('div', { class: 'option-body' }, [
-        el('ol', { class: 'option-games', 'aria-label': `Games of option ${option.rank}` }, games.map((game) =>
-          el('li', { dataset: { gameId: game.id } }, [
+        el('ol', { class: 'option-games', 'aria-label': `Games of option ${option.rank}` }, games.map((game) => {
+          const stop = byGame.get(game.id);
+          return el('li', { dataset: { gameId: game.id } }, [
             el('span', { class: 'when', text: game.date ? `${shortDate(game.date)} · ${game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone)}${game.timeEstimated ? ' est.' : ''}` : '' }),
             el('span', { class: 'what', text: `${sportIcons[game.sport] || ''} ${game.neutralSite ? `${game.away} vs ${game.home}` : `${game.away} @ ${game.home}`}` }),
-            el('span', { class: 'where', text: venues[game.venueID] ? `${venues[game.venueID].name}, ${venues[game.venueID].city}` : game.venueID }),
-          ]))),
+            el('span', { class: 'where', text: stop ? `${stop.name}, ${stop.city}` : game.venueID }),
+          ]);
+        })),
         mapNode,
       ]),
       el('footer', { class: 'option-foot' }, [
@@ -609,7 +891,7 @@
         }, 'Plan this trip'),
       ]),
     ]);
-    return { card, mapNode, stops };
+    return { card, mapNode, stops: stops.filter((stop) => stop.point) };
   }
 
   function drawMap(node, stops, basemap) {
@@ -625,7 +907,14 @@
     if (basemap) {
       L.geoJSON(basemap, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false }).addTo(map);
     }
-    if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3, interactive: false }).addTo(map);
+    // Each leg its own line: a drive solid, a flight dashed (the PDF's and the editor's way).
+    for (let index = 1; index < stops.length; index += 1) {
+      const flight = stops[index].by === 'flight';
+      L.polyline([points[index - 1], points[index]], flight
+        ? { color: '#6b4fbf', weight: 2.5, dashArray: '6 6', interactive: false, className: 'leg-flight' }
+        : { color: '#1f5fbf', weight: 3, interactive: false, className: 'leg-drive' }).addTo(map);
+    }
+    // The numbered pins: the editor map's routine (SportsTime.numberedPin), one pin for each place.
     const byPlace = new Map();
     points.forEach((point, index) => {
       const key = point.join(',');
@@ -760,8 +1049,9 @@
 
   byId('sort').addEventListener('change', () => { state.sort = byId('sort').value; update(); });
 
-  // A reload starts afresh: the browser would restore the answers into the
-  // fields, but not what they revealed.
+  // The fields start empty: the browser would restore the answers into
+  // them, but not what they revealed; the address's answers (readAddress)
+  // are put back once the sports are known.
   for (const input of document.querySelectorAll('main input[type="radio"], main input[type="checkbox"]')) input.checked = false;
   for (const id of ['from', 'to', 'season-from', 'start-city', 'end-city', 'must-filter']) byId(id).value = '';
   byId('drive-hours').value = String(state.hours);
