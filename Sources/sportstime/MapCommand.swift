@@ -53,7 +53,7 @@ enum MapCommand {
       .value(
         "basemap", valueName: "FILE",
         help:
-          "GeoJSON outlines to draw beneath the pins (with --out), e.g. ../shared/data/basemap/us-states.json."
+          "GeoJSON outlines to draw beneath the pins (with --out), e.g. ../shared/data/basemap/us-states.json; world-countries.json beside it is drawn under them."
       ),
       .flag(
         "json",
