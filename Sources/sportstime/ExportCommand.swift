@@ -52,7 +52,7 @@ enum ExportCommand {
       .value(
         "basemap", valueName: "FILE",
         help:
-          "pdf only: the US states GeoJSON drawn beneath the route (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json; without one the map shows the route alone)."
+          "pdf only: the US states GeoJSON drawn beneath the route (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json, world-countries.json beside it under the states; without one the map shows the route alone)."
       ),
     ],
     positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],

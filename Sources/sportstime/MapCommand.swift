@@ -53,7 +53,7 @@ enum MapCommand {
       .value(
         "basemap", valueName: "FILE",
         help:
-          "GeoJSON outlines to draw beneath the pins (with --out), e.g. ../shared/data/basemap/us-states.json."
+          "GeoJSON outlines to draw beneath the pins (with --out), e.g. ../shared/data/basemap/us-states.json; world-countries.json beside it is drawn under them."
       ),
       .flag(
         "json",
@@ -140,7 +140,18 @@ enum MapCommand {
   /// - Throws: `CommandError` saying why the file cannot be read;
   ///   `FileFormatError` when it is not a GeoJSON FeatureCollection of
   ///   polygons.
+  /// The world's countries (`Basemap.countriesFileName`) are drawn under
+  /// it when that file sits beside it, as it does in ../shared/data/basemap.
   static func loadBasemap(_ path: String) throws -> Basemap {
+    let states = try readBasemap(path)
+    guard let countries = Basemap.countriesFile(beside: URL(fileURLWithPath: path)) else {
+      return states
+    }
+    return Basemap(countries: try readBasemap(countries.path), states: states)
+  }
+
+  /// One GeoJSON file as a basemap.
+  private static func readBasemap(_ path: String) throws -> Basemap {
     let data: Data
     do {
       data = try TextFile.read(atPath: path)

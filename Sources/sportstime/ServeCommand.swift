@@ -42,7 +42,7 @@ enum ServeCommand {
       .value(
         "basemap", valueName: "FILE",
         help:
-          "US states GeoJSON for the maps (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json)."
+          "US states GeoJSON for the maps (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json); world-countries.json beside it is drawn under the states."
       ),
       .value(
         "tiles", valueName: "URL-TEMPLATE",

@@ -21,8 +21,18 @@ final class BrowserTests: XCTestCase {
       "map_test.py",
       screenshots: [
         "map-default.png", "map-moved-reset-shown.png", "map-pin-card.png", "map-phone.png",
-        "map-tiles.png",
+        "map-phone-default.png", "map-tiles.png",
       ])
+  }
+
+  /// Tests/Browser/route_maps_test.py: every route map (the editor's, the
+  /// planner's options, the new-trip screen's) through common.js's one
+  /// helper: the Tokyo Series across the Pacific, overlapping pins moved
+  /// apart, the countries beneath (issue 28, items 3, 21 and 22).
+  func testTheRouteMapsInChromium() throws {
+    try run(
+      "route_maps_test.py",
+      screenshots: ["route-map-tokyo.png", "route-map-spread.png", "route-map-plan-option.png"])
   }
 
   /// Tests/Browser/progress_test.py: the progress and history screens,

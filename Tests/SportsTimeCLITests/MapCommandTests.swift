@@ -162,7 +162,16 @@ final class MapCommandTests: EndToEndTestCase {
     let svg = try checkSVG(out)
     XCTAssertEqual(svg["width"] as? String, "1200")
     XCTAssertEqual(svg["height"] as? String, "679")
-    XCTAssertEqual(svg["basemapPaths"] as? Int, 49, "lower 48 and DC (AK, HI, PR culled)")
+    // The world's countries beside the states file are drawn first, under
+    // the lower 48 and DC (AK, HI, PR culled): the 5 in view (issue 28, item 21).
+    XCTAssertEqual(svg["basemapPaths"] as? Int, 5 + 49)
+    let text = try String(contentsOf: out, encoding: .utf8)
+    for country in ["Canada", "Mexico", "United States of America"] {
+      XCTAssertTrue(text.contains("<title>\(country)</title>"), country)
+    }
+    let canada = try XCTUnwrap(text.range(of: "<title>Canada</title>"))
+    let michigan = try XCTUnwrap(text.range(of: "<title>Michigan</title>"))
+    XCTAssertLessThan(canada.lowerBound, michigan.lowerBound, "the countries beneath the states")
     XCTAssertEqual(svg["badges"] as? [String: String], ["CHI11": "2", "BOS07": "1"])
     let pins = try XCTUnwrap(svg["pins"] as? [[String: Any]])
     // Every sport's venues are drawn (MLB, NBA, NHL, NFL; shared arenas

@@ -165,4 +165,43 @@ extension ExportTests {
       RouteMapScene(route: route, basemap: basemap, width: 504, height: 400).svg(title: "x"),
       scene.svg(title: "x"))
   }
+
+  /// The PDF's and SVG's maps draw the world's countries under the states
+  /// (issue 28, item 21): the Seoul Series' route has South Korea under
+  /// Seoul, across the Pacific from California, each state still its own
+  /// outline, and a country named like a state keeps its own id.
+  func testRouteScene_drawsTheCountriesUnderTheStates() throws {
+    let states = try Basemap(
+      geoJSON: try Data(contentsOf: TestData.url("basemap/us-states.json")),
+      file: "us-states.json")
+    let countries = try Basemap(
+      geoJSON: try Data(contentsOf: TestData.url("basemap/world-countries.json")),
+      file: "world-countries.json")
+    let basemap = Basemap(countries: countries, states: states)
+    XCTAssertEqual(basemap.features.count, countries.features.count + states.features.count)
+    XCTAssertEqual(basemap.feature("GA")?.name, "Georgia")
+    XCTAssertEqual(basemap.features.first { $0.name == "Georgia" }?.id.hasPrefix("country-"), true)
+    XCTAssertEqual(
+      Basemap.countriesFile(beside: TestData.url("basemap/us-states.json"))?.lastPathComponent,
+      "world-countries.json")
+    XCTAssertNil(Basemap.countriesFile(beside: TestData.url("basemap/world-countries.json")))
+
+    let route = TripRoute(itinerary: try seoulToLA(), estimator: .default)
+    let scene = RouteMapScene(route: route, basemap: basemap, width: 504, height: 400)
+    let names = scene.base.outlines.map(\.name)
+    for name in ["South Korea", "Japan", "United States of America", "California"] {
+      XCTAssertTrue(names.contains(name), "\(name) in \(names)")
+    }
+    let korea = try XCTUnwrap(names.firstIndex(of: "South Korea"))
+    let california = try XCTUnwrap(names.firstIndex(of: "California"))
+    XCTAssertLessThan(korea, california, "countries first, beneath the states")
+    // Seoul's marker lies inside South Korea's outline on the canvas.
+    let seoul = try XCTUnwrap(scene.stops.first)
+    let outline = try XCTUnwrap(scene.base.outlines.first { $0.name == "South Korea" })
+    let xs = outline.rings.flatMap { $0.map(\.x) }
+    let ys = outline.rings.flatMap { $0.map(\.y) }
+    XCTAssertTrue((xs.min()!...xs.max()!).contains(seoul.point.x), "Seoul at \(seoul.point)")
+    XCTAssertTrue((ys.min()!...ys.max()!).contains(seoul.point.y), "Seoul at \(seoul.point)")
+    XCTAssertTrue(scene.svg(title: "x").contains("<title>South Korea</title>"))
+  }
 }

@@ -21,7 +21,12 @@ final class PDFExportAPITests: APITestCase {
     let id = tripID(try makeDemoTrip())
     let trip = try XCTUnwrap(Trip.ID(parsing: id))
     let itinerary = try store.itinerary(id: trip, catalog: try Catalog.mlb())
-    let basemap = try Basemap(geoJSON: try Data(contentsOf: basemapURL), file: "us-states.json")
+    // The server draws the world's countries (beside the states file) under the states.
+    let basemap = Basemap(
+      countries: try Basemap(
+        geoJSON: try Data(contentsOf: TestData.url("basemap/world-countries.json")),
+        file: "world-countries.json"),
+      states: try Basemap(geoJSON: try Data(contentsOf: basemapURL), file: "us-states.json"))
     for (query, paper, metric) in [
       ("", Paper.letter, false), ("?paper=a4", .a4, false), ("?paper=A4&metric=true", .a4, true),
     ] {

@@ -61,6 +61,34 @@ public struct Basemap: Sendable, Hashable {
     self.features = features
   }
 
+  /// The name of the world's countries file that is drawn under a states
+  /// file when it sits beside it: `world-countries.json` (Natural Earth
+  /// 1:110m Admin 0, public domain; `../shared/data/basemap/SOURCE.md`).
+  public static let countriesFileName = "world-countries.json"
+
+  /// The countries file beside `states` (same folder, `countriesFileName`),
+  /// if there is one and it is not `states` itself.
+  public static func countriesFile(beside states: URL) -> URL? {
+    let countries = states.deletingLastPathComponent().appendingPathComponent(countriesFileName)
+    guard countries.standardizedFileURL != states.standardizedFileURL,
+      FileManager.default.isReadableFile(atPath: countries.path)
+    else { return nil }
+    return countries
+  }
+
+  /// `states` drawn over `countries`: the countries' features first (so
+  /// every map draws them beneath), each with the id `country-N` (1-based,
+  /// in file order: a country's name must not take a state's code, as
+  /// Georgia would take GA), then the states' as they are.
+  public init(countries: Basemap, states: Basemap) {
+    let under = countries.features.enumerated().map { index, feature in
+      Feature(
+        id: "country-\(index + 1)", fileID: feature.fileID, name: feature.name,
+        polygons: feature.polygons)
+    }
+    self.features = under + states.features
+  }
+
   /// The feature with `id` (after the fixes above), if any.
   public func feature(_ id: String) -> Feature? { features.first { $0.id == id } }
 

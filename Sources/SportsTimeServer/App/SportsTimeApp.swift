@@ -445,7 +445,8 @@ public final class SportsTimeApp: Sendable {
   /// Pages and files: `/` the trips, `/trips/new` a new trip, `/trips/{id}`
   /// a trip, `/map` the progress map, `/app/…` the
   /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
-  /// `/basemap.json` the US states.
+  /// `/basemap.json` the US states, `/basemap/countries.json` the world's
+  /// countries beside them (`Basemap.countriesFile(beside:)`).
   func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
     try allow(request, ["GET", "HEAD"])
     func file(_ files: StaticFiles?, _ relative: String) throws -> HTTPResponse {
@@ -463,6 +464,13 @@ public final class SportsTimeApp: Sendable {
     case "favicon.ico" where parts.count == 1: return try file(app, "icon.svg")
     case "vendor" where parts.count >= 3:
       return try file(vendor[parts[1]], parts.dropFirst(2).joined(separator: "/"))
+    case "basemap" where parts == ["basemap", "countries.json"]:
+      // The world's countries, drawn under the states: the file beside them.
+      guard let countries = configuration.basemap.flatMap(Basemap.countriesFile(beside:)) else {
+        return Self.json(status: 200, #"{"type": "FeatureCollection", "features": []}"#)
+      }
+      return try file(
+        StaticFiles(folder: countries.deletingLastPathComponent()), countries.lastPathComponent)
     case "basemap.json" where parts.count == 1:
       // Without a basemap the maps draw on an empty one (no error on the page).
       guard let basemap = configuration.basemap else {
@@ -689,8 +697,16 @@ final class BasemapCache: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let loaded { return loaded }
-    let read = url.flatMap { url in
+    func basemap(_ url: URL) -> Basemap? {
       (try? Data(contentsOf: url)).flatMap { try? Basemap(geoJSON: $0, file: url.path) }
+    }
+    // The countries beside the states are drawn under them.
+    let read = url.flatMap { url -> Basemap? in
+      guard let states = basemap(url) else { return nil }
+      guard let countries = Basemap.countriesFile(beside: url).flatMap(basemap) else {
+        return states
+      }
+      return Basemap(countries: countries, states: states)
     }
     loaded = .some(read)
     return read

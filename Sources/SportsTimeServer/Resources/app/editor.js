@@ -828,15 +828,7 @@
     try {
       const route = await api('GET', `/api/trips/${tripID}/route`);
       if (routeLayer) routeLayer.remove();
-      routeLayer = L.layerGroup().addTo(map);
-      const points = route.waypoints.map((point) => [point.latitude, point.longitude]);
-      if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(routeLayer);
-      route.waypoints.forEach((point, index) => {
-        const icon = SportsTime.numberedPin(index + 1);
-        L.marker([point.latitude, point.longitude], { icon, title: `${index + 1}. ${point.name}`, keyboard: false })
-          .bindTooltip(el('span', { text: `${index + 1}. ${point.name}` })).addTo(routeLayer);
-      });
-      if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.25), { maxZoom: 9, animate: false });
+      routeLayer = SportsTime.drawRoute(map, route.waypoints.map((point) => ({ point: [point.latitude, point.longitude], name: point.name })));
     } catch (error) {
       // The map is a help, not the plan: the list stays usable.
     }

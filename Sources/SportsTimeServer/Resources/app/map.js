@@ -36,15 +36,21 @@
 
   let map = null;
   let pinLayer = null;
+  const basemapMaxZoom = 8;
   if (typeof L !== 'undefined') {
     // zoomSnap 0: a stored view comes back exactly (fitBounds picks the
     // zoom that fits it, not the nearest whole one). Zooms stop where the
     // server's span limits are (0.005°…the whole world) on common screens.
+    // Without tiles the basemap is all there is: no closer than a city's
+    // surroundings (zoom 8, about 150 km across a phone), where a state's
+    // lines still show; tiles (`serve --tiles`) allow street level.
     map = SportsTime.basemapMap('progress-map', {
-      zoomSnap: 0, zoomDelta: 1, wheelPxPerZoomLevel: 90, minZoom: 2.5, maxZoom: 16,
+      zoomSnap: 0, zoomDelta: 1, wheelPxPerZoomLevel: 90, minZoom: 2.5, maxZoom: basemapMaxZoom,
       keyboard: true, attributionControl: false, worldCopyJump: true,
     });
     state.map = map;
+    // The credits: the countries' outlines (Natural Earth), and the tiles' when there are tiles.
+    map.attributionControl = L.control.attribution({ prefix: 'Leaflet' }).addAttribution('Countries: Natural Earth').addTo(map);
     // "+" is Shift+= on most keyboards, and Leaflet zooms three levels for a
     // key pressed with Shift: one level per press of + or -, as the page says.
     map.getContainer().parentNode.addEventListener('keydown', (event) => {
@@ -56,9 +62,13 @@
       map.setZoom(map.getZoom() + step);
     }, true);
     pinLayer = L.layerGroup().addTo(map);
+    // Pins are kept over land once the land is known.
+    SportsTime.basemapGeoJSON.loaded().then(() => spreadPins());
     state.leaders = L.layerGroup().addTo(map);
     map.on('zoomend', () => spreadPins());
     map.on('moveend', onMoveEnd);
+    // Panned round the world: the basemap's copy there is drawn too.
+    map.on('moveend', () => SportsTime.coverLongitudes(map, map.getBounds().getWest(), map.getBounds().getEast()));
     // A drag stops a fly the page started, whose own moveend then never comes.
     map.on('dragstart', () => { state.quietMoves = 0; });
     state.size = map.getSize();
@@ -265,15 +275,48 @@
    */
   function spreadPins() {
     if (!map) return;
-    const apart = 19; // px between two dots' centres (18 px pins, a hair between)
+    // Zoomed out as far as a phone shows the country, the pins are smaller
+    // (70 %), so fewer overlap.
+    const small = map.getZoom() < 3.5;
+    map.getContainer().classList.toggle('small-pins', small);
+    const apart = small ? 13 : 19; // px between two dots' centres (18 px pins, a hair between)
     const entries = [...state.markers.values()].map((marker) => {
       const home = map.latLngToLayerPoint(marker.getLatLng());
       return { marker, home, x: home.x, y: home.y };
     });
+    // No pin is pushed from land onto water: the coasts' pins stay over
+    // land, not in the Pacific or the Gulf (issue 28, item 21); the others
+    // make room inland.
+    // Land under the dot's middle and 3 px around it (the outlines drawn are
+    // simplified a little, so a point just on the coast is not enough).
+    const dry = (x, y) => [[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3]]
+      .every(([ox, oy]) => SportsTime.onLand(map.layerPointToLatLng(L.point(x + ox, y + oy))));
+    const keep = (e) => {
+      let dx = e.x - e.home.x;
+      let dy = e.y - e.home.y;
+      if (e.land === undefined) e.land = SportsTime.onLand(e.marker.getLatLng());
+      // Over water: as far from its place but turned inland, else closer to it.
+      // (Checked again only once it has moved a pixel: the test is the slow part.)
+      const last = e.checked;
+      if (last && Math.abs(last.raw[0] - dx) < 1 && Math.abs(last.raw[1] - dy) < 1) {
+        [dx, dy] = last.kept;
+      } else if (e.land && (dx || dy) && !dry(e.home.x + dx, e.home.y + dy)) {
+        const turns = [0.6, -0.6, 1.2, -1.2, 1.8, -1.8, 2.4, -2.4, Math.PI];
+        const spots = [1, 0.6, 0.3].flatMap((k) => turns.map((a) => [
+          k * (dx * Math.cos(a) - dy * Math.sin(a)), k * (dx * Math.sin(a) + dy * Math.cos(a))]));
+        const raw = [dx, dy];
+        [dx, dy] = spots.find(([x, y]) => dry(e.home.x + x, e.home.y + y)) || [0, 0];
+        e.checked = { raw, kept: [dx, dy] };
+      } else {
+        e.checked = { raw: [dx, dy], kept: [dx, dy] };
+      }
+      e.x = e.home.x + dx;
+      e.y = e.home.y + dy;
+    };
     // Relaxation: each overlapping pair is pushed apart along the line
     // between them (pins on one spot: along a fixed, index-given bearing),
     // and every pin is pulled a little back toward its true place.
-    for (let round = 0; round < 200; round += 1) {
+    for (let round = 0; round < 600; round += 1) {
       let overlaps = 0;
       for (let i = 0; i < entries.length; i += 1) {
         for (let j = i + 1; j < entries.length; j += 1) {
@@ -295,10 +338,11 @@
           b.x += dx * push; b.y += dy * push;
         }
       }
+      for (const e of entries) keep(e);
       if (overlaps === 0) break;
       for (const e of entries) {
-        e.x += (e.home.x - e.x) * 0.05;
-        e.y += (e.home.y - e.y) * 0.05;
+        e.x += (e.home.x - e.x) * 0.02;
+        e.y += (e.home.y - e.y) * 0.02;
       }
     }
     state.leaders.clearLayers();
@@ -394,7 +438,7 @@
         const credit = document.createElement('span');
         credit.textContent = tiles.tiles.attribution;
         L.tileLayer(tiles.tiles.urlTemplate, { attribution: credit.innerHTML, maxZoom: 19 }).addTo(map);
-        L.control.attribution({ prefix: 'Leaflet' }).addTo(map);
+        map.setMaxZoom(19);
         map.getContainer().classList.add('with-tiles');
       }
       show(view, false);
@@ -405,6 +449,12 @@
     await loadPins();
     document.body.dataset.ready = 'true';
   }
+
+  // Live: a visit recorded elsewhere (another tab, the CLI) redraws the
+  // pins, their counts and the open card, as /progress and /history do.
+  new EventSource('/api/events').addEventListener('visits-changed', () => {
+    if (document.body.dataset.ready === 'true') loadPins();
+  });
 
   start();
 })();

@@ -72,20 +72,8 @@
       map = SportsTime.basemapMap('map');
     }
     if (layer) layer.remove();
-    layer = L.layerGroup().addTo(map);
-    const points = games.map((game) => venues[game.venueID]).filter(Boolean).map((v) => [v.latitude, v.longitude]);
-    if (points.length > 1) L.polyline(points, { color: '#1f5fbf', weight: 3 }).addTo(layer);
-    // Picks at one venue share one pin that lists their numbers.
-    const byPlace = new Map();
-    points.forEach((point, index) => {
-      const key = point.join(',');
-      if (!byPlace.has(key)) byPlace.set(key, { point, numbers: [] });
-      byPlace.get(key).numbers.push(index + 1);
-    });
-    for (const { point, numbers } of byPlace.values()) {
-      L.marker(point, { icon: SportsTime.numberedPin(numbers) }).addTo(layer);
-    }
-    if (points.length) map.fitBounds(L.latLngBounds(points).pad(0.3), { maxZoom: 8, animate: false });
+    const stops = games.map((game) => venues[game.venueID]).filter(Boolean).map((v) => ({ point: [v.latitude, v.longitude], name: v.name }));
+    layer = SportsTime.drawRoute(map, stops, { maxZoom: 8 });
   }
 
   document.getElementById('create').addEventListener('submit', async (event) => {

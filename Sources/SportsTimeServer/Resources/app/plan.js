@@ -44,14 +44,12 @@
   window.sportstimePlan = state;
 
   let venues = {};
-  const loads = { venues: null, basemap: null };
+  const loads = { venues: null };
   const gameCache = new Map(); // /api/games URL → promise of games
 
   // MARK: Loading what the questions offer
 
   loads.venues = api('GET', '/api/venues').then((answer) => { venues = answer.venues; }).catch(() => {});
-  loads.basemap = typeof L === 'undefined' ? Promise.resolve(null)
-    : fetch('/basemap.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
   if (typeof L === 'undefined') {
     const notice = byId('notice');
     notice.textContent = 'The server could not find Leaflet (the maps; Debian package libjs-leaflet); see its --assets option. The options are still listed, without their maps.';
@@ -770,8 +768,7 @@
       if (mapNode) maps.push({ mapNode, stops });
     }
     list.replaceChildren(...nodes);
-    const basemap = await loads.basemap;
-    for (const { mapNode, stops } of maps) drawMap(mapNode, stops, basemap);
+    for (const { mapNode, stops } of maps) drawMap(mapNode, stops);
   }
 
   function summary(doc) {
@@ -894,36 +891,13 @@
     return { card, mapNode, stops: stops.filter((stop) => stop.point) };
   }
 
-  function drawMap(node, stops, basemap) {
+  function drawMap(node, stops) {
     if (!node.isConnected || !stops.length) return;
-    const map = L.map(node, {
+    const map = SportsTime.basemapMap(node, {
       zoomControl: false, attributionControl: false, dragging: false, scrollWheelZoom: false, doubleClickZoom: false,
       boxZoom: false, keyboard: false, touchZoom: false, tap: false, zoomSnap: 0.25,
     });
-    // The view first: Leaflet draws a layer added to a map without one nowhere (it throws).
-    const points = stops.map((s) => s.point);
-    if (points.length === 1) map.setView(points[0], 7);
-    else map.fitBounds(L.latLngBounds(points).pad(0.25), { maxZoom: 8, animate: false });
-    if (basemap) {
-      L.geoJSON(basemap, { style: { color: '#8795ab', weight: 1, fillColor: '#f7f9fc', fillOpacity: 1 }, interactive: false }).addTo(map);
-    }
-    // Each leg its own line: a drive solid, a flight dashed (the PDF's and the editor's way).
-    for (let index = 1; index < stops.length; index += 1) {
-      const flight = stops[index].by === 'flight';
-      L.polyline([points[index - 1], points[index]], flight
-        ? { color: '#6b4fbf', weight: 2.5, dashArray: '6 6', interactive: false, className: 'leg-flight' }
-        : { color: '#1f5fbf', weight: 3, interactive: false, className: 'leg-drive' }).addTo(map);
-    }
-    // The numbered pins: the editor map's routine (SportsTime.numberedPin), one pin for each place.
-    const byPlace = new Map();
-    points.forEach((point, index) => {
-      const key = point.join(',');
-      if (!byPlace.has(key)) byPlace.set(key, { point, numbers: [] });
-      byPlace.get(key).numbers.push(index + 1);
-    });
-    for (const { point, numbers } of byPlace.values()) {
-      L.marker(point, { icon: SportsTime.numberedPin(numbers), interactive: false, keyboard: false }).addTo(map);
-    }
+    SportsTime.drawRoute(map, stops.map((s) => ({ point: s.point, name: s.name, by: s.by })), { maxZoom: 8, interactive: false });
   }
 
   // MARK: Making a trip of an option
