@@ -3,6 +3,7 @@ import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeServer
 import SportsTimeStore
+import SportsTimeTestSupport
 import XCTest
 
 /// The trip routes of the API on the real 2024 schedule: success, each
@@ -52,6 +53,37 @@ final class TripAPITests: APITestCase {
       (try object(gone)["error"] as? [String: Any])?["message"] as? String,
       "no trip has the id '\(id)'")
     XCTAssertEqual(try send("DELETE", "/api/trips/\(id)").status, 404)
+  }
+
+  /// Issue 28, item 4: a leg that cannot be travelled in time is said in
+  /// the 201 answer, in the words `trip new` prints; a trip without one
+  /// answers an empty list.
+  func testCreate_answersTheWarningsTripNewPrints() throws {
+    let url = TestData.retrosheetSchedule(2025)
+    _ = try store.importSchedule(
+      try RetrosheetSchedule.parse(
+        try String(contentsOf: url, encoding: .utf8), file: "2025schedule.csv",
+        catalog: try Catalog.mlb()))
+    let answer = try send(
+      "POST", "/api/trips",
+      json: ["name": "Coast to coast", "games": ["BOS202506150", "SEA202506160"]])
+    XCTAssertEqual(answer.status, 201, answer.text)
+    let warnings = try XCTUnwrap(try object(answer)["warnings"] as? [String], answer.text)
+    XCTAssertEqual(warnings.count, 1, "\(warnings)")
+    XCTAssertTrue(
+      warnings[0].hasPrefix("Tight leg Boston → Seattle: the drive takes about "), warnings[0])
+    // The same words as the CLI's `trip new`: the rule's message.
+    let games = try [
+      GameReference(parsing: "BOS202506150"), GameReference(parsing: "SEA202506160"),
+    ].map { try store.game(for: $0, catalog: try Catalog.mlb()) }
+    let planned = try TripBuilder.plan(
+      name: "Same", games: games, start: nil, end: nil, catalog: try Catalog.mlb(),
+      environment: .live)
+    XCTAssertEqual(warnings, planned.tightLegs.map(\.message))
+    // Only the create answer carries them; a trip with no tight leg says none.
+    XCTAssertNil(
+      try object(try send("GET", "/api/trips/\(tripID(try object(answer)))"))["warnings"])
+    XCTAssertEqual(try makeDemoTrip()["warnings"] as? [String], [])
   }
 
   func testCreate_badInputIs400NamingTheField_andStoresNothing() throws {

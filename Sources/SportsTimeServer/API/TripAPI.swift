@@ -80,7 +80,10 @@ struct TripAPI: Sendable {
       name: name, games: games, start: try body.date("start"), end: try body.date("end"),
       catalog: catalog, environment: env)
     try store.insert(planned)
-    return try tripDocument(planned.trip.id)
+    // The 201 answer warns as `trip new` does (issue 28, item 4).
+    var document = try tripDocument(planned.trip.id)
+    document.warnings = planned.tightLegs.map(\.message)
+    return document
   }
 
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
