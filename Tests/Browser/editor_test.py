@@ -454,6 +454,26 @@ class EditorTests(unittest.TestCase):
         self.assertIn("No such page", self.driver.find_element(By.TAG_NAME, "h1").text)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
+    def test_saving_an_item_removed_elsewhere_says_so_in_words(self):
+        # Issue 28, item 15: "No item a5baf9f5-… in this trip." was shown.
+        trip = SERVER.demo_trip("Browser removed meanwhile")
+        museum = SERVER.add_item(trip, "Museum", 3, "top")
+        self.open(trip)
+        self.row(museum["row"]["id"]).find_element(By.CSS_SELECTOR, "button.edit").click()
+        item_id = museum["row"]["id"].removeprefix("item:")
+        SERVER.api("DELETE", f"/api/trips/{trip['trip']['id']}/items/{item_id}")
+        field = self.driver.find_element(By.ID, "item-title")
+        field.clear()
+        field.send_keys("Art museum")
+        self.driver.find_element(By.ID, "item-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "banner").text != "")
+        banner = self.driver.find_element(By.ID, "banner").text
+        self.assertIn("no longer in the trip", banner)
+        self.assertNotIn(item_id[:8], banner)
+        self.assertFalse(self.driver.find_element(By.ID, "item-dialog").is_displayed())
+        WebDriverWait(self.driver, 5).until(lambda d: "Museum" not in d.find_element(By.ID, "itinerary").text)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
     def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
         trip = SERVER.demo_trip("Browser days")
         SERVER.add_item(trip, "Last-day dinner", 7, "bottom")

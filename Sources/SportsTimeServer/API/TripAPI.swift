@@ -149,14 +149,17 @@ struct TripAPI: Sendable {
   func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
     let itinerary = try itinerary(id)
     guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
-      throw APIError.notFound("trip \(id) has no row \(rowID.prefix(80))")
+      // In words (issue 28, item 15): the page asks for rows it showed.
+      throw APIError.notFound(
+        "That row is no longer in the trip; it may have been changed elsewhere.")
     }
     guard let itemID = row.itemID, let item = itinerary.item(itemID) else {
       if case .game(let placed) = row.content {
         throw APIError(
           ItineraryRefusal(reason: "Games are fixed: \(placed.title) cannot be moved."))
       }
-      throw APIError(ItineraryRefusal(reason: "Row \(rowID) is a day header, not an item."))
+      throw APIError(
+        ItineraryRefusal(reason: "A day's heading stays where it is: it cannot be moved."))
     }
     return WireV1.Drag(
       try DragSession(item: item, layout: itinerary.layout, constraints: itinerary.constraints))

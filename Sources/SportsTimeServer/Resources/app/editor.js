@@ -559,7 +559,7 @@
         say(`Dropped at the nearest allowed place: ${slotWords(slot)}. ${statusLine.textContent}`);
       }) : moved).catch((error) => {
         render(state.doc);
-        if (error.status === 409) state.reloadPending = true;
+        if (error.status === 409 || error.status === 404) state.reloadPending = true;
         showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
         say(`Not moved: ${error.message}`);
       }).finally(flushReload);
@@ -679,7 +679,7 @@
       await move(drag.rowID, slot);
     } catch (error) {
       render(state.doc);
-      if (error.status === 409) state.reloadPending = true;
+      if (error.status === 409 || error.status === 404) state.reloadPending = true;
       showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
       say(`Not moved: ${error.message}`);
     }
@@ -767,7 +767,19 @@
         // The trip changed meanwhile (another tab, the CLI): take the new
         // version and keep what was typed, to save again on top of it.
         await reloadKeepingDialog();
-        errorLine.textContent = 'The trip changed meanwhile and is shown as it is now; press Save again to apply your change to it.';
+        if (editing && editing.row && !findRow(editing.row.id)) {
+          // What changed is that the item was removed: nothing to save again.
+          dialog.close();
+          showError(`“${editing.row.title}” is no longer in the trip; it was removed elsewhere.`);
+        } else {
+          errorLine.textContent = 'The trip changed meanwhile and is shown as it is now; press Save again to apply your change to it.';
+        }
+      } else if (error.status === 404 && editing && editing.row) {
+        // The item was removed elsewhere: nothing left to edit; show the
+        // trip as it is now, and why (the server's words).
+        dialog.close();
+        await load();
+        if (!document.body.classList.contains('trip-gone')) showError(error.message);
       } else {
         errorLine.textContent = error.message;
       }
