@@ -474,6 +474,39 @@ class EditorTests(unittest.TestCase):
         WebDriverWait(self.driver, 5).until(lambda d: "Museum" not in d.find_element(By.ID, "itinerary").text)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
+    def test_mark_attended_lists_the_games_to_confirm_and_can_be_undone(self):
+        # Issue 28, item 17: it recorded every game at once, unasked, for good.
+        trip = SERVER.demo_trip("Browser attended")
+        self.open(trip)
+        def visits():
+            return [v for v in SERVER.api("GET", "/api/visits")["visits"]]
+        already = len(visits())
+        mark = WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "mark-attended")
+                                                   if d.find_element(By.ID, "mark-attended").is_displayed() else None)
+        mark.click()
+        dialog = WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_element(By.ID, "attended-dialog") if d.find_element(By.ID, "attended-dialog").is_displayed() else None)
+        games = [e.text for e in dialog.find_elements(By.CSS_SELECTOR, "#attended-games li")]
+        self.assertEqual(len(games), 5, games)
+        self.assertEqual(games[0], "Tue, Jun 4, 2024 · KC @ CLE · Progressive Field, Cleveland")
+        self.assertEqual(self.driver.find_element(By.ID, "attended-confirm").text, "Record 5 visits")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-attended-confirm.png"))
+        self.assertEqual(len(visits()), already, "asking stores nothing")
+        # Cancel: nothing recorded.
+        self.driver.find_element(By.ID, "attended-cancel").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "status").text == "Nothing recorded.")
+        self.assertEqual(len(visits()), already)
+        # Confirm: the five games are recorded, and Undo takes them back.
+        mark.click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "attended-dialog").is_displayed())
+        self.driver.find_element(By.ID, "attended-confirm").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Recorded 5 visits" in d.find_element(By.ID, "status").text)
+        self.assertEqual(len(visits()), already + 5)
+        self.driver.find_element(By.ID, "attended-undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "status").text.startswith("Undone: 5 visits"))
+        self.assertEqual(len(visits()), already)
+        self.assertEqual(self.console_errors(), [])
+
     def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
         trip = SERVER.demo_trip("Browser days")
         SERVER.add_item(trip, "Last-day dinner", 7, "bottom")

@@ -906,7 +906,7 @@
   document.getElementById('undo').addEventListener('click', () => journal('undo'));
   document.getElementById('redo').addEventListener('click', () => journal('redo'));
   document.addEventListener('keydown', (event) => {
-    if (!(event.ctrlKey || event.metaKey) || dialog.open || daysDialog.open) return;
+    if (!(event.ctrlKey || event.metaKey) || document.querySelector('dialog[open]')) return;
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); journal('undo'); }
