@@ -507,6 +507,50 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(len(visits()), already)
         self.assertEqual(self.console_errors(), [])
 
+    def test_the_trips_games_change_in_a_dialog_with_the_report_in_words_and_one_undo(self):
+        # Issue 28, item 6: add a game from the schedule, remove one, as
+        # `trip replan --add-game/--remove-game` does; one undo step.
+        trip = SERVER.demo_trip("Browser games")
+        museum = SERVER.add_item(trip, "Museum", 6, "top")
+        self.open(trip)
+        self.driver.find_element(By.ID, "games-edit").click()
+        dialog = self.driver.find_element(By.ID, "games-dialog")
+        self.assertTrue(dialog.is_displayed())
+        current = dialog.find_elements(By.CSS_SELECTOR, "#games-current input[type=checkbox]")
+        self.assertEqual([b.get_attribute("value") for b in current],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
+        dialog.find_element(By.CSS_SELECTOR, "#games-current input[value='DET202406080']").click()
+        self.driver.find_element(By.ID, "games-team").send_keys("Tigers")
+        self.driver.find_element(By.ID, "games-search").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#games-found input[value='DET202406090']"))
+        found = [b.get_attribute("value") for b in self.driver.find_elements(By.CSS_SELECTOR, "#games-found input")]
+        self.assertNotIn("DET202406070", found, "the trip's own games are not offered again")
+        self.driver.find_element(By.CSS_SELECTOR, "#games-found input[value='DET202406090']").click()
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-games-dialog.png"))
+        self.driver.find_element(By.ID, "games-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Games changed" in d.find_element(By.ID, "status").text)
+        status = self.driver.find_element(By.ID, "status").text
+        self.assertIn("Games changed: 1 game added, 1 removed.", status)
+        self.assertIn("Detroit → Milwaukee placed again: Travel Detroit → Milwaukee must be between Day 6", status)
+        doc = self.server_doc()
+        self.assertEqual([r["gameID"] for r in doc["rows"] if r["kind"] == "game"],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406090", "MIL202406100"])
+        self.assertTrue(any(r["id"] == museum["row"]["id"] for r in doc["rows"]), "the item stays")
+        self.assertEqual(self.page_rows(), [r["id"] for r in doc["rows"]])
+        self.assertFalse(dialog.is_displayed())
+        # One undo step takes it all back.
+        self.driver.find_element(By.ID, "undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Undid" in d.find_element(By.ID, "status").text)
+        self.assertEqual([r["gameID"] for r in self.server_doc()["rows"] if r["kind"] == "game"],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
+        # Nothing picked: said in the dialog, nothing sent.
+        self.driver.find_element(By.ID, "games-edit").click()
+        self.driver.find_element(By.ID, "games-save").click()
+        self.assertEqual(self.driver.find_element(By.ID, "games-error").text, "Pick a game to add or one to remove first.")
+        self.driver.find_element(By.ID, "games-cancel").click()
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
     def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
         trip = SERVER.demo_trip("Browser days")
         SERVER.add_item(trip, "Last-day dinner", 7, "bottom")

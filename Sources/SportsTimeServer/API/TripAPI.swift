@@ -89,17 +89,29 @@ struct TripAPI: Sendable {
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripPatch
   {
-    try body.allowing(["name", "start", "end", "revision"])
+    try body.allowing(["name", "start", "end", "addGames", "removeGames", "revision"])
     let revision = try body.revision()
     let name = try body.string("name")
     let start = try body.date("start")
     let end = try body.date("end")
-    guard name != nil || start != nil || end != nil else {
-      throw APIError.invalid("say what to change: name, start or end")
+    // Game references as `trip replan --add-game/--remove-game` take them.
+    func references(_ key: String) throws -> [GameReference] {
+      try (try body.strings(key) ?? []).enumerated().map { index, text in
+        do {
+          return try GameReference(parsing: text)
+        } catch {
+          throw APIError.invalid("\(error)", field: "\(key)[\(index)]")
+        }
+      }
+    }
+    let adding = try references("addGames")
+    let removing = try references("removeGames")
+    guard name != nil || start != nil || end != nil || !adding.isEmpty || !removing.isEmpty else {
+      throw APIError.invalid("say what to change: the name, the days, or games to add or remove")
     }
     let change = try store.changeTrip(
-      id: id, name: name, start: start, end: end, catalog: catalog, environment: env,
-      expectedRevision: revision)
+      id: id, name: name, adding: adding, removing: removing, start: start, end: end,
+      catalog: catalog, environment: env, expectedRevision: revision)
     let report = change.replan.map { WireV1.ReplanReport($0.report, change: $0.change) }
     let changed = change.renamed || change.replan.map { !$0.changesNothing } ?? false
     return WireV1.TripPatch(itinerary: try tripDocument(id), replan: report, changed: changed)

@@ -52,6 +52,7 @@
     document.getElementById('exports-gone').hidden = false;
     if (dialog.open) dialog.close();
     if (daysDialog.open) daysDialog.close();
+    if (gamesDialog.open) gamesDialog.close();
     state.drag = null;
     state.keyboard = null;
     clearRedZone();
@@ -849,6 +850,124 @@
     }
   });
 
+  // MARK: The trip's games (a re-plan: add from the schedule, remove)
+
+  const gamesDialog = document.getElementById('games-dialog');
+  const gamesForm = document.getElementById('games-form');
+  let allVenues = null; // GET /api/venues, asked for once, for the found games' venue names
+
+  /** A game of the schedule in words ("Sun, Jun 9 · 1:10 pm EDT est. · MIL @ DET · Comerica Park"). */
+  function scheduleGameText(game) {
+    const venue = allVenues && allVenues[game.venueID];
+    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
+    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const where = game.venueName || (venue ? venue.name : game.venueID);
+    return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${where}`;
+  }
+
+  /** A game row of the trip in words, as the itinerary shows it. */
+  function tripGameText(row) {
+    const venue = (state.doc.venues || {})[row.venueID];
+    return `${shortDate(row.date)} · ${row.title}${venue ? ' · ' + venue.name : ''}`;
+  }
+
+  document.getElementById('games-edit').addEventListener('click', () => {
+    if (!state.doc || state.drag || state.keyboard) return;
+    const games = state.doc.rows.filter((row) => row.kind === 'game');
+    document.getElementById('games-current').replaceChildren(...games.map((row) => el('li', {}, [
+      el('label', {}, [
+        el('input', { type: 'checkbox', name: 'remove', value: row.gameID }),
+        el('span', { text: tripGameText(row) }),
+      ]),
+    ])));
+    document.getElementById('games-found').replaceChildren();
+    document.getElementById('games-found-status').textContent = '';
+    document.getElementById('games-error').textContent = '';
+    gamesForm.from.value = state.doc.trip.startDate;
+    gamesForm.to.value = state.doc.trip.endDate;
+    gamesDialog.showModal();
+    gamesForm.team.focus();
+    if (!allVenues) api('GET', '/api/venues').then((answer) => { allVenues = answer.venues; }).catch(() => {});
+  });
+
+  async function findGames() {
+    const query = new URLSearchParams();
+    for (const key of ['team', 'from', 'to']) {
+      if (gamesForm[key].value.trim()) query.set(key, gamesForm[key].value.trim());
+    }
+    const found = document.getElementById('games-found');
+    const status = document.getElementById('games-found-status');
+    try {
+      const inTrip = new Set(state.doc.rows.filter((row) => row.kind === 'game').map((row) => row.gameID));
+      const games = (await api('GET', `/api/games?${query}`)).filter((game) => !inTrip.has(game.id));
+      found.replaceChildren(...games.slice(0, 200).map((game) => el('li', {}, [
+        el('label', {}, [
+          el('input', { type: 'checkbox', name: 'add', value: game.id, disabled: game.status === 'cancelled' ? true : undefined }),
+          el('span', { text: scheduleGameText(game) + (game.status === 'cancelled' ? ' · cancelled' : '') }),
+        ]),
+      ])));
+      status.textContent = games.length > 200 ? `${games.length} games not in the trip; the first 200 are shown: narrow the dates.`
+        : `${games.length} game${games.length === 1 ? '' : 's'} not in the trip.`;
+      document.getElementById('games-error').textContent = '';
+    } catch (error) {
+      found.replaceChildren();
+      status.textContent = '';
+      document.getElementById('games-error').textContent = error.message;
+    }
+  }
+  document.getElementById('games-search').addEventListener('click', findGames);
+  gamesForm.team.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); findGames(); }
+  });
+  document.getElementById('games-cancel').addEventListener('click', () => { gamesDialog.close(); flushReload(); });
+
+  /** The re-plan report in words ("1 game added, 1 removed. Travel … placed again: …"). */
+  function replanWords(answer, added, removed) {
+    const report = answer.replan || {};
+    const parts = [];
+    const games = [added ? `${added} game${added === 1 ? '' : 's'} added` : null, removed ? `${removed} removed` : null].filter(Boolean);
+    if (games.length) parts.push(`Games changed: ${games.join(', ')}.`);
+    const title = (id) => { const row = findRow(id); return row ? row.title : null; };
+    const reasons = report.reasons || {};
+    for (const id of report.reset || []) parts.push(`${title(id) || 'A leg'} placed again: ${reasons[id] || 'its old place no longer fits.'}`);
+    const count = (list, words) => { if ((list || []).length) parts.push(`${list.length} ${list.length === 1 ? words[0] : words[1]}.`); };
+    count(report.added, ['travel leg added', 'travel legs added']);
+    count(report.removed, ['travel leg removed (no longer in the route)', 'travel legs removed (no longer in the route)']);
+    count(report.unscheduled, ['item now Unscheduled (its date left the trip)', 'items now Unscheduled (their dates left the trip)']);
+    count(report.redated, ['item kept its date, now on another day', 'items kept their dates, now on other days']);
+    for (const warning of report.warnings || []) parts.push(warning);
+    return parts.join(' ');
+  }
+
+  gamesForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const errorLine = document.getElementById('games-error');
+    const addGames = [...gamesForm.querySelectorAll('input[name=add]:checked')].map((box) => box.value);
+    const removeGames = [...gamesForm.querySelectorAll('input[name=remove]:checked')].map((box) => box.value);
+    if (!addGames.length && !removeGames.length) {
+      errorLine.textContent = 'Pick a game to add or one to remove first.';
+      return;
+    }
+    const body = { revision: state.doc.revision };
+    if (addGames.length) body.addGames = addGames;
+    if (removeGames.length) body.removeGames = removeGames;
+    try {
+      const answer = await api('PATCH', `/api/trips/${tripID}`, body);
+      gamesDialog.close();
+      render(answer.itinerary);
+      showError('');
+      say(answer.changed ? replanWords(answer, addGames.length, removeGames.length) : 'Nothing changed.');
+      flushReload();
+    } catch (error) {
+      if (error.status === 409) {
+        await load();
+        errorLine.textContent = 'The trip changed meanwhile (it is shown as it is now). Press Change games again to apply your choice to it.';
+      } else {
+        errorLine.textContent = error.message;
+      }
+    }
+  });
+
   // MARK: Undo and redo
 
   async function journal(direction) {
@@ -916,7 +1035,7 @@
   // MARK: Live changes (another tab, the CLI)
 
   function flushReload() {
-    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open && !daysDialog.open) {
+    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open && !daysDialog.open && !gamesDialog.open) {
       state.reloadPending = false;
       load();
     }
@@ -932,7 +1051,7 @@
       return;
     }
     if (data.revision <= state.doc.revision) return;
-    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open) {
+    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open || gamesDialog.open) {
       state.reloadPending = true;
       return;
     }
