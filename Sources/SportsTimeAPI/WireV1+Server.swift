@@ -52,8 +52,13 @@ extension WireV1 {
     @OrNull public var undo: String?
     /// The edit a redo would make again; null when none.
     @OrNull public var redo: String?
+    /// Only in the answer to `POST /api/trips`: the warnings `trip new`
+    /// prints (a leg that cannot be travelled in the time between its
+    /// games, `TightLeg.message`), in route order; absent (not written)
+    /// in every other trip document.
+    public var warnings: [String]?
 
-    private enum Keys: String, CodingKey { case revision, venues, undo, redo }
+    private enum Keys: String, CodingKey { case revision, venues, undo, redo, warnings }
 
     /// The document of `itinerary` at its trip's revision, with the
     /// journal's next undo and redo.
@@ -104,6 +109,12 @@ extension WireV1 {
       writer.optional(undo)
       writer.key(literal: "redo")
       writer.optional(redo)
+      if let warnings {
+        writer.key(literal: "warnings")
+        writer.beginArray()
+        for warning in warnings { writer.string(warning) }
+        writer.endArray()
+      }
       writer.endObject()
     }
 
@@ -118,6 +129,7 @@ extension WireV1 {
       venues = try container.decode(OrderedMap<VenueEntry>.self, forKey: .venues)
       _undo = try container.decode(OrNull<String>.self, forKey: .undo)
       _redo = try container.decode(OrNull<String>.self, forKey: .redo)
+      warnings = try container.decodeIfPresent([String].self, forKey: .warnings)
     }
   }
 

@@ -118,8 +118,10 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
       return "trip \(id) is already here as '\(name)'; delete it first to import it again"
     case .gameNotFound(let id):
       return "no game \(id) in the database; import its schedule first"
-    case .itemNotFound(let id):
-      return "no itinerary item \(id) in this trip"
+    case .itemNotFound:
+      // The id was the trip's when the change was asked for: it was
+      // removed meanwhile (issue 28, item 15: no ids in messages).
+      return "that item is no longer in the trip; it may have been removed elsewhere"
     case .invalidItem(let reason):
       return "the item cannot be stored: \(reason)"
     case .invalidText(let field):

@@ -286,35 +286,40 @@ extension Store {
     }
   }
 
-  /// Changes the trip `id`'s days and/or name as one edit: one
-  /// transaction and one undo step. New days re-plan the trip
-  /// (`replanTrip(id:adding:removing:start:end:catalog:environment:expectedRevision:)`
-  /// with no games added or removed); a name other than the trip's renames
-  /// it (`renameTrip(id:to:now:expectedRevision:)`); the name it already
-  /// has changes nothing.
+  /// Changes the trip `id`'s games, days and/or name as one edit: one
+  /// transaction and one undo step. Games to add or remove, or new days,
+  /// re-plan the trip
+  /// (`replanTrip(id:adding:removing:start:end:catalog:environment:expectedRevision:)`,
+  /// as `trip replan`: items kept, legs re-placed only where needed); a
+  /// name other than the trip's renames it
+  /// (`renameTrip(id:to:now:expectedRevision:)`); the name it already has
+  /// changes nothing.
   /// - Parameters:
   ///   - id: the trip's id.
   ///   - name: the new name as typed, or nil.
+  ///   - adding: games to add (as `trip replan --add-game`), or none.
+  ///   - removing: games to remove (as `--remove-game`), or none.
   ///   - start: the new first day, or nil.
   ///   - end: the new last day, or nil.
   ///   - catalog: venues and teams, for the re-plan.
   ///   - environment: clock, ids and estimator.
   ///   - expectedRevision: the revision the change is based on; nil
   ///     changes whatever the trip's revision.
-  /// - Returns: the re-plan (nil when no day was given) and whether the
-  ///   trip was renamed.
+  /// - Returns: the re-plan (nil when no game and no day was given) and
+  ///   whether the trip was renamed.
   /// - Throws: as the re-plan and the rename; nothing changes then.
   public func changeTrip(
-    id: Trip.ID, name: String?, start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
+    id: Trip.ID, name: String?, adding: [GameReference] = [], removing: [GameReference] = [],
+    start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
     environment: RuleEnvironment, expectedRevision: Int? = nil
   ) throws -> (replan: Replan?, renamed: Bool) {
     try journaled(id) { () -> (result: (replan: Replan?, renamed: Bool), label: String) in
       let before = try storedTrip(id: id)
       try checkRevision(ofTrip: id, expected: expectedRevision)
       var replan: Replan?
-      if start != nil || end != nil {
+      if start != nil || end != nil || !adding.isEmpty || !removing.isEmpty {
         replan = try replanTrip(
-          id: id, adding: [], removing: [], start: start, end: end, catalog: catalog,
+          id: id, adding: adding, removing: removing, start: start, end: end, catalog: catalog,
           environment: environment)
       }
       var renamed = false

@@ -231,11 +231,32 @@ extension Store {
   /// entered by hand at a game's venue and date (no matchup, or the game's)
   /// to that game — lets `plan` choose (`Attendance.plan`), and stores the
   /// new visits.
-  /// - Returns: the trip and the stored plan.
+  /// With `dryRun`, the same work is done and rolled back: the answer
+  /// says what would be recorded (the page's confirmation, issue 28,
+  /// item 17) and nothing is stored.
+  /// - Returns: the trip and the stored (or, with `dryRun`, the would-be) plan.
   /// - Throws: as `loadTrip(id:)`, whatever `plan` throws, or as
   ///   `insertVisit(_:)`; nothing is stored then.
   public func attendTrip(
-    id: Trip.ID, _ plan: (LoadedTrip, Set<Game.ID>, Set<Game.ID>) throws -> Attendance
+    id: Trip.ID, dryRun: Bool = false,
+    _ plan: (LoadedTrip, Set<Game.ID>, Set<Game.ID>) throws -> Attendance
+  ) throws -> (trip: LoadedTrip, attendance: Attendance) {
+    do {
+      return try recordAttendance(id: id, dryRun: dryRun, plan)
+    } catch let rolledBack as RolledBackAttendance {
+      return (rolledBack.trip, rolledBack.attendance)
+    }
+  }
+
+  /// A dry run's outcome, thrown out of its transaction to roll it back.
+  private struct RolledBackAttendance: Error {
+    var trip: LoadedTrip
+    var attendance: Attendance
+  }
+
+  private func recordAttendance(
+    id: Trip.ID, dryRun: Bool,
+    _ plan: (LoadedTrip, Set<Game.ID>, Set<Game.ID>) throws -> Attendance
   ) throws -> (trip: LoadedTrip, attendance: Attendance) {
     try transaction {
       let loaded = try loadTrip(id: id)
@@ -260,6 +281,7 @@ extension Store {
       }
       let attendance = try plan(loaded, recorded, linked)
       for visit in attendance.recorded { try insertVisit(visit) }
+      if dryRun { throw RolledBackAttendance(trip: loaded, attendance: attendance) }
       return (loaded, attendance)
     }
   }

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -219,7 +220,7 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "[data-drop]"), [], "the red zone is gone")
         self.assertEqual(self.console_errors(), [])
 
-    def test_a_leg_dragged_into_a_blocked_place_snaps_back_with_the_reason(self):
+    def test_a_leg_let_go_over_a_blocked_place_lands_at_the_nearest_allowed_one(self):
         trip = SERVER.demo_trip("Browser blocked drag")
         self.open(trip)
         before = self.server_doc()
@@ -238,20 +239,105 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(float(allowed.value_of_css_property("opacity")), 1.0)
         self.assertNotEqual(blocked.value_of_css_property("background-image"),
                             allowed.value_of_css_property("background-image"), "and tinted red")
+        # The placeholder sits at the nearest allowed place, and the status says so.
+        self.assertIn("nearest allowed place: Day 2", state["status"])
+        drag_doc = SERVER.api("GET", f"/api/trips/{trip['trip']['id']}/drag/{leg['id']}")
+        placeholder = self.driver.execute_script(
+            "const d = document.querySelector('#itinerary .sortable-chosen:not(.sortable-fallback)') ||"
+            " document.querySelector(`#itinerary [data-row-id='${arguments[0]}']`);"
+            "const n = d.nextElementSibling; return n && n.dataset.rowId || null", leg["id"])
+        first_allowed = next(s for s in drag_doc["slots"] if s["valid"])
+        self.assertEqual(placeholder, first_allowed.get("before"))
+        # Let go over the blocked place: it lands at the nearest allowed
+        # place, the placeholder's (issue 28, item 7; the seeds'
+        # findNearestValidPosition), and the status says where — here the
+        # leg's own place, the first allowed one: nothing changes.
+        self.assertEqual(drag_doc["originSlot"], first_allowed["index"])
         ActionChains(self.driver).release().perform()
-        time.sleep(0.6)
-        self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)
-        self.assertIn("must be between Day 2", self.driver.find_element(By.ID, "banner").text)
-        after = self.server_doc()
-        self.assertEqual(after["revision"], before["revision"], "nothing stored")
-        self.assertEqual(after["rows"], before["rows"])
-        # Past the other end of the zone (below Day 4): released there, it
-        # snaps back too — not saved at the zone's last allowed place
-        # (review 7, F5).
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "Dropped at the nearest allowed place, Day 2, where it was" in d.find_element(By.ID, "status").text)
+        self.assertEqual(self.driver.find_element(By.ID, "banner").text, "")
+        self.assertEqual(self.server_doc()["revision"], before["revision"], "nothing to store")
+        # Past the other end of the zone (below Day 4): it lands at the
+        # zone's last allowed place (the nearest), not where the pointer is.
+        last_allowed = [s for s in drag_doc["slots"] if s["valid"]][-1]
         state = self.drag(leg["id"], "game:MIL202406100")
         self.assertIn("Blocked", state["status"])
-        self.assertIn("Snapped back", self.driver.find_element(By.ID, "status").text)
+        self.assertIn("nearest allowed place: Day 4", state["status"])
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "Dropped at the nearest allowed place: Day 4." in d.find_element(By.ID, "status").text)
+        after = self.server_doc()
+        self.assertEqual(after["revision"], before["revision"] + 1, "stored")
+        self.assertEqual(self.leg(after, "Chicago → Detroit")["day"], 4)
+        landed = [r["id"] for r in after["rows"]]
+        self.assertEqual(landed[landed.index(leg["id"]) + 1], last_allowed.get("before"))
+        # And back up over Cleveland: the nearest allowed place is Day 2's first.
+        self.drag(leg["id"], "game:CLE202406040")
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "Dropped at the nearest allowed place: Day 2." in d.find_element(By.ID, "status").text)
+        final = self.server_doc()
+        self.assertEqual(final["revision"], before["revision"] + 2)
+        self.assertEqual(self.leg(final, "Chicago → Detroit")["day"], 2)
+        self.assertEqual(self.page_rows(), [r["id"] for r in final["rows"]], "the page shows what was stored")
+        self.assertEqual(self.console_errors(), [])
+
+    def make_leg_stale(self, trip, title, to_venue, to_name):
+        """Points a leg of `trip` at another stop in the database, as a
+        schedule change that moved a game would leave it: the leg no longer
+        matches the route and has no allowed place."""
+        leg = self.leg(SERVER.api("GET", f"/api/trips/{trip['trip']['id']}"), title)
+        with sqlite3.connect(SERVER.env["SPORTSTIME_DB"]) as database:
+            database.execute("UPDATE itinerary_items SET to_venue = ?, to_name = ? WHERE id = ?",
+                             (to_venue, to_name, leg["id"].removeprefix("item:")))
+        return leg
+
+    def test_a_leg_with_no_allowed_place_snaps_back_and_its_banner_goes_with_the_next_drag(self):
+        trip = SERVER.demo_trip("Browser stale leg")
+        stale = self.make_leg_stale(trip, "Chicago → Detroit", "MIL06", "Milwaukee")
+        self.open(trip)
+        before = self.server_doc()
+        state = self.drag(stale["id"], "day:3", release=False)
+        self.assertEqual(state["allowed"], 0, "no allowed place at all")
+        ActionChains(self.driver).release().perform()
+        WebDriverWait(self.driver, 5).until(lambda d: "Snapped back" in d.find_element(By.ID, "status").text)
+        self.assertNotEqual(self.driver.find_element(By.ID, "banner").text, "", "the reason, in the banner")
         self.assertEqual(self.server_doc()["revision"], before["revision"], "nothing stored")
+        # The next drag is news of its own: the last snap back's banner goes
+        # (issue 28, item 18).
+        other = self.leg(before, "Cleveland → Chicago")
+        self.drag(other["id"], "day:2", release=False)
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-drop]"))
+        self.assertEqual(self.driver.find_element(By.ID, "banner").text, "", "no stale red banner while carrying")
+        ActionChains(self.driver).release().perform()
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-drop]"))
+
+    def test_a_leg_dropped_on_the_map_says_it_stayed_and_not_where_it_may_go(self):
+        trip = SERVER.demo_trip("Browser drop on map")
+        self.open(trip)
+        before = self.server_doc()
+        leg = self.leg(before, "Chicago → Detroit")
+        handle = self.row(leg["id"]).find_element(By.CLASS_NAME, "handle")
+        target = self.driver.find_element(By.ID, "map")
+        # Straight across to the map (over no other row): the status has
+        # said where the leg may go, and nothing since.
+        box = target.rect
+        goal_y = min(max(handle.rect["y"], box["y"] + 30), box["y"] + box["height"] - 30)
+        actions = ActionChains(self.driver, duration=40)
+        actions.move_to_element(handle).click_and_hold().pause(0.2)
+        actions.move_by_offset(0, 3).pause(0.1)
+        for _ in range(8):
+            actions.move_by_offset((box["x"] + box["width"] / 2 - handle.rect["x"]) / 8, 0).pause(0.07)
+        actions.move_by_offset(0, goal_y - handle.rect["y"]).pause(0.2)
+        actions.perform()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-drop]"))
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-drag-over-map.png"))
+        WebDriverWait(self.driver, 5).until(lambda d: "Allowed on Days 2–4." in d.find_element(By.ID, "status").text)
+        ActionChains(self.driver).release().perform()
+        WebDriverWait(self.driver, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "[data-drop]"))
+        WebDriverWait(self.driver, 5).until(
+            lambda d: "Allowed on" not in d.find_element(By.ID, "status").text)
+        self.assertEqual(self.driver.find_element(By.ID, "status").text, "Dropped where it was; nothing changed.")
+        self.assertEqual(self.server_doc()["revision"], before["revision"])
 
     def test_on_a_long_trip_the_whole_red_zone_is_marked_the_screen_first(self):
         games = SERVER.api("GET", "/api/games?team=CHC&from=2024-04-01&to=2024-07-31")
@@ -364,10 +450,120 @@ class EditorTests(unittest.TestCase):
         for export in self.driver.find_elements(By.CSS_SELECTOR, ".exports a"):
             self.assertIsNone(export.get_attribute("href"), export.text)
             self.assertEqual(export.get_attribute("aria-disabled"), "true", export.text)
+        # Nothing looks as if it still worked (issue 28, item 24): no export
+        # buttons, no drag handles, no add or edit buttons; the page says why.
+        for selector in [".exports a", ".row .handle", ".row button.add", ".row button.edit"]:
+            shown = [e for e in self.driver.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed()]
+            self.assertEqual(shown, [], selector)
+        self.assertTrue(self.driver.find_element(By.ID, "exports-gone").is_displayed())
+        self.assertIn("no longer exists", self.driver.find_element(By.ID, "exports-gone").text)
+        # And a row cannot be dragged any more.
+        row = self.driver.find_element(By.CSS_SELECTOR, "#itinerary .row.movable")
+        ActionChains(self.driver, duration=40).move_to_element(row).click_and_hold().move_by_offset(0, 80) \
+            .pause(0.3).perform()
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".sortable-fallback, [data-drop]"), [])
+        ActionChains(self.driver).release().perform()
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-trip-deleted.png"))
         # A page that does not exist is a page, in a browser.
         self.driver.get(SERVER.base + "/no/such/page")
         self.assertIn("No such page", self.driver.find_element(By.TAG_NAME, "h1").text)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
+    def test_saving_an_item_removed_elsewhere_says_so_in_words(self):
+        # Issue 28, item 15: "No item a5baf9f5-… in this trip." was shown.
+        trip = SERVER.demo_trip("Browser removed meanwhile")
+        museum = SERVER.add_item(trip, "Museum", 3, "top")
+        self.open(trip)
+        self.row(museum["row"]["id"]).find_element(By.CSS_SELECTOR, "button.edit").click()
+        item_id = museum["row"]["id"].removeprefix("item:")
+        SERVER.api("DELETE", f"/api/trips/{trip['trip']['id']}/items/{item_id}")
+        field = self.driver.find_element(By.ID, "item-title")
+        field.clear()
+        field.send_keys("Art museum")
+        self.driver.find_element(By.ID, "item-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "banner").text != "")
+        banner = self.driver.find_element(By.ID, "banner").text
+        self.assertIn("no longer in the trip", banner)
+        self.assertNotIn(item_id[:8], banner)
+        self.assertFalse(self.driver.find_element(By.ID, "item-dialog").is_displayed())
+        WebDriverWait(self.driver, 5).until(lambda d: "Museum" not in d.find_element(By.ID, "itinerary").text)
+        self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
+
+    def test_mark_attended_lists_the_games_to_confirm_and_can_be_undone(self):
+        # Issue 28, item 17: it recorded every game at once, unasked, for good.
+        trip = SERVER.demo_trip("Browser attended")
+        self.open(trip)
+        def visits():
+            return [v for v in SERVER.api("GET", "/api/visits")["visits"]]
+        already = len(visits())
+        mark = WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "mark-attended")
+                                                   if d.find_element(By.ID, "mark-attended").is_displayed() else None)
+        mark.click()
+        dialog = WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_element(By.ID, "attended-dialog") if d.find_element(By.ID, "attended-dialog").is_displayed() else None)
+        games = [e.text for e in dialog.find_elements(By.CSS_SELECTOR, "#attended-games li")]
+        self.assertEqual(len(games), 5, games)
+        self.assertEqual(games[0], "Tue, Jun 4, 2024 · KC @ CLE · Progressive Field, Cleveland")
+        self.assertEqual(self.driver.find_element(By.ID, "attended-confirm").text, "Record 5 visits")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-attended-confirm.png"))
+        self.assertEqual(len(visits()), already, "asking stores nothing")
+        # Cancel: nothing recorded.
+        self.driver.find_element(By.ID, "attended-cancel").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "status").text == "Nothing recorded.")
+        self.assertEqual(len(visits()), already)
+        # Confirm: the five games are recorded, and Undo takes them back.
+        mark.click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "attended-dialog").is_displayed())
+        self.driver.find_element(By.ID, "attended-confirm").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Recorded 5 visits" in d.find_element(By.ID, "status").text)
+        self.assertEqual(len(visits()), already + 5)
+        self.driver.find_element(By.ID, "attended-undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "status").text.startswith("Undone: 5 visits"))
+        self.assertEqual(len(visits()), already)
+        self.assertEqual(self.console_errors(), [])
+
+    def test_the_trips_games_change_in_a_dialog_with_the_report_in_words_and_one_undo(self):
+        # Issue 28, item 6: add a game from the schedule, remove one, as
+        # `trip replan --add-game/--remove-game` does; one undo step.
+        trip = SERVER.demo_trip("Browser games")
+        museum = SERVER.add_item(trip, "Museum", 6, "top")
+        self.open(trip)
+        self.driver.find_element(By.ID, "games-edit").click()
+        dialog = self.driver.find_element(By.ID, "games-dialog")
+        self.assertTrue(dialog.is_displayed())
+        current = dialog.find_elements(By.CSS_SELECTOR, "#games-current input[type=checkbox]")
+        self.assertEqual([b.get_attribute("value") for b in current],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
+        dialog.find_element(By.CSS_SELECTOR, "#games-current input[value='DET202406080']").click()
+        self.driver.find_element(By.ID, "games-team").send_keys("Tigers")
+        self.driver.find_element(By.ID, "games-search").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#games-found input[value='DET202406090']"))
+        found = [b.get_attribute("value") for b in self.driver.find_elements(By.CSS_SELECTOR, "#games-found input")]
+        self.assertNotIn("DET202406070", found, "the trip's own games are not offered again")
+        self.driver.find_element(By.CSS_SELECTOR, "#games-found input[value='DET202406090']").click()
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-games-dialog.png"))
+        self.driver.find_element(By.ID, "games-save").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Games changed" in d.find_element(By.ID, "status").text)
+        status = self.driver.find_element(By.ID, "status").text
+        self.assertIn("Games changed: 1 game added, 1 removed.", status)
+        self.assertIn("Detroit → Milwaukee placed again: Travel Detroit → Milwaukee must be between Day 6", status)
+        doc = self.server_doc()
+        self.assertEqual([r["gameID"] for r in doc["rows"] if r["kind"] == "game"],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406090", "MIL202406100"])
+        self.assertTrue(any(r["id"] == museum["row"]["id"] for r in doc["rows"]), "the item stays")
+        self.assertEqual(self.page_rows(), [r["id"] for r in doc["rows"]])
+        self.assertFalse(dialog.is_displayed())
+        # One undo step takes it all back.
+        self.driver.find_element(By.ID, "undo").click()
+        WebDriverWait(self.driver, 5).until(lambda d: "Undid" in d.find_element(By.ID, "status").text)
+        self.assertEqual([r["gameID"] for r in self.server_doc()["rows"] if r["kind"] == "game"],
+                         ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
+        # Nothing picked: said in the dialog, nothing sent.
+        self.driver.find_element(By.ID, "games-edit").click()
+        self.driver.find_element(By.ID, "games-save").click()
+        self.assertEqual(self.driver.find_element(By.ID, "games-error").text, "Pick a game to add or one to remove first.")
+        self.driver.find_element(By.ID, "games-cancel").click()
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])
 
     def test_the_trips_days_change_in_a_dialog_and_undo_takes_it_back(self):
@@ -549,6 +745,90 @@ class EditorTests(unittest.TestCase):
         header = self.driver.find_element(By.CSS_SELECTOR, "header.bar")
         self.assertLessEqual(header.size["height"], 70, "a short header on a phone")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone-long-name.png"))
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_long_trip_name_keeps_the_header_short_and_the_zoom_buttons_reachable(self):
+        # Issue 28, item 20: at desktop widths a long name made the sticky
+        # header 153 px tall, over the map's zoom buttons.
+        name = "Browser long name: " + "the Great Lakes, the Ohio valley and every ballpark between " * 2
+        trip = SERVER.demo_trip(name.strip()[:200])
+        for width in (1280, 960, 700):
+            self.driver.set_window_size(width, 1000)
+            self.open(trip)
+            header = self.driver.find_element(By.CSS_SELECTOR, "header.bar")
+            self.assertLessEqual(header.size["height"], 64, f"one row at {width} px")
+            heading = self.driver.find_element(By.ID, "trip-name")
+            self.assertEqual(heading.get_attribute("title"), trip["trip"]["name"], "the whole name on hover")
+            self.assertGreaterEqual(heading.size["width"], width * 0.35, f"room for the name at {width} px")
+            # Scrolled down, the zoom buttons are below the header and take a click.
+            self.driver.execute_script("window.scrollTo(0, 400)")
+            zoom = self.driver.find_element(By.CSS_SELECTOR, "#map .leaflet-control-zoom-in")
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", zoom)
+            hit = self.driver.execute_script(
+                "const r = arguments[0].getBoundingClientRect();"
+                "const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                "return e === arguments[0] || arguments[0].contains(e)", zoom)
+            self.assertTrue(hit, f"the zoom button is not covered at {width} px")
+            self.driver.save_screenshot(os.path.join(ARGS.artifacts, f"editor-long-name-{width}.png"))
+        self.assertEqual(self.console_errors(), [])
+
+    def test_a_tight_leg_is_said_in_words_and_the_new_trip_page_shows_its_warning(self):
+        # Issue 28, item 4: Boston (Sun Jun 15 2025, a day game) then Seattle
+        # (Mon Jun 16, 7:10 pm): 3,000 mi to drive in about 30 hours.
+        SERVER.cli("schedule", "import", os.path.join(ARGS.data, "retrosheet/2025schedule.csv"))
+        self.driver.get(SERVER.base + "/trips/new")
+        self.driver.find_element(By.ID, "team").send_keys("BOS")
+        self.driver.execute_script(
+            "document.getElementById('from').value = '2025-06-15';"
+            "document.getElementById('to').value = '2025-06-16';")
+        self.driver.find_element(By.ID, "search").click()
+        WebDriverWait(self.driver, 5).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#games input[type=checkbox]")) == 2)
+        for box in self.driver.find_elements(By.CSS_SELECTOR, "#games input[type=checkbox]"):
+            box.click()
+        self.driver.find_element(By.ID, "name").send_keys("Browser coast to coast")
+        self.driver.find_element(By.ID, "create-trip").click()
+        WebDriverWait(self.driver, 10).until(lambda d: "/trips/new" not in d.current_url)
+        self.wait_for_rows()
+        trip_id = self.driver.current_url.rsplit("/", 1)[-1]
+        box = WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "created-warnings"))
+        self.assertTrue(box.is_displayed())
+        self.assertIn("created with a warning", box.text)
+        self.assertIn("Tight leg Boston → Seattle: the drive takes about", box.text)
+        self.assertEqual(box.get_attribute("role"), "status")
+        # The leg's row says what "tight" means, on the screen and to a screen reader.
+        doc = SERVER.api("GET", f"/api/trips/{trip_id}")
+        leg = next(r for r in doc["rows"] if r["kind"] == "travel")
+        self.assertTrue(leg["tight"])
+        row = self.row(leg["id"])
+        words = "the drive takes longer than the time between the games"
+        self.assertIn("Tight: " + words, row.text)
+        self.assertIn("tight: " + words, row.get_attribute("aria-label"))
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-created-with-a-warning.png"))
+        # Shown once: a reload does not repeat the creation's warnings.
+        self.driver.refresh()
+        self.wait_for_rows()
+        self.assertFalse(self.driver.find_element(By.ID, "created-warnings").is_displayed())
+        self.assertEqual(self.console_errors(), [])
+
+    def test_item_times_read_like_game_times_with_the_zone_where_it_differs(self):
+        # Issue 28, item 19: a 17:30 dinner at a Chicago place on the Detroit
+        # day is "5:30 pm CDT"; a noon note on the Chicago day is "12:00 pm".
+        trip = SERVER.demo_trip("Browser item times")
+        tid = trip["trip"]["id"]
+        dinner = SERVER.api("POST", f"/api/trips/{tid}/items", {
+            "title": "Dinner in Chicago", "category": "restaurant", "time": "17:30",
+            "lat": 41.8781, "lon": -87.6298, "place": {"day": 4, "at": "top"}})
+        note = SERVER.api("POST", f"/api/trips/{tid}/items", {
+            "title": "Lunch", "time": "12:00", "place": {"day": 2, "at": "top"}})
+        self.open(trip)
+        dinner_row = self.row(dinner["row"]["id"])
+        self.assertEqual(dinner_row.find_element(By.CLASS_NAME, "time").text, "5:30 pm CDT")
+        self.assertIn("at 5:30 pm CDT", dinner_row.get_attribute("aria-label"))
+        self.assertEqual(self.row(note["row"]["id"]).find_element(By.CLASS_NAME, "time").text, "12:00 pm")
+        game = self.row("game:DET202406070").find_element(By.CLASS_NAME, "time").text
+        self.assertEqual(game, "7:10 pm EDT est.", "the games' own format")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-item-times.png"))
         self.assertEqual(self.console_errors(), [])
 
     def test_the_new_trip_screen_finds_games_picks_them_and_creates_the_trip(self):

@@ -63,6 +63,40 @@ final class ItemAPITests: APITestCase {
     XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 404)
   }
 
+  /// Issue 28, item 15: an item removed elsewhere (another tab, the CLI)
+  /// is said in words a person reads, without its id, by every item route
+  /// and by the drag route the editor asks at pick-up.
+  func testAnItemRemovedElsewhere_isSaidInWordsWithoutItsID() throws {
+    let added = try object(
+      try send(
+        "POST", "/api/trips/\(trip)/items",
+        json: ["title": "Museum", "place": ["day": 3, "at": "top"]]))
+    let rowID = try XCTUnwrap((added["row"] as? [String: Any])?["id"] as? String)
+    let itemID = String(rowID.dropFirst("item:".count))
+    XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 200)
+    let answers = [
+      try send(
+        "POST", "/api/trips/\(trip)/items/\(itemID)/move",
+        json: ["place": ["day": 2, "at": "top"]]),
+      try send("PATCH", "/api/trips/\(trip)/items/\(itemID)", json: ["title": "Art museum"]),
+      try send("DELETE", "/api/trips/\(trip)/items/\(itemID)"),
+      try send("GET", "/api/trips/\(trip)/drag/\(rowID)"),
+    ]
+    for answer in answers {
+      XCTAssertEqual(answer.status, 404, answer.text)
+      let message = try XCTUnwrap(
+        (try object(answer)["error"] as? [String: Any])?["message"] as? String, answer.text)
+      XCTAssertTrue(message.lowercased().hasPrefix("that "), message)
+      XCTAssertTrue(message.contains("no longer in the trip"), message)
+      XCTAssertFalse(message.contains(itemID.prefix(8)), message)
+      XCTAssertFalse(message.contains(trip.prefix(8)), message)
+    }
+    // A day's heading is not an item: said without its row id.
+    let heading = try send("GET", "/api/trips/\(trip)/drag/day:2")
+    XCTAssertEqual(heading.status, 422, heading.text)
+    XCTAssertFalse(heading.text.contains("day:2"), heading.text)
+  }
+
   func testMove_aLegIntoABlockedPlaceIs422WithBarriers_andChangesNothing() throws {
     let document = try object(try send("GET", "/api/trips/\(trip)"))
     let leg = try XCTUnwrap(

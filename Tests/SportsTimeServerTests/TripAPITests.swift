@@ -3,6 +3,7 @@ import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeServer
 import SportsTimeStore
+import SportsTimeTestSupport
 import XCTest
 
 /// The trip routes of the API on the real 2024 schedule: success, each
@@ -52,6 +53,37 @@ final class TripAPITests: APITestCase {
       (try object(gone)["error"] as? [String: Any])?["message"] as? String,
       "no trip has the id '\(id)'")
     XCTAssertEqual(try send("DELETE", "/api/trips/\(id)").status, 404)
+  }
+
+  /// Issue 28, item 4: a leg that cannot be travelled in time is said in
+  /// the 201 answer, in the words `trip new` prints; a trip without one
+  /// answers an empty list.
+  func testCreate_answersTheWarningsTripNewPrints() throws {
+    let url = TestData.retrosheetSchedule(2025)
+    _ = try store.importSchedule(
+      try RetrosheetSchedule.parse(
+        try String(contentsOf: url, encoding: .utf8), file: "2025schedule.csv",
+        catalog: try Catalog.mlb()))
+    let answer = try send(
+      "POST", "/api/trips",
+      json: ["name": "Coast to coast", "games": ["BOS202506150", "SEA202506160"]])
+    XCTAssertEqual(answer.status, 201, answer.text)
+    let warnings = try XCTUnwrap(try object(answer)["warnings"] as? [String], answer.text)
+    XCTAssertEqual(warnings.count, 1, "\(warnings)")
+    XCTAssertTrue(
+      warnings[0].hasPrefix("Tight leg Boston → Seattle: the drive takes about "), warnings[0])
+    // The same words as the CLI's `trip new`: the rule's message.
+    let games = try [
+      GameReference(parsing: "BOS202506150"), GameReference(parsing: "SEA202506160"),
+    ].map { try store.game(for: $0, catalog: try Catalog.mlb()) }
+    let planned = try TripBuilder.plan(
+      name: "Same", games: games, start: nil, end: nil, catalog: try Catalog.mlb(),
+      environment: .live)
+    XCTAssertEqual(warnings, planned.tightLegs.map(\.message))
+    // Only the create answer carries them; a trip with no tight leg says none.
+    XCTAssertNil(
+      try object(try send("GET", "/api/trips/\(tripID(try object(answer)))"))["warnings"])
+    XCTAssertEqual(try makeDemoTrip()["warnings"] as? [String], [])
   }
 
   func testCreate_badInputIs400NamingTheField_andStoresNothing() throws {
@@ -170,6 +202,57 @@ final class TripAPITests: APITestCase {
     let later = try send("PATCH", "/api/trips/\(id)", json: ["start": "2024-06-06"])
     XCTAssertEqual(later.status, 422, "a start after the first game: \(later.text)")
     XCTAssertEqual(try send("PATCH", "/api/trips/\(id)", json: [:]).status, 400)
+  }
+
+  /// Issue 28, item 6: the trip's games change through PATCH as `trip
+  /// replan --add-game/--remove-game` changes them, answering its report,
+  /// as one undo step; a game the trip has is refused, nothing changed.
+  func testPatch_addsAndRemovesGames_asOneUndoStep() throws {
+    let created = try makeDemoTrip()
+    let id = tripID(created)
+    let item = try send(
+      "POST", "/api/trips/\(id)/items",
+      json: ["title": "Museum", "place": ["day": 6, "at": "top"]])
+    XCTAssertEqual(item.status, 201, item.text)
+    let answer = try send(
+      "PATCH", "/api/trips/\(id)",
+      json: ["addGames": ["DET@2024-06-09"], "removeGames": ["DET202406080"], "revision": 2])
+    XCTAssertEqual(answer.status, 200, answer.text)
+    let patch = try object(answer)
+    XCTAssertEqual(patch["changed"] as? Bool, true)
+    let report = try XCTUnwrap(patch["replan"] as? [String: Any], answer.text)
+    // The report is `trip replan --json`'s: the Detroit → Milwaukee leg
+    // (Days 5–7 before) must now leave after Sunday's game.
+    let reset = try XCTUnwrap(report["reset"] as? [String], answer.text)
+    XCTAssertEqual(reset.count, 1, answer.text)
+    let reasons = try XCTUnwrap(report["reasons"] as? [String: String], answer.text)
+    XCTAssertEqual(
+      reasons[reset[0]],
+      "Travel Detroit → Milwaukee must be between Day 6 (after MIL @ DET) and Day 7 (before TOR @ MIL)."
+    )
+    XCTAssertNotNil(report["kept"] as? [String])
+    let itinerary = try XCTUnwrap(patch["itinerary"] as? [String: Any])
+    XCTAssertEqual(
+      rows(itinerary).filter { $0["kind"] as? String == "game" }.map { $0["gameID"] as? String },
+      ["CLE202406040", "CHN202406050", "DET202406070", "DET202406090", "MIL202406100"])
+    XCTAssertTrue(rows(itinerary).contains { $0["title"] as? String == "Museum" }, "items kept")
+    XCTAssertEqual(itinerary["revision"] as? Int, 3)
+    XCTAssertEqual(itinerary["undo"] as? String, "Re-plan “Great Lakes Loop”")
+    // Adding a game the trip has is refused, naming it; nothing changes.
+    let twice = try send("PATCH", "/api/trips/\(id)", json: ["addGames": ["DET@2024-06-09"]])
+    XCTAssertEqual(twice.status, 422, twice.text)
+    XCTAssertEqual(try store.revision(ofTrip: try XCTUnwrap(Trip.ID(parsing: id))), 3)
+    let bad = try send("PATCH", "/api/trips/\(id)", json: ["removeGames": ["DET@2024-13-40"]])
+    XCTAssertEqual(bad.status, 400, bad.text)
+    XCTAssertEqual(
+      (try object(bad)["error"] as? [String: Any])?["field"] as? String, "removeGames[0]")
+    // One undo step takes both back.
+    let undone = try send("POST", "/api/trips/\(id)/undo", json: [:])
+    XCTAssertEqual(undone.status, 200, undone.text)
+    let back = try XCTUnwrap(try object(undone)["itinerary"] as? [String: Any])
+    XCTAssertEqual(
+      rows(back).filter { $0["kind"] as? String == "game" }.map { $0["gameID"] as? String },
+      ["CLE202406040", "CHN202406050", "DET202406070", "DET202406080", "MIL202406100"])
   }
 
   func testCopyRouteDragAndExports() throws {

@@ -261,6 +261,16 @@ final class VisitAPITests: APITestCase {
     // A game already recorded is not recorded again.
     try addVisit(["game": "CHC@2024-06-05"])
     let trip = tripID(try makeDemoTrip())
+    // A dry run says what would be recorded and stores nothing (issue 28,
+    // item 17: the page asks the person to confirm the list).
+    let dry = try send("POST", "/api/trips/\(trip)/attended", json: ["dryRun": true])
+    XCTAssertEqual(dry.status, 200, dry.text)
+    XCTAssertEqual(
+      (try object(dry)["recorded"] as? [[String: Any]])?.map { $0["gameID"] as? String },
+      ["CLE202406040", "DET202406070", "DET202406080", "MIL202406100"])
+    XCTAssertEqual(try store.visits().count, 1, "nothing stored by a dry run")
+    XCTAssertEqual(
+      try send("POST", "/api/trips/\(trip)/attended", json: ["dryRun": "yes"]).status, 400)
     let first = try send("POST", "/api/trips/\(trip)/attended", json: [:])
     XCTAssertEqual(first.status, 200, first.text)
     let answer = try object(first)

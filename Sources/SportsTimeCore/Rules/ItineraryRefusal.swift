@@ -26,9 +26,12 @@ public struct ItineraryRefusal: Error, Sendable, Hashable, CustomStringConvertib
     self.kind = text == nil ? .refused : .invalidInput
   }
   /// The refusal of an edit of item `id`, which the trip does not have
-  /// (not found).
+  /// (not found): in words, without the id (issue 28, item 15) — the item
+  /// was there when the edit was asked for (the CLI resolves its ids
+  /// before), so it was removed meanwhile.
   public static func noItem(_ id: ItineraryItem.ID) -> ItineraryRefusal {
-    var refusal = ItineraryRefusal(reason: "No item \(id) in this trip.")
+    var refusal = ItineraryRefusal(
+      reason: "That item is no longer in the trip; it may have been removed elsewhere.")
     refusal.kind = .notFound
     return refusal
   }

@@ -86,6 +86,15 @@ struct JSONBody {
     }
   }
 
+  /// The true or false at `key`; nil when absent or null.
+  func bool(_ key: String) throws -> Bool? {
+    switch members[key] {
+    case nil, .null?: return nil
+    case .bool(let b)?: return b
+    default: throw APIError.invalid("\(name(key)) must be true or false", field: name(key))
+    }
+  }
+
   /// The whole number at `key`; nil when absent or null.
   func integer(_ key: String) throws -> Int? {
     switch members[key] {

@@ -80,23 +80,38 @@ struct TripAPI: Sendable {
       name: name, games: games, start: try body.date("start"), end: try body.date("end"),
       catalog: catalog, environment: env)
     try store.insert(planned)
-    return try tripDocument(planned.trip.id)
+    // The 201 answer warns as `trip new` does (issue 28, item 4).
+    var document = try tripDocument(planned.trip.id)
+    document.warnings = planned.tightLegs.map(\.message)
+    return document
   }
 
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripPatch
   {
-    try body.allowing(["name", "start", "end", "revision"])
+    try body.allowing(["name", "start", "end", "addGames", "removeGames", "revision"])
     let revision = try body.revision()
     let name = try body.string("name")
     let start = try body.date("start")
     let end = try body.date("end")
-    guard name != nil || start != nil || end != nil else {
-      throw APIError.invalid("say what to change: name, start or end")
+    // Game references as `trip replan --add-game/--remove-game` take them.
+    func references(_ key: String) throws -> [GameReference] {
+      try (try body.strings(key) ?? []).enumerated().map { index, text in
+        do {
+          return try GameReference(parsing: text)
+        } catch {
+          throw APIError.invalid("\(error)", field: "\(key)[\(index)]")
+        }
+      }
+    }
+    let adding = try references("addGames")
+    let removing = try references("removeGames")
+    guard name != nil || start != nil || end != nil || !adding.isEmpty || !removing.isEmpty else {
+      throw APIError.invalid("say what to change: the name, the days, or games to add or remove")
     }
     let change = try store.changeTrip(
-      id: id, name: name, start: start, end: end, catalog: catalog, environment: env,
-      expectedRevision: revision)
+      id: id, name: name, adding: adding, removing: removing, start: start, end: end,
+      catalog: catalog, environment: env, expectedRevision: revision)
     let report = change.replan.map { WireV1.ReplanReport($0.report, change: $0.change) }
     let changed = change.renamed || change.replan.map { !$0.changesNothing } ?? false
     return WireV1.TripPatch(itinerary: try tripDocument(id), replan: report, changed: changed)
@@ -151,14 +166,17 @@ struct TripAPI: Sendable {
   func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
     let itinerary = try itinerary(id)
     guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
-      throw APIError.notFound("trip \(id) has no row \(rowID.prefix(80))")
+      // In words (issue 28, item 15): the page asks for rows it showed.
+      throw APIError.notFound(
+        "That row is no longer in the trip; it may have been changed elsewhere.")
     }
     guard let itemID = row.itemID, let item = itinerary.item(itemID) else {
       if case .game(let placed) = row.content {
         throw APIError(
           ItineraryRefusal(reason: "Games are fixed: \(placed.title) cannot be moved."))
       }
-      throw APIError(ItineraryRefusal(reason: "Row \(rowID) is a day header, not an item."))
+      throw APIError(
+        ItineraryRefusal(reason: "A day's heading stays where it is: it cannot be moved."))
     }
     return WireV1.Drag(
       try DragSession(item: item, layout: itinerary.layout, constraints: itinerary.constraints))

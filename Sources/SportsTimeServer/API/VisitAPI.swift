@@ -186,7 +186,8 @@ struct VisitAPI: Sendable {
   func attended(_ trip: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.Attended
   {
-    try body.allowing(["games"])
+    try body.allowing(["games", "dryRun"])
+    let dryRun = try body.bool("dryRun") ?? false
     let texts = try body.strings("games") ?? []
     // An empty list asks for no game, not for every one (review 10).
     if body.has("games"), texts.isEmpty {
@@ -201,7 +202,8 @@ struct VisitAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let (loaded, attendance) = try store.attendTrip(id: trip) { loaded, recorded, linked in
+    let (loaded, attendance) = try store.attendTrip(id: trip, dryRun: dryRun) {
+      loaded, recorded, linked in
       var requested: [Game]?
       if !references.isEmpty {
         requested = try references.enumerated().map { index, reference in

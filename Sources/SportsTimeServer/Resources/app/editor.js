@@ -18,6 +18,7 @@
     reloadPending: false,
   };
   window.sportstimeEditor = state; // for the browser tests' timing probes
+  const sortables = []; // the lists' SortableJS instances (none without the library)
 
   function say(text) { statusLine.textContent = text; }
 
@@ -43,8 +44,15 @@
       link.setAttribute('aria-disabled', 'true');
     }
     for (const node of document.querySelectorAll('[tabindex="0"]')) node.removeAttribute('tabindex');
+    // Nothing that looks like it still works (issue 28, item 24): no drag
+    // handles (hidden by the stylesheet, and the lists no longer drag), no
+    // export buttons; the page says why instead.
+    for (const sortable of sortables) sortable.option('disabled', true);
+    for (const node of document.querySelectorAll('.movable')) node.removeAttribute('aria-roledescription');
+    document.getElementById('exports-gone').hidden = false;
     if (dialog.open) dialog.close();
     if (daysDialog.open) daysDialog.close();
+    if (gamesDialog.open) gamesDialog.close();
     state.drag = null;
     state.keyboard = null;
     clearRedZone();
@@ -58,9 +66,11 @@
     state.doc = doc;
     document.title = `SportsTime — ${doc.trip.name}`;
     document.getElementById('trip-name').textContent = doc.trip.name;
+    document.getElementById('trip-name').title = doc.trip.name;
     document.getElementById('trip-dates').textContent =
       `${longDate(doc.trip.startDate)} – ${longDate(doc.trip.endDate)} · ${doc.trip.dayCount} day${doc.trip.dayCount === 1 ? '' : 's'}`;
     state.elements = new Map();
+    state.dayZones = dayZones(doc);
     const rows = doc.rows.map(rowElement);
     // An Unscheduled item keeps the date it had: say which, as the CLI does.
     const outside = doc.unscheduled.map((row) => {
@@ -84,6 +94,63 @@
     undo.title = doc.undo ? `Undo ${doc.undo} (Ctrl+Z)` : 'Nothing to undo';
     redo.title = doc.redo ? `Redo ${doc.redo} (Ctrl+Shift+Z)` : 'Nothing to redo';
     drawRoute();
+  }
+
+  /**
+   * The zone each day of the trip is in, for showing item times: the zone of
+   * the day's first game, or of the last game before it (where the trip
+   * is), or of the first game after it (days before the first game).
+   */
+  function dayZones(doc) {
+    const games = new Map(); // day → the zone of its first game
+    const venues = doc.venues || {};
+    for (const row of doc.rows) {
+      if (row.kind === 'game' && venues[row.venueID] && !games.has(row.day)) games.set(row.day, venues[row.venueID].timeZone);
+    }
+    const zones = new Map();
+    let current = games.size ? games.values().next().value : null;
+    for (let day = 1; day <= doc.trip.dayCount; day += 1) {
+      if (games.has(day)) current = games.get(day);
+      if (current) zones.set(day, current);
+    }
+    return zones;
+  }
+
+  /**
+   * An item's time ("17:30", wall clock in `zone` on `date`) in the games'
+   * format: "5:30 pm", with the zone's short name ("5:30 pm CDT") when it
+   * is not the day's zone (issue 28, item 19).
+   */
+  function itemTime(row) {
+    if (!row.time) return '';
+    const [hour, minute] = row.time.split(':').map(Number);
+    const dayZone = state.dayZones && state.dayZones.get(row.day);
+    const zone = row.timeZone || dayZone;
+    const date = row.date || dayDate(row.day);
+    const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
+    if (!zone || !date || (dayZone && zoneName(zone, date, row.time) === zoneName(dayZone, date, row.time))) return clock;
+    return `${clock} ${zoneName(zone, date, row.time)}`;
+  }
+
+  /** The trip's date of day `day` (YYYY-MM-DD), or null outside the trip. */
+  function dayDate(day) {
+    if (!state.doc || day < 1 || day > state.doc.trip.dayCount) return null;
+    const [y, m, d] = state.doc.trip.startDate.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d + day - 1)).toISOString().slice(0, 10);
+  }
+
+  /** The short name of `zone` ("CDT") at wall-clock `time` on `date` there. */
+  function zoneName(zone, date, time) {
+    try {
+      // Noon UTC of the date is the same date in every zone of the Americas
+      // and Asia that a trip visits; the abbreviation changes only at night.
+      const at = new Date(`${date}T12:00:00Z`);
+      const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+        .formatToParts(at).find((p) => p.type === 'timeZoneName');
+      return part ? part.value : zone;
+    } catch (_) {
+      return zone;
+    }
   }
 
   function rowElement(row) {
@@ -116,7 +183,10 @@
     if (row.kind === 'travel') {
       const days = row.validDays ? (row.validDays[0] === row.validDays[1]
         ? `Day ${row.validDays[0]}` : `Days ${row.validDays[0]}–${row.validDays[1]}`) : 'no valid day';
-      const label = `Travel ${row.title}, ${distance(row.distanceMeters)}, ${duration(row.durationSeconds)}, may go on ${days}`;
+      // "Tight" in words (issue 28, item 4): the server flags the leg; the
+      // row says what the flag means, on the screen and to a screen reader.
+      const tight = row.tight ? `tight: the ${row.mode === 'flight' ? 'flight' : 'drive'} takes longer than the time between the games` : '';
+      const label = `Travel ${row.title}, ${distance(row.distanceMeters)}, ${duration(row.durationSeconds)}, may go on ${days}${tight ? ', ' + tight : ''}`;
       return el('li', {
         ...base, class: `row travel movable${row.tight ? ' tight' : ''}`, tabindex: '0',
         'aria-label': label, 'aria-roledescription': 'movable row',
@@ -125,11 +195,12 @@
         el('span', { class: 'icon', 'aria-hidden': 'true', text: row.mode === 'flight' ? '✈️' : '🚗' }),
         el('div', { class: 'body' }, [
           el('span', { class: 'what', text: row.title }),
-          el('span', { class: 'sub', text: `${distance(row.distanceMeters)} · ${duration(row.durationSeconds)} · ${days}${row.tight ? ' · tight' : ''}` }),
+          el('span', { class: 'sub', text: `${distance(row.distanceMeters)} · ${duration(row.durationSeconds)} · ${days}` }),
+          tight ? el('span', { class: 'sub tight-note', text: `⚠ ${tight[0].toUpperCase()}${tight.slice(1)}.` }) : null,
         ]),
       ]);
     }
-    const time = row.time ? row.time : '';
+    const time = itemTime(row);
     return el('li', {
       ...base, class: 'row custom movable', tabindex: '0',
       'aria-label': `${row.category} ${row.title}${time ? ' at ' + time : ''}`, 'aria-roledescription': 'movable row',
@@ -200,6 +271,8 @@
       delete node.dataset.barrier;
     }
     document.body.classList.add('dragging');
+    // A new carry: the last snap back's reason is no longer news (item 18).
+    if (state.snapBackShown) { showError(''); state.snapBackShown = false; }
     const marking = (drag.marking = (drag.marking || 0) + 1);
     const rows = list.children;
     const mark = (from, to) => {
@@ -234,6 +307,9 @@
     };
     afterPaint(() => {
       if (painted) painted();
+      // Dropped before this frame (a quick drop, a drop on the map): the
+      // drop's own words stay, not "Allowed on …" (issue 28, item 18).
+      if (state.drag !== drag) return;
       statusLine.classList.add('carrying');
       if (announce) say(allowedText(drag));
       more();
@@ -291,6 +367,29 @@
     if (!next || next.classList.contains('drop-end') || !next.dataset.rowId) return drag.end;
     return drag.byBefore.get(next.dataset.rowId) || null;
   }
+
+  /**
+   * The allowed slot nearest to `slot` in the list (the seeds'
+   * findNearestValidPosition: outward one place at a time, the later
+   * place first), or null when the row has no allowed place. Which places
+   * are allowed is the server's (the drag document); this only finds the
+   * closest of them.
+   */
+  function nearestAllowed(drag, slot) {
+    const slots = drag.doc.slots;
+    if (slot && slot.valid) return slot;
+    const from = slot ? slot.index : slots.length - 1;
+    for (let radius = 1; radius < slots.length + 1; radius += 1) {
+      const later = slots[from + radius];
+      if (later && later.valid) return later;
+      const earlier = slots[from - radius];
+      if (earlier && earlier.valid) return earlier;
+    }
+    return null;
+  }
+
+  /** Where a slot is, in words ("Day 3"). */
+  function slotWords(slot) { return `Day ${slot.day}`; }
 
   /** What to send for a slot: before its row, or the bottom of the last day. */
   function placeOf(slot) {
@@ -398,13 +497,25 @@
       const slot = next && next.dataset.rowId ? drag.byBefore.get(next.dataset.rowId) : drag.end;
       if (!slot || !slot.valid) {
         drag.blocked = slot ? slot.reason : 'That place is not part of the trip.';
-        // The pointer is over a blocked place (the placeholder stays at the
-        // last allowed one): letting go here snaps back, as the status says.
+        // The pointer is over a blocked place: the placeholder goes to the
+        // nearest allowed one, where letting go lands the row (issue 28,
+        // item 7); with no allowed place at all it snaps back.
         drag.overBlocked = true;
-        say(`Blocked: ${drag.blocked}`);
+        const nearest = nearestAllowed(drag, slot);
+        drag.nearest = nearest;
+        if (nearest) {
+          const before = nearest.before ? elementOf(nearest.before) : list.querySelector('.drop-end');
+          if (before && before !== event.dragged && event.dragged.nextElementSibling !== before) {
+            list.insertBefore(event.dragged, before);
+          }
+          say(`Blocked: ${drag.blocked} Letting go here puts it at the nearest allowed place: ${slotWords(nearest)}.`);
+        } else {
+          say(`Blocked: ${drag.blocked}`);
+        }
         return false;
       }
       drag.overBlocked = false;
+      drag.nearest = null;
       say(`Day ${slot.day}: allowed.`);
       return true;
     },
@@ -421,21 +532,35 @@
         return;
       }
       if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
-      const slot = slotAt(drag, event.item);
+      let slot = slotAt(drag, event.item);
       const origin = drag.doc.originSlot;
-      if (!slot || !slot.valid || drag.overBlocked || (origin !== null && slot.index === origin && event.from === list)) {
+      // Let go over a blocked place: the row lands at the nearest allowed
+      // one (the placeholder's), and only snaps back when there is none.
+      const blockedReason = drag.overBlocked ? drag.blocked : (slot && !slot.valid ? slot.reason : null);
+      const nearest = blockedReason ? (drag.nearest && drag.nearest.valid ? drag.nearest : nearestAllowed(drag, slot)) : null;
+      if (nearest) slot = nearest;
+      if (!slot || !slot.valid) {
         render(state.doc); // snap back
-        if (drag.overBlocked || (slot && !slot.valid)) {
-          const reason = (slot && !slot.valid && slot.reason) || drag.blocked;
-          say(`Snapped back: ${reason}`);
-          showError(reason);
-        }
+        const reason = blockedReason || 'That place is not part of the trip.';
+        say(`Snapped back: ${reason}`);
+        showError(reason);
+        state.snapBackShown = true;
         flushReload();
         return;
       }
-      move(drag.rowID, slot).catch((error) => {
+      if (origin !== null && slot.index === origin && event.from === list) {
+        render(state.doc); // where it was (a drop on the map lands here too)
+        say(nearest ? `Dropped at the nearest allowed place, ${slotWords(slot)}, where it was; nothing changed.`
+          : 'Dropped where it was; nothing changed.');
+        flushReload();
+        return;
+      }
+      const moved = move(drag.rowID, slot);
+      (nearest ? moved.then(() => {
+        say(`Dropped at the nearest allowed place: ${slotWords(slot)}. ${statusLine.textContent}`);
+      }) : moved).catch((error) => {
         render(state.doc);
-        if (error.status === 409) state.reloadPending = true;
+        if (error.status === 409 || error.status === 404) state.reloadPending = true;
         showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
         say(`Not moved: ${error.message}`);
       }).finally(flushReload);
@@ -455,8 +580,8 @@
     if (typeof L === 'undefined') document.getElementById('map').hidden = true;
   }
   if (typeof Sortable !== 'undefined') {
-    Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } });
-    Sortable.create(unscheduledList, { ...sortableOptions, group: { name: 'trip', pull: true, put: false } });
+    sortables.push(Sortable.create(list, { ...sortableOptions, group: { name: 'trip', pull: true, put: true } }));
+    sortables.push(Sortable.create(unscheduledList, { ...sortableOptions, group: { name: 'trip', pull: true, put: false } }));
   }
 
   // MARK: Keyboard
@@ -555,7 +680,7 @@
       await move(drag.rowID, slot);
     } catch (error) {
       render(state.doc);
-      if (error.status === 409) state.reloadPending = true;
+      if (error.status === 409 || error.status === 404) state.reloadPending = true;
       showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
       say(`Not moved: ${error.message}`);
     }
@@ -643,7 +768,19 @@
         // The trip changed meanwhile (another tab, the CLI): take the new
         // version and keep what was typed, to save again on top of it.
         await reloadKeepingDialog();
-        errorLine.textContent = 'The trip changed meanwhile and is shown as it is now; press Save again to apply your change to it.';
+        if (editing && editing.row && !findRow(editing.row.id)) {
+          // What changed is that the item was removed: nothing to save again.
+          dialog.close();
+          showError(`“${editing.row.title}” is no longer in the trip; it was removed elsewhere.`);
+        } else {
+          errorLine.textContent = 'The trip changed meanwhile and is shown as it is now; press Save again to apply your change to it.';
+        }
+      } else if (error.status === 404 && editing && editing.row) {
+        // The item was removed elsewhere: nothing left to edit; show the
+        // trip as it is now, and why (the server's words).
+        dialog.close();
+        await load();
+        if (!document.body.classList.contains('trip-gone')) showError(error.message);
       } else {
         errorLine.textContent = error.message;
       }
@@ -713,6 +850,124 @@
     }
   });
 
+  // MARK: The trip's games (a re-plan: add from the schedule, remove)
+
+  const gamesDialog = document.getElementById('games-dialog');
+  const gamesForm = document.getElementById('games-form');
+  let allVenues = null; // GET /api/venues, asked for once, for the found games' venue names
+
+  /** A game of the schedule in words ("Sun, Jun 9 · 1:10 pm EDT est. · MIL @ DET · Comerica Park"). */
+  function scheduleGameText(game) {
+    const venue = allVenues && allVenues[game.venueID];
+    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
+    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const where = game.venueName || (venue ? venue.name : game.venueID);
+    return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${where}`;
+  }
+
+  /** A game row of the trip in words, as the itinerary shows it. */
+  function tripGameText(row) {
+    const venue = (state.doc.venues || {})[row.venueID];
+    return `${shortDate(row.date)} · ${row.title}${venue ? ' · ' + venue.name : ''}`;
+  }
+
+  document.getElementById('games-edit').addEventListener('click', () => {
+    if (!state.doc || state.drag || state.keyboard) return;
+    const games = state.doc.rows.filter((row) => row.kind === 'game');
+    document.getElementById('games-current').replaceChildren(...games.map((row) => el('li', {}, [
+      el('label', {}, [
+        el('input', { type: 'checkbox', name: 'remove', value: row.gameID }),
+        el('span', { text: tripGameText(row) }),
+      ]),
+    ])));
+    document.getElementById('games-found').replaceChildren();
+    document.getElementById('games-found-status').textContent = '';
+    document.getElementById('games-error').textContent = '';
+    gamesForm.from.value = state.doc.trip.startDate;
+    gamesForm.to.value = state.doc.trip.endDate;
+    gamesDialog.showModal();
+    gamesForm.team.focus();
+    if (!allVenues) api('GET', '/api/venues').then((answer) => { allVenues = answer.venues; }).catch(() => {});
+  });
+
+  async function findGames() {
+    const query = new URLSearchParams();
+    for (const key of ['team', 'from', 'to']) {
+      if (gamesForm[key].value.trim()) query.set(key, gamesForm[key].value.trim());
+    }
+    const found = document.getElementById('games-found');
+    const status = document.getElementById('games-found-status');
+    try {
+      const inTrip = new Set(state.doc.rows.filter((row) => row.kind === 'game').map((row) => row.gameID));
+      const games = (await api('GET', `/api/games?${query}`)).filter((game) => !inTrip.has(game.id));
+      found.replaceChildren(...games.slice(0, 200).map((game) => el('li', {}, [
+        el('label', {}, [
+          el('input', { type: 'checkbox', name: 'add', value: game.id, disabled: game.status === 'cancelled' ? true : undefined }),
+          el('span', { text: scheduleGameText(game) + (game.status === 'cancelled' ? ' · cancelled' : '') }),
+        ]),
+      ])));
+      status.textContent = games.length > 200 ? `${games.length} games not in the trip; the first 200 are shown: narrow the dates.`
+        : `${games.length} game${games.length === 1 ? '' : 's'} not in the trip.`;
+      document.getElementById('games-error').textContent = '';
+    } catch (error) {
+      found.replaceChildren();
+      status.textContent = '';
+      document.getElementById('games-error').textContent = error.message;
+    }
+  }
+  document.getElementById('games-search').addEventListener('click', findGames);
+  gamesForm.team.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); findGames(); }
+  });
+  document.getElementById('games-cancel').addEventListener('click', () => { gamesDialog.close(); flushReload(); });
+
+  /** The re-plan report in words ("1 game added, 1 removed. Travel … placed again: …"). */
+  function replanWords(answer, added, removed) {
+    const report = answer.replan || {};
+    const parts = [];
+    const games = [added ? `${added} game${added === 1 ? '' : 's'} added` : null, removed ? `${removed} removed` : null].filter(Boolean);
+    if (games.length) parts.push(`Games changed: ${games.join(', ')}.`);
+    const title = (id) => { const row = findRow(id); return row ? row.title : null; };
+    const reasons = report.reasons || {};
+    for (const id of report.reset || []) parts.push(`${title(id) || 'A leg'} placed again: ${reasons[id] || 'its old place no longer fits.'}`);
+    const count = (list, words) => { if ((list || []).length) parts.push(`${list.length} ${list.length === 1 ? words[0] : words[1]}.`); };
+    count(report.added, ['travel leg added', 'travel legs added']);
+    count(report.removed, ['travel leg removed (no longer in the route)', 'travel legs removed (no longer in the route)']);
+    count(report.unscheduled, ['item now Unscheduled (its date left the trip)', 'items now Unscheduled (their dates left the trip)']);
+    count(report.redated, ['item kept its date, now on another day', 'items kept their dates, now on other days']);
+    for (const warning of report.warnings || []) parts.push(warning);
+    return parts.join(' ');
+  }
+
+  gamesForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const errorLine = document.getElementById('games-error');
+    const addGames = [...gamesForm.querySelectorAll('input[name=add]:checked')].map((box) => box.value);
+    const removeGames = [...gamesForm.querySelectorAll('input[name=remove]:checked')].map((box) => box.value);
+    if (!addGames.length && !removeGames.length) {
+      errorLine.textContent = 'Pick a game to add or one to remove first.';
+      return;
+    }
+    const body = { revision: state.doc.revision };
+    if (addGames.length) body.addGames = addGames;
+    if (removeGames.length) body.removeGames = removeGames;
+    try {
+      const answer = await api('PATCH', `/api/trips/${tripID}`, body);
+      gamesDialog.close();
+      render(answer.itinerary);
+      showError('');
+      say(answer.changed ? replanWords(answer, addGames.length, removeGames.length) : 'Nothing changed.');
+      flushReload();
+    } catch (error) {
+      if (error.status === 409) {
+        await load();
+        errorLine.textContent = 'The trip changed meanwhile (it is shown as it is now). Press Change games again to apply your choice to it.';
+      } else {
+        errorLine.textContent = error.message;
+      }
+    }
+  });
+
   // MARK: Undo and redo
 
   async function journal(direction) {
@@ -770,7 +1025,7 @@
   document.getElementById('undo').addEventListener('click', () => journal('undo'));
   document.getElementById('redo').addEventListener('click', () => journal('redo'));
   document.addEventListener('keydown', (event) => {
-    if (!(event.ctrlKey || event.metaKey) || dialog.open || daysDialog.open) return;
+    if (!(event.ctrlKey || event.metaKey) || document.querySelector('dialog[open]')) return;
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); journal('undo'); }
@@ -780,7 +1035,7 @@
   // MARK: Live changes (another tab, the CLI)
 
   function flushReload() {
-    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open && !daysDialog.open) {
+    if (state.reloadPending && !state.drag && !state.keyboard && !dialog.open && !daysDialog.open && !gamesDialog.open) {
       state.reloadPending = false;
       load();
     }
@@ -795,7 +1050,7 @@
       return;
     }
     if (data.revision <= state.doc.revision) return;
-    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open) {
+    if (state.drag || state.keyboard || state.busy || dialog.open || daysDialog.open || gamesDialog.open) {
       state.reloadPending = true;
       return;
     }
@@ -834,5 +1089,20 @@
     }
   }
 
+  /** The warnings of the trip's creation (new.js keeps them for this page), shown once. */
+  function showCreatedWarnings() {
+    const key = `sportstime-created-warnings:${tripID}`;
+    let warnings = [];
+    try { warnings = JSON.parse(sessionStorage.getItem(key) || '[]'); } catch (_) { warnings = []; }
+    sessionStorage.removeItem(key);
+    if (!Array.isArray(warnings) || !warnings.length) return;
+    const box = document.getElementById('created-warnings');
+    box.replaceChildren(
+      el('p', { text: `The trip was created with ${warnings.length === 1 ? 'a warning' : warnings.length + ' warnings'}:` }),
+      el('ul', {}, warnings.map((text) => el('li', { text: String(text) }))));
+    box.hidden = false;
+  }
+
+  showCreatedWarnings();
   load();
 })();

@@ -84,6 +84,9 @@
     if (form.end.value) body.end = form.end.value;
     try {
       const trip = await api('POST', '/api/trips', body);
+      // The answer's warnings (a leg too long for the time between its
+      // games) are shown by the trip's page, where the leg is.
+      if ((trip.warnings || []).length) sessionStorage.setItem(`sportstime-created-warnings:${trip.trip.id}`, JSON.stringify(trip.warnings));
       location.href = `/trips/${trip.trip.id}`;
     } catch (error) {
       showError(error.message);
