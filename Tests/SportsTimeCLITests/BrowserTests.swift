@@ -48,6 +48,18 @@ final class BrowserTests: XCTestCase {
       ])
   }
 
+  /// Tests/Browser/new_trip_test.py: the new-trip screen with MLB and NHL
+  /// imported (issue 28): venue names on the games' dates, the first-step
+  /// text, picks removed after the search changed, errors beside their field.
+  func testTheNewTripScreenInChromium() throws {
+    try run(
+      "new_trip_test.py",
+      screenshots: [
+        "new-trip-flyers.png", "new-trip-start.png", "new-trip-start-phone.png",
+        "new-trip-picks.png", "new-trip-error-name.png", "new-trip-error-start-phone.png",
+      ])
+  }
+
   /// Runs one of Tests/Browser's scripts on the built binary and the real
   /// data; checks it passed and saved `screenshots`.
   private func run(_ name: String, screenshots: [String]) throws {

@@ -76,11 +76,29 @@ struct TripAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let planned = try TripBuilder.plan(
-      name: name, games: games, start: try body.date("start"), end: try body.date("end"),
-      catalog: catalog, environment: env)
-    try store.insert(planned)
-    return try tripDocument(planned.trip.id)
+    let start = try body.date("start")
+    let end = try body.date("end")
+    // The new-trip screen shows a refusal beside the field it is about, in
+    // the words of a screen where games are picked (no game ids).
+    do {
+      let planned = try TripBuilder.plan(
+        name: name, games: games, start: start, end: end, catalog: catalog, environment: env)
+      try store.insert(planned)
+      return try tripDocument(planned.trip.id)
+    } catch let error as TripError {
+      throw APIError(
+        status: APIError.status(of: error.kind),
+        document: WireV1.ErrorDocument(
+          kind: error.kind, message: error.forPickedGames, field: error.field))
+    } catch RecordError.duplicateTripName(let taken) {
+      throw APIError(
+        status: 422,
+        document: WireV1.ErrorDocument(
+          kind: .refused,
+          message:
+            "A trip called “\(TextNormalization.excerpt(taken))” already exists: pick another name.",
+          field: "name"))
+    }
   }
 
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
@@ -185,7 +203,9 @@ struct TripAPI: Sendable {
     let from = try date("from")
     let to = try date("to")
     if let from, let to, from > to {
-      throw APIError.invalid("from \(from) is after to \(to)", field: "from")
+      throw APIError.invalid(
+        "The first date, \(from.longDescription), is after the last, \(to.longDescription): swap them.",
+        field: "from")
     }
     // `sport=NBA,NHL`: several, comma-separated, as the CLI's --sport.
     var sports: [Sport] = []
@@ -210,10 +230,23 @@ struct TripAPI: Sendable {
       }
     }
     let leagues = try Leagues.builtIn()
-    let games = try store.games(
-      try GameQuery(
+    let gameQuery: GameQuery
+    do {
+      gameQuery = try GameQuery(
         sports: sports, teams: try list("team"), venues: try list("venue"), from: from, to: to,
-        storedSports: try store.storedSports(), leagues: leagues))
+        storedSports: try store.storedSports(), leagues: leagues)
+    } catch let error as CatalogError {
+      // The message names the team or venue; `field` says which input.
+      let field: String
+      switch error {
+      case .unknownVenue, .ambiguousVenue, .venueOfOtherSport: field = "venue"
+      default: field = "team"
+      }
+      let document = WireV1.ErrorDocument(error, field: field)
+      throw APIError(
+        status: APIError.status(of: document.kind ?? .notFound), document: document)
+    }
+    let games = try store.games(gameQuery)
     return games.map { WireV1.GameEntry($0, catalog: catalog, leagues: leagues) }
   }
 
