@@ -60,6 +60,15 @@ final class BrowserTests: XCTestCase {
       ])
   }
 
+  /// Tests/Browser/item_place_test.py: the item dialog's place (issue 28,
+  /// 9a): a town searched as one types, a point tapped on the map, an
+  /// address alone, typed coordinates.
+  func testTheItemPlaceInChromium() throws {
+    try run(
+      "item_place_test.py",
+      screenshots: ["item-place-search.png", "item-place-map-picking.png", "item-place-phone.png"])
+  }
+
   /// Runs one of Tests/Browser's scripts on the built binary and the real
   /// data; checks it passed and saved `screenshots`.
   private func run(_ name: String, screenshots: [String]) throws {

@@ -15,6 +15,8 @@ struct TripAPI: Sendable {
   let environment: RuleEnvironment
   /// The traveller's zone, for "today" in the trips' grouping.
   let timeZone: TimeZone
+  /// GeoNames' towns: an item's place by id, its point's zone.
+  var places = PlaceDirectoryCache(url: nil)
 
   // MARK: Trips
 
@@ -291,7 +293,7 @@ struct TripAPI: Sendable {
   }
 
   /// The members `details(_:)` reads.
-  static let detailKeys = ["title", "category", "time", "lat", "lon", "address"]
+  static let detailKeys = ["title", "category", "time", "lat", "lon", "placeID", "address"]
 
   /// The custom item details of `body` (absent keys unchanged; null
   /// clears).
@@ -314,27 +316,45 @@ struct TripAPI: Sendable {
       }
       changes.time = .some(time)
     }
-    if body.isNull("lat") || body.isNull("lon") {
+    if body.has("placeID") {
+      // A town of the place search: its point, name and zone.
+      guard !body.has("lat"), !body.has("lon") else {
+        throw APIError.invalid(
+          "Give either a place from the search or a latitude and longitude, not both.",
+          field: "placeID")
+      }
+      guard let number = try body.number("placeID"), let id = Int(exactly: number),
+        let place = try places.directory().place(id: id)
+      else {
+        throw APIError.invalid(
+          "That place is not in the list of towns; search for it again.", field: "placeID")
+      }
+      changes.locate(ItemLocation(place: place))
+    } else if body.isNull("lat") || body.isNull("lon") {
       // Cleared together: a number beside a null is a contradiction.
       for (key, other) in [("lat", "lon"), ("lon", "lat")] where body.isNull(other) {
         if try body.number(key) != nil {
           throw APIError.invalid(
-            "lat and lon go together: give both as numbers, or both as null to clear the place",
+            "Give both the latitude and the longitude, or clear both to remove the point.",
             field: other)
         }
       }
-      changes.coordinate = .some(nil)
+      changes.locate(nil)
     } else {
       switch (try body.number("lat"), try body.number("lon")) {
       case (nil, nil): break
       case (let lat?, let lon?):
         guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
+          let field = (-90...90).contains(lat) ? "lon" : "lat"
           throw APIError.invalid(
-            "lat must be within −90…90 and lon within −180…180 degrees", field: "lat")
+            "That point is not on the map: the latitude goes from -90 (south) to 90 (north) and the longitude from -180 (west) to 180 (east), in degrees.",
+            field: field)
         }
-        changes.coordinate = .some(coordinate)
+        changes.locate(ItemLocation(point: coordinate, directory: places.directoryIfAvailable))
       default:
-        throw APIError.invalid("lat and lon go together", field: body.has("lat") ? "lon" : "lat")
+        throw APIError.invalid(
+          "Give both the latitude and the longitude, or neither.",
+          field: body.has("lat") ? "lon" : "lat")
       }
     }
     if body.isNull("address") {
@@ -351,7 +371,8 @@ struct TripAPI: Sendable {
     let changes = try details(body)
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
-      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
+      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil,
+      placeName: changes.placeName, placeTimeZoneID: changes.placeTimeZoneID)
     let target = try place(try body.object("place")) ?? .bottom(day: 1)
     let change = try store.editTrip(
       id: id, catalog: catalog, now: env.now(), expectedRevision: try body.revision()
