@@ -167,6 +167,16 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertEqual(try XCTUnwrap(object.double("latitude")), 41.68, accuracy: 0.01)
     let text = try runOK(["trip", "show", "Short"]).stdout
     XCTAssertTrue(text.contains("📝 Dinner · 17:30 EDT"), text)
+    // The trip file carries the place: exported, deleted and imported, the item keeps it.
+    try runOK(["trip", "export", "Short", "--format", "json", "--out", "short.json"])
+    try runOK(["trip", "delete", "Short"])
+    try runOK(["trip", "import", "short.json"], extra: data)
+    let imported = try XCTUnwrap(
+      (try parseJSON(try runOK(["trip", "show", "Short", "--json"]).stdout) as? [String: Any])?[
+        "rows"] as? [[String: Any]])
+    let dinner = try XCTUnwrap(imported.first { $0.string("title") == "Dinner" })
+    XCTAssertEqual(dinner.string("placeName"), "South Bend, IN, United States")
+    XCTAssertEqual(dinner.string("timeZone"), "America/Indiana/Indianapolis")
     // A point typed instead takes the nearest town's zone (no town name).
     let point = try XCTUnwrap(
       try parseJSON(
