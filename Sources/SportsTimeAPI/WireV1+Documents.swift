@@ -3,8 +3,8 @@ import SportsTimeCore
 
 extension WireV1 {
   /// `games --json`: one of the array's objects, `{id, start, date, home,
-  /// away, venueID, timeZone, timeEstimated, timeUnknown, status,
-  /// gameNumber, originalDate?}`.
+  /// away, venueID, venueName, venueCity, timeZone, timeEstimated,
+  /// timeUnknown, status, gameNumber, originalDate?}`.
   public struct GameEntry: Codable, Sendable, Hashable {
     /// The game's id.
     public var id: Game.ID
@@ -20,6 +20,12 @@ extension WireV1 {
     public var venueID: Venue.ID
     /// The venue's IANA zone.
     public var timeZone: String
+    /// The venue's name on the game's date (`Venue.name(on:)`, the rule
+    /// every screen and export uses: the Flyers' arena is "Wells Fargo
+    /// Center" in March 2025); the venue's code when no table has it.
+    public var venueName: String
+    /// The venue's city ("Philadelphia"); empty when no table has it.
+    public var venueCity: String
     /// Whether the start is an estimate (day/night only).
     public var timeEstimated: Bool
     /// Whether no start is known at all.
@@ -51,6 +57,9 @@ extension WireV1 {
       home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
       away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)
       venueID = game.venueID
+      let venue = catalog.venue(game.venueID) ?? leagues.venue(game.venueID)
+      venueName = venue?.name(on: game.localDate) ?? game.venueID.rawValue
+      venueCity = venue?.city ?? ""
       timeZone = game.timeZoneID
       timeEstimated = game.timeEstimated
       timeUnknown = game.timeUnknown

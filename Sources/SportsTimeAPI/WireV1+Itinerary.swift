@@ -127,7 +127,7 @@ extension WireV1 {
     }
 
     /// A custom row's fields: `{category, time, timeZone, latitude,
-    /// longitude, address, warnings}`.
+    /// longitude, address, placeName, placeTimeZone, warnings}`.
     public struct CustomFields: Decodable, WireWritable, Sendable, Hashable {
       /// `restaurant`, `hotel`, `activity` or `note`.
       public var category: ItemCategory
@@ -141,6 +141,12 @@ extension WireV1 {
       @OrNull public var longitude: Double?
       /// Or null.
       @OrNull public var address: String?
+      /// The town the location was chosen as ("Arlington, TX, United
+      /// States"), or null (a point set on the map or typed, or none).
+      @OrNull public var placeName: String?
+      /// The IANA zone of the location's place (its town's, or the nearest
+      /// town's), or null; a timed item's `timeZone` follows it.
+      @OrNull public var placeTimeZone: String?
       /// What to know about the time (happens twice, does not exist).
       public var warnings: [String]
     }
@@ -393,7 +399,8 @@ extension WireV1.Row.CustomFields {
   func writeMembers(to writer: inout JSONWriter) {
     Self.writeMembers(
       category: category, time: time, timeZone: timeZone, latitude: latitude,
-      longitude: longitude, address: address, warning: nil, warnings: warnings, to: &writer)
+      longitude: longitude, address: address, placeName: placeName,
+      placeTimeZone: placeTimeZone, warning: nil, warnings: warnings, to: &writer)
   }
 
   /// Writes the fields' keys from their parts (the one writer of these
@@ -401,8 +408,8 @@ extension WireV1.Row.CustomFields {
   /// `warnings` is `warning` alone when it is given, else `warnings`.
   static func writeMembers(
     category: ItemCategory, time: String?, timeZone: String?, latitude: Double?,
-    longitude: Double?, address: String?, warning: String?, warnings: [String],
-    to writer: inout JSONWriter
+    longitude: Double?, address: String?, placeName: String?, placeTimeZone: String?,
+    warning: String?, warnings: [String], to writer: inout JSONWriter
   ) {
     writer.key(literal: "category")
     writer.string(category.rawValue)
@@ -416,6 +423,10 @@ extension WireV1.Row.CustomFields {
     writer.optional(longitude)
     writer.key(literal: "address")
     writer.optional(address)
+    writer.key(literal: "placeName")
+    writer.optional(placeName)
+    writer.key(literal: "placeTimeZone")
+    writer.optional(placeTimeZone)
     writer.key(literal: "warnings")
     writer.beginArray()
     if let warning {
@@ -483,7 +494,8 @@ struct RowBuilder {
         result.custom = WireV1.Row.CustomFields(
           category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
           latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
-          address: info.address, warnings: timeWarnings[item.id].map { [$0] } ?? [])
+          address: info.address, placeName: info.placeName,
+          placeTimeZone: info.placeTimeZoneID, warnings: timeWarnings[item.id].map { [$0] } ?? [])
       }
       return result
     }
@@ -537,7 +549,9 @@ extension RowBuilder {
         WireV1.Row.CustomFields.writeMembers(
           category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
           latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
-          address: info.address, warning: timeWarnings[item.id], warnings: [], to: &writer)
+          address: info.address, placeName: info.placeName,
+          placeTimeZone: info.placeTimeZoneID, warning: timeWarnings[item.id], warnings: [],
+          to: &writer)
       }
     }
     writer.endObject()

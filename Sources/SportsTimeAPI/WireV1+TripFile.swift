@@ -21,7 +21,8 @@ extension WireV1 {
   ///                            "fromName", "toName", "distanceMeters",
   ///                            "durationSeconds", "mode" }    // travel items
   ///                "custom": { "title", "category", "time", "timeZone",
-  ///                            "latitude", "longitude", "address" } } ] }
+  ///                            "latitude", "longitude", "address",
+  ///                            "placeName"?, "placeTimeZone"? } } ] }
   /// ```
   /// Games are referenced by id (the schedule itself is not exported; the
   /// `games` entries are a readable snapshot and are checked on import,
@@ -309,6 +310,16 @@ extension WireV1 {
           w.optional(info.coordinate?.longitude)
           w.key(literal: "address")
           w.optional(info.address)
+          // Left out without a place, so a file written before places
+          // is written back byte for byte.
+          if let name = info.placeName {
+            w.key(literal: "placeName")
+            w.string(name)
+          }
+          if let zone = info.placeTimeZoneID {
+            w.key(literal: "placeTimeZone")
+            w.string(zone)
+          }
           w.endObject()
         }
         w.endObject()

@@ -241,9 +241,20 @@ struct TripFileReader {
     case (nil, nil):
       break
     }
+    // The location's town and zone (issue 28, 9a): kept with a location
+    // only; a file written before places has neither.
+    let placeName = try optionalText(c, "placeName", as: .address, at: here)
+    let placeZone = try optionalString(c, "placeTimeZone", at: here)
+    if let placeZone, TimeZone(identifier: placeZone) == nil {
+      throw fail(
+        "\(here).placeTimeZone",
+        "'\(TextNormalization.excerpt(placeZone))' is not an IANA time zone")
+    }
     let custom = CustomInfo(
       title: title, category: category, time: time, timeZoneID: zone, coordinate: coordinate,
-      address: try optionalText(c, "address", as: .address, at: here))
+      address: try optionalText(c, "address", as: .address, at: here),
+      placeName: coordinate == nil ? nil : placeName,
+      placeTimeZoneID: coordinate == nil ? nil : placeZone)
     return (custom, warning)
   }
 

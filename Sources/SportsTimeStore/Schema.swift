@@ -84,7 +84,7 @@ enum Schema {
   static let ledger: [Migration] =
     migrations + VisitsSchema.migrations + SettingsSchema.migrations + TravelModeSchema.migrations
     + RevisionSchema.migrations + ScheduleImportSchema.migrations + JournalSchema.migrations
-    + GameScoreSchema.migrations
+    + GameScoreSchema.migrations + ItemPlaceSchema.migrations
 
   /// The migrator for `ledger`.
   static let migrator = Migrator(ledger)

@@ -94,7 +94,7 @@ extension Store {
         found = Leagues.SportTeam(
           sport: .mlb, team: try catalog.team(named: teamName, season: date.year))
       } else {
-        found = try leagues.team(named: teamName, among: stored, season: date.year)
+        found = try team(named: teamName, among: stored, playingOn: date, leagues: leagues)
       }
       let team = found.team
       var query = GameQuery()
@@ -120,6 +120,37 @@ extension Store {
         }
       }
       return try reference.pick(from: games, teamName: team.fullName)
+    }
+  }
+
+  /// The team `text` names among the `stored` sports, for a game on `date`
+  /// (`Leagues.team(named:among:season:)`), with one more rule: a name
+  /// several sports' teams have (`CLE`: the Guardians, the Cavaliers, the
+  /// Browns) is the one of them with a stored game that local date, when
+  /// exactly one has (`CLE@2024-06-04` is the Guardians' game: no other
+  /// Cleveland team played that day). With none or several playing, the
+  /// name stays refused, naming each team.
+  /// - Throws: as `Leagues.team(named:among:season:)`.
+  func team(
+    named text: String, among stored: [Sport], playingOn date: CalendarDate, leagues: Leagues
+  ) throws -> Leagues.SportTeam {
+    do {
+      return try leagues.team(named: text, among: stored, season: date.year)
+    } catch CatalogError.teamOfSeveralSports(let name, let candidates) {
+      var playing: [Leagues.SportTeam] = []
+      for sport in stored {
+        guard let team = try? leagues.team(named: name, sport: sport, season: date.year) else {
+          continue
+        }
+        let found = Leagues.SportTeam(sport: sport, team: team)
+        var query = GameQuery()
+        query.sportTeams = [sport: leagues.codes(of: found)]
+        query.from = date
+        query.to = date
+        if try !games(query).isEmpty { playing.append(found) }
+      }
+      if playing.count == 1 { return playing[0] }
+      throw CatalogError.teamOfSeveralSports(name, candidates: candidates)
     }
   }
 

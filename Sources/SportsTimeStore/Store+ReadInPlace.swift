@@ -21,6 +21,8 @@ extension Store {
     let latitude: Int32
     let longitude: Int32
     let address: Int32
+    let placeName: Int32
+    let placeTimeZone: Int32
     let fromStop: Int32
     let toStop: Int32
     let fromVenue: Int32
@@ -48,6 +50,8 @@ extension Store {
       latitude = try c.index("latitude")
       longitude = try c.index("longitude")
       address = try c.index("address")
+      placeName = try c.index("place_name")
+      placeTimeZone = try c.index("place_time_zone")
       fromStop = try c.index("from_stop")
       toStop = try c.index("to_stop")
       fromVenue = try c.index("from_venue")
@@ -125,7 +129,9 @@ extension Store {
         CustomInfo(
           title: try row.optionalString(c.title) ?? "", category: category, time: time,
           timeZoneID: try row.optionalString(c.timeZone), coordinate: coordinate,
-          address: try row.optionalString(c.address)))
+          address: try row.optionalString(c.address),
+          placeName: try row.optionalString(c.placeName),
+          placeTimeZoneID: try row.optionalString(c.placeTimeZone)))
     default:
       throw corrupt("kind", kindText)
     }

@@ -642,6 +642,8 @@ extension Store {
     row["latitude"] = .optional(custom?.coordinate?.latitude)
     row["longitude"] = .optional(custom?.coordinate?.longitude)
     row["address"] = .optional(custom?.address)
+    row["place_name"] = .optional(custom?.placeName)
+    row["place_time_zone"] = .optional(custom?.placeTimeZoneID)
     row["from_stop"] = .optional(travel?.fromStop)
     row["to_stop"] = .optional(travel?.toStop)
     row["from_venue"] = .optional(travel?.fromVenueID?.rawValue)
@@ -708,7 +710,9 @@ extension Store {
         CustomInfo(
           title: try row.optionalString("title") ?? "", category: category, time: time,
           timeZoneID: try row.optionalString("time_zone"), coordinate: coordinate,
-          address: try row.optionalString("address")))
+          address: try row.optionalString("address"),
+          placeName: try row.optionalString("place_name"),
+          placeTimeZoneID: try row.optionalString("place_time_zone")))
     default:
       throw corrupt("kind", kindText)
     }

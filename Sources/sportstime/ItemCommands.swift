@@ -47,7 +47,7 @@ enum ItemCommands {
           return time
         }),
       help:
-        "Local time (24-hour) where the item is: with --lat/--lon, the zone of the nearest venue within 200 km; else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
+        "Local time (24-hour) where the item is: with --place, that town's zone; with --lat/--lon, the nearest town's (the nearest venue's within 200 km when the list of towns is not at hand); else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
     ),
     .value(
       "lat", valueName: "DEG", kind: .number(Coordinate.latitudeRange),
@@ -55,6 +55,11 @@ enum ItemCommands {
     .value(
       "lon", valueName: "DEG", kind: .number(Coordinate.longitudeRange),
       help: "Longitude in degrees, east positive, with --lat."),
+    .value(
+      "place", valueName: "TOWN",
+      help:
+        "A town or city of 5,000 people or more, by name, with its state or country when several share it (\"Arlington, TX\", \"Toronto, Canada\"): its point and time zone (GeoNames' list, $SPORTSTIME_DATA/places/cities5000.csv). Not with --lat/--lon."
+    ),
     .value("address", valueName: "TEXT", help: "Street address."),
   ]
 
@@ -140,11 +145,13 @@ enum ItemCommands {
   /// well-formed details, and no `--no-…` with a new value of the same.
   static func checkEdit(_ args: ParsedArguments) throws {
     let given =
-      ["title", "category", "time", "lat", "lon", "address"].contains { args.value($0) != nil }
+      ["title", "category", "time", "lat", "lon", "place", "address"].contains {
+        args.value($0) != nil
+      }
       || ["no-time", "no-location", "no-address"].contains { args.flag($0) }
     if !given {
       throw args.usageError(
-        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
+        "say what to change: --title, --category, --time, --place, --lat/--lon, --address (or a --no-… option)"
       )
     }
     _ = try details(args)
@@ -156,7 +163,8 @@ enum ItemCommands {
       let given =
         option == "time"
         ? args.value("time") != nil
-        : option == "location" ? args.value("lat") != nil : args.value("address") != nil
+        : option == "location"
+          ? args.value("lat") != nil || args.value("place") != nil : args.value("address") != nil
       if given { throw args.usageError("--\(flag) cannot go with a new \(option)") }
     }
   }
@@ -203,8 +211,27 @@ enum ItemCommands {
     default:
       throw args.usageError("--lat and --lon go together")
     }
+    if args.value("place") != nil, lat != nil {
+      throw args.usageError("give --place or --lat/--lon, not both")
+    }
     if let address = args.value("address") { changes.address = .some(address) }
     return changes
+  }
+
+  /// The location of `changes` made whole: `--place`'s town (its point,
+  /// name and zone), or a `--lat/--lon` point in the nearest town's zone
+  /// (`ItemLocation`; the nearest venue's when the list of towns is not at
+  /// hand). Nothing for changes without a new location.
+  /// - Throws: `PlaceError` for a name that is no town or several
+  ///   (listing them); `CommandError` when `--place` is given and the list
+  ///   of towns cannot be found.
+  static func locate(_ changes: inout CustomItemChanges, _ context: Context) throws {
+    if let text = context.arguments.value("place") {
+      let place = try PlacesFile.directory(context).place(named: text)
+      changes.locate(ItemLocation(place: place))
+    } else if let point = changes.coordinate, let point {
+      changes.locate(ItemLocation(point: point, directory: try? PlacesFile.directory(context)))
+    }
   }
 
   // MARK: Runs
@@ -213,13 +240,15 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let title = try args.requiredValue("title")
-    let changes = try details(args)
+    var changes = try details(args)
+    try locate(&changes, context)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
-      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
+      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil,
+      placeName: changes.placeName, placeTimeZoneID: changes.placeTimeZoneID)
     let change = try store.editTrip(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog,
       now: environment.now()
@@ -258,6 +287,7 @@ enum ItemCommands {
     let itemText = try args.requiredPositional("ITEM")
     var changes = try details(args)
     if let title = args.value("title") { changes.title = title }
+    try locate(&changes, context)
     if args.flag("no-time") { changes.time = .some(nil) }
     if args.flag("no-location") { changes.coordinate = .some(nil) }
     if args.flag("no-address") { changes.address = .some(nil) }

@@ -45,6 +45,11 @@ enum ServeCommand {
           "US states GeoJSON for the maps (default $SPORTSTIME_DATA/basemap/us-states.json, else ../shared/data/basemap/us-states.json); world-countries.json beside it is drawn under the states."
       ),
       .value(
+        "places", valueName: "FILE",
+        help:
+          "GeoNames' towns for the item dialog's place search (default $SPORTSTIME_DATA/places/cities5000.csv, else ../shared/data/places/cities5000.csv)."
+      ),
+      .value(
         "tiles", valueName: "URL-TEMPLATE",
         help:
           "A tile server for the map screen, e.g. 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' (with --tiles-attribution). Default: none, the map draws the basemap only and needs no network."
@@ -107,6 +112,8 @@ enum ServeCommand {
       host: host, port: port, token: token, assets: assets,
       appFiles: appFiles, basemap: basemap)
     configuration.tiles = tiles
+    configuration.places =
+      args.value("places").map(URL.init(fileURLWithPath:)) ?? PlacesFile.defaultURL(context)
     let app = SportsTimeApp(
       store: store, catalog: try context.catalog(), environment: context.longRunningEnvironment(),
       configuration: configuration)

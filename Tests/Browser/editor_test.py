@@ -885,7 +885,7 @@ class EditorTests(unittest.TestCase):
         self.driver.find_element(By.ID, "name").send_keys("Browser new trip")
         self.driver.find_element(By.ID, "create-trip").click()
         WebDriverWait(self.driver, 5).until(
-            lambda d: "already" in d.find_element(By.ID, "banner").text)
+            lambda d: "already" in d.find_element(By.ID, "name-error").text)
         self.assertIn("/trips/new", self.driver.current_url)
         # (The refused POST itself is logged by the browser as a network error.)
         self.assertEqual([e for e in self.console_errors() if e["source"] != "network"], [])

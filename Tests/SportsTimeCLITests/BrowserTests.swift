@@ -58,6 +58,27 @@ final class BrowserTests: XCTestCase {
       ])
   }
 
+  /// Tests/Browser/new_trip_test.py: the new-trip screen with MLB and NHL
+  /// imported (issue 28): venue names on the games' dates, the first-step
+  /// text, picks removed after the search changed, errors beside their field.
+  func testTheNewTripScreenInChromium() throws {
+    try run(
+      "new_trip_test.py",
+      screenshots: [
+        "new-trip-flyers.png", "new-trip-start.png", "new-trip-start-phone.png",
+        "new-trip-picks.png", "new-trip-error-name.png", "new-trip-error-start-phone.png",
+      ])
+  }
+
+  /// Tests/Browser/item_place_test.py: the item dialog's place (issue 28,
+  /// 9a): a town searched as one types, a point tapped on the map, an
+  /// address alone, typed coordinates.
+  func testTheItemPlaceInChromium() throws {
+    try run(
+      "item_place_test.py",
+      screenshots: ["item-place-search.png", "item-place-map-picking.png", "item-place-phone.png"])
+  }
+
   /// Runs one of Tests/Browser's scripts on the built binary and the real
   /// data; checks it passed and saved `screenshots`.
   private func run(_ name: String, screenshots: [String]) throws {

@@ -151,10 +151,12 @@ final class GamesCommandTests: EndToEndTestCase {
       object.sortedKeys,
       [
         "away", "date", "gameNumber", "home", "id", "neutralSite", "sport", "start", "status",
-        "timeEstimated", "timeUnknown", "timeZone", "venueID",
+        "timeEstimated", "timeUnknown", "timeZone", "venueCity", "venueID", "venueName",
       ])
     // The Seoul Series: the Padres' home game away from Petco Park.
     XCTAssertEqual(object["neutralSite"] as? Bool, true)
+    XCTAssertEqual(object["venueName"] as? String, "Gocheok Sky Dome")
+    XCTAssertEqual(object["venueCity"] as? String, "Seoul")
     let game = try XCTUnwrap(try decode([GameJSON].self, text).first)
     XCTAssertEqual(
       game,

@@ -1,14 +1,15 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 /// `sportstime item add|move|edit|remove` (issue 3) against real trips.
 final class ItemCommandTests: ItineraryTestCase {
   static let addUsage =
-    "sportstime item add <TRIP> --title <TEXT> [--category <CATEGORY>] [--time <HH:MM>] [--lat <DEG>] [--lon <DEG>] [--address <TEXT>] [--before <ROW>] [--after <ROW>] [--day <N>] [--top] [--bottom] [--json]"
+    "sportstime item add <TRIP> --title <TEXT> [--category <CATEGORY>] [--time <HH:MM>] [--lat <DEG>] [--lon <DEG>] [--place <TOWN>] [--address <TEXT>] [--before <ROW>] [--after <ROW>] [--day <N>] [--top] [--bottom] [--json]"
   static let moveUsage =
     "sportstime item move <TRIP> <ITEM> [--before <ROW>] [--after <ROW>] [--day <N>] [--top] [--bottom] [--json]"
   static let editUsage =
-    "sportstime item edit <TRIP> <ITEM> [--title <TEXT>] [--category <CATEGORY>] [--time <HH:MM>] [--lat <DEG>] [--lon <DEG>] [--address <TEXT>] [--no-time] [--no-location] [--no-address] [--json]"
+    "sportstime item edit <TRIP> <ITEM> [--title <TEXT>] [--category <CATEGORY>] [--time <HH:MM>] [--lat <DEG>] [--lon <DEG>] [--place <TOWN>] [--address <TEXT>] [--no-time] [--no-location] [--no-address] [--json]"
 
   /// The refusal of the Loop trip's Guaranteed Rate Field → Milwaukee leg
   /// outside Days 4–8.
@@ -120,7 +121,7 @@ final class ItemCommandTests: ItineraryTestCase {
       object.sortedKeys,
       [
         "address", "category", "date", "day", "id", "kind", "latitude", "longitude", "number",
-        "sortOrder", "time", "timeZone", "title", "warnings",
+        "placeName", "placeTimeZone", "sortOrder", "time", "timeZone", "title", "warnings",
       ])
     let id = try XCTUnwrap(object.string("id"))
     XCTAssertNotNil(id.range(of: "^item:\(Self.uuidPattern)$", options: .regularExpression), id)
@@ -144,6 +145,62 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertTrue(
       text.contains("7      🍽️ Coney dogs · 11:45 EDT · 118 W Lafayette Blvd, Detroit"),
       text.joined(separator: "\n"))
+  }
+
+  /// Issue 28, 9a: `--place` names a town of GeoNames' list; the item
+  /// takes its point, its name and its zone (South Bend keeps Eastern time
+  /// though Wrigley Field, Central, is the nearest venue); a name several
+  /// towns share is refused listing them.
+  func testAdd_placeByName_takesTheTownsPointAndZone() throws {
+    try runOK(Self.shortTrip)
+    // The list of towns is read in place from the data folder.
+    let data: [String: String?] = ["SPORTSTIME_DATA": TestData.directory.path]
+    let result = try runOK(
+      [
+        "item", "add", "Short", "--title", "Dinner", "--day", "1", "--time", "17:30", "--place",
+        "South Bend, IN", "--json",
+      ], extra: data)
+    let object = try XCTUnwrap(try parseJSON(result.stdout) as? [String: Any])
+    XCTAssertEqual(object.string("placeName"), "South Bend, IN, United States")
+    XCTAssertEqual(object.string("placeTimeZone"), "America/Indiana/Indianapolis")
+    XCTAssertEqual(object.string("timeZone"), "America/Indiana/Indianapolis")
+    XCTAssertEqual(try XCTUnwrap(object.double("latitude")), 41.68, accuracy: 0.01)
+    let text = try runOK(["trip", "show", "Short"]).stdout
+    XCTAssertTrue(text.contains("📝 Dinner · 17:30 EDT"), text)
+    // The trip file carries the place: exported, deleted and imported, the item keeps it.
+    try runOK(["trip", "export", "Short", "--format", "json", "--out", "short.json"])
+    try runOK(["trip", "delete", "Short"])
+    try runOK(["trip", "import", "short.json"], extra: data)
+    let imported = try XCTUnwrap(
+      (try parseJSON(try runOK(["trip", "show", "Short", "--json"]).stdout) as? [String: Any])?[
+        "rows"] as? [[String: Any]])
+    let dinner = try XCTUnwrap(imported.first { $0.string("title") == "Dinner" })
+    XCTAssertEqual(dinner.string("placeName"), "South Bend, IN, United States")
+    XCTAssertEqual(dinner.string("timeZone"), "America/Indiana/Indianapolis")
+    // A point typed instead takes the nearest town's zone (no town name).
+    let point = try XCTUnwrap(
+      try parseJSON(
+        try runOK(
+          [
+            "item", "add", "Short", "--title", "Lunch", "--day", "1", "--time", "12:00", "--lat",
+            "41.6764", "--lon", "-86.2520", "--json",
+          ], extra: data
+        ).stdout) as? [String: Any])
+    XCTAssertEqual(point.string("timeZone"), "America/Indiana/Indianapolis")
+    XCTAssertNil(point.string("placeName"))
+    try assertFailure(
+      ["item", "add", "Short", "--title", "Dinner", "--place", "Arlington"],
+      containing: [
+        "“Arlington” is the name of 5 places: Arlington, TX, United States; Arlington, VA, United States;",
+        "as in “Arlington, TX”",
+      ], extra: data)
+    let both = try run(
+      [
+        "item", "add", "Short", "--title", "Dinner", "--place", "Arlington, TX", "--lat", "1",
+        "--lon", "1",
+      ], extra: data)
+    XCTAssertEqual(both.status, 64, "\(both)")
+    XCTAssertEqual(both.stderrLines.first, "Error: give --place or --lat/--lon, not both")
   }
 
   func testAdd_timeIsLocalToWhereTheTripIsAtThatPoint() throws {
@@ -281,7 +338,7 @@ final class ItemCommandTests: ItineraryTestCase {
       // shape, a usage error (it was exit 1).
       (
         edit,
-        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)"
+        "say what to change: --title, --category, --time, --place, --lat/--lon, --address (or a --no-… option)"
       ),
     ]
     for (arguments, message) in editCases {
@@ -333,7 +390,7 @@ final class ItemCommandTests: ItineraryTestCase {
     try assertUsageError(
       ["--db", fresh.path, "item", "edit", "No Such Trip", "3"],
       message:
-        "say what to change: --title, --category, --time, --lat/--lon, --address (or a --no-… option)",
+        "say what to change: --title, --category, --time, --place, --lat/--lon, --address (or a --no-… option)",
       usage: Self.editUsage, help: "sportstime item edit")
     XCTAssertFalse(fileExists(fresh), "a usage error must not create the database")
   }

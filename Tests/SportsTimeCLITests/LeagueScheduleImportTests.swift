@@ -209,6 +209,21 @@ final class LeagueScheduleImportTests: EndToEndTestCase {
     XCTAssertEqual(try games(["--team", "celtics", "--sport", "NBA"]).count, 82)
   }
 
+  /// Issue 28, item 25: with every league imported, `CLE@2024-06-04` is
+  /// the Guardians' game (no other Cleveland team played that day), as the
+  /// README's first trip has it.
+  func testGameReferences_aCodeOfSeveralSports_withOneGameThatDay() throws {
+    try runOK(["schedule", "import", try path("retrosheet/2024schedule.csv")])
+    try importAll()
+    let result = try runOK([
+      "trip", "new", "Cleveland first", "--game", "CLE@2024-06-04", "--game", "CHC@2024-06-05",
+    ])
+    XCTAssertTrue(result.stdout.contains("Progressive Field"), result.stdout)
+    try assertFailure(
+      ["trip", "new", "Garden", "--game", "BOS@2024-11-16"],
+      containing: ["'BOS' is a team of several sports"])
+  }
+
   /// A Celtics game and a Bruins game at TD Garden on one day, then the
   /// Patriots at Gillette Stadium: the two Garden games are one stop.
   func testTrip_mixingSports_consecutiveGamesAtOneVenueAreOneStop() throws {

@@ -86,6 +86,28 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(try makeDemoTrip()["warnings"] as? [String], [])
   }
 
+  /// Issue 28, item 25: past trips are listed most recent first (the trips
+  /// screen's order, `TripGroups`), and docs/API.md says so (it said
+  /// "soonest first").
+  func testList_pastTripsMostRecentFirst_asTheDocSays() throws {
+    for (name, game) in [
+      ("June 7", "DET@2024-06-07"), ("June 4", "CLE@2024-06-04"),
+      ("June 10", "MIL@2024-06-10"),
+    ] {
+      let created = try send("POST", "/api/trips", json: ["name": name, "games": [game]])
+      XCTAssertEqual(created.status, 201, created.text)
+    }
+    let past = try XCTUnwrap(try object(try send("GET", "/api/trips"))["past"] as? [[String: Any]])
+    XCTAssertEqual(past.map { $0["name"] as? String }, ["June 10", "June 7", "June 4"])
+    let doc = try String(
+      contentsOf: TestData.repositoryRoot.appendingPathComponent("docs/API.md"), encoding: .utf8)
+    let route = try XCTUnwrap(
+      doc.components(separatedBy: "\n- ").first { $0.hasPrefix("`GET /api/trips` →") })
+    let words = route.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(words.contains("past most recent first"), words)
+    XCTAssertFalse(words.contains("each soonest first"), words)
+  }
+
   func testCreate_badInputIs400NamingTheField_andStoresNothing() throws {
     let cases: [([String: Any], String?, Int)] = [
       (["games": ["CHC@2024-06-05"]], "name", 400),

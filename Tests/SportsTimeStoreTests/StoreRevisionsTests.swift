@@ -615,8 +615,8 @@ final class StoreRevisionsTests: StoreTestCase {
       revisions,
       Schema.ledger.count - RevisionSchema.migrations.count
         - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count
-        - GameScoreSchema.migrations.count,
-      "the revisions migrations are followed only by the schedule-import records, the undo journal and the game scores"
+        - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records, the undo journal, the game scores and the item places"
     )
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]

@@ -94,11 +94,13 @@ public struct VenueTimeZones: Sendable {
 
   /// The zone a timed custom item's time is local to, and the city named
   /// in messages (DECISIONS.md, "Times follow their position"; issue 8):
-  /// an item with its own location takes the zone of the nearest venue
-  /// within `maximumDistance` of it; any other item takes the zone of
-  /// where the trip is at its position.
+  /// an item with its own location takes its place's zone when one is
+  /// stored with it (`CustomInfo.placeTimeZoneID`, named after its town),
+  /// else the zone of the nearest venue within `maximumDistance` of it;
+  /// any other item takes the zone of where the trip is at its position.
   /// - Parameters:
-  ///   - custom: the item's details (only `coordinate` is read).
+  ///   - custom: the item's details (`coordinate`, `placeTimeZoneID` and
+  ///     `placeName` are read).
   ///   - position: where the trip is at the item's position
   ///     (`DragSession.place(atSlot:)`), nil for a trip without stops.
   /// - Returns: an IANA zone id and a city; nil only when both are
@@ -106,6 +108,11 @@ public struct VenueTimeZones: Sendable {
   public func timePlace(
     of custom: CustomInfo, position: (timeZoneID: String, city: String)?
   ) -> (timeZoneID: String, city: String)? {
+    // The zone of the item's own place, stored with it (issue 28, 9a).
+    if custom.coordinate != nil, let zone = custom.placeTimeZoneID {
+      let town = custom.placeName.flatMap { $0.split(separator: ",").first.map(String.init) }
+      return (zone, town ?? LocalTime.cityName(ofZone: zone))
+    }
     if let point = custom.coordinate, let venue = nearestVenue(to: point) {
       return (venue.timeZoneID, venue.city)
     }

@@ -42,12 +42,23 @@ public struct CustomInfo: Sendable, Hashable {
   public var coordinate: Coordinate?
   /// Optional street address.
   public var address: String?
+  /// The town the location is in or was chosen as, as the place search
+  /// shows it ("Arlington, TX, United States"; `Place.label`); nil for a
+  /// point set on the map or typed, or no location.
+  public var placeName: String?
+  /// The IANA zone of the item's location: its chosen town's, or the
+  /// nearest town's to its point (`PlaceDirectory.nearest(to:)`), stored
+  /// with the item when its location is written. A timed item's time is
+  /// local to it (`VenueTimeZones.timePlace(of:position:)`). Nil without a
+  /// location, or for one written before places were known (the nearest
+  /// venue's zone then, as before).
+  public var placeTimeZoneID: String?
 
   /// Creates custom details; see the properties.
   public init(
     title: String, category: ItemCategory, time: ClockTime? = nil,
     timeZoneID: String? = nil, coordinate: Coordinate? = nil,
-    address: String? = nil
+    address: String? = nil, placeName: String? = nil, placeTimeZoneID: String? = nil
   ) {
     self.title = title
     self.category = category
@@ -55,6 +66,8 @@ public struct CustomInfo: Sendable, Hashable {
     self.timeZoneID = timeZoneID
     self.coordinate = coordinate
     self.address = address
+    self.placeName = placeName
+    self.placeTimeZoneID = placeTimeZoneID
   }
 
   /// The category's icon.

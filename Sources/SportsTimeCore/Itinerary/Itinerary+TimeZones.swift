@@ -57,7 +57,9 @@ extension Itinerary {
     var result: [ItineraryItem.ID: ItemTimePlace] = [:]
     for row in numberedRows {
       guard let item = row.item, let custom = item.customInfo, custom.time != nil else { continue }
-      let located = custom.coordinate.flatMap { venueZones.nearestVenue(to: $0) } != nil
+      let located =
+        (custom.coordinate != nil && custom.placeTimeZoneID != nil)
+        || custom.coordinate.flatMap { venueZones.nearestVenue(to: $0) } != nil
       let position: (timeZoneID: String, city: String)?
       if schedule.contains(day: item.day) {
         position = positions[item.id]

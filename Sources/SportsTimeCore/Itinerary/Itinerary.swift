@@ -537,7 +537,11 @@ extension Itinerary {
     }
     if let category = changes.category { custom.category = category }
     if let time = changes.time { custom.time = time }
-    if let coordinate = changes.coordinate { custom.coordinate = coordinate }
+    if let coordinate = changes.coordinate {
+      custom.coordinate = coordinate
+      custom.placeName = coordinate == nil ? nil : changes.placeName
+      custom.placeTimeZoneID = coordinate == nil ? nil : changes.placeTimeZoneID
+    }
     var warnings: [String] = []
     if custom.time == nil {
       custom.timeZoneID = nil

@@ -34,6 +34,13 @@ public struct CustomItemChanges: Sendable, Hashable {
   public var time: ClockTime??
   /// `.some(nil)` clears the location.
   public var coordinate: Coordinate??
+  /// With a new `coordinate`: its town's name (`CustomInfo.placeName`),
+  /// nil for a point without one. Read only when `coordinate` is set (a
+  /// location changes whole; clearing it clears its place).
+  public var placeName: String?
+  /// With a new `coordinate`: its place's zone
+  /// (`CustomInfo.placeTimeZoneID`). Read only when `coordinate` is set.
+  public var placeTimeZoneID: String?
   /// `.some(nil)` clears the address.
   public var address: String??
 

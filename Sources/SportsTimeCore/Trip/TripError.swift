@@ -61,6 +61,56 @@ public enum TripError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The reason in the words of a screen where games are picked, not
+  /// typed: a game by its matchup and date instead of its id ("The CWS @
+  /// CHC game on Wed, Jun 5, 2024 is before the first day, Thu, Jun 6,
+  /// 2024: choose an earlier first day, or leave it empty."), dates in the
+  /// long form, a capital and a full stop. The other reasons as
+  /// `description`, capitalized.
+  public var forPickedGames: String {
+    func sentence(_ text: String) -> String {
+      let body = text.hasSuffix(".") ? text : text + "."
+      return body.prefix(1).uppercased() + body.dropFirst()
+    }
+    switch self {
+    case .gameOutsideTrip(_, let title, let date, let first, let last):
+      let game = "The \(title) game on \(date.longDescription)"
+      if let first, date < first {
+        return
+          "\(game) is before the first day, \(first.longDescription): choose an earlier first day, or leave it empty."
+      }
+      if let last, date > last {
+        return
+          "\(game) is after the last day, \(last.longDescription): choose a later last day, or leave it empty."
+      }
+      return "\(game) is outside the trip's days: change the first or last day."
+    case .duplicateGame: return "A game is picked twice: pick each game once."
+    case .cancelledGame:
+      return
+        "A picked game was cancelled (postponed with no makeup date): remove it from your picks."
+    case .startAfterEnd(let start, let end):
+      return
+        "The first day, \(start.longDescription), is after the last day, \(end.longDescription): swap them, or leave one empty."
+    default: return sentence(description)
+    }
+  }
+
+  /// Which of a new trip's inputs the reason is about: `name`, `start`,
+  /// `end` or `games` (the body keys of `POST /api/trips` and the new-trip
+  /// screen's fields), nil for none in particular.
+  public var field: String? {
+    switch self {
+    case .emptyName, .invalidName, .nameLooksLikeID, .sameName: return "name"
+    case .startAfterEnd: return "end"
+    case .gameOutsideTrip(_, _, let date, let first, _):
+      if let first, date < first { return "start" }
+      return first == nil ? "end" : "start"
+    case .tooLong: return "end"
+    case .noGames, .duplicateGame, .cancelledGame: return "games"
+    default: return nil
+    }
+  }
+
   /// The reason, in a traveller's words.
   public var description: String {
     switch self {

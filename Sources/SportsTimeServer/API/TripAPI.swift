@@ -15,6 +15,8 @@ struct TripAPI: Sendable {
   let environment: RuleEnvironment
   /// The traveller's zone, for "today" in the trips' grouping.
   let timeZone: TimeZone
+  /// GeoNames' towns: an item's place by id, its point's zone.
+  var places = PlaceDirectoryCache(url: nil)
 
   // MARK: Trips
 
@@ -76,14 +78,32 @@ struct TripAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let planned = try TripBuilder.plan(
-      name: name, games: games, start: try body.date("start"), end: try body.date("end"),
-      catalog: catalog, environment: env)
-    try store.insert(planned)
-    // The 201 answer warns as `trip new` does (issue 28, item 4).
-    var document = try tripDocument(planned.trip.id)
-    document.warnings = planned.tightLegs.map(\.message)
-    return document
+    let start = try body.date("start")
+    let end = try body.date("end")
+    // The new-trip screen shows a refusal beside the field it is about, in
+    // the words of a screen where games are picked (no game ids).
+    do {
+      let planned = try TripBuilder.plan(
+        name: name, games: games, start: start, end: end, catalog: catalog, environment: env)
+      try store.insert(planned)
+      // The 201 answer warns as `trip new` does (issue 28, item 4).
+      var document = try tripDocument(planned.trip.id)
+      document.warnings = planned.tightLegs.map(\.message)
+      return document
+    } catch let error as TripError {
+      throw APIError(
+        status: APIError.status(of: error.kind),
+        document: WireV1.ErrorDocument(
+          kind: error.kind, message: error.forPickedGames, field: error.field))
+    } catch RecordError.duplicateTripName(let taken) {
+      throw APIError(
+        status: 422,
+        document: WireV1.ErrorDocument(
+          kind: .refused,
+          message:
+            "A trip called “\(TextNormalization.excerpt(taken))” already exists: pick another name.",
+          field: "name"))
+    }
   }
 
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
@@ -208,7 +228,9 @@ struct TripAPI: Sendable {
     let from = try date("from")
     let to = try date("to")
     if let from, let to, from > to {
-      throw APIError.invalid("from \(from) is after to \(to)", field: "from")
+      throw APIError.invalid(
+        "The first date, \(from.longDescription), is after the last, \(to.longDescription): swap them.",
+        field: "from")
     }
     // `sport=NBA,NHL`: several, comma-separated, as the CLI's --sport.
     var sports: [Sport] = []
@@ -233,10 +255,23 @@ struct TripAPI: Sendable {
       }
     }
     let leagues = try Leagues.builtIn()
-    let games = try store.games(
-      try GameQuery(
+    let gameQuery: GameQuery
+    do {
+      gameQuery = try GameQuery(
         sports: sports, teams: try list("team"), venues: try list("venue"), from: from, to: to,
-        storedSports: try store.storedSports(), leagues: leagues))
+        storedSports: try store.storedSports(), leagues: leagues)
+    } catch let error as CatalogError {
+      // The message names the team or venue; `field` says which input.
+      let field: String
+      switch error {
+      case .unknownVenue, .ambiguousVenue, .venueOfOtherSport: field = "venue"
+      default: field = "team"
+      }
+      let document = WireV1.ErrorDocument(error, field: field)
+      throw APIError(
+        status: APIError.status(of: document.kind ?? .notFound), document: document)
+    }
+    let games = try store.games(gameQuery)
     return games.map { WireV1.GameEntry($0, catalog: catalog, leagues: leagues) }
   }
 
@@ -281,7 +316,7 @@ struct TripAPI: Sendable {
   }
 
   /// The members `details(_:)` reads.
-  static let detailKeys = ["title", "category", "time", "lat", "lon", "address"]
+  static let detailKeys = ["title", "category", "time", "lat", "lon", "placeID", "address"]
 
   /// The custom item details of `body` (absent keys unchanged; null
   /// clears).
@@ -304,27 +339,45 @@ struct TripAPI: Sendable {
       }
       changes.time = .some(time)
     }
-    if body.isNull("lat") || body.isNull("lon") {
+    if body.has("placeID") {
+      // A town of the place search: its point, name and zone.
+      guard !body.has("lat"), !body.has("lon") else {
+        throw APIError.invalid(
+          "Give either a place from the search or a latitude and longitude, not both.",
+          field: "placeID")
+      }
+      guard let number = try body.number("placeID"), let id = Int(exactly: number),
+        let place = try places.directory().place(id: id)
+      else {
+        throw APIError.invalid(
+          "That place is not in the list of towns; search for it again.", field: "placeID")
+      }
+      changes.locate(ItemLocation(place: place))
+    } else if body.isNull("lat") || body.isNull("lon") {
       // Cleared together: a number beside a null is a contradiction.
       for (key, other) in [("lat", "lon"), ("lon", "lat")] where body.isNull(other) {
         if try body.number(key) != nil {
           throw APIError.invalid(
-            "lat and lon go together: give both as numbers, or both as null to clear the place",
+            "Give both the latitude and the longitude, or clear both to remove the point.",
             field: other)
         }
       }
-      changes.coordinate = .some(nil)
+      changes.locate(nil)
     } else {
       switch (try body.number("lat"), try body.number("lon")) {
       case (nil, nil): break
       case (let lat?, let lon?):
         guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
+          let field = (-90...90).contains(lat) ? "lon" : "lat"
           throw APIError.invalid(
-            "lat must be within −90…90 and lon within −180…180 degrees", field: "lat")
+            "That point is not on the map: the latitude goes from -90 (south) to 90 (north) and the longitude from -180 (west) to 180 (east), in degrees.",
+            field: field)
         }
-        changes.coordinate = .some(coordinate)
+        changes.locate(ItemLocation(point: coordinate, directory: places.directoryIfAvailable))
       default:
-        throw APIError.invalid("lat and lon go together", field: body.has("lat") ? "lon" : "lat")
+        throw APIError.invalid(
+          "Give both the latitude and the longitude, or neither.",
+          field: body.has("lat") ? "lon" : "lat")
       }
     }
     if body.isNull("address") {
@@ -341,7 +394,8 @@ struct TripAPI: Sendable {
     let changes = try details(body)
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
-      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil)
+      coordinate: changes.coordinate ?? nil, address: changes.address ?? nil,
+      placeName: changes.placeName, placeTimeZoneID: changes.placeTimeZoneID)
     let target = try place(try body.object("place")) ?? .bottom(day: 1)
     let revision = try body.revision()
     return try written(id) {

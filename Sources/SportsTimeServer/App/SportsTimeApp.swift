@@ -23,6 +23,9 @@ public final class SportsTimeApp: Sendable {
     public var appFiles: URL?
     /// The US states basemap (GeoJSON), when known.
     public var basemap: URL?
+    /// GeoNames' `cities5000.csv` (the item dialog's place search and an
+    /// item's zone), when known.
+    public var places: URL? = nil
     /// The traveller's zone, for today's date.
     public var timeZone: TimeZone
     /// The tile server the map draws beneath its pins (`serve --tiles`);
@@ -78,16 +81,21 @@ public final class SportsTimeApp: Sendable {
   ) {
     self.configuration = configuration
     self.store = store
-    api = TripAPI(
+    var tripAPI = TripAPI(
       store: store, catalog: catalog, environment: environment,
       timeZone: configuration.timeZone)
+    let places = PlaceDirectoryCache(url: configuration.places)
+    tripAPI.places = places
+    api = tripAPI
     let readStore =
       store.path == ":memory:"
       ? store : ((try? Store(path: store.path, clock: store.clock)) ?? store)
     self.readStore = readStore
-    reads = TripAPI(
+    var readAPI = TripAPI(
       store: readStore, catalog: catalog, environment: environment,
       timeZone: configuration.timeZone)
+    readAPI.places = places
+    reads = readAPI
     watcher = TripWatcher(store: readStore)
     vendor = [
       "sortable": StaticFiles(folder: configuration.assets.appendingPathComponent("sortable")),
@@ -314,6 +322,7 @@ public final class SportsTimeApp: Sendable {
       }
       if let answer = try visitRoute(request, parts, env: env) { return answer }
       if let answer = try tipsRoute(request, parts) { return answer }
+      if let answer = try placesRoute(request, parts) { return answer }
       switch parts {
       case ["api", "events"]:
         try allow(request, ["GET"], head: false)

@@ -720,6 +720,12 @@
     form.lat.value = row && row.latitude !== null && row.latitude !== undefined ? row.latitude : '';
     form.lon.value = row && row.longitude !== null && row.longitude !== undefined ? row.longitude : '';
     form.address.value = row && row.address ? row.address : '';
+    placeState.chosen = null;
+    placeState.touched = false;
+    form.placeText.value = row && row.placeName ? row.placeName : '';
+    closePlaceList();
+    placeNote(row && row.placeTimeZone ? `Its time zone: ${row.placeTimeZone}.` : null);
+    document.getElementById('item-pick-on-map').hidden = typeof L === 'undefined';
     document.getElementById('item-remove').hidden = !row;
     document.getElementById('item-error').textContent = '';
     dialog.showModal();
@@ -731,19 +737,183 @@
     body.time = form.time.value ? form.time.value : null;
     const lat = form.lat.value.trim();
     const lon = form.lon.value.trim();
-    if (lat || lon) {
+    if (form.placeText.value.trim() && !placeState.chosen && placeState.typed) {
+      throw new Error('Pick the place from the list of towns (or clear it; a street address goes under Address).');
+    }
+    if (placeState.chosen) {
+      body.placeID = placeState.chosen.id;
+    } else if (lat || lon) {
       body.lat = Number(lat);
       body.lon = Number(lon);
       if (!lat || !lon || Number.isNaN(body.lat) || Number.isNaN(body.lon)) {
-        throw new Error('Give both latitude and longitude as numbers (or neither).');
+        throw new Error('Give both the latitude and the longitude as numbers in degrees, or neither.');
       }
     } else if (editing && editing.row) {
       body.lat = null;
       body.lon = null;
     }
+    // An edit that leaves the location alone keeps its place (name and zone).
+    if (editing && editing.row && !placeState.touched) {
+      delete body.placeID;
+      delete body.lat;
+      delete body.lon;
+    }
     body.address = form.address.value.trim() ? form.address.value : null;
     return body;
   }
+
+  // The place field: a combobox over GET /api/places (GeoNames' towns),
+  // searched as one types; arrows move through the list, Enter picks,
+  // Escape closes the list. A picked town fills the coordinates and is
+  // sent as its placeID (the server gives the item the town's zone).
+  const placeState = { chosen: null, touched: false, typed: false, active: -1, found: [], asked: 0, timer: null };
+  const placeList = document.getElementById('item-place-list');
+  function placeNote(text) {
+    document.getElementById('item-place-note').textContent = text
+      || 'Type a town and pick it from the list, or set the point on the trip\'s map; the item\'s time is in its place\'s time zone.';
+  }
+  function closePlaceList() {
+    placeList.hidden = true;
+    placeList.replaceChildren();
+    placeState.found = [];
+    placeState.active = -1;
+    form.placeText.setAttribute('aria-expanded', 'false');
+    form.placeText.removeAttribute('aria-activedescendant');
+  }
+  function markActive(index) {
+    placeState.active = index;
+    [...placeList.children].forEach((item, i) => item.setAttribute('aria-selected', i === index ? 'true' : 'false'));
+    const item = placeList.children[index];
+    if (item && item.id) {
+      form.placeText.setAttribute('aria-activedescendant', item.id);
+      item.scrollIntoView({ block: 'nearest' });
+    }
+  }
+  function choosePlace(place) {
+    placeState.chosen = place;
+    placeState.touched = true;
+    placeState.typed = false;
+    form.placeText.value = place.label;
+    form.lat.value = place.latitude;
+    form.lon.value = place.longitude;
+    closePlaceList();
+    placeNote(`${place.label}: its time zone is ${place.timeZone}.`);
+  }
+  async function searchPlaces() {
+    const text = form.placeText.value.trim();
+    const asked = ++placeState.asked;
+    if (text.length < 2) { closePlaceList(); return; }
+    try {
+      const answer = await api('GET', `/api/places?${new URLSearchParams({ q: text, limit: '8' })}`);
+      if (asked !== placeState.asked || !dialog.open) return;
+      placeState.found = answer.places;
+      placeList.replaceChildren(...(answer.places.length ? answer.places.map((place, i) => el('li', {
+        id: `item-place-option-${i}`, role: 'option', 'aria-selected': 'false',
+        onmousedown: (event) => { event.preventDefault(); choosePlace(place); },
+      }, [place.label, el('span', { class: 'meta', text: ` · ${place.timeZone}` })]))
+        : [el('li', { class: 'none', role: 'option', 'aria-disabled': 'true', text: `No town of 5,000 people or more is called “${text}”.` })]));
+      placeList.hidden = false;
+      form.placeText.setAttribute('aria-expanded', 'true');
+      placeState.active = -1;
+    } catch (error) {
+      if (asked !== placeState.asked) return;
+      closePlaceList();
+      placeNote(error.message);
+    }
+  }
+  form.placeText.addEventListener('input', () => {
+    placeState.chosen = null;
+    placeState.touched = true;
+    placeState.typed = form.placeText.value.trim() !== '';
+    // The coordinates came with the place: a new text leaves none behind.
+    form.lat.value = '';
+    form.lon.value = '';
+    placeNote(null);
+    clearTimeout(placeState.timer);
+    placeState.timer = setTimeout(searchPlaces, 150);
+  });
+  form.placeText.addEventListener('keydown', (event) => {
+    const count = placeState.found.length;
+    if (event.key === 'ArrowDown' && count) {
+      event.preventDefault();
+      markActive((placeState.active + 1) % count);
+    } else if (event.key === 'ArrowUp' && count) {
+      event.preventDefault();
+      markActive(placeState.active <= 0 ? count - 1 : placeState.active - 1);
+    } else if (event.key === 'Enter' && !placeList.hidden) {
+      event.preventDefault();
+      const place = placeState.found[placeState.active >= 0 ? placeState.active : 0];
+      if (place) choosePlace(place);
+    } else if (event.key === 'Escape' && !placeList.hidden) {
+      // Closes the list, not the dialog.
+      event.preventDefault();
+      event.stopPropagation();
+      closePlaceList();
+    }
+  });
+  form.placeText.addEventListener('blur', () => setTimeout(closePlaceList, 0));
+  for (const field of [form.lat, form.lon]) {
+    field.addEventListener('input', () => {
+      placeState.chosen = null;
+      placeState.touched = true;
+      placeState.typed = false;
+      form.placeText.value = '';
+      placeNote(null);
+    });
+  }
+
+  // "Set the point on the map": the dialog steps aside, a tap (or click)
+  // on the trip's map sets the point, Enter takes the map's centre, Escape
+  // goes back; the dialog comes back with what was typed kept.
+  let picking = null;
+  document.getElementById('item-pick-on-map').addEventListener('click', () => {
+    if (!ensureMap()) return;
+    picking = { keep: editing };
+    dialog.close();
+    editing = picking.keep;
+    const box = document.getElementById('map');
+    box.classList.add('picking');
+    box.setAttribute('tabindex', '0');
+    box.scrollIntoView({ block: 'center' });
+    box.focus({ preventScroll: true });
+    statusLine.classList.add('carrying');
+    say('Tap the map where the item is (or press Enter for the map\'s centre); Escape goes back to the item.');
+    picking.onTap = (event) => finishPicking(event.latlng.wrap());
+    map.once('click', picking.onTap);
+  });
+  function finishPicking(point) {
+    if (!picking) return;
+    const box = document.getElementById('map');
+    box.classList.remove('picking');
+    statusLine.classList.remove('carrying');
+    map.off('click', picking.onTap);
+    editing = picking.keep;
+    picking = null;
+    if (point) {
+      form.lat.value = point.lat.toFixed(5);
+      form.lon.value = point.lng.toFixed(5);
+      form.placeText.value = '';
+      placeState.chosen = null;
+      placeState.touched = true;
+      placeState.typed = false;
+      placeNote(`Point set on the map (${point.lat.toFixed(3)}, ${point.lng.toFixed(3)}); the item takes the nearest town's time zone.`);
+      say('Point set on the map.');
+    } else {
+      say('');
+    }
+    dialog.showModal();
+    (point ? document.getElementById('item-save') : document.getElementById('item-pick-on-map')).focus();
+  }
+  document.getElementById('map').addEventListener('keydown', (event) => {
+    if (!picking) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finishPicking(map.getCenter().wrap());
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      finishPicking(null);
+    }
+  });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -3,7 +3,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, shortDate, showError } = SportsTime;
+  const { api, el, localTime, shortDate } = SportsTime;
   const statusLine = document.getElementById('status');
   const picked = new Map(); // game id → game
   let venues = {};
@@ -18,13 +18,50 @@
     document.getElementById('map').hidden = true;
   }
 
+  // An error is shown next to what caused it (the server's `field`: the
+  // input of that name, the picks for `games`), scrolled into view, and the
+  // input it is about is focused and described by it; an error about no
+  // field in particular is shown under the button that was pressed.
+  const errorPlaces = {
+    team: ['filters-error', 'team'], venue: ['filters-error', 'venue'], sport: ['filters-error', 'sport'],
+    from: ['filters-error', 'from'], to: ['filters-error', 'to'],
+    name: ['name-error', 'name'], start: ['start-error', 'start'], end: ['end-error', 'end'],
+    games: ['games-error', null],
+  };
+  function clearErrors() {
+    for (const node of document.querySelectorAll('.field-error')) { node.hidden = true; node.textContent = ''; }
+    for (const node of document.querySelectorAll('[aria-invalid="true"]')) {
+      node.removeAttribute('aria-invalid');
+      node.removeAttribute('aria-describedby');
+    }
+  }
+  function showFieldError(error, fallback) {
+    clearErrors();
+    const field = String(error.field || '').replace(/\[\d+\]$/, '');
+    const [errorID, inputID] = errorPlaces[field] || [fallback, null];
+    const box = document.getElementById(errorID);
+    box.textContent = error.message;
+    box.hidden = false;
+    const input = inputID && document.getElementById(inputID);
+    box.scrollIntoView({ block: 'center' });
+    if (input) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', errorID);
+      input.focus({ preventScroll: true });
+    } else {
+      box.focus({ preventScroll: true });
+    }
+  }
+
   api('GET', '/api/venues').then((answer) => { venues = answer.venues; }).catch(() => {});
 
   function gameText(game) {
     const venue = venues[game.venueID];
     let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
     if (game.timeEstimated && !game.timeUnknown) time += ' est.';
-    return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${venue ? venue.name : game.venueID}`;
+    // The venue's name on the game's date, as the server says it.
+    const venueName = game.venueName || (venue ? venue.name : game.venueID);
+    return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${venueName}`;
   }
 
   document.getElementById('filters').addEventListener('submit', async (event) => {
@@ -49,12 +86,16 @@
       ])));
       statusLine.textContent = games.length > 500 ? `${games.length} games; the first 500 are shown: narrow the dates.`
         : `${games.length} game${games.length === 1 ? '' : 's'}.`;
-      showError('');
+      const empty = document.getElementById('games-empty');
+      empty.textContent = 'No games match: try another team, venue or dates.';
+      empty.hidden = games.length > 0;
+      clearErrors();
     } catch (error) {
       // No stale results beside an error about the form.
       document.getElementById('games').replaceChildren();
+      document.getElementById('games-empty').hidden = true;
       statusLine.textContent = '';
-      showError(error.message);
+      showFieldError(error, 'filters-error');
     }
   });
 
@@ -63,11 +104,35 @@
     drawPicks();
   }
 
+  // A pick is removed from "Your picks" whatever the list of games shows
+  // now; its box in the list (when shown) is unticked with it.
+  function removePick(game) {
+    picked.delete(game.id);
+    for (const box of document.querySelectorAll('#games input[type=checkbox]')) {
+      if (box.value === game.id) box.checked = false;
+    }
+    drawPicks();
+    const next = document.querySelector('#picked button.remove') || document.getElementById('games').querySelector('input') || document.getElementById('team');
+    next.focus();
+  }
+
   function drawPicks() {
     const games = [...picked.values()].sort((a, b) => a.start.localeCompare(b.start));
-    document.getElementById('picked').replaceChildren(...games.map((game) => el('li', { text: gameText(game) })));
+    document.getElementById('picked').replaceChildren(...games.map((game) => el('li', {}, [
+      el('div', { class: 'pick' }, [
+        el('span', { text: gameText(game) }),
+        el('button', {
+          type: 'button', class: 'small remove', text: 'Remove',
+          'aria-label': `Remove ${game.away} @ ${game.home}, ${shortDate(game.date)}`,
+          onclick: () => removePick(game),
+        }),
+      ]),
+    ])));
     document.getElementById('create-trip').disabled = games.length === 0;
+    document.getElementById('picked-empty').hidden = games.length > 0;
     if (typeof L === 'undefined') return;
+    document.getElementById('map').hidden = games.length === 0;
+    if (games.length === 0) return;
     if (!map) {
       map = SportsTime.basemapMap('map');
     }
@@ -89,7 +154,7 @@
       if ((trip.warnings || []).length) sessionStorage.setItem(`sportstime-created-warnings:${trip.trip.id}`, JSON.stringify(trip.warnings));
       location.href = `/trips/${trip.trip.id}`;
     } catch (error) {
-      showError(error.message);
+      showFieldError(error, 'create-error');
     }
   });
 })();
