@@ -140,7 +140,7 @@ final class ItineraryEditTests: XCTestCase {
 
   func testMove_unknownItemAndGamesAreRefused() throws {
     let (itinerary, _, _, _) = try fixture()
-    Engine.assertRefused(["No item", "00000000-0000-0000-0000-00000000beef"]) {
+    Engine.assertRefused(["That item is no longer in the trip"]) {
       try itinerary.move(Fixtures.uuid(0xBEEF), to: .top(day: 1), now: now)
     }
   }
@@ -167,7 +167,7 @@ final class ItineraryEditTests: XCTestCase {
       try itinerary.edit(
         lunch.id, CustomItemChanges(title: " Lunch ", category: .restaurant), now: now)
     }
-    Engine.assertRefused(["No item"]) {
+    Engine.assertRefused(["That item is no longer in the trip"]) {
       try itinerary.edit(Fixtures.uuid(0xBEEF), CustomItemChanges(title: "x"), now: now)
     }
   }
@@ -293,6 +293,6 @@ final class ItineraryEditTests: XCTestCase {
     Engine.assertRefused(["Chicago → Detroit", "cannot be removed", "move it instead"]) {
       try itinerary.remove(travel.id)
     }
-    Engine.assertRefused(["No item"]) { try itinerary.remove(Fixtures.uuid(0xBEEF)) }
+    Engine.assertRefused(["That item is no longer in the trip"]) { try itinerary.remove(Fixtures.uuid(0xBEEF)) }
   }
 }
