@@ -1077,20 +1077,32 @@ class LiveReconnectTests(unittest.TestCase):
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "live-after-retry.png"))
 
 
-def main():
-    global ARGS, SERVER
+def run_suite(prepare=None, server=True):
+    """Runs the calling script's tests (its `__main__` module) in unittest's
+    verbose mode: reads --bin, --data and --artifacts (the rest goes to
+    unittest), sets the script's ARGS and, with `server`, its SERVER (a
+    `Server` on a fresh database, stopped at the end), after `prepare(SERVER,
+    ARGS)` has set it up; exits 0 only when every test passed."""
+    script = sys.modules["__main__"]
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--data", required=True)
     parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    SERVER = Server(ARGS.bin, ARGS.data)
+    script.ARGS, rest = parser.parse_known_args()
+    os.makedirs(script.ARGS.artifacts, exist_ok=True)
+    script.SERVER = Server(script.ARGS.bin, script.ARGS.data) if server else None
     try:
+        if prepare:
+            prepare(script.SERVER, script.ARGS)
         result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
     finally:
-        SERVER.stop()
+        if script.SERVER:
+            script.SERVER.stop()
     sys.exit(0 if result.wasSuccessful() else 1)
+
+
+def main():
+    run_suite()
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ Run by the Swift test BrowserTests as
 from DATA/places/cities5000.csv ($SPORTSTIME_DATA). Screenshots go into DIR.
 """
 
-import argparse
 import os
 import sys
 import unittest
@@ -20,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from editor_test import Server, browser
+from editor_test import Server, browser, run_suite
 
 ARGS = None
 SERVER = None
@@ -219,19 +218,7 @@ class ItemPlaceTests(unittest.TestCase):
 
 
 def main():
-    global ARGS, SERVER
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    SERVER = Server(ARGS.bin, ARGS.data)
-    try:
-        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
-    finally:
-        SERVER.stop()
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_suite()
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ schedule, `sportstime serve` on a free port) and browser, and saves
 screenshots into DIR (look at them).
 """
 
-import argparse
 import json
 import os
 import sys
@@ -21,7 +20,7 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from editor_test import Server, browser  # noqa: E402
+from editor_test import Server, browser, run_suite  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -436,23 +435,12 @@ class TileTests(unittest.TestCase):
 
 
 def main():
-    global ARGS, SERVER
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    SERVER = Server(ARGS.bin, ARGS.data)
-    try:
-        SERVER.cli("visit", "add", "--game", "CHC@2024-06-05")
-        SERVER.cli("visit", "add", "wrigley", "--date", "2023-07-01", "--away", "STL", "--home", "CHC")
-        SERVER.cli("visit", "add", "td-garden", "--sport", "NHL", "--date", "2024-03-01",
+    def prepare(server, args):
+        server.cli("visit", "add", "--game", "CHC@2024-06-05")
+        server.cli("visit", "add", "wrigley", "--date", "2023-07-01", "--away", "STL", "--home", "CHC")
+        server.cli("visit", "add", "td-garden", "--sport", "NHL", "--date", "2024-03-01",
                    "--away", "NYR", "--home", "BOS")
-        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
-    finally:
-        SERVER.stop()
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_suite(prepare)
 
 
 if __name__ == "__main__":

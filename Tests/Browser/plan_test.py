@@ -14,7 +14,6 @@ One `sportstime serve` (editor_test.py's Server: a fresh database with the
 test; screenshots go into DIR (look at them).
 """
 
-import argparse
 import os
 import re
 import sys
@@ -23,7 +22,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from editor_test import Server, browser  # noqa: E402  (the shared fixture)
+from editor_test import Server, browser, run_suite  # noqa: E402  (the shared fixture)
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
@@ -567,21 +566,10 @@ class PlanTests(unittest.TestCase):
 
 
 def main():
-    global ARGS, SERVER
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    SERVER = Server(ARGS.bin, ARGS.data)
-    try:
-        SERVER.cli("schedule", "import", os.path.join(ARGS.data, "nfl/schedules_2024.csv"))
-        SERVER.cli("schedule", "import", os.path.join(ARGS.data, "retrosheet/2025schedule.csv"))
-        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
-    finally:
-        SERVER.stop()
-    sys.exit(0 if result.wasSuccessful() else 1)
+    def prepare(server, args):
+        server.cli("schedule", "import", os.path.join(args.data, "nfl/schedules_2024.csv"))
+        server.cli("schedule", "import", os.path.join(args.data, "retrosheet/2025schedule.csv"))
+    run_suite(prepare)
 
 
 if __name__ == "__main__":

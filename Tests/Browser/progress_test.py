@@ -12,14 +12,13 @@ Server: the schedule import takes well under a second) and screenshots go
 into DIR (look at them).
 """
 
-import argparse
 import os
 import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from editor_test import Server, browser  # noqa: E402  (the shared fixture)
+from editor_test import Server, browser, run_suite  # noqa: E402  (the shared fixture)
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -518,15 +517,7 @@ class ProgressTests(unittest.TestCase):
 
 
 def main():
-    global ARGS
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_suite(server=False)
 
 
 if __name__ == "__main__":

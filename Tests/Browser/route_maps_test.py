@@ -18,13 +18,12 @@ It uses editor_test.py's server (a fresh database with the 2024 MLB
 schedule; the 2025 one is added here) and saves screenshots into DIR.
 """
 
-import argparse
 import os
 import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from editor_test import Server, browser  # noqa: E402
+from editor_test import Server, browser, run_suite  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -194,20 +193,8 @@ class RouteMapTests(unittest.TestCase):
 
 
 def main():
-    global ARGS, SERVER
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--artifacts", required=True)
-    ARGS, rest = parser.parse_known_args()
-    os.makedirs(ARGS.artifacts, exist_ok=True)
-    SERVER = Server(ARGS.bin, ARGS.data)
-    try:
-        SERVER.cli("schedule", "import", os.path.join(ARGS.data, "retrosheet/2025schedule.csv"))
-        result = unittest.main(argv=[sys.argv[0], "-v"] + rest, exit=False).result
-    finally:
-        SERVER.stop()
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_suite(lambda server, args: server.cli(
+        "schedule", "import", os.path.join(args.data, "retrosheet/2025schedule.csv")))
 
 
 if __name__ == "__main__":
