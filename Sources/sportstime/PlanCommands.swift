@@ -96,7 +96,7 @@ enum PlanCommands {
     let games = try store.games(gameQuery).filter { $0.season == query.season }
     let limit = try args.doubleValue("time-limit") ?? allParksDefaultLimit
     let began = Date()
-    let interrupt = Interrupt()
+    let interrupt = try CaughtSignals([SIGINT])
     let progress = !args.flag("json") && isatty(2) != 0
     if progress {
       context.console.printError(
@@ -105,7 +105,7 @@ enum PlanCommands {
     let answer = try AllParksPlanner.answer(
       query, games: games, venue: { catalog.venue($0) },
       shouldStop: {
-        interrupt.isRaised || Date().timeIntervalSince(began) > limit
+        interrupt.hasArrived || Date().timeIntervalSince(began) > limit
       },
       progress: { step in
         guard progress else { return }
@@ -352,7 +352,7 @@ enum PlanCommands {
     }
     let limit = try args.doubleValue("time-limit") ?? allParksDefaultLimit
     let began = Date()
-    let interrupt = Interrupt()
+    let interrupt = try CaughtSignals([SIGINT])
     let progress = !args.flag("json") && isatty(2) != 0
     if progress {
       context.console.printError(
@@ -364,7 +364,7 @@ enum PlanCommands {
       query, games: games + must.filter { $0.localDate < from || $0.localDate > to },
       venue: { catalog.venue($0) },
       shouldStop: {
-        interrupt.isRaised || Date().timeIntervalSince(began) > limit
+        interrupt.hasArrived || Date().timeIntervalSince(began) > limit
       })
     interrupt.finish()
     let document = WireV1.PlanDocument(query, answer: answer, sort: sort, kind: kind.rawValue)
@@ -478,42 +478,5 @@ enum PlanCommands {
       ]
     }
     for line in Format.table(rows) { context.print(line) }
-  }
-}
-
-/// Ctrl-C during a search: caught from creation until `finish()`, it
-/// raises a flag the search polls (`shouldStop`), so the command prints
-/// the best found so far instead of dying.
-final class Interrupt: @unchecked Sendable {
-  private let lock = NSLock()
-  private var raised = false
-  private var source: (any DispatchSourceSignal)?
-
-  init() {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [weak self] in self?.raise() }
-    source.resume()
-    self.source = source
-  }
-
-  /// Whether Ctrl-C was pressed.
-  var isRaised: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return raised
-  }
-
-  private func raise() {
-    lock.lock()
-    raised = true
-    lock.unlock()
-  }
-
-  /// Stops catching Ctrl-C (it ends the process again).
-  func finish() {
-    source?.cancel()
-    source = nil
-    signal(SIGINT, SIG_DFL)
   }
 }

@@ -106,7 +106,7 @@ enum ServeCommand {
     // Ctrl-C and SIGTERM are caught from here on, before the address is
     // printed: a script that stops the server as soon as it reads the
     // address must get a clean stop, not a kill.
-    let stop = StopSignal()
+    let stop = try CaughtSignals([SIGINT, SIGTERM])
     let store = try context.openStore()
     var configuration = SportsTimeApp.Configuration(
       host: host, port: port, token: token, assets: assets,
@@ -141,6 +141,7 @@ enum ServeCommand {
     // Seen at once, also through a pipe (a script waits for the address).
     try context.console.deliverOut()
     stop.wait()
+    stop.finish()
     app.stopWatching()
     server.stop()
     try store.close()
@@ -192,27 +193,4 @@ enum ServeCommand {
     ].compactMap { $0 }
   }
 
-}
-
-/// SIGINT and SIGTERM caught (no longer ending the process) from its
-/// creation on; `wait()` blocks until one arrives (or has arrived).
-final class StopSignal {
-  private let stop = DispatchSemaphore(value: 0)
-  private var sources: [any DispatchSourceSignal] = []
-
-  init() {
-    for number in [SIGINT, SIGTERM] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [stop] in stop.signal() }
-      source.resume()
-      sources.append(source)
-    }
-  }
-
-  /// Blocks until SIGINT or SIGTERM, then stops catching them.
-  func wait() {
-    stop.wait()
-    for source in sources { source.cancel() }
-  }
 }
