@@ -90,6 +90,9 @@ extension WireV1 {
       public var sport: Sport
       /// ISO 8601 with the venue's UTC offset.
       public var start: String
+      /// The start at the venue in its zone, as the CLI prints it ("6:05 pm
+      /// JST", "TBD CDT"; `ExportSupport.gameClock`), no estimate mark.
+      public var startText: String
       /// The venue's code.
       public var venueID: Venue.ID
       /// Whether the start is an estimate (day/night only).
@@ -292,7 +295,7 @@ extension WireV1.Row {
 }
 
 extension WireV1.Row.GameFields {
-  /// Writes `{gameID, sport, start, venueID, timeEstimated, timeUnknown, status,
+  /// Writes `{gameID, sport, start, startText, venueID, timeEstimated, timeUnknown, status,
   /// originalDate}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -303,14 +306,16 @@ extension WireV1.Row.GameFields {
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
     Self.writeMembers(
-      gameID: gameID, sport: sport, start: start, venueID: venueID, timeEstimated: timeEstimated,
+      gameID: gameID, sport: sport, start: start, startText: startText, venueID: venueID,
+      timeEstimated: timeEstimated,
       timeUnknown: timeUnknown, status: status, originalDate: originalDate, to: &writer)
   }
 
   /// Writes the fields' keys from their parts (the one writer of these
   /// keys, for a value and for a row written straight from the itinerary).
   static func writeMembers(
-    gameID: Game.ID, sport: Sport, start: String, venueID: Venue.ID, timeEstimated: Bool,
+    gameID: Game.ID, sport: Sport, start: String, startText: String, venueID: Venue.ID,
+    timeEstimated: Bool,
     timeUnknown: Bool, status: Game.Status, originalDate: CalendarDate?,
     to writer: inout JSONWriter
   ) {
@@ -320,6 +325,8 @@ extension WireV1.Row.GameFields {
     writer.string(sport.rawValue)
     writer.key(literal: "start")
     writer.string(start)
+    writer.key(literal: "startText")
+    writer.string(startText)
     writer.key(literal: "venueID")
     writer.string(venueID.rawValue)
     writer.key(literal: "timeEstimated")
@@ -469,7 +476,8 @@ struct RowBuilder {
         sortOrder: g.sortOrder, title: g.title,
         game: WireV1.Row.GameFields(
           gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
-          venueID: game.venueID, timeEstimated: game.timeEstimated,
+          startText: ExportSupport.gameClock(game), venueID: game.venueID,
+          timeEstimated: game.timeEstimated,
           timeUnknown: game.timeUnknown, status: game.status,
           originalDate: game.status == .scheduled ? nil : game.originalDate))
     case .item(let item):
@@ -520,7 +528,8 @@ extension RowBuilder {
         sortOrder: g.sortOrder, title: g.title, to: &writer)
       WireV1.Row.GameFields.writeMembers(
         gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
-        venueID: game.venueID, timeEstimated: game.timeEstimated,
+        startText: ExportSupport.gameClock(game), venueID: game.venueID,
+        timeEstimated: game.timeEstimated,
         timeUnknown: game.timeUnknown, status: game.status,
         originalDate: game.status == .scheduled ? nil : game.originalDate, to: &writer)
     case .item(let item):

@@ -128,11 +128,16 @@ final class VisitCommandTests: VisitsTestCase {
     XCTAssertEqual(list.map { $0.string("gameID") }, ["CHN202404192", "CHN202404191"])
     XCTAssertEqual(list.map { $0.string("date") }, ["2024-04-19", "2024-04-19"])
     let id = try XCTUnwrap(list[1].string("id"))
+    // Issue 28, item 15: the game in words; the id to edit on a line of
+    // its own, as the command needs it.
     try assertRefusedUnchanged(
       ["visit", "add", "--game", "CHN202404191"],
       message:
-        "game CHN202404191 is already recorded as visit \(id.prefix(8)); edit that one ('sportstime visit edit \(id.prefix(8)) …')"
+        "you have already recorded MIA @ CHC at Wrigley Field, 1:10 pm CDT est. on Fri, Apr 19, 2024 as a visit; edit that visit instead"
     )
+    XCTAssertEqual(
+      try run(["visit", "add", "--game", "CHN202404191"]).stderrLines.dropFirst().first,
+      "(to change it: sportstime visit edit \(id.prefix(8)) …)")
     // Two visits on one day without games are kept apart too.
     try addVisit(["DET05", "--date", "2024-04-13"])
     try addVisit(["DET05", "--date", "2024-04-13"])

@@ -4,7 +4,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError } = SportsTime;
+  const { api, el, gameTime, shortDate, longDate, distance, duration, categoryIcons, showError } = SportsTime;
   const tripID = decodeURIComponent(location.pathname.split('/')[2] || '');
   const list = document.getElementById('itinerary');
   const unscheduledList = document.getElementById('unscheduled');
@@ -166,8 +166,7 @@
     }
     if (row.kind === 'game') {
       const venue = (state.doc.venues || {})[row.venueID];
-      let time = row.timeUnknown ? 'TBD' : localTime(row.start, venue && venue.timeZone);
-      if (row.timeEstimated && !row.timeUnknown) time += ' est.';
+      const time = gameTime(row);
       return el('li', { ...base, class: `row game${row.status === 'cancelled' ? ' cancelled' : ''}` }, [
         el('span', { class: 'icon', title: row.sport, text: SportsTime.sportIcons[row.sport] || '⚾' }),
         el('div', { class: 'body' }, [
@@ -1029,8 +1028,7 @@
   /** A game of the schedule in words ("Sun, Jun 9 · 1:10 pm EDT est. · MIL @ DET · Comerica Park"). */
   function scheduleGameText(game) {
     const venue = allVenues && allVenues[game.venueID];
-    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
-    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const time = gameTime(game);
     const where = game.venueName || (venue ? venue.name : game.venueID);
     return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${where}`;
   }
