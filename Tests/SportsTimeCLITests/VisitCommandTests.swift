@@ -144,6 +144,19 @@ final class VisitCommandTests: VisitsTestCase {
     XCTAssertEqual(try visitList("DET05").count, 2)
   }
 
+  /// Issue 28, item 23: notes keep their line breaks; the venue's cards
+  /// print each line under the first.
+  func testNotes_keepTheirLineBreaks() throws {
+    try addVisit([
+      "wrigley", "--date", "2024-06-04", "--notes", "Row 3, seat 12\r\n\n\nwith Sam\u{1B}",
+    ])
+    XCTAssertEqual(try visitList()[0].string("notes"), "Row 3, seat 12\n\nwith Sam")
+    let cards = try runOK(["visit", "list", "CHI11"]).stdoutLines
+    let at = try XCTUnwrap(cards.firstIndex(of: "          notes: Row 3, seat 12"), "\(cards)")
+    XCTAssertEqual(
+      Array(cards[(at + 1)...].prefix(2)), ["                 ", "                 with Sam"])
+  }
+
   func testAdd_refusalsChangeNothing() throws {
     try addVisit(["--game", "CHN202406040"])
     try assertRefusedUnchanged(

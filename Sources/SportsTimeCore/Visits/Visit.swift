@@ -145,8 +145,8 @@ extension Visit {
   /// venue and date are required, and the sport is the one given or the
   /// only one played at the venue. The date may not be after today at the
   /// venue (`environment.now`, in the venue's zone). Notes are cleaned
-  /// as one line (`TextNormalization.validated`); notes with nothing
-  /// visible are none.
+  /// line by line, keeping their line breaks (`TextNormalization.validated`);
+  /// notes with nothing visible are none.
   ///
   /// ```swift
   /// let wrigley = try leagues.venue(named: "CHC", sport: nil, season: 2024)
@@ -308,9 +308,10 @@ extension Visit {
     return only
   }
 
-  /// Notes as stored: cleaned as one line (`TextNormalization.validated`
-  /// as `.notes`), nil when nothing visible is left (empty, white space,
-  ///   or only control or invisible characters).
+  /// Notes as stored: cleaned line by line, their line breaks kept
+  /// (`TextNormalization.validated` as `.notes`, `cleanLines`), nil when
+  /// nothing visible is left (empty, white space, or only control or
+  /// invisible characters).
   /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit`.
   static func normalizedNotes(_ text: String?) throws -> String? {
     do {

@@ -124,7 +124,9 @@
     return el('li', { class: 'recent-row', 'data-visit-id': visit.id }, [
       el('a', { href: `/progress?sport=${visit.sport}&venue=${encodeURIComponent(visit.venueID)}&visit=${visit.id}` }, [
         el('span', { class: 'what', text: visit.matchup || visit.venue }),
-        el('span', { class: 'venue-meta', text: `${longDate(visit.date)} · ${visit.venue}${visit.score ? ` · ${visit.score.away}-${visit.score.home}` : ''} · ${visit.sport}` }),
+        // Without a matchup the venue is the row's title: named once
+        // (issue 28, item 23).
+        el('span', { class: 'venue-meta', text: [longDate(visit.date), visit.matchup ? visit.venue : null, visit.score ? `${visit.score.away}-${visit.score.home}` : null, visit.sport].filter(Boolean).join(' · ') }),
       ]),
     ]);
   }
@@ -400,6 +402,15 @@
       }
     }
   }
+
+  // The notes are several lines: Enter starts a new one there, and
+  // Ctrl+Enter (⌘+Enter) saves from anywhere in the dialog, as Save does.
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit(document.getElementById('visit-save'));
+    }
+  });
 
   // One save at a time: a double click on Save records one visit, and
   // Save stays disabled until the server answered (review 12, item 1).
