@@ -207,7 +207,7 @@ final class VisitAPITests: APITestCase {
       "POST", "/api/visits", json: ["venue": "CHI11", "date": "2024-06-05", "score": ["away": 3]])
     XCTAssertEqual(
       try error(half)["message"] as? String,
-      "The score needs both teams' numbers, the visitors' (away) and the home team's, each a whole number from 0 to 999."
+      "The score needs both teams' numbers, the visitors' and the home team's, each a whole number from 0 to 999."
     )
     try addVisit(["game": "CHC@2024-06-05"])
     let again = try send("POST", "/api/visits", json: ["game": "CHN202406050"])

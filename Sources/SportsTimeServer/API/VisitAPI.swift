@@ -289,7 +289,7 @@ struct VisitAPI: Sendable {
       // Met in the visit dialog with one side left empty (issue 28, item
       // 15): said for the person, the members named in words.
       throw APIError.invalid(
-        "The score needs both teams' numbers, the visitors' (away) and the home team's, "
+        "The score needs both teams' numbers, the visitors' and the home team's, "
           + "each a whole number from 0 to \(Score.maximum).",
         field: "score")
     }

@@ -395,6 +395,8 @@
       // The server names the member it refuses: the dialog marks that
       // control and says the message alone (review 10, item 11).
       document.getElementById('visit-error').textContent = error.message;
+      // Only the control this refusal is about stays marked.
+      clearInvalid();
       const control = { date: form.date, game: form.game, away: form.away, home: form.home, score: form.scoreAway, notes: form.notes }[error.field];
       if (control && !control.disabled && !control.closest('[hidden]')) {
         control.setAttribute('aria-invalid', 'true');
