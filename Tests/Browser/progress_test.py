@@ -554,8 +554,12 @@ class ProgressTests(unittest.TestCase):
         self.driver.get(f"{self.server.base}/trips/{trip['trip']['id']}")
         button = self.wait(lambda: self.find("#mark-attended").is_displayed() and self.find("#mark-attended"))
         button.click()
+        # Issue 28, item 17 asks first: the games listed, the one recorded
+        # already said in the dialog; Record confirms.
+        self.wait(lambda: self.find("#attended-dialog").is_displayed())
+        self.assertIn("1 game already recorded", self.find("#attended-skipped").text)
+        self.find("#attended-confirm").click()
         self.wait(lambda: "Recorded 4 visits" in self.find("#status").text)
-        self.assertIn("1 game already recorded", self.find("#status").text)
         button.click()
         self.wait(lambda: "No new visits" in self.find("#status").text)
         self.assertIn("5 games already recorded", self.find("#status").text)
