@@ -84,7 +84,11 @@ class RouteMapTests(unittest.TestCase):
         server's words, the CLI's zone names), never the browser's "GMT+9",
         in the editor, the new-trip screen's games and the planner's list."""
         trip = SERVER.api("POST", "/api/trips", {
-            "name": "Tokyo times", "games": ["CHN202503180", "CHN202503190"]})
+            "name": "Tokyo times", "games": ["CHN202503180", "CHN202503190", "LAN@2025-03-27"]})
+        # A call to Tokyo on the Los Angeles day: its time in Tokyo's zone, named.
+        call = SERVER.api("POST", f"/api/trips/{trip['trip']['id']}/items", {
+            "title": "Call the Tokyo hotel", "time": "09:00", "lat": 35.6762, "lon": 139.6503,
+            "place": {"day": 10, "at": "top"}})
         cli = SERVER.cli("trip", "show", "Tokyo times")
         self.assertIn("JST", cli)
         for phone in (False, True):
@@ -92,11 +96,13 @@ class RouteMapTests(unittest.TestCase):
             try:
                 driver.get(f"{SERVER.base}/trips/{trip['trip']['id']}")
                 WebDriverWait(driver, 10).until(
-                    lambda d: len(d.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game")) == 2)
+                    lambda d: len(d.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game")) == 3)
                 times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game .time")]
-                self.assertEqual(len(times), 2, times)
-                for text in times:
+                self.assertEqual(len(times), 3, times)
+                for text in times[:2]:
                     self.assertRegex(text, r"^\d{1,2}:\d\d [ap]m JST", times)
+                item = driver.find_element(By.CSS_SELECTOR, f"#itinerary [data-row-id='{call['row']['id']}'] .time")
+                self.assertEqual(item.text, "9:00 am JST")
                 body = driver.find_element(By.TAG_NAME, "body").text
                 self.assertNotIn("GMT+9", body)
                 driver.save_screenshot(os.path.join(

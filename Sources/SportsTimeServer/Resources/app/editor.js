@@ -128,8 +128,10 @@
     const zone = row.timeZone || dayZone;
     const date = row.date || dayDate(row.day);
     const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
-    if (!zone || !date || (dayZone && zoneName(zone, date, row.time) === zoneName(dayZone, date, row.time))) return clock;
-    return `${clock} ${zoneName(zone, date, row.time)}`;
+    if (!zone || !date || zone === dayZone || (dayZone && zoneName(zone, date, row.time) === zoneName(dayZone, date, row.time))) return clock;
+    // The name the server gives the item's zone (the CLI's: "JST", where
+    // the browser says "GMT+9"; issue 28, item 23).
+    return `${clock} ${row.zoneName || zoneName(zone, date, row.time)}`;
   }
 
   /** The trip's date of day `day` (YYYY-MM-DD), or null outside the trip. */
