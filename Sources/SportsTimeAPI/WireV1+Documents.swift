@@ -2,7 +2,7 @@ import Foundation
 import SportsTimeCore
 
 extension WireV1 {
-  /// `games --json`: one of the array's objects, `{id, start, date, home,
+  /// `games --json`: one of the array's objects, `{id, start, startText, date, home,
   /// away, venueID, venueName, venueCity, timeZone, timeEstimated,
   /// timeUnknown, status, gameNumber, originalDate?}`.
   public struct GameEntry: Codable, Sendable, Hashable {
@@ -10,6 +10,11 @@ extension WireV1 {
     public var id: Game.ID
     /// ISO 8601 with the venue's UTC offset.
     public var start: String
+    /// The start at the venue as the CLI prints it, in the venue's zone
+    /// with the zone's abbreviation (`ExportSupport.gameClock`): "7:10 pm
+    /// CDT", "6:05 pm JST" (not the browser's "GMT+9"), "TBD CDT" when no
+    /// start is known; without the estimate mark (`timeEstimated`).
+    public var startText: String
     /// The venue's local date.
     public var date: CalendarDate
     /// The home team's printed code (`CHC`).
@@ -53,6 +58,7 @@ extension WireV1 {
     public init(_ game: Game, catalog: Catalog, leagues: Leagues) {
       id = game.id
       start = LocalTime.iso8601(game.start, in: game.timeZone)
+      startText = ExportSupport.gameClock(game)
       date = game.localDate
       home = Team.printedCode(game.homeTeamID, sport: game.sport, teams: catalog.teams)
       away = Team.printedCode(game.awayTeamID, sport: game.sport, teams: catalog.teams)

@@ -90,6 +90,9 @@ extension WireV1 {
       public var sport: Sport
       /// ISO 8601 with the venue's UTC offset.
       public var start: String
+      /// The start at the venue in its zone, as the CLI prints it ("6:05 pm
+      /// JST", "TBD CDT"; `ExportSupport.gameClock`), no estimate mark.
+      public var startText: String
       /// The venue's code.
       public var venueID: Venue.ID
       /// Whether the start is an estimate (day/night only).
@@ -126,7 +129,7 @@ extension WireV1 {
       public var mode: TravelMode
     }
 
-    /// A custom row's fields: `{category, time, timeZone, latitude,
+    /// A custom row's fields: `{category, time, timeZone, zoneName, latitude,
     /// longitude, address, placeName, placeTimeZone, warnings}`.
     public struct CustomFields: Decodable, WireWritable, Sendable, Hashable {
       /// `restaurant`, `hotel`, `activity` or `note`.
@@ -135,6 +138,10 @@ extension WireV1 {
       @OrNull public var time: String?
       /// The IANA zone the time is in, or null.
       @OrNull public var timeZone: String?
+      /// That zone's abbreviation at the item's time on its day, as the CLI
+      /// names zones ("JST", "CDT"; `LocalTime.abbreviation`, not the
+      /// browser's "GMT+9"), or null without a time or a zone.
+      @OrNull public var zoneName: String?
       /// Degrees, or null.
       @OrNull public var latitude: Double?
       /// Degrees, or null.
@@ -292,7 +299,7 @@ extension WireV1.Row {
 }
 
 extension WireV1.Row.GameFields {
-  /// Writes `{gameID, sport, start, venueID, timeEstimated, timeUnknown, status,
+  /// Writes `{gameID, sport, start, startText, venueID, timeEstimated, timeUnknown, status,
   /// originalDate}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
@@ -303,14 +310,16 @@ extension WireV1.Row.GameFields {
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
     Self.writeMembers(
-      gameID: gameID, sport: sport, start: start, venueID: venueID, timeEstimated: timeEstimated,
+      gameID: gameID, sport: sport, start: start, startText: startText, venueID: venueID,
+      timeEstimated: timeEstimated,
       timeUnknown: timeUnknown, status: status, originalDate: originalDate, to: &writer)
   }
 
   /// Writes the fields' keys from their parts (the one writer of these
   /// keys, for a value and for a row written straight from the itinerary).
   static func writeMembers(
-    gameID: Game.ID, sport: Sport, start: String, venueID: Venue.ID, timeEstimated: Bool,
+    gameID: Game.ID, sport: Sport, start: String, startText: String, venueID: Venue.ID,
+    timeEstimated: Bool,
     timeUnknown: Bool, status: Game.Status, originalDate: CalendarDate?,
     to writer: inout JSONWriter
   ) {
@@ -320,6 +329,8 @@ extension WireV1.Row.GameFields {
     writer.string(sport.rawValue)
     writer.key(literal: "start")
     writer.string(start)
+    writer.key(literal: "startText")
+    writer.string(startText)
     writer.key(literal: "venueID")
     writer.string(venueID.rawValue)
     writer.key(literal: "timeEstimated")
@@ -387,8 +398,8 @@ extension WireV1.Row.TravelFields {
 }
 
 extension WireV1.Row.CustomFields {
-  /// Writes `{category, time, timeZone, latitude, longitude, address,
-  /// warnings}`.
+  /// Writes `{category, time, timeZone, zoneName, latitude, longitude,
+  /// address, placeName, placeTimeZone, warnings}`.
   public func write(to writer: inout JSONWriter) {
     writer.beginObject()
     writeMembers(to: &writer)
@@ -398,8 +409,8 @@ extension WireV1.Row.CustomFields {
   /// Writes the keys into the row's object.
   func writeMembers(to writer: inout JSONWriter) {
     Self.writeMembers(
-      category: category, time: time, timeZone: timeZone, latitude: latitude,
-      longitude: longitude, address: address, placeName: placeName,
+      category: category, time: time, timeZone: timeZone, zoneName: zoneName,
+      latitude: latitude, longitude: longitude, address: address, placeName: placeName,
       placeTimeZone: placeTimeZone, warning: nil, warnings: warnings, to: &writer)
   }
 
@@ -407,9 +418,9 @@ extension WireV1.Row.CustomFields {
   /// keys, for a value and for a row written straight from the itinerary):
   /// `warnings` is `warning` alone when it is given, else `warnings`.
   static func writeMembers(
-    category: ItemCategory, time: String?, timeZone: String?, latitude: Double?,
-    longitude: Double?, address: String?, placeName: String?, placeTimeZone: String?,
-    warning: String?, warnings: [String], to writer: inout JSONWriter
+    category: ItemCategory, time: String?, timeZone: String?, zoneName: String?,
+    latitude: Double?, longitude: Double?, address: String?, placeName: String?,
+    placeTimeZone: String?, warning: String?, warnings: [String], to writer: inout JSONWriter
   ) {
     writer.key(literal: "category")
     writer.string(category.rawValue)
@@ -417,6 +428,8 @@ extension WireV1.Row.CustomFields {
     writer.optional(time)
     writer.key(literal: "timeZone")
     writer.optional(timeZone)
+    writer.key(literal: "zoneName")
+    writer.optional(zoneName)
     writer.key(literal: "latitude")
     writer.optional(latitude)
     writer.key(literal: "longitude")
@@ -445,6 +458,16 @@ extension WireV1.Row.CustomFields {
 /// Builds rows of one itinerary: what every row needs (tight legs, time
 /// warnings) computed once.
 struct RowBuilder {
+  /// The abbreviation of a timed item's zone at its time on `date`
+  /// (`LocalTime.abbreviation`: "JST", "CDT"), nil without a time or a
+  /// known zone.
+  static func zoneName(of info: CustomInfo, on date: CalendarDate) -> String? {
+    guard let id = info.timeZoneID, let zone = TimeZone(identifier: id),
+      let instant = info.instant(on: date)
+    else { return nil }
+    return LocalTime.abbreviation(zone, at: instant)
+  }
+
   let itinerary: SportsTimeCore.Itinerary
   let tight: Set<ItineraryItem.ID>
   let timeWarnings: [ItineraryItem.ID: String]
@@ -469,7 +492,8 @@ struct RowBuilder {
         sortOrder: g.sortOrder, title: g.title,
         game: WireV1.Row.GameFields(
           gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
-          venueID: game.venueID, timeEstimated: game.timeEstimated,
+          startText: ExportSupport.gameClock(game), venueID: game.venueID,
+          timeEstimated: game.timeEstimated,
           timeUnknown: game.timeUnknown, status: game.status,
           originalDate: game.status == .scheduled ? nil : game.originalDate))
     case .item(let item):
@@ -493,6 +517,7 @@ struct RowBuilder {
       case .custom(let info):
         result.custom = WireV1.Row.CustomFields(
           category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
+          zoneName: RowBuilder.zoneName(of: info, on: itinerary.schedule.date(ofDay: row.day)),
           latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
           address: info.address, placeName: info.placeName,
           placeTimeZone: info.placeTimeZoneID, warnings: timeWarnings[item.id].map { [$0] } ?? [])
@@ -520,7 +545,8 @@ extension RowBuilder {
         sortOrder: g.sortOrder, title: g.title, to: &writer)
       WireV1.Row.GameFields.writeMembers(
         gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
-        venueID: game.venueID, timeEstimated: game.timeEstimated,
+        startText: ExportSupport.gameClock(game), venueID: game.venueID,
+        timeEstimated: game.timeEstimated,
         timeUnknown: game.timeUnknown, status: game.status,
         originalDate: game.status == .scheduled ? nil : game.originalDate, to: &writer)
     case .item(let item):
@@ -548,6 +574,7 @@ extension RowBuilder {
       case .custom(let info):
         WireV1.Row.CustomFields.writeMembers(
           category: info.category, time: info.time?.description, timeZone: info.timeZoneID,
+          zoneName: RowBuilder.zoneName(of: info, on: itinerary.schedule.date(ofDay: row.day)),
           latitude: info.coordinate?.latitude, longitude: info.coordinate?.longitude,
           address: info.address, placeName: info.placeName,
           placeTimeZone: info.placeTimeZoneID, warning: timeWarnings[item.id], warnings: [],

@@ -52,8 +52,9 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
   case ambiguousVisit(String, candidates: [String])
 
   /// The game already has a visit (a game is attended once); `visitID` is
-  /// that visit's id.
-  case gameAlreadyVisited(gameID: Game.ID, visitID: String)
+  /// that visit's id, `game` the game in words ("CWS @ CHC at Wrigley
+  /// Field, 7:05 pm CDT on Wed, Jun 5, 2024", `Leagues.gameText`).
+  case gameAlreadyVisited(gameID: Game.ID, visitID: String, game: String)
 
   /// A schedule import would remove these games (the schedule no longer
   /// lists them), but trips or visits use them. Nothing was changed.
@@ -93,7 +94,7 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
   public var games: [Game.ID] {
     switch self {
     case .gamesInUse(let games): return games.map(\.gameID)
-    case .gameAlreadyVisited(let gameID, _): return [gameID]
+    case .gameAlreadyVisited(let gameID, _, _): return [gameID]
     default: return []
     }
   }
@@ -135,8 +136,10 @@ public enum RecordError: Error, Sendable, Hashable, CustomStringConvertible {
     case .ambiguousVisit(let reference, let candidates):
       return
         "'\(reference)' matches several visits (\(candidates.joined(separator: ", "))); give more of the id"
-    case .gameAlreadyVisited(let gameID, let visitID):
-      return "game \(gameID) is already recorded as visit \(visitID.prefix(8)); edit that one"
+    case .gameAlreadyVisited(_, _, let game):
+      // Issue 28, item 15: the game by matchup, venue and start, no ids;
+      // the CLI adds the visit's id to edit on a line of its own.
+      return "you have already recorded \(game) as a visit; edit that visit instead"
     case .gamesInUse(let games):
       return RecordError.describeInUse(games)
     }

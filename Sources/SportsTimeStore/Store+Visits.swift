@@ -47,13 +47,17 @@ extension Store {
   }
 
   /// Every visit, or those at `venueID`, most recent first
-  /// (`Visit.mostRecentFirst`).
+  /// (`Visit.mostRecentFirst(starts:)` with their games' starts: two games
+  /// of one day, the later start first).
   /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
   public func visits(venueID: Venue.ID? = nil) throws -> [Visit] {
     // SQLite returns them in (nearly always exactly) the final order, so the
     // sort that decides it (run detection) only checks one run: n
     // comparisons instead of n log n.
-    let order = " ORDER BY local_date DESC, game_id IS NULL, game_id DESC, created_at DESC, id DESC"
+    let order =
+      " ORDER BY local_date DESC, game_id IS NULL,"
+      + " (SELECT start_utc FROM games WHERE games.id = visits.game_id) DESC,"
+      + " game_id DESC, created_at DESC, id DESC"
     // Read in place (`readVisits`), and sorted only when SQLite's order is
     // not the final one already (`Visit.mostRecentFirst` is a total order,
     // so the result is the same either way).
@@ -61,7 +65,24 @@ extension Store {
       try venueID.map {
         try readVisits("SELECT * FROM visits WHERE venue_id = ?" + order, [.text($0.rawValue)])
       } ?? readVisits("SELECT * FROM visits" + order, [])
-    return Visit.areMostRecentFirst(visits) ? visits : visits.sorted(by: Visit.mostRecentFirst)
+    let starts = try visitGameStarts()
+    return Visit.areMostRecentFirst(visits, starts: starts)
+      ? visits : visits.sorted(by: Visit.mostRecentFirst(starts: starts))
+  }
+
+  /// The start (UTC instant) of every game a visit is for, by game id: the
+  /// order of one day's visits (`Visit.mostRecentFirst(starts:)`,
+  /// `GamesHistory(starts:)`).
+  /// - Throws: `StoreError`.
+  public func visitGameStarts() throws -> [Game.ID: Date] {
+    var starts: [Game.ID: Date] = [:]
+    for row in try select(
+      "SELECT games.id AS id, games.start_utc AS start FROM visits JOIN games ON games.id = visits.game_id",
+      [])
+    {
+      starts[Game.ID(try row.string("id"))] = Date(timeIntervalSince1970: try row.double("start"))
+    }
+    return starts
   }
 
   /// Every visit tallied for progress (`VisitTally`: per sport, venue,
@@ -289,12 +310,16 @@ extension Store {
   /// Refuses a visit whose game is not stored or has another visit.
   private func checkGame(of visit: Visit) throws {
     guard let gameID = visit.gameID else { return }
-    guard try game(id: gameID) != nil else { throw RecordError.gameNotFound(gameID.description) }
+    guard let game = try game(id: gameID) else {
+      throw RecordError.gameNotFound(gameID.description)
+    }
     if let other = try select(
       "SELECT id FROM visits WHERE game_id = ? AND id != ?",
       [.text(gameID.rawValue), .text(visit.key)]
     ).first {
-      throw RecordError.gameAlreadyVisited(gameID: gameID, visitID: try other.string("id"))
+      throw RecordError.gameAlreadyVisited(
+        gameID: gameID, visitID: try other.string("id"),
+        game: try Leagues.builtIn().gameText(game))
     }
   }
 

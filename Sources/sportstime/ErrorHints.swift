@@ -20,8 +20,8 @@ enum ErrorHints {
       return "\(error) ('sportstime schedule import FILE')"
     case RecordError.visitNotFound:
       return "\(error) (see 'sportstime visit list')"
-    case RecordError.gameAlreadyVisited(_, let visitID):
-      return "\(error) ('sportstime visit edit \(visitID.prefix(8)) …')"
+    case RecordError.gameAlreadyVisited(_, let visitID, _):
+      return "\(error)\n(to change it: sportstime visit edit \(visitID.prefix(8)) …)"
     case StoreError.unknownMigration:
       return "\(error) Upgrade sportstime or use another --db."
     case GameLookupError.noGamesYet:

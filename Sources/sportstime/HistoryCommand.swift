@@ -45,7 +45,8 @@ enum HistoryCommand {
     let store = try context.openStore()
     let visits = try store.visits()
     let history = GamesHistory(
-      visits: visits, leagues: leagues, sports: sports.isEmpty ? nil : Set(sports), year: year)
+      visits: visits, leagues: leagues, sports: sports.isEmpty ? nil : Set(sports), year: year,
+      starts: try store.visitGameStarts())
     if args.flag("json") {
       try context.print(wire: WireV1.History(history))
       return

@@ -83,7 +83,13 @@ extension VisitCommands {
       line.append(visit.sport.rawValue)
       context.print("          " + line.joined(separator: " · "))
       if let gameID = visit.gameID { context.print("          game \(gameID)") }
-      if let notes = visit.notes { context.print("          notes: \(context.safe(notes))") }
+      if let notes = visit.notes {
+        // Each line of the notes under the first (they keep their line
+        // breaks, issue 28, item 23), every line made safe for a terminal.
+        let lines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { context.safe(String($0)) }
+        context.print("          notes: " + lines.joined(separator: "\n                 "))
+      }
     }
   }
 }

@@ -743,7 +743,9 @@ class EditorTests(unittest.TestCase):
         SERVER.api("PATCH", f"/api/trips/{trip['trip']['id']}", {"name": "Browser phone with a long name across the Great Lakes"})
         WebDriverWait(self.driver, 5).until(lambda d: "long name" in d.find_element(By.ID, "trip-name").text)
         header = self.driver.find_element(By.CSS_SELECTOR, "header.bar")
-        self.assertLessEqual(header.size["height"], 70, "a short header on a phone")
+        # At most 80 px: two lines of the name, and the sections' words on a
+        # row of their own (issue 28, item 23; 70 with the sections' icons alone).
+        self.assertLessEqual(header.size["height"], 80, "a short header on a phone")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone-long-name.png"))
         self.assertEqual(self.console_errors(), [])
 
@@ -929,6 +931,55 @@ class EditorTests(unittest.TestCase):
         self.assertEqual(doc["revision"], before["revision"] + 1)
         self.assertIn(self.leg(doc, "Chicago → Detroit")["day"], [3, 4])
         self.assertEqual(self.console_errors(), [])
+
+    def test_issue_28_trip_cards_and_the_sections_read_at_desktop_and_phone_size(self):
+        """Item 23: the trip card's date line was underlined (the link's style),
+        and on a phone the sections were emoji alone; a long name wraps whole."""
+        name = "The Great Lakes Loop with the Whole Family, Grandma and the Dog"
+        trip = SERVER.demo_trip(name)
+        check = """
+            const card = [...document.querySelectorAll('.trip-card')].find((c) => c.textContent.includes(arguments[0]));
+            const link = card.querySelector('a.name'), title = link.querySelector('.title') || link, meta = link.querySelector('.meta');
+            const box = (e) => e.getBoundingClientRect();
+            const sections = [...document.querySelectorAll('header.bar .nav a, header.bar #plan-trip')].map((a) => {
+              const words = [...a.querySelectorAll('.label, .short')].filter((l) => getComputedStyle(l).display !== 'none');
+              return { text: words.map((l) => l.textContent.trim()).join(' '), right: box(a).right, left: box(a).left };
+            });
+            return {
+              link: getComputedStyle(link).textDecorationLine, title: getComputedStyle(title).textDecorationLine,
+              metaUnderlined: getComputedStyle(meta).textDecorationLine !== 'none',
+              titleText: title.textContent, titleFits: box(title).right <= box(card).right + 1 && title.scrollWidth <= title.clientWidth + 1,
+              titleLines: Math.round(box(title).height / parseFloat(getComputedStyle(title).lineHeight || '20')),
+              sections, width: window.innerWidth };
+        """
+        for phone in (False, True):
+            driver = browser(phone=True) if phone else self.driver
+            try:
+                driver.get(SERVER.base + "/")
+                WebDriverWait(driver, 5).until(lambda d: name in d.find_element(By.ID, "past").text)
+                found = driver.execute_script(check, name)
+                driver.save_screenshot(os.path.join(ARGS.artifacts, f"trips-cards{'-phone' if phone else ''}.png"))
+                self.assertEqual(found["link"], "none", found)
+                self.assertEqual(found["title"], "underline", found)
+                self.assertFalse(found["metaUnderlined"], found)
+                self.assertEqual(found["titleText"], name)
+                self.assertTrue(found["titleFits"], found)
+                words = [s["text"] for s in found["sections"]]
+                self.assertEqual(words[:3], ["Progress", "History", "Map"], found)
+                self.assertIn("Plan" if phone else "Plan a trip", words, found)
+                for section in found["sections"]:
+                    self.assertGreaterEqual(section["left"], 0, found)
+                    self.assertLessEqual(section["right"], found["width"], found)
+                # The editor's header names its sections in words too.
+                driver.get(f"{SERVER.base}/trips/{trip['trip']['id']}")
+                WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game"))
+                labels = [e.text.strip() for e in driver.find_elements(By.CSS_SELECTOR, "header.bar .nav a")]
+                if phone:
+                    self.assertEqual([l.split()[-1] for l in labels], ["Plan", "Progress", "History", "Map"], labels)
+                    driver.save_screenshot(os.path.join(ARGS.artifacts, "editor-phone-sections.png"))
+            finally:
+                if phone:
+                    driver.quit()
 
     def test_the_trips_screen_lists_trips_and_renames_one(self):
         SERVER.demo_trip("Browser list")

@@ -555,11 +555,14 @@ class PlanTests(unittest.TestCase):
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-phone.png"))
         self.driver.execute_script("document.querySelector('[data-option-rank=\"1\"]').scrollIntoView()")
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-phone-options.png"))
-        # The home page's header links to the wizard, and stays one row on a phone.
+        # The home page's header links to the wizard ("Plan"), its title row one
+        # row on a phone; the sections' words have a row of their own (issue
+        # 28, item 23), so it is at most 80 px (70 with the sections' icons alone).
         self.driver.get(SERVER.base + "/")
         self.wait(lambda: self.finds("#upcoming li"))
         self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 375)
-        self.assertLessEqual(self.find("header.bar").size["height"], 70, "a short header on the home page")
+        self.assertLessEqual(self.find("header.bar").size["height"], 80, "a short header on the home page")
+        self.assertEqual(self.find("#plan-trip").text.split()[-1], "Plan")
         self.click(self.find("#plan-trip"))
         self.wait(lambda: self.driver.current_url.endswith("/plan"))
         self.assertEqual(self.console_errors(), [])

@@ -78,6 +78,51 @@ class RouteMapTests(unittest.TestCase):
     def pins(self, scope="#map"):
         return self.driver.execute_script(PINS, False, scope)
 
+    def test_tokyo_times_say_jst_as_the_cli_does_at_desktop_and_phone_size(self):
+        """Issue 28, item 23: the Tokyo Dome's games read "7:10 pm JST" (the
+        server's words, the CLI's zone names), never the browser's "GMT+9",
+        in the editor, the new-trip screen's games and the planner's list."""
+        trip = SERVER.api("POST", "/api/trips", {
+            "name": "Tokyo times", "games": ["CHN202503180", "CHN202503190", "LAN@2025-03-27"]})
+        # A call to Tokyo on the Los Angeles day: its time in Tokyo's zone, named.
+        call = SERVER.api("POST", f"/api/trips/{trip['trip']['id']}/items", {
+            "title": "Call the Tokyo hotel", "time": "09:00", "lat": 35.6762, "lon": 139.6503,
+            "place": {"day": 10, "at": "top"}})
+        cli = SERVER.cli("trip", "show", "Tokyo times")
+        self.assertIn("JST", cli)
+        for phone in (False, True):
+            driver = browser(phone=phone) if phone else self.driver
+            try:
+                driver.get(f"{SERVER.base}/trips/{trip['trip']['id']}")
+                WebDriverWait(driver, 10).until(
+                    lambda d: len(d.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game")) == 3)
+                times = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#itinerary li.row.game .time")]
+                self.assertEqual(len(times), 3, times)
+                for text in times[:2]:
+                    self.assertRegex(text, r"^\d{1,2}:\d\d [ap]m JST", times)
+                item = driver.find_element(By.CSS_SELECTOR, f"#itinerary [data-row-id='{call['row']['id']}'] .time")
+                self.assertEqual(item.text, "9:00 am JST")
+                body = driver.find_element(By.TAG_NAME, "body").text
+                self.assertNotIn("GMT+9", body)
+                driver.save_screenshot(os.path.join(
+                    ARGS.artifacts, f"tokyo-times{'-phone' if phone else ''}.png"))
+                # The new-trip screen's games of those days, from the games document.
+                driver.get(f"{SERVER.base}/trips/new")
+                WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "from"))
+                driver.execute_script(
+                    "for (const [id, v] of [['from', '2025-03-18'], ['to', '2025-03-19']]) {"
+                    " const e = document.getElementById(id); e.value = v;"
+                    " e.dispatchEvent(new Event('input', {bubbles: true}));"
+                    " e.dispatchEvent(new Event('change', {bubbles: true})); }"
+                    "document.getElementById('search').click();")
+                WebDriverWait(driver, 10).until(lambda d: "Tokyo Dome" in d.find_element(By.ID, "games").text)
+                tokyo = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#games li") if "Tokyo Dome" in e.text]
+                self.assertTrue(tokyo and all(" JST" in t for t in tokyo), tokyo)
+                self.assertNotIn("GMT+9", driver.find_element(By.TAG_NAME, "body").text)
+            finally:
+                if phone:
+                    driver.quit()
+
     def test_the_tokyo_series_crosses_the_pacific_and_the_view_fits_the_route(self):
         trip = SERVER.api("POST", "/api/trips", {
             "name": "Dodgers from Tokyo", "games": ["CHN202503180", "CHN202503190", "LAN@2025-03-27"]})

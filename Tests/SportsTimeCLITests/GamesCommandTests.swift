@@ -150,9 +150,12 @@ final class GamesCommandTests: EndToEndTestCase {
     XCTAssertEqual(
       object.sortedKeys,
       [
-        "away", "date", "gameNumber", "home", "id", "neutralSite", "sport", "start", "status",
-        "timeEstimated", "timeUnknown", "timeZone", "venueCity", "venueID", "venueName",
+        "away", "date", "gameNumber", "home", "id", "neutralSite", "sport", "start", "startText",
+        "status", "timeEstimated", "timeUnknown", "timeZone", "venueCity", "venueID", "venueName",
       ])
+    // The start as the CLI prints it, the zone by its name (issue 28, item
+    // 23: the pages said Foundation's and the browser's "GMT+9").
+    XCTAssertEqual(object["startText"] as? String, "7:10 pm KST")
     // The Seoul Series: the Padres' home game away from Petco Park.
     XCTAssertEqual(object["neutralSite"] as? Bool, true)
     XCTAssertEqual(object["venueName"] as? String, "Gocheok Sky Dome")

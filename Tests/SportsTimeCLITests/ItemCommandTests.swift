@@ -122,7 +122,11 @@ final class ItemCommandTests: ItineraryTestCase {
       [
         "address", "category", "date", "day", "id", "kind", "latitude", "longitude", "number",
         "placeName", "placeTimeZone", "sortOrder", "time", "timeZone", "title", "warnings",
+        "zoneName",
       ])
+    // The zone's name as the CLI prints it (issue 28, item 23: the page
+    // showed the browser's "GMT+9" for Tokyo).
+    XCTAssertEqual(object.string("zoneName"), "EDT")
     let id = try XCTUnwrap(object.string("id"))
     XCTAssertNotNil(id.range(of: "^item:\(Self.uuidPattern)$", options: .regularExpression), id)
     XCTAssertEqual(object.string("kind"), "custom")

@@ -213,7 +213,7 @@ final class TravelModeCommandTests: ItineraryTestCase {
     XCTAssertEqual(
       yankees.stderrLines,
       [
-        "Warning: Tight leg London → New York: the flight takes about 9 h 57 min (airports included) but there is only 8 h 00 min between the end of NYM @ PHI (PHI202406090) and the first pitch of LAD @ NYY (NYA202406090)."
+        "Warning: Tight leg London → New York: the flight takes about 9 h 57 min (airports included) but there is only 8 h 00 min between the end of NYM @ PHI at London Stadium, 1:10 pm BST est. on Sun, Jun 9, 2024 and the first pitch of LAD @ NYY at Yankee Stadium, 7:10 pm EDT est. on Sun, Jun 9, 2024."
       ])
     XCTAssertEqual(try travelRows("London Yankees").first?.bool("tight"), true)
   }

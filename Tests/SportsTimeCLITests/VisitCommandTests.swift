@@ -128,15 +128,33 @@ final class VisitCommandTests: VisitsTestCase {
     XCTAssertEqual(list.map { $0.string("gameID") }, ["CHN202404192", "CHN202404191"])
     XCTAssertEqual(list.map { $0.string("date") }, ["2024-04-19", "2024-04-19"])
     let id = try XCTUnwrap(list[1].string("id"))
+    // Issue 28, item 15: the game in words; the id to edit on a line of
+    // its own, as the command needs it.
     try assertRefusedUnchanged(
       ["visit", "add", "--game", "CHN202404191"],
       message:
-        "game CHN202404191 is already recorded as visit \(id.prefix(8)); edit that one ('sportstime visit edit \(id.prefix(8)) …')"
+        "you have already recorded MIA @ CHC at Wrigley Field, 1:10 pm CDT est. on Fri, Apr 19, 2024 as a visit; edit that visit instead"
     )
+    XCTAssertEqual(
+      try run(["visit", "add", "--game", "CHN202404191"]).stderrLines.dropFirst().first,
+      "(to change it: sportstime visit edit \(id.prefix(8)) …)")
     // Two visits on one day without games are kept apart too.
     try addVisit(["DET05", "--date", "2024-04-13"])
     try addVisit(["DET05", "--date", "2024-04-13"])
     XCTAssertEqual(try visitList("DET05").count, 2)
+  }
+
+  /// Issue 28, item 23: notes keep their line breaks; the venue's cards
+  /// print each line under the first.
+  func testNotes_keepTheirLineBreaks() throws {
+    try addVisit([
+      "wrigley", "--date", "2024-06-04", "--notes", "Row 3, seat 12\r\n\n\nwith Sam\u{1B}",
+    ])
+    XCTAssertEqual(try visitList()[0].string("notes"), "Row 3, seat 12\n\nwith Sam")
+    let cards = try runOK(["visit", "list", "CHI11"]).stdoutLines
+    let at = try XCTUnwrap(cards.firstIndex(of: "          notes: Row 3, seat 12"), "\(cards)")
+    XCTAssertEqual(
+      Array(cards[(at + 1)...].prefix(2)), ["                 ", "                 with Sam"])
   }
 
   func testAdd_refusalsChangeNothing() throws {

@@ -91,6 +91,26 @@ final class GamesHistoryTests: XCTestCase {
     }
   }
 
+  /// Issue 28, item 23: one day's games by their start, the later first
+  /// (as days run), whatever their ids say: Washington's 1:05 pm game
+  /// (`WAS…`) below Chicago's 7:10 pm one (`CHN…`).
+  func testHistory_oneDaysGamesByStart_laterFirst() throws {
+    let dayGame = try VisitFixtures.visit(
+      1, at: "WAS11", on: "2024-06-05", game: "WAS202406050", matchup: "NYN@WAS")
+    let nightGame = try VisitFixtures.visit(
+      2, at: "CHI11", on: "2024-06-05", game: "CHN202406050", matchup: "CHA@CHN")
+    let starts: [Game.ID: Date] = [
+      "WAS202406050": Date(timeIntervalSince1970: 1_717_606_500),  // 17:05 UTC
+      "CHN202406050": Date(timeIntervalSince1970: 1_717_632_600),  // 00:10 UTC next day
+    ]
+    for visits in [[dayGame, nightGame], [nightGame, dayGame]] {
+      let history = GamesHistory(
+        visits: visits, leagues: try VisitFixtures.leagues(), starts: starts)
+      XCTAssertEqual(
+        history.years.first?.entries.map(\.visit.id), [Fixtures.uuid(2), Fixtures.uuid(1)])
+    }
+  }
+
   func testAreMostRecentFirst_isWhetherSortingChangesNothing() throws {
     var rng = SplitMix64(seed: 0x15_0009_0701)
     for size in [0, 1, 2, 3, 10, 40] {

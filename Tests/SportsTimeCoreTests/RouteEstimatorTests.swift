@@ -108,8 +108,10 @@ final class RouteEstimatorTests: XCTestCase {
         let message = try XCTUnwrap(found.first?.message)
         XCTAssertTrue(
           message.hasPrefix(
-            "Tight leg London → New York: the flight takes about 9 h 57 min (airports included) but there is only 8 h 00 min between the end of NYM @ PHI (PHI202406090)"
+            "Tight leg London → New York: the flight takes about 9 h 57 min (airports included) but there is only 8 h 00 min between the end of NYM @ PHI at London Stadium, 1:10 pm BST est. on Sun, Jun 9, 2024 and the first pitch of LAD @ NYY at Yankee Stadium"
           ), message)
+        // Games by matchup, venue and start, not ids (issue 28, item 15).
+        XCTAssertFalse(message.contains("202406090"), message)
       }
       // The drive the leg used to be was tight both times.
       var asDrive = leg

@@ -455,7 +455,9 @@ final class TextNormalizationTests: XCTestCase {
     changes.notes = .some(Self.evil)
     let visit = try Visit.record(
       changes, leagues: try VisitFixtures.leagues(), environment: VisitFixtures.environment())
-    XCTAssertEqual(visit.notes, Self.cleaned)
+    // Notes keep their line breaks (LF and NEL here; issue 28, item 23),
+    // each line cleaned as every other text is.
+    XCTAssertEqual(visit.notes, "[1mDeep dish at\nLou Malnati's Café")
 
     let legacy: [String: Any] = [
       "trips": [
@@ -568,5 +570,26 @@ final class TextNormalizationTests: XCTestCase {
     XCTAssertTrue(TextNormalization.isCleanASCII("Great Lakes Loop"))
     XCTAssertFalse(TextNormalization.isCleanASCII("Great  Lakes"))
     XCTAssertFalse(TextNormalization.isCleanASCII("Café"))
+  }
+
+  /// Issue 28, item 23: visit notes keep their line breaks (each line
+  /// cleaned; CR LF, CR, NEL and U+2028 read as one break; blank runs kept
+  /// as one blank line; none at either end); other fields stay one line.
+  func testCleanLines_keepsLineBreaksOfNotes() throws {
+    XCTAssertEqual(
+      TextNormalization.cleanLines(
+        "\n Row 3,\tseat 12 \r\n\r\n\r\nwith Sam\u{7}\u{2028}and Kim\u{85}\n\n"),
+      "Row 3, seat 12\n\nwith Sam\nand Kim")
+    XCTAssertEqual(TextNormalization.cleanLines("one line\u{1B}"), "one line")
+    XCTAssertEqual(TextNormalization.cleanLines("\n\u{200B}\n \n"), "")
+    XCTAssertEqual(try TextNormalization.validatedOptional("a\r\nb", as: .notes), "a\nb")
+    XCTAssertEqual(try TextNormalization.validated("a\nb", as: .itemTitle), "a b")
+    XCTAssertTrue(TextNormalization.isStorable("a\nb", as: .notes))
+    XCTAssertFalse(TextNormalization.isStorable("a\n\n\nb", as: .notes))
+    XCTAssertFalse(TextNormalization.isStorable("a\nb", as: .address))
+    for text in ["x\r\ny", "\n\n a \n\n\n b\u{2029}", "solo"] {
+      let once = TextNormalization.cleanLines(text)
+      XCTAssertEqual(TextNormalization.cleanLines(once), once, text.debugDescription)
+    }
   }
 }

@@ -170,8 +170,15 @@ final class TravelPlacementTests: XCTestCase {
     XCTAssertEqual(leg.neededSeconds, info.durationSeconds)
     XCTAssertEqual(leg.departureGame.id, "CHN202406010")
     XCTAssertEqual(leg.arrivalGame.id, "NYA202406010")
-    XCTAssertTrue(leg.message.contains("CHN202406010"), leg.message)
-    XCTAssertTrue(leg.message.contains("NYA202406010"), leg.message)
+    // The games by matchup, venue and start in their zones, no ids (issue
+    // 28, item 15).
+    XCTAssertTrue(
+      leg.message.contains("STL @ CHC at Wrigley Field, 1:10 pm CDT est. on Sat, Jun 1, 2024"),
+      leg.message)
+    XCTAssertTrue(
+      leg.message.contains("BOS @ NYY at Yankee Stadium, 7:10 pm EDT est. on Sat, Jun 1, 2024"),
+      leg.message)
+    XCTAssertFalse(leg.message.contains("CHN202406010"), leg.message)
     XCTAssertTrue(leg.message.contains("only 2 h 00 min"), leg.message)
   }
 

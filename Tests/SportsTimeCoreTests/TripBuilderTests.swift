@@ -374,8 +374,14 @@ final class TripBuilderTests: XCTestCase {
     // 13:10 CDT + 3 h = 21:10 UTC; 19:10 PDT = 02:10 UTC: five hours.
     XCTAssertEqual(tight.availableSeconds, 5 * 3600)
     XCTAssertGreaterThan(tight.neededSeconds, tight.availableSeconds)
-    XCTAssertTrue(tight.message.contains("CHN202404010"), tight.message)
-    XCTAssertTrue(tight.message.contains("LAN202404010"), tight.message)
+    // Both games by matchup, venue and start; no ids (issue 28, item 15).
+    XCTAssertTrue(
+      tight.message.contains("COL @ CHC at Wrigley Field, 1:10 pm CDT est. on Mon, Apr 1, 2024"),
+      tight.message)
+    XCTAssertTrue(
+      tight.message.contains("SF @ LAD at Dodger Stadium, 7:10 pm PDT est. on Mon, Apr 1, 2024"),
+      tight.message)
+    XCTAssertFalse(tight.message.contains("CHN202404010"), tight.message)
     XCTAssertTrue(tight.message.contains("Chicago → Los Angeles"), tight.message)
     // Tight legs are warned about, not forbidden: the travel item is still placed.
     XCTAssertEqual(planned.items.count, 1)

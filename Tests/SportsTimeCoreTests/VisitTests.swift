@@ -250,11 +250,11 @@ final class VisitTests: XCTestCase {
     let base = VisitChanges(
       venue: try VisitFixtures.venue("CHI11"), date: try Fixtures.date("2024-06-04"))
     var changes = base
-    // ESC and BEL are removed, the line break becomes a space (notes are
-    // one line), the bidi override goes.
+    // ESC and BEL are removed, the bidi override goes; the line break is
+    // kept (issue 28, item 23: notes are several lines), each line cleaned.
     changes.notes = .some("  Seat\u{1B}[2J 12\n row 3\u{7}\u{202E} ")
     XCTAssertEqual(
-      try Visit.record(changes, leagues: leagues, environment: env).notes, "Seat[2J 12 row 3")
+      try Visit.record(changes, leagues: leagues, environment: env).notes, "Seat[2J 12\nrow 3")
     changes.notes = .some("   ")
     XCTAssertNil(try Visit.record(changes, leagues: leagues, environment: env).notes)
     // Second review of issue 8: only invisible characters are no notes,

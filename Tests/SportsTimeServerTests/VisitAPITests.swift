@@ -183,6 +183,41 @@ final class VisitAPITests: APITestCase {
     XCTAssertEqual(card["date"] as? String, "2024-06-06")
   }
 
+  /// Issue 28, item 23: two games of one day go by their start, the
+  /// later first as the lists run across days (the 1:05 pm game in
+  /// Washington came above the 7:10 pm one in Chicago: ids decided).
+  func testHistoryAndVisits_oneDaysGamesLatestStartFirst() throws {
+    let night = try addVisit(["game": "CHC@2024-06-05"])
+    let day = try addVisit(["game": "WAS202406050"])
+    let history = try object(try send("GET", "/api/history"))
+    let games = try XCTUnwrap(
+      (history["years"] as? [[String: Any]])?.first?["games"] as? [[String: Any]])
+    XCTAssertEqual(
+      games.map { $0["visitID"] as? String }, [night["id"] as? String, day["id"] as? String])
+    let cards = try XCTUnwrap(
+      try object(try send("GET", "/api/visits"))["visits"] as? [[String: Any]])
+    XCTAssertEqual(
+      cards.map { $0["id"] as? String }, [night["id"] as? String, day["id"] as? String])
+  }
+
+  /// Issue 28, item 15: what the visit dialog meets with one score left
+  /// empty, and a game recorded twice, said for a person (no JSON, no ids).
+  func testRefusals_writtenForAPerson() throws {
+    let half = try send(
+      "POST", "/api/visits", json: ["venue": "CHI11", "date": "2024-06-05", "score": ["away": 3]])
+    XCTAssertEqual(
+      try error(half)["message"] as? String,
+      "The score needs both teams' numbers, the visitors' and the home team's, each a whole number from 0 to 999."
+    )
+    try addVisit(["game": "CHC@2024-06-05"])
+    let again = try send("POST", "/api/visits", json: ["game": "CHN202406050"])
+    XCTAssertEqual(again.status, 422)
+    XCTAssertEqual(
+      try error(again)["message"] as? String,
+      "you have already recorded CWS @ CHC at Wrigley Field, 7:10 pm CDT est. on Wed, Jun 5, 2024 as a visit; edit that visit instead"
+    )
+  }
+
   func testProgressAndHistory_bySportAndYear() throws {
     try addVisit(["game": "CHC@2024-06-05"])
     try addVisit(["venue": "CHI11", "date": "2023-08-01"])

@@ -206,7 +206,10 @@ final class StoreLookupTests: StoreTestCase {
       (.invalidItem("why"), .invalidInput), (.invalidText(field: "item's title"), .invalidInput),
       (.visitNotFound("v"), .notFound), (.visitIDTooShort("00"), .invalidInput),
       (.ambiguousVisit("0000", candidates: []), .invalidInput),
-      (.gameAlreadyVisited(gameID: "CHN202406040", visitID: visit.uuidString), .refused),
+      (
+        .gameAlreadyVisited(gameID: "CHN202406040", visitID: visit.uuidString, game: "CWS @ CHC"),
+        .refused
+      ),
       (
         .gamesInUse([GameInUse(gameID: "MIL202406100", tripNames: ["Brewers"], visits: [])]),
         .refused

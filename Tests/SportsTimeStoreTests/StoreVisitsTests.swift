@@ -143,7 +143,8 @@ final class StoreVisitsTests: StoreTestCase {
       }
       XCTAssertEqual(
         error?.description,
-        "game CHN202406040 is already recorded as visit 00000000; edit that one"
+        // Issue 28, item 15: the game in words, no game or visit id.
+        "you have already recorded CWS @ CHC at Wrigley Field, 7:10 pm CDT est. on Tue, Jun 4, 2024 as a visit; edit that visit instead"
       )
       guard
         case .gameNotFound("XXX202406040") = recordError({

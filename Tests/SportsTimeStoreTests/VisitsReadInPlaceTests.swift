@@ -19,12 +19,14 @@ final class VisitsReadInPlaceTests: StoreTestCase {
   /// sorted most recent first.
   private func byRows(_ store: Store, venueID: Venue.ID? = nil) throws -> [Visit] {
     let order = " ORDER BY local_date DESC, game_id IS NULL, game_id DESC, created_at DESC, id DESC"
+    // One day's games by their start (issue 28, item 23), as `visits()`.
+    let starts = try store.visitGameStarts()
     let rows =
       try venueID.map {
         try store.database.query(
           "SELECT * FROM visits WHERE venue_id = ?" + order, [.text($0.rawValue)])
       } ?? store.database.query("SELECT * FROM visits" + order)
-    return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst)
+    return try rows.map(Store.visit(from:)).sorted(by: Visit.mostRecentFirst(starts: starts))
   }
 
   /// 2,000 visits of real 2024 games (scores, notes, some without a game
@@ -72,7 +74,7 @@ final class VisitsReadInPlaceTests: StoreTestCase {
       XCTAssertEqual(stored.count, visits.count)
       XCTAssertEqual(stored, try byRows(store))
       XCTAssertEqual(Set(stored.map(\.id)), Set(visits.map(\.id)))
-      XCTAssertTrue(Visit.areMostRecentFirst(stored))
+      XCTAssertTrue(Visit.areMostRecentFirst(stored, starts: try store.visitGameStarts()))
       for venue in ["CHI11", "td-garden", "NYC01", "NOPE1"] {
         XCTAssertEqual(
           try store.visits(venueID: Venue.ID(venue)), try byRows(store, venueID: Venue.ID(venue)),

@@ -18,6 +18,10 @@ public struct TightLeg: Sendable, Hashable {
   public var neededSeconds: Double
   /// How the leg is travelled.
   public var mode: TravelMode
+  /// The departure game's venue, by its name on the game's date.
+  public var departureVenue: String
+  /// The arrival game's venue, by its name on the game's date.
+  public var arrivalVenue: String
 
   /// Finds the tight legs of `travel` items against `schedule`.
   public static func find(in schedule: TripSchedule, travel: [TravelInfo]) -> [TightLeg] {
@@ -27,19 +31,33 @@ public struct TightLeg: Sendable, Hashable {
       guard let d = b.departureGame, let a = b.arrivalGame else { return nil }
       let available = a.game.start.timeIntervalSince(d.game.end)
       guard info.durationSeconds > available else { return nil }
+      func venue(_ g: PlacedGame) -> String {
+        schedule.stops.indices.contains(g.stopIndex)
+          ? schedule.stops[g.stopIndex].venueName(on: g.game.localDate) : g.game.venueID.rawValue
+      }
       return TightLeg(
         title: info.title, departureGame: d, arrivalGame: a,
-        availableSeconds: available, neededSeconds: info.durationSeconds, mode: info.mode)
+        availableSeconds: available, neededSeconds: info.durationSeconds, mode: info.mode,
+        departureVenue: venue(d), arrivalVenue: venue(a))
     }
   }
 
-  /// A warning in words, naming both games.
+  /// A warning in words, naming both games by matchup, venue and start at
+  /// the venue ("ATL @ BOS at Fenway Park, 1:10 pm EDT on Wed, Jun 5,
+  /// 2024"), no game ids (issue 28, item 15).
   public var message: String {
     let need = TightLeg.hours(neededSeconds)
     let have =
       availableSeconds <= 0 ? "no time" : "only \(TightLeg.hours(availableSeconds))"
     return
-      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(departureGame.title) (\(departureGame.game.id)) and the \(arrivalGame.game.sport.startWord) of \(arrivalGame.title) (\(arrivalGame.game.id))."
+      "Tight leg \(title): the \(mode == .flight ? "flight takes about \(need) (airports included)" : "drive takes about \(need)") but there is \(have) between the end of \(TightLeg.describe(departureGame, at: departureVenue)) and the \(arrivalGame.game.sport.startWord) of \(TightLeg.describe(arrivalGame, at: arrivalVenue))."
+  }
+
+  /// "ATL @ BOS at Fenway Park, 1:10 pm EDT on Wed, Jun 5, 2024".
+  static func describe(_ game: PlacedGame, at venue: String) -> String {
+    "\(game.title) at \(venue), "
+      + "\(ExportSupport.gameTime(game.game, estimated: " est.", unknown: "")) "
+      + "on \(game.game.localDate.longDescription)"
   }
 
   static func hours(_ seconds: Double) -> String {

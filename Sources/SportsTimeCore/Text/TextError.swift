@@ -10,13 +10,20 @@ public struct TextField: Sendable, Hashable, CustomStringConvertible {
   public var isRequired: Bool
   /// What an empty required text is refused with.
   public var emptyMessage: String
+  /// Whether the text keeps its line breaks (`TextNormalization.cleanLines`,
+  /// visit notes); every other text is one line (`clean`).
+  public var keepsLineBreaks: Bool
 
   /// Creates a kind of text; see the properties.
-  public init(label: String, limit: Int, isRequired: Bool, emptyMessage: String = "") {
+  public init(
+    label: String, limit: Int, isRequired: Bool, emptyMessage: String = "",
+    keepsLineBreaks: Bool = false
+  ) {
     self.label = label
     self.limit = limit
     self.isRequired = isRequired
     self.emptyMessage = emptyMessage
+    self.keepsLineBreaks = keepsLineBreaks
   }
 
   /// The most Unicode scalars it may hold: 4 × `limit`, so a short text
@@ -40,8 +47,11 @@ public struct TextField: Sendable, Hashable, CustomStringConvertible {
   public static let placeName = TextField(
     label: "place name", limit: 200, isRequired: true,
     emptyMessage: "a travel leg needs a place name")
-  /// A visit's notes: optional, one line, at most 5,000 characters.
-  public static let notes = TextField(label: "notes", limit: 5000, isRequired: false)
+  /// A visit's notes: optional, at most 5,000 characters, with their line
+  /// breaks (issue 28, item 23: a seat on one line, the company on the
+  /// next), each line cleaned as any text.
+  public static let notes = TextField(
+    label: "notes", limit: 5000, isRequired: false, keepsLineBreaks: true)
 }
 
 /// Why a text cannot be stored: empty once cleaned, or too long. Its

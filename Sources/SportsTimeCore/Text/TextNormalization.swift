@@ -106,7 +106,44 @@ public enum TextNormalization {
       .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 
-  /// `text` cleaned (`clean(_:)`) and checked against `field`'s rules: not
+  /// `text` cleaned as lines: split at its line breaks (LF, CR, CR LF, VT,
+  /// FF, NEL, U+2028, U+2029), each line cleaned (`clean(_:)`, so no
+  /// control character, tab or invisible run is left), blank lines at
+  /// either end dropped and a run of blank lines kept as one, joined by LF.
+  /// Idempotent; a text of one line cleans as `clean(_:)` does.
+  ///
+  /// ```swift
+  /// TextNormalization.cleanLines("Row 3, seat 12\r\n\r\n\r\nwith Sam\u{7} ")   // "Row 3, seat 12\n\nwith Sam"
+  /// ```
+  /// - Complexity: O(n) for n Unicode scalars.
+  public static func cleanLines(_ text: String) -> String {
+    var lines: [String] = []
+    var current = String.UnicodeScalarView()
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      defer { previousWasCR = value == 0x0D }
+      switch value {
+      case 0x0A where previousWasCR:
+        continue
+      case 0x0A...0x0D, 0x85, 0x2028, 0x2029:
+        lines.append(clean(String(current)))
+        current = String.UnicodeScalarView()
+      default:
+        current.append(scalar)
+      }
+    }
+    lines.append(clean(String(current)))
+    var kept: [String] = []
+    for line in lines where !(line.isEmpty && (kept.last?.isEmpty ?? true)) {
+      kept.append(line)
+    }
+    if kept.last?.isEmpty == true { kept.removeLast() }
+    return kept.joined(separator: "\n")
+  }
+
+  /// `text` cleaned (`clean(_:)`, or `cleanLines(_:)` for a field that
+  /// keeps its line breaks) and checked against `field`'s rules: not
   /// empty (so with a visible character) when the field is required, at most `field.limit` characters
   /// (grapheme clusters) and `4 × field.limit` Unicode scalars.
   ///
@@ -119,7 +156,7 @@ public enum TextNormalization {
   /// - Throws: `TextError` (`.empty` or `.tooLong`), quoting at most 80
   ///   characters of the cleaned text.
   public static func validated(_ text: String, as field: TextField) throws -> String {
-    let cleaned = clean(text)
+    let cleaned = field.keepsLineBreaks ? cleanLines(text) : clean(text)
     if cleaned.isEmpty {
       if field.isRequired {
         let hidden = text.unicodeScalars.contains { !$0.properties.isWhitespace }
@@ -153,12 +190,13 @@ public enum TextNormalization {
     return value.isEmpty ? nil : value
   }
 
-  /// True when `text` is already clean (`clean(text) == text`) and within
+  /// True when `text` is already clean (`clean(text) == text`, or
+  /// `cleanLines` for a field that keeps its line breaks) and within
   /// `field`'s limits: the check the Store makes before inserting a row.
   /// Whether it may be empty is the caller's rule, not checked here.
   public static func isStorable(_ text: String, as field: TextField) -> Bool {
     text.count <= field.limit && text.unicodeScalars.count <= field.scalarLimit
-      && clean(text) == text
+      && (field.keepsLineBreaks ? cleanLines(text) : clean(text)) == text
   }
 
   /// `text` made storable as `field` without refusing it: cleaned and cut

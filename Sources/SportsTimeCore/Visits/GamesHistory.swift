@@ -3,7 +3,7 @@ import Foundation
 /// Every game attended, grouped by year (seed: GamesHistoryView).
 ///
 /// Years run newest first, and within a year the visits most recent first
-/// (`Visit.mostRecentFirst`). The sport filter is multi-select; the year
+/// (`Visit.mostRecentFirst(starts:)`: on one day the later game first). The sport filter is multi-select; the year
 /// filter keeps one year. `total` counts what the filters keep.
 ///
 /// ```swift
@@ -48,11 +48,17 @@ public struct GamesHistory: Sendable, Hashable {
 
   /// Builds the history of `visits`.
   /// - Parameters:
+  ///   - starts: the start (UTC instant) of the visits' games
+  ///     (`Store.visitGameStarts()`): games of one day go latest start
+  ///     first (`Visit.mostRecentFirst(starts:)`); without it, by game id.
   ///   - sports: keep only these sports (nil or empty: all).
   ///   - year: keep only this year (nil: all).
   /// - Complexity: O(n log n) in the number of visits; O(n) when they come
   ///   most recent first (as `Store.visits()` gives them).
-  public init(visits: [Visit], leagues: Leagues, sports: Set<Sport>? = nil, year: Int? = nil) {
+  public init(
+    visits: [Visit], leagues: Leagues, sports: Set<Sport>? = nil, year: Int? = nil,
+    starts: [Game.ID: Date] = [:]
+  ) {
     let filtered = visits.filter { visit in
       (sports.map { $0.isEmpty || $0.contains(visit.sport) } ?? true)
         && (year.map { $0 == visit.date.year } ?? true)
@@ -60,7 +66,8 @@ public struct GamesHistory: Sendable, Hashable {
     // The store gives them in this order already: checking it is n - 1
     // comparisons and no copy, where the sort moved every visit.
     let kept =
-      Visit.areMostRecentFirst(filtered) ? filtered : filtered.sorted(by: Visit.mostRecentFirst)
+      Visit.areMostRecentFirst(filtered, starts: starts)
+      ? filtered : filtered.sorted(by: Visit.mostRecentFirst(starts: starts))
     var sections: [Year] = []
     // The league of the previous visit's sport, kept: looking it up copied
     // the `League` out of the dictionary for every visit.

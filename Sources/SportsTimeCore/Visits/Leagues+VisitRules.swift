@@ -76,6 +76,17 @@ extension Leagues {
     return "\(away) \(isNeutralSite(game) ? "vs" : "@") \(home)"
   }
 
+  /// "CWS @ CHC at Wrigley Field, 7:05 pm CDT on Wed, Jun 5, 2024": a game
+  /// for a person, by matchup (`matchupText(of:)`), venue (its name on the
+  /// game's date) and start at the venue in its zone
+  /// (`ExportSupport.gameTime`: "est." for an estimated start, "TBD" for
+  /// none). Two games of one arena on one day read apart.
+  public func gameText(_ game: Game) -> String {
+    let venue = self.venue(game.venueID)?.name(on: game.localDate) ?? game.venueID.rawValue
+    let time = ExportSupport.gameTime(game, estimated: " est.", unknown: "")
+    return "\(matchupText(of: game)) at \(venue), \(time) on \(game.localDate.longDescription)"
+  }
+
   /// "Wrigley Field, Chicago": the venue by its name on `date` (its newest
   /// name without a date), or the bare id for a venue the tables lack.
   public func venueText(_ id: Venue.ID, on date: CalendarDate?) -> String {

@@ -90,11 +90,29 @@ public struct Visit: Sendable, Hashable, Identifiable {
   /// doubleheader first (by game id, whose last digit is the game number),
   /// then visits with a game before those without, then the later
   /// recorded, then by id — a total order, so lists never shuffle.
+  ///
+  /// Without the games' starts: `mostRecentFirst(starts:)` orders two
+  /// games of one day at different venues or sports by their start.
   public static func mostRecentFirst(_ a: Visit, _ b: Visit) -> Bool {
+    mostRecentFirst(a, b, starts: [:])
+  }
+
+  /// `mostRecentFirst` where, on one date, games whose start (UTC instant)
+  /// `starts` gives go by their start, the later first (issue 28, item 23:
+  /// an 8 pm game above a 1 pm one of the same day, whatever their ids);
+  /// then as `mostRecentFirst`. A total order.
+  public static func mostRecentFirst(starts: [Game.ID: Date]) -> (Visit, Visit) -> Bool {
+    { mostRecentFirst($0, $1, starts: starts) }
+  }
+
+  static func mostRecentFirst(_ a: Visit, _ b: Visit, starts: [Game.ID: Date]) -> Bool {
     if a.date != b.date { return a.date > b.date }
     if a.gameID != b.gameID {
       switch (a.gameID, b.gameID) {
-      case (let x?, let y?): return x > y
+      case (let x?, let y?):
+        let (sx, sy) = (starts[x] ?? .distantPast, starts[y] ?? .distantPast)
+        if sx != sy { return sx > sy }
+        return x > y
       case (.some, nil): return true
       default: return false
       }
@@ -103,12 +121,12 @@ public struct Visit: Sendable, Hashable, Identifiable {
     return a.key > b.key
   }
 
-  /// Whether `visits` are in `mostRecentFirst` order already (no visit
-  /// goes before the one ahead of it); n - 1 comparisons.
-  public static func areMostRecentFirst(_ visits: [Visit]) -> Bool {
+  /// Whether `visits` are in `mostRecentFirst(starts:)` order already (no
+  /// visit goes before the one ahead of it); n - 1 comparisons.
+  public static func areMostRecentFirst(_ visits: [Visit], starts: [Game.ID: Date] = [:]) -> Bool {
     var index = visits.startIndex
     while index + 1 < visits.endIndex {
-      if mostRecentFirst(visits[index + 1], visits[index]) { return false }
+      if mostRecentFirst(visits[index + 1], visits[index], starts: starts) { return false }
       index += 1
     }
     return true
@@ -127,8 +145,8 @@ extension Visit {
   /// venue and date are required, and the sport is the one given or the
   /// only one played at the venue. The date may not be after today at the
   /// venue (`environment.now`, in the venue's zone). Notes are cleaned
-  /// as one line (`TextNormalization.validated`); notes with nothing
-  /// visible are none.
+  /// line by line, keeping their line breaks (`TextNormalization.validated`);
+  /// notes with nothing visible are none.
   ///
   /// ```swift
   /// let wrigley = try leagues.venue(named: "CHC", sport: nil, season: 2024)
@@ -290,9 +308,10 @@ extension Visit {
     return only
   }
 
-  /// Notes as stored: cleaned as one line (`TextNormalization.validated`
-  /// as `.notes`), nil when nothing visible is left (empty, white space,
-  ///   or only control or invisible characters).
+  /// Notes as stored: cleaned line by line, their line breaks kept
+  /// (`TextNormalization.validated` as `.notes`, `cleanLines`), nil when
+  /// nothing visible is left (empty, white space, or only control or
+  /// invisible characters).
   /// - Throws: `VisitError.invalidNotes` when longer than `notesLimit`.
   static func normalizedNotes(_ text: String?) throws -> String? {
     do {

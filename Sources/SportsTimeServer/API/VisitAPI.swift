@@ -61,7 +61,8 @@ struct VisitAPI: Sendable {
     return WireV1.History(
       GamesHistory(
         visits: try store.visits(), leagues: leagues,
-        sports: sports.isEmpty ? nil : Set(sports), year: year),
+        sports: sports.isEmpty ? nil : Set(sports), year: year,
+        starts: try store.visitGameStarts()),
       venueNames: true)
   }
 
@@ -285,8 +286,11 @@ struct VisitAPI: Sendable {
     guard let away = try object.integer("away"), let home = try object.integer("home"),
       let score = Score(away: away, home: home)
     else {
+      // Met in the visit dialog with one side left empty (issue 28, item
+      // 15): said for the person, the members named in words.
       throw APIError.invalid(
-        "score must be {\"away\": N, \"home\": N}, whole numbers 0-\(Score.maximum)",
+        "The score needs both teams' numbers, the visitors' and the home team's, "
+          + "each a whole number from 0 to \(Score.maximum).",
         field: "score")
     }
     return score

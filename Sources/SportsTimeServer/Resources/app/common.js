@@ -58,14 +58,15 @@ const SportsTime = (() => {
     return node;
   }
 
-  /** "1:10 pm CDT" for an ISO 8601 instant, in the venue's zone. */
-  function localTime(iso, timeZone) {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return '';
-    const text = new Intl.DateTimeFormat('en-US', {
-      timeZone: timeZone || 'UTC', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
-    }).format(date);
-    return text.replace(' AM', ' am').replace(' PM', ' pm');
+  /**
+   * A game's start as the server words it, in the venue's zone: "1:10 pm
+   * CDT", "6:05 pm JST" (the CLI's zone names, never the browser's
+   * "GMT+9"; issue 28, item 23), "TBD" when no start is known, " est."
+   * after an estimated one. `game` is a games-document entry or a game row.
+   */
+  function gameTime(game) {
+    if (game.timeUnknown) return 'TBD';
+    return `${game.startText || ''}${game.timeEstimated ? ' est.' : ''}`;
   }
 
   /** "Tue, Jun 4" for a YYYY-MM-DD date. */
@@ -392,5 +393,5 @@ const SportsTime = (() => {
   /** Each league's icon (a game card, a history row). */
   const sportIcons = { MLB: '⚾', NBA: '🏀', NHL: '🏒', NFL: '🏈' };
 
-  return { api, APIError, el, localTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, showNotice, addressSports, unknownSportsNotice, basemapMap, numberedPin, listen, basemapGeoJSON, onLand, coverLongitudes, shortWay, drawRoute };
+  return { api, APIError, el, gameTime, shortDate, longDate, distance, duration, categoryIcons, sportIcons, showError, showNotice, addressSports, unknownSportsNotice, basemapMap, numberedPin, listen, basemapGeoJSON, onLand, coverLongitudes, shortWay, drawRoute };
 })();

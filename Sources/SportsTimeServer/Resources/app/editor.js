@@ -4,7 +4,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, shortDate, longDate, distance, duration, categoryIcons, showError } = SportsTime;
+  const { api, el, gameTime, shortDate, longDate, distance, duration, categoryIcons, showError } = SportsTime;
   const tripID = decodeURIComponent(location.pathname.split('/')[2] || '');
   const list = document.getElementById('itinerary');
   const unscheduledList = document.getElementById('unscheduled');
@@ -128,8 +128,10 @@
     const zone = row.timeZone || dayZone;
     const date = row.date || dayDate(row.day);
     const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
-    if (!zone || !date || (dayZone && zoneName(zone, date, row.time) === zoneName(dayZone, date, row.time))) return clock;
-    return `${clock} ${zoneName(zone, date, row.time)}`;
+    if (!zone || !date || zone === dayZone || (dayZone && zoneName(zone, date, row.time) === zoneName(dayZone, date, row.time))) return clock;
+    // The name the server gives the item's zone (the CLI's: "JST", where
+    // the browser says "GMT+9"; issue 28, item 23).
+    return `${clock} ${row.zoneName || zoneName(zone, date, row.time)}`;
   }
 
   /** The trip's date of day `day` (YYYY-MM-DD), or null outside the trip. */
@@ -166,8 +168,7 @@
     }
     if (row.kind === 'game') {
       const venue = (state.doc.venues || {})[row.venueID];
-      let time = row.timeUnknown ? 'TBD' : localTime(row.start, venue && venue.timeZone);
-      if (row.timeEstimated && !row.timeUnknown) time += ' est.';
+      const time = gameTime(row);
       return el('li', { ...base, class: `row game${row.status === 'cancelled' ? ' cancelled' : ''}` }, [
         el('span', { class: 'icon', title: row.sport, text: SportsTime.sportIcons[row.sport] || '⚾' }),
         el('div', { class: 'body' }, [
@@ -1029,8 +1030,7 @@
   /** A game of the schedule in words ("Sun, Jun 9 · 1:10 pm EDT est. · MIL @ DET · Comerica Park"). */
   function scheduleGameText(game) {
     const venue = allVenues && allVenues[game.venueID];
-    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
-    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const time = gameTime(game);
     const where = game.venueName || (venue ? venue.name : game.venueID);
     return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${where}`;
   }

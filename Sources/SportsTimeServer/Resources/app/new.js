@@ -3,7 +3,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, shortDate } = SportsTime;
+  const { api, el, gameTime, shortDate } = SportsTime;
   const statusLine = document.getElementById('status');
   const picked = new Map(); // game id → game
   let venues = {};
@@ -57,8 +57,7 @@
 
   function gameText(game) {
     const venue = venues[game.venueID];
-    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
-    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const time = gameTime(game);
     // The venue's name on the game's date, as the server says it.
     const venueName = game.venueName || (venue ? venue.name : game.venueID);
     return `${shortDate(game.date)} · ${time} · ${game.away} @ ${game.home} · ${venueName}`;

@@ -8,7 +8,7 @@
 'use strict';
 
 (() => {
-  const { api, el, localTime, shortDate, longDate, distance, duration, sportIcons, showError } = SportsTime;
+  const { api, el, gameTime, shortDate, longDate, distance, duration, sportIcons, showError } = SportsTime;
 
   /** The steps in the order they are asked. */
   const ORDER = ['kind', 'sports', 'dates', 'places', 'must', 'drive', 'options'];
@@ -424,8 +424,7 @@
   const plays = (team, game) => team && game.sport === team.sport && (game.home === team.code || game.away === team.code);
 
   function gameText(game, withVenue = true) {
-    let time = game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone);
-    if (game.timeEstimated && !game.timeUnknown) time += ' est.';
+    const time = gameTime(game);
     const venue = venues[game.venueID];
     // The name on the game's date when the games document carries it (issue 28, item 1).
     const place = game.venueName ? `${game.venueName}, ${game.venueCity || (venue ? venue.city : '')}`
@@ -873,7 +872,7 @@
         el('ol', { class: 'option-games', 'aria-label': `Games of option ${option.rank}` }, games.map((game) => {
           const stop = byGame.get(game.id);
           return el('li', { dataset: { gameId: game.id } }, [
-            el('span', { class: 'when', text: game.date ? `${shortDate(game.date)} · ${game.timeUnknown ? 'TBD' : localTime(game.start, game.timeZone)}${game.timeEstimated ? ' est.' : ''}` : '' }),
+            el('span', { class: 'when', text: game.date ? `${shortDate(game.date)} · ${gameTime(game)}` : '' }),
             el('span', { class: 'what', text: `${sportIcons[game.sport] || ''} ${game.neutralSite ? `${game.away} vs ${game.home}` : `${game.away} @ ${game.home}`}` }),
             el('span', { class: 'where', text: stop ? `${stop.name}, ${stop.city}` : game.venueID }),
           ]);

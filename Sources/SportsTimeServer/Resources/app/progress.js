@@ -124,7 +124,9 @@
     return el('li', { class: 'recent-row', 'data-visit-id': visit.id }, [
       el('a', { href: `/progress?sport=${visit.sport}&venue=${encodeURIComponent(visit.venueID)}&visit=${visit.id}` }, [
         el('span', { class: 'what', text: visit.matchup || visit.venue }),
-        el('span', { class: 'venue-meta', text: `${longDate(visit.date)} · ${visit.venue}${visit.score ? ` · ${visit.score.away}-${visit.score.home}` : ''} · ${visit.sport}` }),
+        // Without a matchup the venue is the row's title: named once
+        // (issue 28, item 23).
+        el('span', { class: 'venue-meta', text: [longDate(visit.date), visit.matchup ? visit.venue : null, visit.score ? `${visit.score.away}-${visit.score.home}` : null, visit.sport].filter(Boolean).join(' · ') }),
       ]),
     ]);
   }
@@ -189,7 +191,7 @@
           el('span', { class: 'venue-meta', text: [visit.matchup || 'No matchup recorded', score && `final ${score}`].filter(Boolean).join(' · ') }),
         ]),
         el('dl', { class: 'visit-details' }, [
-          el('dt', { text: 'Game' }), el('dd', { text: visit.gameID ? `${visit.matchup || ''} (${visit.gameID})` : 'Typed by hand' }),
+          el('dt', { text: 'Game' }), el('dd', { text: visit.gameID ? `${visit.matchup || 'A game'} (from the schedule)` : 'Typed by hand' }),
           el('dt', { text: 'Score' }), el('dd', { text: score || 'Not recorded' }),
           el('dt', { text: 'Venue' }), el('dd', { text: `${visit.venue}${visit.city ? `, ${visit.city}` : ''}` }),
           el('dt', { text: 'Notes' }), el('dd', { class: 'notes', text: visit.notes || '—', ...(visit.notes && visit.notes.length > 300 ? { tabindex: '0', 'aria-label': 'Notes (scrolls)' } : {}) }),
@@ -243,7 +245,7 @@
     document.getElementById('visit-remove').hidden = false;
     const linked = document.getElementById('visit-linked');
     linked.hidden = !visit.gameID;
-    linked.textContent = visit.gameID ? `From game ${visit.gameID} (${visit.matchup}): its date and teams come from the schedule.` : '';
+    linked.textContent = visit.gameID ? `From the schedule's game ${visit.matchup || ''}: its date and teams come from the schedule.` : '';
     setMode('hand');
     form.date.value = visit.date;
     form.away.value = visit.away || '';
@@ -278,7 +280,10 @@
       games.sort((a, b) => (a.sport !== sport) - (b.sport !== sport));
       editing.games = games;
       editing.gamesDate = date;
-      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} ${game.neutralSite ? 'vs' : '@'} ${game.home} · ${game.sport} · ${game.id}` })));
+      // Each game by matchup, start in the venue's zone (with its zone's
+      // name) and venue, and its league: two games of an arena on one day
+      // read apart (issue 28, item 15), no game ids.
+      select.replaceChildren(...games.map((game) => el('option', { value: game.id, text: `${game.away} ${game.neutralSite ? 'vs' : '@'} ${game.home} · ${SportsTime.gameTime(game)} · ${game.venueName || venueName} · ${game.sport}` })));
       if (editing.visit) {
         hint.textContent = games.length
           ? 'Save links the visit to the game picked: its teams come from the schedule, and its final score when the visit has none.'
@@ -366,7 +371,7 @@
         if (Object.keys(request).length === 0) { dialog.close(); return; }
         answer = await api('PATCH', `/api/visits/${editing.visit.id}`, request);
         report(request.game
-          ? `Linked the visit of ${longDate(answer.visit.date)} to ${answer.visit.matchup || 'its game'} (${answer.visit.gameID}).`
+          ? `Linked the visit of ${longDate(answer.visit.date)} to ${answer.visit.matchup || 'its game'} of the schedule.`
           : `Saved the visit of ${longDate(answer.visit.date)}.`, answer.warnings);
         // A game of the arena's other league moves the visit to that league's tab.
         state.sport = answer.visit.sport;
@@ -390,6 +395,8 @@
       // The server names the member it refuses: the dialog marks that
       // control and says the message alone (review 10, item 11).
       document.getElementById('visit-error').textContent = error.message;
+      // Only the control this refusal is about stays marked.
+      clearInvalid();
       const control = { date: form.date, game: form.game, away: form.away, home: form.home, score: form.scoreAway, notes: form.notes }[error.field];
       if (control && !control.disabled && !control.closest('[hidden]')) {
         control.setAttribute('aria-invalid', 'true');
@@ -397,6 +404,15 @@
       }
     }
   }
+
+  // The notes are several lines: Enter starts a new one there, and
+  // Ctrl+Enter (⌘+Enter) saves from anywhere in the dialog, as Save does.
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit(document.getElementById('visit-save'));
+    }
+  });
 
   // One save at a time: a double click on Save records one visit, and
   // Save stays disabled until the server answered (review 12, item 1).

@@ -29,7 +29,7 @@
     const games = `${trip.games} game${trip.games === 1 ? '' : 's'}`;
     return el('li', { class: 'trip-card', 'data-trip-id': trip.id }, [
       el('a', { class: 'name', href: `/trips/${trip.id}` }, [
-        trip.name,
+        el('span', { class: 'title', text: trip.name }),
         el('span', { class: 'meta', text: `${longDate(trip.startDate)} – ${longDate(trip.endDate)} · ${days} · ${games}` }),
       ]),
       el('button', { type: 'button', text: 'Rename', 'aria-label': `Rename ${trip.name}`, onclick: () => ask(trip, 'rename') }),
