@@ -418,7 +418,7 @@ struct TripAPI: Sendable {
       return try written(id) {
         try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
           itinerary in
-          try itinerary.move(item, to: target, now: env.now())
+          try itinerary.move(item, to: target, now: env.now(), estimator: env.estimator)
         }
       }
     } catch let refusal as ItineraryRefusal {
@@ -446,7 +446,7 @@ struct TripAPI: Sendable {
     return try written(id) {
       try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
-        try itinerary.edit(item, changes, now: env.now())
+        try itinerary.edit(item, changes, now: env.now(), estimator: env.estimator)
       }
     }
   }
