@@ -132,6 +132,31 @@ final class ImpossibleDayTests: XCTestCase {
     XCTAssertLessThan(try XCTUnwrap(night.first?.availableSeconds), 4 * 3600)
   }
 
+  /// The day as it happens, not as it is listed: a Detroit dinner at 17:30
+  /// listed below the 7:10 pm game is reached before it (and fits); the
+  /// Chicago one listed there still cannot be done, with the same words.
+  /// A note at the ballpark during the game is where the traveller is.
+  func testOrderInTime_listedBelowTheGameStillComesFirst() throws {
+    let below = try meal("Dinner", in: "Detroit", at: "17:30", day: 4, sortOrder: 101, id: 1)
+    XCTAssertEqual(try midwest([below]).impossibleDays(), [])
+    let top = try meal("Dinner", in: "Chicago", at: "17:30", day: 4, sortOrder: 50, id: 2)
+    let far = try meal("Dinner", in: "Chicago", at: "17:30", day: 4, sortOrder: 101, id: 2)
+    XCTAssertEqual(
+      try midwest([far]).impossibleDays().map(\.message),
+      try midwest([top]).impossibleDays().map(\.message))
+    XCTAssertEqual(try midwest([far]).impossibleDays().count, 1)
+
+    let itinerary = try midwest([])
+    let comerica = try XCTUnwrap(itinerary.schedule.stops.last?.venue.coordinate)
+    let note = Fixtures.item(
+      .custom(
+        CustomInfo(
+          title: "Seventh-inning stretch", category: .note,
+          time: ClockTime(hour: 20, minute: 45), timeZoneID: "America/Detroit",
+          coordinate: comerica)), day: 4, sortOrder: 101, id: Fixtures.uuid(3))
+    XCTAssertEqual(try midwest([note]).impossibleDays(), [])
+  }
+
   /// An untimed item with a place lies on the way: the drive between the
   /// fixed points goes by way of it, and the message says so.
   func testUntimedPlaceBetween_driveGoesByWayOfIt() throws {

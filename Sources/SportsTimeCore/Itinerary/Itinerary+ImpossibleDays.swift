@@ -2,23 +2,27 @@ import Foundation
 
 extension Itinerary {
   /// The days that cannot be done as planned (issue 28, item 5;
-  /// `ImpossibleDay`): walking the route in the layout's order (DESIGN.md,
-  /// "Route": every game's venue and every custom item's place, Unscheduled
-  /// rows left out), each fixed point (`FixedStop`: a game with a known
-  /// start that is not cancelled, or a custom item with a place and a
-  /// time) is checked against the one before it when either is an item:
-  /// the travel between them along the route (`estimator`, as the route
-  /// estimates its legs: a drive, or a flight between countries no road
-  /// joins) must fit between leaving the first (a game's end, 3 h after
-  /// its start; an item's time) and reaching the second (a game's start,
-  /// an item's time). Each time is in its own place's zone (a game's
-  /// venue's, an item's `timeZoneID`); instants are compared, never wall
-  /// clocks.
+  /// `ImpossibleDay`). The fixed points of the trip's days (`FixedStop`: a
+  /// game with a known start that is not cancelled, or a custom item with
+  /// a place and a time) are taken in the order they happen (the instant
+  /// each is reached; ties in the layout's order), and each is checked
+  /// against the one before it when either is an item: the travel between
+  /// them (`estimator`, as the route estimates its legs: a drive, or a
+  /// flight between countries no road joins) must fit between leaving the
+  /// first (a game's end, 3 h after its start; an item's time) and
+  /// reaching the second (a game's start, an item's time). When the two
+  /// are next to each other in the layout, the travel follows the route
+  /// (DESIGN.md, "Route"), by way of the places listed between them; else
+  /// it goes straight from one to the other. Each time is in its own
+  /// place's zone (a game's venue's, an item's `timeZoneID`); instants are
+  /// compared, never wall clocks. Two points at the same place with
+  /// nowhere between them never conflict (a note at the ballpark during
+  /// the game).
   ///
   /// An item without a time is not checked (its place lies on the way);
-  /// nor is one without a place, nor one whose time has no known zone.
-  /// The previous fixed point may be on an earlier day (the night game
-  /// before a breakfast far away).
+  /// nor is one without a place, nor one whose time has no known zone, nor
+  /// an Unscheduled one. The point before may be on an earlier day (the
+  /// night game before a breakfast far away).
   ///
   /// ```swift
   /// // A dinner in Chicago at 17:30 CDT on the day of a 7:10 pm EDT game
@@ -28,10 +32,10 @@ extension Itinerary {
   /// ```
   /// - Parameter estimator: how travel between places is estimated
   ///   (default `RouteEstimator.default`, the route's).
-  /// - Returns: the findings in layout order; empty when every day can be
-  ///   done.
-  /// - Complexity: O(n · (v + s)) for n rows, v venues and s stops; O(n)
-  ///   when no item has both a place and a time.
+  /// - Returns: the findings in the layout's order of the items they are
+  ///   about; empty when every day can be done.
+  /// - Complexity: O(n · (v + s) + f log f) for n rows, v venues, s stops
+  ///   and f fixed points; O(n) when no item has both a place and a time.
   public func impossibleDays(estimator: RouteEstimator = .default) -> [ImpossibleDay] {
     guard
       layout.rows.contains(where: {
@@ -39,9 +43,14 @@ extension Itinerary {
       })
     else { return [] }
     let stops = schedule.stops
-    var previous: (stop: FixedStop, travel: Double, flight: Bool, via: [String])?
+    // The fixed points in the layout's order, each with the travel along
+    // the route from the fixed point before it (and the places between).
+    var points: [(stop: FixedStop, place: RoutePlace, travel: Double, flight: Bool, via: [String])] =
+      []
+    var travel = 0.0
+    var flight = false
+    var via: [String] = []
     var lastPlace: RoutePlace?
-    var found: [ImpossibleDay] = []
     for row in layout.rows {
       let place: RoutePlace
       let fixed: FixedStop?
@@ -74,32 +83,58 @@ extension Itinerary {
       }
       // The route's leg from the place before (consecutive duplicates
       // collapse, as the route collapses them).
-      if let last = lastPlace, last.coordinate != place.coordinate, previous != nil {
+      if let last = lastPlace, last.coordinate != place.coordinate {
         let estimate = estimator.estimate(last, place)
-        previous?.travel += estimate.durationSeconds
-        if estimate.mode == .flight { previous?.flight = true }
+        travel += estimate.durationSeconds
+        if estimate.mode == .flight { flight = true }
       }
       lastPlace = place
       guard let fixed else {
-        previous?.via.append(name)
+        if !points.isEmpty { via.append(name) }
         continue
       }
-      if let before = previous, before.stop.item != nil || fixed.item != nil {
-        let available = fixed.arrival.timeIntervalSince(before.stop.departure)
-        if before.travel > available {
-          let subject = fixed.item ?? before.stop.item
-          if let subject {
-            found.append(
-              ImpossibleDay(
-                day: subject.day, item: subject, from: before.stop, to: fixed,
-                availableSeconds: available, neededSeconds: before.travel,
-                includesFlight: before.flight, via: before.via))
-          }
-        }
-      }
-      previous = (fixed, 0, false, [])
+      points.append((fixed, place, travel, flight, via))
+      (travel, flight, via) = (0, false, [])
     }
-    return found
+    // The day as it happens: fixed points by the instant they are reached
+    // (a timed item listed below a game it comes before is reached first),
+    // ties in the layout's order.
+    let timeline = points.indices.sorted {
+      (points[$0].stop.arrival, $0) < (points[$1].stop.arrival, $1)
+    }
+    var found: [ImpossibleDay] = []
+    for (a, b) in zip(timeline, timeline.dropFirst()) {
+      let from = points[a]
+      let to = points[b]
+      guard from.stop.item != nil || to.stop.item != nil else { continue }
+      // Next to each other in the layout: along the route, by way of the
+      // places between; else straight from one to the other.
+      let leg: (seconds: Double, flight: Bool, via: [String])
+      if b == a + 1 {
+        leg = (to.travel, to.flight, to.via)
+      } else {
+        let estimate = estimator.estimate(from.place, to.place)
+        leg = (estimate.durationSeconds, estimate.mode == .flight, [])
+      }
+      // Nothing to travel (one place, nowhere between): the traveller is
+      // there already.
+      let available = to.stop.arrival.timeIntervalSince(from.stop.departure)
+      guard leg.seconds > 0, leg.seconds > available, let subject = to.stop.item ?? from.stop.item else {
+        continue
+      }
+      found.append(
+        ImpossibleDay(
+          day: subject.day, item: subject, from: from.stop, to: to.stop,
+          availableSeconds: available, neededSeconds: leg.seconds, includesFlight: leg.flight,
+          via: leg.via))
+    }
+    // In the layout's order of the items they are about.
+    let rank = Dictionary(
+      points.enumerated().compactMap { offset, point in point.stop.item.map { ($0.id, offset) } },
+      uniquingKeysWith: { first, _ in first })
+    return found.enumerated().sorted {
+      (rank[$0.element.item.id] ?? 0, $0.offset) < (rank[$1.element.item.id] ?? 0, $1.offset)
+    }.map(\.element)
   }
 
   /// The sentences of `impossibleDays(estimator:)` by day, for marking day

@@ -88,11 +88,11 @@ public struct FixedStop: Sendable, Hashable {
 }
 
 /// A day that cannot be done as planned (issue 28, item 5): between two
-/// consecutive fixed points of the route (`FixedStop`: games, and custom
-/// items with a place and a time), at least one of them an item, the
-/// travel along the route (the drive-time estimate the route uses for its
-/// legs, `RouteEstimator`) does not fit between leaving the first and
-/// reaching the second, compared as instants.
+/// fixed points that follow each other in time (`FixedStop`: games, and
+/// custom items with a place and a time), at least one of them an item,
+/// the travel (the estimate the route uses for its legs, `RouteEstimator`)
+/// does not fit between leaving the first and reaching the second,
+/// compared as instants (`Itinerary.impossibleDays(estimator:)`).
 ///
 /// Two games alone are a tight leg's business (`TightLeg`), not this one's.
 /// An item without a time is no fixed point: its place still lies on the
@@ -110,7 +110,7 @@ public struct ImpossibleDay: Sendable, Hashable {
   /// The fixed point to reach.
   public var to: FixedStop
   /// From leaving `from` to reaching `to`, seconds (negative when `to`
-  /// comes first).
+  /// is reached before `from` is left: an item during a game elsewhere).
   public var availableSeconds: Double
   /// The estimated travel between them along the route, seconds.
   public var neededSeconds: Double
