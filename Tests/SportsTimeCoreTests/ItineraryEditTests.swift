@@ -293,6 +293,8 @@ final class ItineraryEditTests: XCTestCase {
     Engine.assertRefused(["Chicago → Detroit", "cannot be removed", "move it instead"]) {
       try itinerary.remove(travel.id)
     }
-    Engine.assertRefused(["That item is no longer in the trip"]) { try itinerary.remove(Fixtures.uuid(0xBEEF)) }
+    Engine.assertRefused(["That item is no longer in the trip"]) {
+      try itinerary.remove(Fixtures.uuid(0xBEEF))
+    }
   }
 }

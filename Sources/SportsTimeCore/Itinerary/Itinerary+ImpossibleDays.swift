@@ -45,8 +45,9 @@ extension Itinerary {
     let stops = schedule.stops
     // The fixed points in the layout's order, each with the travel along
     // the route from the fixed point before it (and the places between).
-    var points: [(stop: FixedStop, place: RoutePlace, travel: Double, flight: Bool, via: [String])] =
-      []
+    var points:
+      [(stop: FixedStop, place: RoutePlace, travel: Double, flight: Bool, via: [String])] =
+        []
     var travel = 0.0
     var flight = false
     var via: [String] = []
@@ -77,7 +78,9 @@ extension Itinerary {
           custom.timeZoneID.map {
             FixedStop(
               kind: .item(item), day: item.day, arrival: instant, departure: instant,
-              timeZoneID: $0)
+              timeZoneID: $0,
+              nearCity: custom.placeName == nil && custom.address == nil
+                ? venueZones.nearestVenue(to: point)?.city : nil)
           }
         }
       }
@@ -119,7 +122,8 @@ extension Itinerary {
       // Nothing to travel (one place, nowhere between): the traveller is
       // there already.
       let available = to.stop.arrival.timeIntervalSince(from.stop.departure)
-      guard leg.seconds > 0, leg.seconds > available, let subject = to.stop.item ?? from.stop.item else {
+      guard leg.seconds > 0, leg.seconds > available, let subject = to.stop.item ?? from.stop.item
+      else {
         continue
       }
       found.append(

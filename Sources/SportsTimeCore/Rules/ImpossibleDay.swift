@@ -26,6 +26,23 @@ public struct FixedStop: Sendable, Hashable {
   /// The IANA zone its times are shown in: the venue's, the item's own
   /// (`CustomInfo.timeZoneID`, its place's zone).
   public var timeZoneID: String
+  /// For an item whose place has no town name or address (a point typed
+  /// or set on the map): the city of the venue nearest to it within
+  /// 200 km, which names the place ("near Chicago"); nil otherwise.
+  public var nearCity: String?
+
+  /// Creates a fixed point; see the properties.
+  public init(
+    kind: Kind, day: Int, arrival: Date, departure: Date, timeZoneID: String,
+    nearCity: String? = nil
+  ) {
+    self.kind = kind
+    self.day = day
+    self.arrival = arrival
+    self.departure = departure
+    self.timeZoneID = timeZoneID
+    self.nearCity = nearCity
+  }
 
   /// The item, nil for a game.
   public var item: ItineraryItem? {
@@ -42,7 +59,8 @@ public struct FixedStop: Sendable, Hashable {
     case .item: return reaching
     case .game(let g, let venue):
       let zone = g.game.timeZone
-      let end = "\(LocalTime.clock(g.game.end, in: zone)) \(LocalTime.abbreviation(zone, at: g.game.end))"
+      let end =
+        "\(LocalTime.clock(g.game.end, in: zone)) \(LocalTime.abbreviation(zone, at: g.game.end))"
       let start = ExportSupport.gameTime(g.game, estimated: " est.", unknown: "")
       return
         "the end of \(g.title) at \(venue) (about \(end), \(ExportSupport.duration(Game.duration)) after its \(start) start)"
@@ -61,15 +79,19 @@ public struct FixedStop: Sendable, Hashable {
       let custom = item.customInfo
       var clock = ""
       if let zone = TimeZone(identifier: timeZoneID) {
-        clock = " at \(LocalTime.clock(arrival, in: zone)) \(LocalTime.abbreviation(zone, at: arrival))"
+        clock =
+          " at \(LocalTime.clock(arrival, in: zone)) \(LocalTime.abbreviation(zone, at: arrival))"
       }
       let place: String
       if let name = custom?.placeName {
         place = " in \(name)"
       } else if let address = custom?.address {
         place = " at \(address)"
+      } else if let city = nearCity {
+        place = " near \(city)"
       } else if let point = custom?.coordinate {
-        place = " at its place (\(FixedPoint.text(point.latitude, decimals: 4)), \(FixedPoint.text(point.longitude, decimals: 4)))"
+        place =
+          " at its place (\(FixedPoint.text(point.latitude, decimals: 4)), \(FixedPoint.text(point.longitude, decimals: 4)))"
       } else {
         place = ""
       }
