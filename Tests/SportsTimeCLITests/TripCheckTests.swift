@@ -138,6 +138,11 @@ final class TripCheckTests: ItineraryTestCase {
     XCTAssertEqual(
       try runOK(["trip", "check", "Motor City"]).stdout,
       "All 2 games and 2 stored items of \"Motor City\" keep every rule.\n")
+    // An impossible day is warned about, never forbidden: undo may bring
+    // it back (the journal refuses only steps that break a rule).
+    XCTAssertEqual(try run(["undo", "Motor City"]).status, 0)
+    XCTAssertEqual(
+      try run(["trip", "check", "Motor City"]).stdoutLines, ["row \(number): 🍽️ Dinner: \(reason)"])
   }
 
   /// Issue 8, item 16: an item that is merely Unscheduled breaks no rule:
