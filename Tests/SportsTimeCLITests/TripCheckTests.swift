@@ -123,6 +123,15 @@ final class TripCheckTests: ItineraryTestCase {
       CheckJSON(
         trip: "Motor City",
         problems: [.init(id: "item:\(id)", number: number, title: "Dinner", reason: reason)]))
+    // So does the route, after its total.
+    let route = try runOK(["trip", "route", "Motor City"]).stdoutLines
+    XCTAssertEqual(route.last, "⚠ row \(number): \(reason)", route.joined(separator: "\n"))
+    let routeJSON = try XCTUnwrap(
+      try parseJSON(try runOK(["trip", "route", "Motor City", "--json"]).stdout)
+        as? [String: Any])
+    XCTAssertEqual(
+      (routeJSON["cannotBeDone"] as? [[String: Any]])?.map { $0 as NSDictionary },
+      [["day": 4, "rowID": "item:\(id)", "reason": reason] as NSDictionary])
     // The trip document marks Day 4 (and no other day).
     let days = try XCTUnwrap(
       (try parseJSON(try runOK(["trip", "show", "Motor City", "--json"]).stdout)

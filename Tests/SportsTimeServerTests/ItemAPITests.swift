@@ -93,9 +93,13 @@ final class ItemAPITests: APITestCase {
     let written = try XCTUnwrap(answer["itinerary"] as? [String: Any])
     XCTAssertEqual(cannotBeDone(written)[4], [warning])
     XCTAssertEqual(cannotBeDone(written).values.filter { !$0.isEmpty }.count, 1)
-    // The trip document read afresh says the same.
+    // The trip document read afresh says the same, and so does the route.
     let document = try object(try send("GET", "/api/trips/\(trip)"))
     XCTAssertEqual(cannotBeDone(document), cannotBeDone(written))
+    let route = try object(try send("GET", "/api/trips/\(trip)/route"))
+    let days = try XCTUnwrap(route["cannotBeDone"] as? [[String: Any]], "\(route)")
+    XCTAssertEqual(days.map { $0["reason"] as? String }, [warning])
+    XCTAssertEqual(days.first?["day"] as? Int, 4)
 
     let rowID = try XCTUnwrap((answer["row"] as? [String: Any])?["id"] as? String)
     let itemID = String(rowID.dropFirst("item:".count))

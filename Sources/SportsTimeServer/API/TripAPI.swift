@@ -167,9 +167,10 @@ struct TripAPI: Sendable {
   }
 
   func route(_ id: Trip.ID) throws -> WireV1.Route {
-    WireV1.Route(
-      TripRoute(
-        itinerary: try itinerary(id), estimator: environment.estimator))
+    let itinerary = try itinerary(id)
+    return WireV1.Route(
+      TripRoute(itinerary: itinerary, estimator: environment.estimator),
+      impossibleDays: itinerary.impossibleDays(estimator: environment.estimator))
   }
 
   /// The drag document of row `rowID` as JSON text, from the cache while
