@@ -179,6 +179,31 @@ final class ImpossibleDayTests: XCTestCase {
     XCTAssertEqual(found.count, 2, "and the Chicago dinner before the Detroit game")
   }
 
+  /// A re-plan that adds a game far from a timed item on its day warns:
+  /// the Guardians' Thursday day game in Cleveland (KC @ CLE, 1:10 pm EDT,
+  /// Jun 6) ends about 4:10 pm EDT, 6 h from Chicago, before a 17:30 dinner
+  /// there.
+  func testReplanAddingAFarGame_warnsOfTheDayItLeavesImpossible() throws {
+    let dinner = try meal("Dinner", in: "Chicago", at: "17:30", day: 3, sortOrder: 50, id: 1)
+    let itinerary = try midwest([dinner])
+    XCTAssertEqual(itinerary.impossibleDays(), [])
+    let games =
+      try ["CHN202406040", "CLE202406060", "DET202406070"].map { try Fixtures.seasonGame($0) }
+    let replan = try itinerary.replan(
+      games: games, start: nil, end: nil, catalog: try Fixtures.catalog(),
+      environment: .fixed(now: Fixtures.epoch))
+    let day3 = replan.change.warnings.filter { $0.hasPrefix("Day 3 cannot be done: ") }
+    XCTAssertEqual(day3.count, 1, "\(replan.change.warnings)")
+    XCTAssertTrue(day3[0].contains("KC @ CLE at Progressive Field, Cleveland"), day3[0])
+    // The same re-plan again warns of nothing new.
+    let after = Itinerary(
+      trip: replan.trip, schedule: replan.schedule,
+      items: itinerary.items.filter { item in !replan.change.deleted.contains(item.id) }
+        .map { item in replan.change.updated.first { $0.id == item.id } ?? item }
+        + replan.change.inserted)
+    XCTAssertEqual(after.impossibleDays().map(\.message), day3)
+  }
+
   /// An item write that makes a day impossible answers with the warning;
   /// one that keeps every day possible has none.
   func testAddMoveAndEdit_warnWhenTheyMakeADayImpossible() throws {
