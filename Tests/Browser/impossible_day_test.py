@@ -94,6 +94,22 @@ class ImpossibleDayTests(unittest.TestCase):
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", self.header(4))
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "impossible-day.png"))
 
+        # On a phone the note wraps within the screen, the Add button beside it.
+        phone = browser(phone=True)
+        self.addCleanup(phone.quit)
+        phone.get(f"{SERVER.base}/trips/{self.trip['trip']['id']}")
+        WebDriverWait(phone, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#itinerary .row.day.cannot-be-done"))
+        header = phone.find_element(By.CSS_SELECTOR, "#itinerary [data-row-id='day:4']")
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'});", header)
+        width = phone.execute_script("return window.innerWidth")
+        for selector in [".cannot-be-done-note", "button.add"]:
+            right = phone.execute_script(
+                "return arguments[0].getBoundingClientRect().right;",
+                header.find_element(By.CSS_SELECTOR, selector))
+            self.assertLessEqual(right, width, selector)
+        phone.save_screenshot(os.path.join(ARGS.artifacts, "impossible-day-phone.png"))
+
         # Moved to Day 3 elsewhere (the API, as another tab would): the mark goes away live.
         dinner = next(r for r in doc["rows"] if r.get("title") == "Dinner")
         item = dinner["id"].split(":", 1)[1]

@@ -83,7 +83,8 @@ final class BrowserTests: XCTestCase {
   /// (issue 28, item 5) named on its header, in words a screen reader
   /// hears, and the mark gone once the item moves.
   func testTheImpossibleDayInChromium() throws {
-    try run("impossible_day_test.py", screenshots: ["impossible-day.png"])
+    try run(
+      "impossible_day_test.py", screenshots: ["impossible-day.png", "impossible-day-phone.png"])
   }
 
   /// Runs one of Tests/Browser's scripts on the built binary and the real
