@@ -123,6 +123,12 @@ final class TripCheckTests: ItineraryTestCase {
       CheckJSON(
         trip: "Motor City",
         problems: [.init(id: "item:\(id)", number: number, title: "Dinner", reason: reason)]))
+    // `trip show` names it under the day's header.
+    let shown = try runOK(["trip", "show", "Motor City"]).stdoutLines
+    let header = try XCTUnwrap(shown.firstIndex { $0.contains("Day 4 · Fri, Jun 7, 2024") })
+    XCTAssertEqual(
+      shown[header + 1].trimmingCharacters(in: .whitespaces), "⚠ \(reason)",
+      shown.joined(separator: "\n"))
     // So does the route, after its total.
     let route = try runOK(["trip", "route", "Motor City"]).stdoutLines
     XCTAssertEqual(route.last, "⚠ row \(number): \(reason)", route.joined(separator: "\n"))
