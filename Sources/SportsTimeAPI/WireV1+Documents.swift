@@ -313,15 +313,32 @@ extension WireV1 {
       public var durationSeconds: Double
     }
 
+    /// `{day, rowID, reason}`: a day that cannot be done as planned
+    /// (`Itinerary.impossibleDays()`), about the item row `rowID`.
+    public struct DayProblem: Codable, Sendable, Hashable {
+      /// The 1-based day.
+      public var day: Int
+      /// The item's row id (`item:<uuid>`).
+      public var rowID: String
+      /// The sentence ("Day 4 cannot be done: …").
+      public var reason: String
+    }
+
     /// The waypoints in `trip show` order.
     public var waypoints: [Waypoint]
     /// Whole meters.
     public var totalDistanceMeters: Double
     /// The legs between consecutive waypoints.
     public var legs: [Leg]
+    /// The days the route cannot keep to (issue 28, item 5), in the
+    /// layout's order of their items; empty when every day can be done.
+    public var cannotBeDone: [DayProblem]
 
-    /// The document of `route`.
-    public init(_ route: TripRoute) {
+    /// The document of `route`, with the days that cannot be done.
+    public init(_ route: TripRoute, impossibleDays: [ImpossibleDay] = []) {
+      cannotBeDone = impossibleDays.map {
+        DayProblem(day: $0.day, rowID: RowID.item($0.item.id).description, reason: $0.message)
+      }
       waypoints = route.waypoints.map {
         Waypoint(
           name: $0.name, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,

@@ -45,8 +45,8 @@ extension WireV1 {
   }
 
   /// One row of the itinerary: `{id, number, kind, day, date, sortOrder,
-  /// title}` and the fields of its kind (`game`, `travel`, `custom`),
-  /// written into the same object after `title`.
+  /// title}` and the fields of its kind (`game`, `travel`, `custom`; a day
+  /// row's `cannotBeDone`), written into the same object after `title`.
   public struct Row: Decodable, WireWritable, Sendable, Hashable {
     /// What the row is.
     public enum Kind: String, Codable, Sendable, Hashable {
@@ -80,6 +80,11 @@ extension WireV1 {
     public var travel: TravelFields?
     /// A custom row's fields.
     public var custom: CustomFields?
+    /// A day row's only field: why the day cannot be done as planned
+    /// (`Itinerary.impossibleDays()`: an item with a place and a time that
+    /// the drive cannot reach in time, or leave in time for what follows),
+    /// one sentence each, empty when it can be done; nil for other rows.
+    public var cannotBeDone: [String]?
 
     /// A game row's fields: `{gameID, sport, start, venueID, timeEstimated,
     /// timeUnknown, status, originalDate}`.
@@ -159,7 +164,7 @@ extension WireV1 {
     }
 
     enum CodingKeys: String, CodingKey {
-      case id, number, kind, day, date, sortOrder, title
+      case id, number, kind, day, date, sortOrder, title, cannotBeDone
     }
 
     /// The row numbered `numbered` of `itinerary` (`item add|move|edit
@@ -171,8 +176,9 @@ extension WireV1 {
     init(
       id: String, number: Int, kind: Kind, day: Int, date: CalendarDate, sortOrder: Double?,
       title: String, game: GameFields? = nil, travel: TravelFields? = nil,
-      custom: CustomFields? = nil
+      custom: CustomFields? = nil, cannotBeDone: [String]? = nil
     ) {
+      self.cannotBeDone = cannotBeDone
       self.id = id
       self.number = number
       self.kind = kind
@@ -199,6 +205,9 @@ extension WireV1 {
       game = kind == .game ? try GameFields(from: decoder) : nil
       travel = kind == .travel ? try TravelFields(from: decoder) : nil
       custom = kind == .custom ? try CustomFields(from: decoder) : nil
+      // Documents written before issue 28 (item 5) have no such key.
+      cannotBeDone =
+        kind == .day ? try c.decodeIfPresent([String].self, forKey: .cannotBeDone) ?? [] : nil
     }
   }
 }
@@ -266,6 +275,10 @@ extension WireV1.Row {
     game?.writeMembers(to: &writer)
     travel?.writeMembers(to: &writer)
     custom?.writeMembers(to: &writer)
+    if let cannotBeDone {
+      writer.key(literal: "cannotBeDone")
+      writer.strings(cannotBeDone)
+    }
     writer.endObject()
   }
 
@@ -471,11 +484,14 @@ struct RowBuilder {
   let itinerary: SportsTimeCore.Itinerary
   let tight: Set<ItineraryItem.ID>
   let timeWarnings: [ItineraryItem.ID: String]
+  /// Why each day that cannot be done cannot (`Itinerary.impossibleDays()`).
+  let impossible: [Int: [String]]
 
   init(_ itinerary: SportsTimeCore.Itinerary) {
     self.itinerary = itinerary
     tight = itinerary.tightLegItemIDs()
     timeWarnings = itinerary.timeWarnings()
+    impossible = itinerary.impossibleDayMessages()
   }
 
   func row(_ numbered: NumberedRow) -> WireV1.Row {
@@ -484,7 +500,7 @@ struct RowBuilder {
     case .day(let day, let date):
       return WireV1.Row(
         id: row.id, number: numbered.number, kind: .day, day: day, date: date, sortOrder: nil,
-        title: "Day \(day) · \(date.longDescription)")
+        title: "Day \(day) · \(date.longDescription)", cannotBeDone: impossible[day] ?? [])
     case .game(let g):
       let game = g.game
       return WireV1.Row(
@@ -538,6 +554,8 @@ extension RowBuilder {
       WireV1.Row.writeHead(
         id: row.id, number: number, kind: .day, day: day, date: date, sortOrder: nil,
         title: "Day \(day) · \(date.longDescription)", to: &writer)
+      writer.key(literal: "cannotBeDone")
+      writer.strings(impossible[day] ?? [])
     case .game(let g):
       let game = g.game
       WireV1.Row.writeHead(

@@ -276,7 +276,8 @@ enum ItemCommands {
         throw args.usageError("say where: --before ROW, --after ROW or --day N")
       }
       let moving = try item(itemText, in: itinerary, verb: "moved")
-      return try itinerary.move(moving.id, to: target, now: environment.now())
+      return try itinerary.move(
+        moving.id, to: target, now: environment.now(), estimator: environment.estimator)
     }
     try report(change, verb: "Moved", context: context, store: store, catalog: catalog)
   }
@@ -300,7 +301,8 @@ enum ItemCommands {
     ) {
       itinerary in
       let editing = try item(itemText, in: itinerary, verb: "edited")
-      return try itinerary.edit(editing.id, changes, now: environment.now())
+      return try itinerary.edit(
+        editing.id, changes, now: environment.now(), estimator: environment.estimator)
     }
     try report(change, verb: "Edited", context: context, store: store, catalog: catalog)
   }

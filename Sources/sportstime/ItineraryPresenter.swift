@@ -42,6 +42,8 @@ struct ItineraryPresenter {
     var printedUnscheduled = false
     let rows = numberedRows
     let width = String(rows.count).count
+    // The days that cannot be done, named under their headers (issue 28, item 5).
+    let impossible = itinerary.impossibleDayMessages()
     for numbered in rows {
       let (number, row, unscheduled) = (numbered.number, numbered.row, numbered.isUnscheduled)
       if unscheduled && !printedUnscheduled {
@@ -55,6 +57,11 @@ struct ItineraryPresenter {
       switch row.content {
       case .day(let day, let date):
         lines.append(style("\(n)  Day \(day) · \(date.longDescription)", .bold))
+        for message in impossible[day] ?? [] {
+          lines.append(
+            String(repeating: " ", count: width) + "      "
+              + style("⚠ \(Terminal.sanitize(message))", .yellow))
+        }
       case .game(let g):
         let venue = catalog.venue(g.game.venueID)
         var text =

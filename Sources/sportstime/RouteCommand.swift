@@ -16,13 +16,14 @@ enum RouteCommand {
       same place twice in a row counts once. Unscheduled items are not on the route. \
       Each waypoint after the first shows the leg to it: a drive (🚗, great-circle × 1.2 \
       at 60 mph), or a flight (✈️, great-circle at 800 km/h plus 3 h at airports) between \
-      countries no road joins. Distances and times are estimates.
+      countries no road joins. Distances and times are estimates. A day the route \
+      cannot keep to is named after the total (see 'trip check').
       """,
     options: [
       .flag(
         "json",
         help:
-          "Print {waypoints: [{name, latitude, longitude, rowID, day}], totalDistanceMeters, legs: [{from, to, mode, distanceMeters, durationSeconds}]}."
+          "Print {waypoints: [{name, latitude, longitude, rowID, day}], totalDistanceMeters, legs: [{from, to, mode, distanceMeters, durationSeconds}], cannotBeDone: [{day, rowID, reason}]}."
       ),
       .flag("metric", help: "Distance in kilometres."),
     ],
@@ -37,8 +38,9 @@ enum RouteCommand {
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     let estimator = try context.environmentValues().estimator
     let route = TripRoute(itinerary: itinerary, estimator: estimator)
+    let impossible = itinerary.impossibleDays(estimator: estimator)
     if context.arguments.flag("json") {
-      try context.print(wire: WireV1.Route(route))
+      try context.print(wire: WireV1.Route(route, impossibleDays: impossible))
       return
     }
     let name = context.safe(itinerary.trip.name)
@@ -68,6 +70,11 @@ enum RouteCommand {
     context.print(
       "Total: \(Format.distance(route.totalDistanceMeters, metric: metric)) · \(estimator.summary(for: route.modes, metric: metric))"
     )
+    // The days the route cannot keep to (issue 28, item 5).
+    for day in impossible {
+      let number = rowNumbers[RowID.item(day.item.id).description].map { "row \($0): " } ?? ""
+      context.print("⚠ \(number)\(context.safe(day.message))")
+    }
   }
 
   /// "🚗 92 mi · 1 h 32 min" or "✈️ flight 5963 mi · 15 h": the leg

@@ -98,7 +98,7 @@ enum TripCommands {
       each item or game that breaks a rule is a problem, listed with the reason, and \
       the command exits 1. A shorter trip leaves your own items outside its days \
       (Unscheduled): they break no rule, so they are listed as notices (with their \
-      date) and the command exits 0.
+      date) and the command exits 0. A day that cannot be done is a problem too: an       item with a place and a time that the drive from the game or item before it, or       to the one after it, cannot reach in time (each time in its own place's zone; a       game lasts 3 h).
       """,
     options: [
       .flag(
@@ -299,8 +299,10 @@ enum TripCommands {
     let itinerary = try store.itinerary(
       id: try TripResolver(store: store).id(matching: reference), catalog: catalog)
     // Problems in row order (route legs last), then notices (Core's rule).
-    let findings = itinerary.check().map(ErrorHints.phrased)
-    let problems = findings.filter { $0.severity == .breaksRule }
+    // A day that cannot be done is a problem too (issue 28, item 5).
+    let findings = itinerary.check(estimator: try context.environmentValues().estimator).map(
+      ErrorHints.phrased)
+    let problems = findings.filter { $0.severity != .notice }
     let notices = findings.filter { $0.severity == .notice }
     func wire(_ findings: [TripProblem]) -> [WireV1.TripCheck.Finding] {
       findings.map(WireV1.TripCheck.Finding.init)

@@ -79,6 +79,14 @@ final class BrowserTests: XCTestCase {
       screenshots: ["item-place-search.png", "item-place-map-picking.png", "item-place-phone.png"])
   }
 
+  /// Tests/Browser/impossible_day_test.py: a day that cannot be done
+  /// (issue 28, item 5) named on its header, in words a screen reader
+  /// hears, and the mark gone once the item moves.
+  func testTheImpossibleDayInChromium() throws {
+    try run(
+      "impossible_day_test.py", screenshots: ["impossible-day.png", "impossible-day-phone.png"])
+  }
+
   /// Runs one of Tests/Browser's scripts on the built binary and the real
   /// data; checks it passed and saved `screenshots`.
   private func run(_ name: String, screenshots: [String]) throws {

@@ -314,8 +314,10 @@ final class ExportCommandTests: ItineraryTestCase {
     XCTAssertLessThan(route.totalDistanceMeters, 2_500_000)
     let raw = try XCTUnwrap(
       try parseJSON(try runOK(["trip", "route", Self.trip, "--json"]).stdout) as? [String: Any])
-    // `legs` added with travel modes (issue 8, item 6).
-    XCTAssertEqual(raw.sortedKeys, ["legs", "totalDistanceMeters", "waypoints"])
+    // `legs` added with travel modes (issue 8, item 6); `cannotBeDone`
+    // with the days that cannot be done (issue 28, item 5): none here.
+    XCTAssertEqual(raw.sortedKeys, ["cannotBeDone", "legs", "totalDistanceMeters", "waypoints"])
+    XCTAssertEqual((raw["cannotBeDone"] as? [Any])?.count, 0)
     let first = try XCTUnwrap((raw["waypoints"] as? [[String: Any]])?.first)
     XCTAssertEqual(first.sortedKeys, ["day", "latitude", "longitude", "name", "rowID"])
 

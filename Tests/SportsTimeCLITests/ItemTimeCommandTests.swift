@@ -272,11 +272,17 @@ final class ItemTimeCommandTests: ItineraryTestCase {
       ("Geyser call", "44.4605", "-110.8281", "America/Detroit", "11:00 EDT"),
     ]
     for c in cases {
-      let result = try runOK([
+      let result = try run([
         "item", "add", "Brew Run", "--title", c.title, "--day", "1", "--top", "--time", "11:00",
         "--lat", c.lat, "--lon", c.lon,
       ])
+      XCTAssertEqual(result.status, 0, result.description)
       XCTAssertTrue(result.stdout.hasSuffix("at 11:00 \(c.zone).\n"), result.stdout)
+      // Four places hours apart, all at 11:00 on one day: that day cannot
+      // be done (issue 28, item 5), which is warned about, never refused.
+      XCTAssertTrue(
+        result.stderrLines.allSatisfy { $0.hasPrefix("Warning: Day 1 cannot be done: ") },
+        result.stderr)
     }
     let plain = try addItem("Brew Run", "Coney dogs", ["--day", "1", "--top", "--time", "11:00"])
     let show = try showJSON("Brew Run")
@@ -398,7 +404,9 @@ final class ItemTimeCommandTests: ItineraryTestCase {
     try addItem(
       "Coast to Lake", "Bagel",
       [
-        "--day", "1", "--top", "--time", "09:00", "--lat", "40.7505",
+        // Day 4 (Jun 3): New York can be reached from the Los Angeles game
+        // of May 31, and Cleveland's of Jun 4 from there (issue 28, item 5).
+        "--day", "4", "--top", "--time", "09:00", "--lat", "40.7505",
         "--lon", "-73.9934",
       ])
     let file = scratch.appendingPathComponent("coast.json")
@@ -420,10 +428,10 @@ final class ItemTimeCommandTests: ItineraryTestCase {
       [
         "Warning: items[\(bagel)].custom.timeZone: the file says America/Los_Angeles; its location is in New York (America/New_York), so 09:00 is read there",
         "Warning: items[\(snack)].custom.timeZone: the file says UTC; at that point the trip is in Los Angeles (America/Los_Angeles), so 03:00 is read there",
-      ])
+      ].sorted())
     XCTAssertEqual(try runOK(["trip", "show", "Coast to Lake"]).stdout, shown)
     XCTAssertEqual(try calendarStart("Coast to Lake", "Late snack"), "DTSTART:20240531T100000Z")
-    XCTAssertEqual(try calendarStart("Coast to Lake", "Bagel"), "DTSTART:20240531T130000Z")
+    XCTAssertEqual(try calendarStart("Coast to Lake", "Bagel"), "DTSTART:20240603T130000Z")
     try runOK(["trip", "check", "Coast to Lake"])
     let again = scratch.appendingPathComponent("again.json")
     try runOK(["trip", "export", "Coast to Lake", "--format", "json", "--out", again.path])

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeTestSupport
 import XCTest
 
 /// `sportstime trip check TRIP [--json]`: a fresh trip keeps every rule; a
@@ -65,7 +66,7 @@ final class TripCheckTests: ItineraryTestCase {
     let near = try addItem(
       "Short", "Lakefront", ["--day", "2", "--lat", "41.89", "--lon", "-87.61"])
     let far = try addItem(
-      "Short", "Sushi", ["--day", "2", "--lat", "35.68", "--lon", "139.7", "--time", "10:00"])
+      "Short", "Sushi", ["--day", "3", "--lat", "35.68", "--lon", "139.7", "--time", "10:00"])
     let number = try XCTUnwrap(try showJSON("Short").row("item:\(far)")?.number)
     let notice =
       "Its place is about 10,130 km (6,300 mi) from the nearest stop of the trip (Chicago); check its latitude and longitude."
@@ -84,6 +85,79 @@ final class TripCheckTests: ItineraryTestCase {
     let sushi = try XCTUnwrap(route.first { $0.contains("Sushi") }, route.joined(separator: "\n"))
     XCTAssertTrue(sushi.contains("✈️"), sushi)
     XCTAssertFalse(sushi.contains("🚗"), sushi)
+  }
+
+  /// Issue 28, item 5: a 17:30 dinner in Chicago on the day of the 7:10 pm
+  /// game in Detroit (the Brewers, Fri Jun 7, 2024) cannot be done: `item
+  /// add` warns, `trip check` lists it at the dinner's row and exits 1,
+  /// `--json` carries it among the problems, and `trip show --json` marks
+  /// the day. Moved to noon, the day can be done and check passes.
+  func testCheck_dinnerInChicagoBeforeTheDetroitGameIsADayThatCannotBeDone() throws {
+    try runOK(["trip", "new", "Motor City", "--game", "CHC@2024-06-04", "--game", "DET@2024-06-07"])
+    let data: [String: String?] = ["SPORTSTIME_DATA": TestData.directory.path]
+    let added = try run(
+      [
+        "item", "add", "Motor City", "--title", "Dinner", "--category", "restaurant", "--day",
+        "4", "--top", "--time", "17:30", "--place", "Chicago, IL",
+      ], extra: data)
+    XCTAssertEqual(added.status, 0, "warned, not refused: \(added.description)")
+    let reason =
+      "Day 4 cannot be done: \"Dinner\" at 5:30 pm CDT in Chicago, IL, United States and MIL @ DET at Comerica Park, Detroit (7:10 pm EDT est.) are about 4 h 46 min's drive apart, but there is only 40 min between them."
+    XCTAssertEqual(added.stderrLines, ["Warning: \(reason)"], added.description)
+    let id = String(try XCTUnwrap(added.stdoutLines.first).prefix { $0 != " " })
+    let show = try showJSON("Motor City")
+    let number = try XCTUnwrap(show.row("item:\(id)")?.number)
+
+    let text = try run(["trip", "check", "Motor City"])
+    XCTAssertEqual(text.status, 1, text.description)
+    XCTAssertEqual(text.stdoutLines, ["row \(number): 🍽️ Dinner: \(reason)"])
+    XCTAssertEqual(
+      text.stderrLines,
+      [
+        "Error: 1 problem in \"Motor City\" (listed above); 'sportstime trip replan TRIP' re-plans after a schedule change"
+      ])
+    let json = try run(["trip", "check", "Motor City", "--json"])
+    XCTAssertEqual(json.status, 1, json.description)
+    XCTAssertEqual(
+      try decode(CheckJSON.self, json.stdout),
+      CheckJSON(
+        trip: "Motor City",
+        problems: [.init(id: "item:\(id)", number: number, title: "Dinner", reason: reason)]))
+    // `trip show` names it under the day's header.
+    let shown = try runOK(["trip", "show", "Motor City"]).stdoutLines
+    let header = try XCTUnwrap(shown.firstIndex { $0.contains("Day 4 · Fri, Jun 7, 2024") })
+    XCTAssertEqual(
+      shown[header + 1].trimmingCharacters(in: .whitespaces), "⚠ \(reason)",
+      shown.joined(separator: "\n"))
+    // So does the route, after its total.
+    let route = try runOK(["trip", "route", "Motor City"]).stdoutLines
+    XCTAssertEqual(route.last, "⚠ row \(number): \(reason)", route.joined(separator: "\n"))
+    let routeJSON = try XCTUnwrap(
+      try parseJSON(try runOK(["trip", "route", "Motor City", "--json"]).stdout)
+        as? [String: Any])
+    XCTAssertEqual(
+      (routeJSON["cannotBeDone"] as? [[String: Any]])?.map { $0 as NSDictionary },
+      [["day": 4, "rowID": "item:\(id)", "reason": reason] as NSDictionary])
+    // The trip document marks Day 4 (and no other day).
+    let days = try XCTUnwrap(
+      (try parseJSON(try runOK(["trip", "show", "Motor City", "--json"]).stdout)
+        as? [String: Any])?["rows"] as? [[String: Any]]
+    ).filter { $0.string("kind") == "day" }
+    XCTAssertEqual(
+      days.map { ($0["cannotBeDone"] as? [String]) ?? ["missing"] },
+      [[], [], [], [reason]])
+
+    // At noon (1 pm EDT), the drive fits before the game: nothing to say.
+    let noon = try runOK(["item", "edit", "Motor City", id, "--time", "12:00"], extra: data)
+    XCTAssertEqual(noon.stderr, "", noon.description)
+    XCTAssertEqual(
+      try runOK(["trip", "check", "Motor City"]).stdout,
+      "All 2 games and 2 stored items of \"Motor City\" keep every rule.\n")
+    // An impossible day is warned about, never forbidden: undo may bring
+    // it back (the journal refuses only steps that break a rule).
+    XCTAssertEqual(try run(["undo", "Motor City"]).status, 0)
+    XCTAssertEqual(
+      try run(["trip", "check", "Motor City"]).stdoutLines, ["row \(number): 🍽️ Dinner: \(reason)"])
   }
 
   /// Issue 8, item 16: an item that is merely Unscheduled breaks no rule:

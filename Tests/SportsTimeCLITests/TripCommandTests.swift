@@ -390,8 +390,9 @@ final class TripCommandTests: ItineraryTestCase {
     for row in rows {
       switch row.string("kind") {
       case "day":
-        XCTAssertEqual(row.sortedKeys, common)
+        XCTAssertEqual(row.sortedKeys, (common + ["cannotBeDone"]).sorted())
         XCTAssertTrue(row.isNull("sortOrder"), "day rows have a null sortOrder")
+        XCTAssertEqual(row["cannotBeDone"] as? [String], [], "both days can be done")
       case "game":
         XCTAssertEqual(
           row.sortedKeys,

@@ -63,6 +63,68 @@ final class ItemAPITests: APITestCase {
     XCTAssertEqual(try send("DELETE", "/api/trips/\(trip)/items/\(itemID)").status, 404)
   }
 
+  /// Issue 28, item 5: an item write that makes a day impossible (a 17:30
+  /// dinner in Chicago above the 7:10 pm game in Detroit, Fri Jun 7, 2024)
+  /// answers with the warning, and the trip document marks the day; moved
+  /// to Day 3 (no game that day), the day can be done and nothing is said.
+  func testItemWrites_warnOfADayThatCannotBeDoneAndTheDocumentMarksIt() throws {
+    func cannotBeDone(_ document: [String: Any]) -> [Int: [String]] {
+      var byDay: [Int: [String]] = [:]
+      for row in rows(document) where row["kind"] as? String == "day" {
+        byDay[row["day"] as? Int ?? 0] = row["cannotBeDone"] as? [String]
+      }
+      return byDay
+    }
+    let added = try send(
+      "POST", "/api/trips/\(trip)/items",
+      json: [
+        "title": "Dinner", "category": "restaurant", "time": "17:30", "lat": 41.85,
+        "lon": -87.65, "place": ["day": 4, "at": "top"],
+      ])
+    XCTAssertEqual(added.status, 201, added.text)
+    let answer = try object(added)
+    let warnings = try XCTUnwrap(answer["warnings"] as? [String], added.text)
+    XCTAssertEqual(warnings.count, 1, "\(warnings)")
+    let warning = try XCTUnwrap(warnings.first)
+    XCTAssertTrue(warning.hasPrefix("Day 4 cannot be done: \"Dinner\" at 5:30 pm CDT"), warning)
+    XCTAssertTrue(
+      warning.contains("DET at Comerica Park, Detroit (7:10 pm EDT est.) are about 4 h"), warning)
+    XCTAssertTrue(warning.hasSuffix("but there is only 40 min between them."), warning)
+    let written = try XCTUnwrap(answer["itinerary"] as? [String: Any])
+    XCTAssertEqual(cannotBeDone(written)[4], [warning])
+    XCTAssertEqual(cannotBeDone(written).values.filter { !$0.isEmpty }.count, 1)
+    // The trip document read afresh says the same, and so does the route.
+    let document = try object(try send("GET", "/api/trips/\(trip)"))
+    XCTAssertEqual(cannotBeDone(document), cannotBeDone(written))
+    let route = try object(try send("GET", "/api/trips/\(trip)/route"))
+    let days = try XCTUnwrap(route["cannotBeDone"] as? [[String: Any]], "\(route)")
+    XCTAssertEqual(days.map { $0["reason"] as? String }, [warning])
+    XCTAssertEqual(days.first?["day"] as? Int, 4)
+
+    let rowID = try XCTUnwrap((answer["row"] as? [String: Any])?["id"] as? String)
+    let itemID = String(rowID.dropFirst("item:".count))
+    let moved = try object(
+      try send(
+        "POST", "/api/trips/\(trip)/items/\(itemID)/move",
+        json: ["place": ["day": 3, "at": "top"]]))
+    XCTAssertEqual(moved["warnings"] as? [String], [])
+    let after = try XCTUnwrap(moved["itinerary"] as? [String: Any])
+    XCTAssertEqual(cannotBeDone(after).count, 7, "every day row has the key")
+    XCTAssertTrue(cannotBeDone(after).values.allSatisfy(\.isEmpty), "\(cannotBeDone(after))")
+    // Back on Day 4, an edit of its time that still cannot be done warns.
+    XCTAssertEqual(
+      try send(
+        "POST", "/api/trips/\(trip)/items/\(itemID)/move",
+        json: ["place": ["day": 4, "at": "top"]]
+      ).status, 200)
+    let edited = try object(
+      try send("PATCH", "/api/trips/\(trip)/items/\(itemID)", json: ["time": "17:45"]))
+    let editWarnings = try XCTUnwrap(edited["warnings"] as? [String])
+    XCTAssertEqual(editWarnings.count, 1, "\(editWarnings)")
+    XCTAssertTrue(editWarnings[0].contains("\"Dinner\" at 5:45 pm CDT"), editWarnings[0])
+    XCTAssertTrue(editWarnings[0].hasSuffix("but there is only 25 min between them."))
+  }
+
   /// Issue 28, item 15: an item removed elsewhere (another tab, the CLI)
   /// is said in words a person reads, without its id, by every item route
   /// and by the drag route the editor asks at pick-up.

@@ -25,6 +25,11 @@ public struct TripProblem: Sendable, Hashable {
   public enum Severity: Sendable, Hashable {
     /// It breaks a rule: the trip needs re-planning or the item moving.
     case breaksRule
+    /// A day that cannot be done as planned (`Itinerary.impossibleDays()`):
+    /// a problem `trip check` reports, but no rule an edit is refused by
+    /// (as a tight leg is warned about, not forbidden): an item write that
+    /// makes one is warned, and an undo may bring one back.
+    case cannotBeDone
     /// It breaks no rule (an Unscheduled item, an item far from every
     /// stop): for the traveller to know.
     case notice
@@ -58,16 +63,22 @@ extension Itinerary {
   /// travel item (`missingLegs()`) and the stored items that break a rule
   /// (`problems()`), in row order with the legs (no row) last; then the
   /// Unscheduled items that break no rule (`notices()`) and the items whose
-  /// place is far from every stop (`farItems()`) as notices.
+  /// place is far from every stop (`farItems()`) as notices. The days that
+  /// cannot be done (`impossibleDays(estimator:)`: a custom item with a
+  /// place and a time that the route cannot reach in time, or leave in time
+  /// for what follows) are problems of severity `.cannotBeDone` at their
+  /// item's row, in row order among the others.
   ///
   /// ```swift
   /// itinerary.check().filter { $0.severity == .breaksRule }.map(\.subject.description)
   /// // ["item:6f0c…", "leg:1"]
   /// ```
+  /// - Parameter estimator: how travel between places is estimated
+  ///   (default the route's, `RouteEstimator.default`).
   /// - Returns: the findings, every problem before every notice; empty
   ///   when the trip keeps every rule and has nothing Unscheduled.
   /// - Complexity: O(n log n) for n rows, plus the rule checks.
-  public func check() -> [TripProblem] {
+  public func check(estimator: RouteEstimator = .default) -> [TripProblem] {
     var numbers: [RowID: Int] = [:]
     for (offset, row) in numberedRows.enumerated() where numbers[row.rowID] == nil {
       numbers[row.rowID] = offset + 1
@@ -93,6 +104,11 @@ extension Itinerary {
       }
       + problems().map {
         finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.reason, $0.remedy)
+      }
+      + impossibleDays(estimator: estimator).map {
+        var problem = finding(.item($0.item.id), $0.item.title, $0.item.icon, $0.message, nil)
+        problem.severity = .cannotBeDone
+        return problem
       }
     // In row order; route legs (no row) last, each group as found.
     let problems = unordered.enumerated().sorted {

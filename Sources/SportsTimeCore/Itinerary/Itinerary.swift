@@ -348,7 +348,10 @@ extension Itinerary {
   /// the nearest venue's within 200 km of the item's own location, else
   /// where the trip is at that point (`DragSession.place(atSlot:)`). A time
   /// that happens twice there that day is taken at its first occurrence and
-  /// the change's `warnings` say so.
+  /// the change's `warnings` say so; they also name each day the new item
+  /// makes impossible (`impossibleDayWarnings(after:estimator:)`, with
+  /// `environment.estimator`): an impossible day is warned about, never
+  /// refused, as a tight leg is.
   /// The title and address are cleaned (`TextNormalization.validated`:
   /// controls and invisible characters removed, one line, NFC; a title of
   /// at most 500 characters, an address of at most 300, an address with
@@ -384,9 +387,11 @@ extension Itinerary {
     case .moved(let moved, let changed, let renormalized):
       let resolved = try Itinerary.resolveTime(
         of: custom, day: moved.day, in: schedule, place: city)
-      return ItineraryChange(
+      var change = ItineraryChange(
         item: moved, inserted: [moved], updated: changed.filter { $0.id != moved.id },
         renormalized: renormalized, warnings: resolved?.warning.map { [$0] } ?? [])
+      change.warnings += impossibleDayWarnings(after: change, estimator: environment.estimator)
+      return change
     }
   }
 
@@ -397,11 +402,17 @@ extension Itinerary {
   ///
   /// A timed custom item takes the zone of its new place (see `add`); a
   /// moved leg re-zones the timed items it passes (`ItineraryChange.rezoned`).
+  /// The change's `warnings` name each day the move leaves impossible
+  /// (`impossibleDayWarnings(after:estimator:)`; `estimator` estimates the
+  /// travel, default the route's).
   /// - Throws: `ItineraryRefusal` with the engine's reason (e.g. which games
   ///   bound a leg) for an invalid target, or when a leg's move would leave
   ///   an item's time where it does not exist; `LocalTimeError.nonexistent`
   ///   when the moved item's time does not exist on its new day and place.
-  public func move(_ id: ItineraryItem.ID, to target: DropTarget, now: Date) throws
+  public func move(
+    _ id: ItineraryItem.ID, to target: DropTarget, now: Date,
+    estimator: RouteEstimator = .default
+  ) throws
     -> ItineraryChange
   {
     guard let original = item(id) else {
@@ -448,9 +459,11 @@ extension Itinerary {
           trip: trip, schedule: schedule, items: after, now: now, venueZones: venueZones)
         let fixedIDs = Set(fixes.items.map(\.id))
         updated = updated.filter { !fixedIDs.contains($0.id) } + fixes.items
-        return ItineraryChange(
+        var change = ItineraryChange(
           item: moved, updated: updated, renormalized: renormalized,
           rezoned: fixes.items.map(\.id), warnings: fixes.warnings)
+        change.warnings += impossibleDayWarnings(after: change, estimator: estimator)
+        return change
       }
       var warnings: [String] = []
       if let custom = moved.customInfo,
@@ -459,8 +472,10 @@ extension Itinerary {
       {
         warnings.append(warning)
       }
-      return ItineraryChange(
+      var change = ItineraryChange(
         item: moved, updated: updated, renormalized: renormalized, warnings: warnings)
+      change.warnings += impossibleDayWarnings(after: change, estimator: estimator)
+      return change
     }
   }
 
@@ -508,13 +523,18 @@ extension Itinerary {
   /// A new time or location gives a timed item the zone
   /// `VenueTimeZones.timePlace(of:position:)` gives at its position (see
   /// `add`); a time that happens twice there that day is taken at its first
-  /// occurrence and the change's `warnings` say so. A new title or address
-  /// is cleaned as `add` cleans it.
+  /// occurrence and the change's `warnings` say so, and name each day the
+  /// edit leaves impossible (`impossibleDayWarnings(after:estimator:)`;
+  /// `estimator` estimates the travel, default the route's). A new title
+  /// or address is cleaned as `add` cleans it.
   /// - Throws: `ItineraryRefusal` for a travel item (legs cannot be
   ///   retitled), a blank or too long title, a too long address, or no
   ///   change at all; `LocalTimeError.nonexistent` for a time that does not
   ///   exist on the item's day where it is.
-  public func edit(_ id: ItineraryItem.ID, _ changes: CustomItemChanges, now: Date) throws
+  public func edit(
+    _ id: ItineraryItem.ID, _ changes: CustomItemChanges, now: Date,
+    estimator: RouteEstimator = .default
+  ) throws
     -> ItineraryChange
   {
     guard var edited = item(id) else {
@@ -564,7 +584,9 @@ extension Itinerary {
     }
     edited.kind = .custom(custom)
     edited.modifiedAt = now
-    return ItineraryChange(item: edited, updated: [edited], warnings: warnings)
+    var change = ItineraryChange(item: edited, updated: [edited], warnings: warnings)
+    change.warnings += impossibleDayWarnings(after: change, estimator: estimator)
+    return change
   }
 
   /// `text` as stored (`TextNormalization.validated`), a refusal with the

@@ -115,6 +115,9 @@ extension Itinerary {
   ///   day number changes when the start moves); if the date left the trip
   ///   they go to Unscheduled.
   /// - Re-planning twice with the same input changes nothing the second time.
+  /// - The change's `warnings` name each day the re-plan leaves impossible
+  ///   that was not before (`Itinerary.impossibleDays(estimator:)`, with
+  ///   `environment.estimator`): warned about, never refused.
   ///
   /// - Parameters:
   ///   - games: the trip's games after the change (any order).
@@ -269,6 +272,16 @@ extension Itinerary {
     change.updated = change.updated.filter { !fixedIDs.contains($0.id) } + fixes.items
     change.rezoned = fixes.items.map(\.id)
     change.warnings = fixes.warnings
+    // The days the re-plan leaves impossible that were not before (issue
+    // 28, item 5): new games, or items on new dates around them.
+    let after = Itinerary(
+      trip: newTrip, schedule: newSchedule,
+      items: result.filter { !fixedIDs.contains($0.id) } + fixes.items, venueZones: venueZones)
+    let impossible = after.impossibleDays(estimator: environment.estimator)
+    if !impossible.isEmpty {
+      let before = Set(impossibleDays(estimator: environment.estimator).map(\.message))
+      change.warnings += impossible.map(\.message).filter { !before.contains($0) }
+    }
     if tripChanged || !change.updated.isEmpty || !change.inserted.isEmpty
       || !change.deleted.isEmpty
     {

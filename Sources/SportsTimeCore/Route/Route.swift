@@ -70,12 +70,7 @@ public struct TripRoute: Sendable {
             rowID: row.id, day: row.day, country: stop.venue.country))
       case .item(let item):
         guard let info = item.customInfo, let coordinate = info.coordinate else { continue }
-        let country =
-          itinerary.venueZones.nearestVenue(to: coordinate)?.country
-          ?? stops.min {
-            $0.venue.coordinate.distance(to: coordinate)
-              < $1.venue.coordinate.distance(to: coordinate)
-          }?.venue.country
+        let country = TripRoute.country(of: coordinate, in: itinerary)
         points.append(
           Waypoint(
             name: info.title, coordinate: coordinate, rowID: row.id, day: row.day,
@@ -94,6 +89,20 @@ public struct TripRoute: Sendable {
           RoutePlace(coordinate: pair.0.coordinate, country: pair.0.country),
           RoutePlace(coordinate: pair.1.coordinate, country: pair.1.country)))
     }
+  }
+
+  /// The country a custom item's place counts as being in: that of the
+  /// venue nearest to it within 200 km (`VenueTimeZones.nearestVenue`),
+  /// else of the trip's stop nearest to it (great-circle); nil for a trip
+  /// without stops and no venue near it. The one rule of the route and of
+  /// `Itinerary.impossibleDays(estimator:)`.
+  /// - Complexity: O(v + s) for v venues and s stops.
+  static func country(of coordinate: Coordinate, in itinerary: Itinerary) -> String? {
+    itinerary.venueZones.nearestVenue(to: coordinate)?.country
+      ?? itinerary.schedule.stops.min {
+        $0.venue.coordinate.distance(to: coordinate)
+          < $1.venue.coordinate.distance(to: coordinate)
+      }?.venue.country
   }
 
   /// Distance of each leg in meters, in order (an estimate).

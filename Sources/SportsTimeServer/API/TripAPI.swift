@@ -167,9 +167,10 @@ struct TripAPI: Sendable {
   }
 
   func route(_ id: Trip.ID) throws -> WireV1.Route {
-    WireV1.Route(
-      TripRoute(
-        itinerary: try itinerary(id), estimator: environment.estimator))
+    let itinerary = try itinerary(id)
+    return WireV1.Route(
+      TripRoute(itinerary: itinerary, estimator: environment.estimator),
+      impossibleDays: itinerary.impossibleDays(estimator: environment.estimator))
   }
 
   /// The drag document of row `rowID` as JSON text, from the cache while
@@ -418,7 +419,7 @@ struct TripAPI: Sendable {
       return try written(id) {
         try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
           itinerary in
-          try itinerary.move(item, to: target, now: env.now())
+          try itinerary.move(item, to: target, now: env.now(), estimator: env.estimator)
         }
       }
     } catch let refusal as ItineraryRefusal {
@@ -446,7 +447,7 @@ struct TripAPI: Sendable {
     return try written(id) {
       try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
-        try itinerary.edit(item, changes, now: env.now())
+        try itinerary.edit(item, changes, now: env.now(), estimator: env.estimator)
       }
     }
   }

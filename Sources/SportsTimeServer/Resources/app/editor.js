@@ -158,8 +158,21 @@
   function rowElement(row) {
     const base = { 'data-row-id': row.id, dataset: { kind: row.kind, day: String(row.day) } };
     if (row.kind === 'day') {
-      return el('li', { ...base, class: 'row day' }, [
-        el('span', { class: 'title', text: row.title }),
+      // A day that cannot be done (issue 28, item 5): the server says why,
+      // in words, under the day's title; the heading's name includes it so
+      // a screen reader hears it with the day.
+      const reasons = row.cannotBeDone || [];
+      const noteID = `cannot-be-done-${row.day}`;
+      return el('li', {
+        ...base, class: `row day${reasons.length ? ' cannot-be-done' : ''}`,
+        'aria-describedby': reasons.length ? noteID : null,
+      }, [
+        el('div', { class: 'body' }, [
+          el('span', { class: 'title', text: row.title }),
+          reasons.length ? el('span', {
+            class: 'sub cannot-be-done-note', id: noteID, role: 'note',
+          }, reasons.map((reason) => el('span', { class: 'reason', text: `⚠ ${reason}` }))) : null,
+        ]),
         el('button', {
           type: 'button', class: 'add', text: '+ Add', 'aria-label': `Add an item to Day ${row.day}`,
           onclick: () => openDialog({ place: { day: row.day, at: 'bottom' } }),
@@ -415,7 +428,9 @@
     render(answer.itinerary);
     showError('');
     const row = answer.row;
-    say(answer.changed ? `Moved ${row.title} to Day ${row.day}.` : `${row.title} is already there.`);
+    const warnings = answer.warnings || [];
+    say((answer.changed ? `Moved ${row.title} to Day ${row.day}.` : `${row.title} is already there.`)
+      + (warnings.length ? ' ' + warnings.join(' ') : ''));
   }
 
   // MARK: Pointer and touch (SortableJS)
