@@ -47,18 +47,25 @@ enum IdleBench {
     if let other = environment["SPORTSTIME_BENCH_IDLE_REFERENCE_BIN"] {
       runs.append(("serve, \(other)", other, env))
     }
+    print(
+      "(the kernel's tick accounting of /proc/PID/stat, 10 ms steps; in brackets the time on CPU of"
+    )
+    print("its threads to the microsecond, from /proc/PID/task/*/schedstat)")
     for (label, executable, runEnvironment) in runs {
-      let cpu = try idleCPU(executable, environment: runEnvironment, seconds: seconds)
-      let figure = String(format: "%6.2f s CPU  (%.3f%% of one core)", cpu, cpu / seconds * 100)
-      print("\(label.padding(toLength: 68, withPad: " ", startingAt: 0))  \(figure)")
+      let (cpu, onCPU) = try idleCPU(executable, environment: runEnvironment, seconds: seconds)
+      let figure = String(
+        format: "%5.2f s CPU, %.3f%% of one core  (%.4f s on CPU)", cpu, cpu / seconds * 100,
+        onCPU)
+      print("\(label.padding(toLength: 66, withPad: " ", startingAt: 0))  \(figure)")
     }
   }
 
-  /// The CPU seconds (user + system) `executable serve` uses while idle
-  /// for `seconds`, after it has printed its address and warmed up 3 s.
+  /// The CPU seconds (user + system, and time on CPU) `executable serve`
+  /// uses while idle for `seconds`, after it has printed its address and
+  /// warmed up 3 s.
   static func idleCPU(
     _ executable: String, environment extra: [String: String], seconds: Double
-  ) throws -> Double {
+  ) throws -> (cpu: Double, onCPU: Double) {
     let server = Process()
     server.executableURL = URL(fileURLWithPath: executable)
     server.arguments = ["serve", "--port", "0"]
@@ -80,9 +87,25 @@ enum IdleBench {
       throw BenchError("serve did not start: \(String(decoding: started, as: UTF8.self))")
     }
     Thread.sleep(forTimeInterval: 3)
-    let before = try cpuSeconds(of: server.processIdentifier)
+    let pid = server.processIdentifier
+    let (before, onBefore) = (try cpuSeconds(of: pid), try onCPUSeconds(of: pid))
     Thread.sleep(forTimeInterval: seconds)
-    return try cpuSeconds(of: server.processIdentifier) - before
+    return (try cpuSeconds(of: pid) - before, try onCPUSeconds(of: pid) - onBefore)
+  }
+
+  /// A running process's threads' time on CPU so far, in seconds: the
+  /// first field of each /proc/PID/task/TID/schedstat (nanoseconds).
+  static func onCPUSeconds(of pid: Int32) throws -> Double {
+    let tasks = "/proc/\(pid)/task"
+    var nanoseconds: Double = 0
+    for task in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+      guard
+        let text = try? String(contentsOfFile: "\(tasks)/\(task)/schedstat", encoding: .utf8),
+        let first = text.split(separator: " ").first, let value = Double(first)
+      else { continue }
+      nanoseconds += value
+    }
+    return nanoseconds / 1e9
   }
 
   /// A running process's CPU seconds so far: utime + stime of
