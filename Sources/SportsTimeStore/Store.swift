@@ -177,7 +177,26 @@ public final class Store: @unchecked Sendable {
       savedChanges = true
       SavedChanges.shared.record()
     }
+    if outermost, database.totalChanges != before {
+      for observer in commitObservers { observer() }
+    }
     return result
+  }
+
+  /// Called after each outermost transaction of this store that committed
+  /// a change; guarded by `lock`.
+  private var commitObservers: [@Sendable () -> Void] = []
+
+  /// Calls `observer` after each transaction of this store that commits a
+  /// change (a row inserted, updated or deleted; bookkeeping included),
+  /// once the commit is done, so a watcher on another connection hears of
+  /// this store's own writes at once instead of at its next look. It runs
+  /// on the committing thread with the store's lock held: it must return
+  /// at once (hand the work to a queue of its own) and must not use this
+  /// store. Commits by other connections are not seen here
+  /// (`changeToken()` sees them).
+  public func observeCommits(_ observer: @escaping @Sendable () -> Void) {
+    serialized { commitObservers.append(observer) }
   }
 
   /// Runs `body`, whose writes are bookkeeping rather than a change of the

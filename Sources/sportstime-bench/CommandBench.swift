@@ -54,6 +54,11 @@ enum CommandBench {
       }
     }
     let version = st("sportstime --version", ["--version"])
+    // --idle-only: only the idle server's CPU (IdleBench).
+    if CommandLine.arguments.contains("--idle-only") {
+      try IdleBench.run(sportstime: sportstime, data: data, work: work)
+      return
+    }
     // --app-only: only the app's figures (AppBench).
     if CommandLine.arguments.contains("--app-only") {
       try AppBench.run(sportstime: sportstime, data: data, work: work)
@@ -181,6 +186,8 @@ enum CommandBench {
 
     // The app: requests per second, the drag document, the red zone.
     try AppBench.run(sportstime: sportstime, data: data, work: work)
+    // An idle server's CPU over a minute (issue 29).
+    try IdleBench.run(sportstime: sportstime, data: data, work: work)
 
     // 2,000 visits against the SQL that answers the same question.
     guard let sqlite3 else {

@@ -148,7 +148,7 @@ func pad(_ s: String, _ n: Int) -> String {
 }
 
 do {
-  if CommandLine.arguments.contains("--app-only") {
+  if CommandLine.arguments.contains("--app-only") || CommandLine.arguments.contains("--idle-only") {
     try CommandBench.run()
     exit(0)
   }

@@ -56,7 +56,7 @@ struct Context {
   /// environment was about 5% of a small command such as `trip show`.
   static let variables = [
     "SPORTSTIME_DB", "SPORTSTIME_DATA", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
-    "SPORTSTIME_TOKEN",
+    "SPORTSTIME_TOKEN", "SPORTSTIME_BENCH_WATCH_EVERY_TRIP",
   ]
 
   /// The values of `variables` that are set in this process's environment.

@@ -112,6 +112,9 @@ enum ServeCommand {
       host: host, port: port, token: token, assets: assets,
       appFiles: appFiles, basemap: basemap)
     configuration.tiles = tiles
+    // The benchmark's reference (make bench): the watcher of before issue 29.
+    configuration.watchesByReadingEveryTrip =
+      context.environment["SPORTSTIME_BENCH_WATCH_EVERY_TRIP"] == "1"
     configuration.places =
       args.value("places").map(URL.init(fileURLWithPath:)) ?? PlacesFile.defaultURL(context)
     let app = SportsTimeApp(

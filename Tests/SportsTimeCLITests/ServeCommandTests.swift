@@ -211,6 +211,39 @@ final class ServeCommandTests: EndToEndTestCase {
     XCTAssertTrue(help.stdout.contains("SPORTSTIME_TOKEN"), help.stdout)
   }
 
+  /// Issue 29: a change made by the CLI in another process, and one made
+  /// through the server itself, both reach an open event stream (the
+  /// watcher compares the database's change token, and the server's own
+  /// commits wake it).
+  func testServe_announcesACLIWriteAndItsOwnWrite_onTheEventStream() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05", "--now", "2024-06-01T12:00Z"])
+    let served = try startServe(["--port", "0", "--now", "2024-06-01T12:00Z"])
+    defer { served.stop() }
+    let client = RawHTTPClient(port: try port(of: served))
+    let fd = try client.connect()
+    defer { close(fd) }
+    try client.write(
+      fd, Data("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\n\r\n".utf8))
+    var seen = Data()
+    /// Reads the stream until it holds `needle` (up to 5 s).
+    func readUntil(_ needle: String) -> Bool {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let deadline = Date().addingTimeInterval(5)
+      while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains(needle) {
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        seen.append(contentsOf: buffer[0..<n])
+      }
+      return String(decoding: seen, as: UTF8.self).contains(needle)
+    }
+    XCTAssertTrue(readUntil("connected"), String(decoding: seen, as: UTF8.self))
+    try runOK(["trip", "rename", "Served", "Renamed by the CLI"])
+    XCTAssertTrue(readUntil("\"revision\": 2"), String(decoding: seen, as: UTF8.self))
+    XCTAssertEqual(try addItem(client, "Through the server").0, 201)
+    XCTAssertTrue(readUntil("\"revision\": 3"), String(decoding: seen, as: UTF8.self))
+  }
+
   /// Adds an item to the first trip through the server; its status and text.
   func addItem(_ client: RawHTTPClient, _ title: String) throws -> (Int, String) {
     let list = try client.send("GET", "/api/trips")

@@ -33,6 +33,11 @@ public final class SportsTimeApp: Sendable {
     public var tiles: MapTileSource? = nil
     /// How long one planning search may run (`POST /api/plan`).
     public var planTimeLimits = PlanTimeLimits()
+    /// For the benchmark only: the trip watcher reads every trip at every
+    /// look, as before issue 29, instead of comparing the change token
+    /// first (`serve` sets it from `$SPORTSTIME_BENCH_WATCH_EVERY_TRIP`);
+    /// the reference the idle-CPU figure of `make bench` stands beside.
+    public var watchesByReadingEveryTrip = false
 
     /// A configuration; see the properties.
     public init(
@@ -56,8 +61,8 @@ public final class SportsTimeApp: Sendable {
   /// (`readStore`): a read is answered while a write waits for another
   /// process's write lock, which holds `store`'s connection.
   let reads: TripAPI
-  /// A second connection to the same file for reads and the watcher
-  /// (`store` itself for an in-memory database).
+  /// A second connection to the same file for reads (`store` itself for
+  /// an in-memory database).
   let readStore: Store
   let watcher: TripWatcher
   let vendor: [String: StaticFiles]
@@ -96,7 +101,18 @@ public final class SportsTimeApp: Sendable {
       timeZone: configuration.timeZone)
     readAPI.places = places
     reads = readAPI
-    watcher = TripWatcher(store: readStore)
+    // The watcher looks through a third connection, its own: its looks
+    // never wait behind a request's read, and the data version it reads
+    // moves with every commit of the other two (and of other processes).
+    let watchStore =
+      store.path == ":memory:"
+      ? store : ((try? Store(path: store.path, clock: store.clock)) ?? readStore)
+    let watcher = TripWatcher(
+      store: watchStore,
+      mode: configuration.watchesByReadingEveryTrip ? .readEveryTrip : .changeToken)
+    self.watcher = watcher
+    // This server's own writes are announced at once, not at the next tick.
+    store.observeCommits { [weak watcher] in watcher?.signal() }
     vendor = [
       "sortable": StaticFiles(folder: configuration.assets.appendingPathComponent("sortable")),
       "leaflet": StaticFiles(folder: configuration.assets.appendingPathComponent("leaflet")),
