@@ -66,6 +66,7 @@ public final class Store: @unchecked Sendable {
     self.path = path
     self.clock = clock
     try Self.refuseOrphanedJournal(path)
+    try Self.refuseLogDeletedInUse(path)
     database = try Database(
       path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
       createDirectories: createDirectories, inspect: Schema.migrator.refuseIncompatible)
@@ -87,6 +88,77 @@ public final class Store: @unchecked Sendable {
       reason:
         "the file is missing but \(first) is there, so the database was deleted or moved while a program (a running server?) had it open; no new, empty database was made beside it. Put the file back, or stop that program and remove \(left.joined(separator: " and ")) to start a new database"
     )
+  }
+
+  /// Refuses to open the database at `path` when its `-wal` or `-shm` was
+  /// deleted while another process has the database open (a running
+  /// server): SQLite would make a new log beside the one still in use, and
+  /// the other program, closing last, would delete it with every change
+  /// written here. Seen when another process holds a lock in the file's
+  /// shared range (every connection in WAL mode does) and has the deleted
+  /// `-wal` or `-shm` open (Linux: its `/proc/PID/fd` links end in
+  /// " (deleted)"); a process only now opening the database is no fault.
+  /// - Throws: `StoreError.cannotOpen` saying so.
+  private static func refuseLogDeletedInUse(_ path: String) throws {
+    let missing = [path + "-wal", path + "-shm"].filter {
+      !FileManager.default.fileExists(atPath: $0)
+    }
+    guard path != ":memory:", !missing.isEmpty, isWriteAheadLogged(path),
+      let holder = lockHolder(path), holdsDeletedLog(holder, of: path)
+    else { return }
+    throw StoreError.cannotOpen(
+      path: path,
+      reason:
+        "\(missing.joined(separator: " and ")) \(missing.count == 1 ? "was" : "were") deleted while another program (a running server?) has the database open, so a change made now would be lost when that program closes; nothing was changed. Stop that program (what it wrote is kept), then try again"
+    )
+  }
+
+  /// Whether process `pid` has the `-wal` or `-shm` of `path` open though
+  /// it was deleted (Linux's `/proc`; false where there is none).
+  private static func holdsDeletedLog(_ pid: Int32, of path: String) -> Bool {
+    guard let real = realpath(path, nil) else { return false }
+    let canonical = String(cString: real)
+    free(real)
+    let folder = "/proc/\(pid)/fd"
+    guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return false
+    }
+    let deleted = [canonical + "-wal (deleted)", canonical + "-shm (deleted)"]
+    return descriptors.contains { name in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name))
+        .map(deleted.contains) ?? false
+    }
+  }
+
+  /// Whether the SQLite file at `path` is in WAL mode (header bytes 18 and
+  /// 19, the read and write versions, are 2; SQLite's file format §1.3.4).
+  private static func isWriteAheadLogged(_ path: String) -> Bool {
+    // A regular file only: opening a FIFO would wait for a writer.
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    guard let file = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? file.close() }
+    guard let header = try? file.read(upToCount: 20), header.count == 20 else { return false }
+    return header[18] == 2 && header[19] == 2
+  }
+
+  /// The process that holds a lock in SQLite's shared-lock range of the
+  /// file (bytes 0x40000002 to 0x400001ff, os_unix.c's SHARED_FIRST and
+  /// SHARED_SIZE), nil when none does: that process has the database open.
+  /// POSIX locks, as SQLite takes them; a lock of this process does not
+  /// count.
+  private static func lockHolder(_ path: String) -> Int32? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    var probe = flock()
+    probe.l_type = Int16(F_WRLCK)
+    probe.l_whence = Int16(SEEK_SET)
+    probe.l_start = 0x4000_0002
+    probe.l_len = 510
+    guard fcntl(file.fileDescriptor, F_GETLK, &probe) == 0, probe.l_type != Int16(F_UNLCK) else {
+      return nil
+    }
+    return probe.l_pid
   }
 
   /// The device and inode of a file, nil when there is none at `path`.

@@ -309,6 +309,39 @@ final class ServeCommandTests: EndToEndTestCase {
     }
   }
 
+  /// Issue 28 (review of the fix): the `-wal` and `-shm` deleted while the
+  /// server runs. A CLI command then made a new log beside the one the
+  /// server still had open, and the server, closing last, deleted it: 4 of
+  /// 4 acknowledged `trip new`s were lost. The command is refused instead,
+  /// changes nothing, and what the server wrote before is still there
+  /// once it has stopped.
+  func testServe_walAndShmDeleted_aCommandIsRefusedAndNothingIsLost() throws {
+    try installImported2024()
+    try runOK(["trip", "new", "Served", "--game", "CHC@2024-06-05", "--now", "2024-06-01T12:00Z"])
+    let path = database.path
+    for deleted in [["-wal", "-shm"], ["-shm"], ["-wal"]] {
+      let served = try startServe(["--port", "0", "--now", "2024-06-01T12:00Z"], errors: Pipe())
+      let client = RawHTTPClient(port: try port(of: served))
+      let title = "Kept \(deleted.joined())"
+      XCTAssertEqual(try addItem(client, title).0, 201)
+      for suffix in deleted { try FileManager.default.removeItem(atPath: path + suffix) }
+      let refused = try run(["trip", "new", "Lost", "--game", "CHC@2024-06-05"])
+      XCTAssertEqual(refused.status, 1, refused.description)
+      XCTAssertTrue(
+        refused.stderr.contains(
+          "deleted while another program (a running server?) has the database open, so a change made now would be lost"
+        ), refused.stderr)
+      served.stop()
+      let trips = try runOK(["trip", "list"])
+      XCTAssertFalse(trips.stdout.contains("Lost"), trips.stdout)
+      let shown = try runOK(["trip", "show", "Served"])
+      XCTAssertTrue(shown.stdout.contains(title), "\(deleted): \(shown.stdout)")
+    }
+    // With nothing else holding it, the same files missing are no fault.
+    try? FileManager.default.removeItem(atPath: path + "-shm")
+    try runOK(["trip", "new", "Alone", "--game", "CHC@2024-06-05"])
+  }
+
   /// Review 7, F3: a token guards every request off loopback; a short or
   /// URL-unsafe one is refused before anything starts.
   func testServe_refusesAWeakToken() throws {
