@@ -109,6 +109,28 @@ class NewTripTests(unittest.TestCase):
                 ARGS.artifacts, "new-trip-start-phone.png" if phone else "new-trip-start.png"))
             self.assertEqual(self.console_errors(), [])
 
+    def test_the_map_passes_under_the_sticky_header(self):
+        # Review of issue 28: the map's credit line drew over the header once scrolled.
+        self.open()
+        self.search(team="CHC", sport="MLB", start="2024-06-04", end="2024-06-06")
+        self.boxes()[0].click()
+        WebDriverWait(self.driver, 5).until(lambda d: d.find_element(By.ID, "map").is_displayed())
+        covered = self.driver.execute_script("""
+            const header = document.querySelector('header.bar').getBoundingClientRect();
+            const map = document.getElementById('map');
+            document.body.style.paddingBottom = '2000px';  // room to scroll on a tall window
+            window.scrollBy(0, map.getBoundingClientRect().top - header.bottom + 60);
+            const box = map.getBoundingClientRect();
+            const seen = [];
+            for (const x of [box.left + 25, (box.left + box.right) / 2, box.right - 40]) {
+              const y = header.bottom - 4;
+              if (y > box.top && y < box.bottom) seen.push(document.elementFromPoint(x, y).closest('header.bar') !== null);
+            }
+            return seen;""")
+        self.driver.save_screenshot(os.path.join(ARGS.artifacts, "new-trip-map-under-header.png"))
+        self.assertTrue(covered, "the map should reach under the header when scrolled")
+        self.assertTrue(all(covered), covered)
+
     def test_a_pick_is_removed_after_the_search_changed(self):
         self.open()
         self.search(team="CHC", sport="MLB", start="2024-06-04", end="2024-06-06")
@@ -194,7 +216,8 @@ class NewTripTests(unittest.TestCase):
         self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "team")
         # A search that works clears the error.
         self.search(team="CHC", start="2024-06-05", end="2024-06-05")
-        self.assertFalse(box.is_displayed())
+        # The helper's wait is met by the old error box too: wait for the answer.
+        WebDriverWait(self.driver, 10).until(lambda d: not box.is_displayed())
         self.assertIsNone(self.driver.find_element(By.ID, "team").get_attribute("aria-invalid"))
 
 

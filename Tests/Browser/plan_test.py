@@ -533,7 +533,9 @@ class PlanTests(unittest.TestCase):
         retry = self.find('#search-actions [data-action="retry-search"]')
         self.assertTrue(retry.is_displayed())
         self.driver.save_screenshot(os.path.join(ARGS.artifacts, "plan-busy.png"))
-        retry.send_keys(Keys.ENTER)
+        # The button may be drawn anew (a retry by itself) between finding and pressing it.
+        self.wait(lambda: self.find('#search-actions [data-action="retry-search"]').send_keys(Keys.ENTER) or True,
+                  message="Retry pressed")
         self.wait(lambda: "busy with 2 other searches" in self.find("#search-status").text, message="still busy after Retry")
         self.assertEqual(self.cards(), [])
         # A slot frees: the page asks again by itself.
