@@ -67,25 +67,8 @@ enum AppBench {
 
     // The server, on a free port.
     let port = 20_000 + Int(getpid() % 20_000)
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: sportstime)
-    server.arguments = ["serve", "--port", String(port)]
-    var environment = ProcessInfo.processInfo.environment
-    for (key, value) in env { environment[key] = value }
-    server.environment = environment
-    let pipe = Pipe()
-    server.standardOutput = pipe
-    server.standardError = pipe
-    try server.run()
-    defer {
-      server.terminate()
-      server.waitUntilExit()
-    }
-    var started = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: started, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
-      started.append(pipe.fileHandleForReading.availableData)
-    }
+    let server = try BenchServe.start(sportstime, port: port, environment: env)
+    defer { server.stop() }
     let base = "http://127.0.0.1:\(port)"
 
     print("")

@@ -66,28 +66,10 @@ enum IdleBench {
   static func idleCPU(
     _ executable: String, environment extra: [String: String], seconds: Double
   ) throws -> (cpu: Double, onCPU: Double) {
-    let server = Process()
-    server.executableURL = URL(fileURLWithPath: executable)
-    server.arguments = ["serve", "--port", "0"]
-    server.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-    let pipe = Pipe()
-    server.standardOutput = pipe
-    server.standardError = pipe
-    try server.run()
-    defer {
-      server.terminate()
-      server.waitUntilExit()
-    }
-    var started = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: started, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
-      started.append(pipe.fileHandleForReading.availableData)
-    }
-    guard String(decoding: started, as: UTF8.self).contains("Press Ctrl-C") else {
-      throw BenchError("serve did not start: \(String(decoding: started, as: UTF8.self))")
-    }
+    let server = try BenchServe.start(executable, port: 0, environment: extra)
+    defer { server.stop() }
     Thread.sleep(forTimeInterval: 3)
-    let pid = server.processIdentifier
+    let pid = server.process.processIdentifier
     let (before, onBefore) = (try cpuSeconds(of: pid), try onCPUSeconds(of: pid))
     Thread.sleep(forTimeInterval: seconds)
     return (try cpuSeconds(of: pid) - before, try onCPUSeconds(of: pid) - onBefore)
@@ -122,5 +104,47 @@ enum IdleBench {
       throw BenchError("/proc/\(pid)/stat is not as expected")
     }
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+}
+
+/// A `sportstime serve` started for a bench: its process, once it has
+/// printed "Press Ctrl-C" (up to 20 s), with what it printed so far.
+struct BenchServe {
+  let process: Process
+  let output: Pipe
+  let started: String
+
+  /// Starts `executable serve --port PORT` with this process's environment
+  /// and `extra` over it.
+  /// - Throws: `BenchError` when it has not started within 20 s.
+  static func start(_ executable: String, port: Int, environment extra: [String: String]) throws
+    -> BenchServe
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["serve", "--port", String(port)]
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    var seen = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: seen, as: UTF8.self).contains("Press Ctrl-C"), Date() < deadline {
+      seen.append(pipe.fileHandleForReading.availableData)
+    }
+    let text = String(decoding: seen, as: UTF8.self)
+    guard text.contains("Press Ctrl-C") else {
+      process.terminate()
+      process.waitUntilExit()
+      throw BenchError("serve did not start: \(text)")
+    }
+    return BenchServe(process: process, output: pipe, started: text)
+  }
+
+  /// Stops it (SIGTERM) and waits for it to exit.
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
   }
 }

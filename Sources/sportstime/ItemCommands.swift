@@ -352,6 +352,8 @@ enum ItemCommands {
     }
     var line =
       "\(id)  \(verb) \(change.item.icon) \"\(context.safe(change.item.title))\" on Day \(change.item.day) (row \(numbered.number))"
+    // The town a `--place` name was taken as (there are five Arlingtons).
+    if let place = change.item.customInfo?.placeName { line += " in \(context.safe(place))" }
     if let time = change.item.customInfo?.time, let zone = change.item.customInfo?.timeZoneID {
       line += " at \(time) \(zone)"
     }

@@ -169,6 +169,12 @@ final class ItemCommandTests: ItineraryTestCase {
     XCTAssertEqual(object.string("placeTimeZone"), "America/Indiana/Indianapolis")
     XCTAssertEqual(object.string("timeZone"), "America/Indiana/Indianapolis")
     XCTAssertEqual(try XCTUnwrap(object.double("latitude")), 41.68, accuracy: 0.01)
+    // In words, the command says which town it took (review of issue 28).
+    let said = try runOK(
+      ["item", "add", "Short", "--title", "Drinks", "--day", "1", "--place", "Arlington, TX"],
+      extra: data)
+    XCTAssertTrue(said.stdout.contains("\"Drinks\" on Day 1"), said.stdout)
+    XCTAssertTrue(said.stdout.contains(" in Arlington, TX, United States."), said.stdout)
     let text = try runOK(["trip", "show", "Short"]).stdout
     XCTAssertTrue(text.contains("📝 Dinner · 17:30 EDT"), text)
     // The trip file carries the place: exported, deleted and imported, the item keeps it.

@@ -268,6 +268,13 @@ final class TripAPITests: APITestCase {
     XCTAssertEqual(bad.status, 400, bad.text)
     XCTAssertEqual(
       (try object(bad)["error"] as? [String: Any])?["field"] as? String, "removeGames[0]")
+    // A reference that parses but names no game: not found, at its place in the body.
+    let unknown = try send(
+      "PATCH", "/api/trips/\(id)", json: ["addGames": ["DET@2024-06-09", "garbage"]])
+    XCTAssertEqual(unknown.status, 404, unknown.text)
+    let error = try XCTUnwrap(try object(unknown)["error"] as? [String: Any])
+    XCTAssertEqual(error["field"] as? String, "addGames[1]", unknown.text)
+    XCTAssertEqual(try store.revision(ofTrip: try XCTUnwrap(Trip.ID(parsing: id))), 3)
     // One undo step takes both back.
     let undone = try send("POST", "/api/trips/\(id)/undo", json: [:])
     XCTAssertEqual(undone.status, 200, undone.text)

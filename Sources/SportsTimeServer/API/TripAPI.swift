@@ -126,6 +126,18 @@ struct TripAPI: Sendable {
     }
     let adding = try references("addGames")
     let removing = try references("removeGames")
+    // Each reference that names no game is refused at its place in the body.
+    for (key, list) in [("addGames", adding), ("removeGames", removing)] {
+      for (index, reference) in list.enumerated() {
+        do {
+          _ = try store.games(for: [reference], catalog: catalog)
+        } catch {
+          var answer = APIError(error)
+          answer.document.error.field = "\(key)[\(index)]"
+          throw answer
+        }
+      }
+    }
     guard name != nil || start != nil || end != nil || !adding.isEmpty || !removing.isEmpty else {
       throw APIError.invalid("say what to change: the name, the days, or games to add or remove")
     }
