@@ -43,13 +43,16 @@ test: test-deps
 	$(SWIFT) build --build-tests $(PIPED)
 	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing $(PIPED)
 
-# Rewrites Tests/Golden from the current build. The test fails on purpose in
-# this mode ("golden files rewritten"); any other failure fails the target.
+# Rewrites Tests/Golden from the current build (the commands' outputs, and
+# the server's answers in Tests/Golden/http: GoldenFileTests and
+# HTTPGoldenFileTests). Both tests fail on purpose in this mode ("golden
+# files rewritten"); any other failure fails the target.
 # Review the change with git diff, then run make test.
 golden: test-deps
 	$(SWIFT) build --build-tests $(PIPED)
 	SPORTSTIME_UPDATE_GOLDEN=1 SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing --skip-build --filter GoldenFileTests 2>&1 | tee .build/golden.log || true
-	@grep -q 'golden files rewritten' .build/golden.log && [ "$$(grep -c ' error: ' .build/golden.log)" = 1 ]
+	@grep -q 'golden files rewritten' .build/golden.log && ! grep ' error: ' .build/golden.log | grep -v -q 'golden files rewritten'
+	@[ "$$(grep -c 'golden files rewritten' .build/golden.log)" = 2 ] || { echo 'make golden: the command and the HTTP golden files were not both rewritten'; exit 1; }
 	git status --short Tests/Golden
 
 demo: deps release

@@ -39,6 +39,13 @@ final class GoldenFileTests: EndToEndTestCase {
   static let now = "2024-06-12T16:00:00Z"
   static let trip = "Great Lakes Loop"
 
+  /// Whether a name in `Tests/Golden/` is a golden file of the commands:
+  /// not the pinned input, a hidden file or `http/` (the server's answers,
+  /// `HTTPGoldenFileTests`).
+  static func isGoldenName(_ name: String) -> Bool {
+    name != pinnedTripFile && !name.hasPrefix(".") && name != "http"
+  }
+
   var updating: Bool { ProcessInfo.processInfo.environment["SPORTSTIME_UPDATE_GOLDEN"] == "1" }
 
   func testOutputsMatchGoldenFiles() throws {
@@ -357,7 +364,7 @@ final class GoldenFileTests: EndToEndTestCase {
     let names = Set(outputs.map(\.name))
     XCTAssertEqual(names.count, outputs.count, "each golden file is made once")
     let present = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0 != Self.pinnedTripFile && !$0.hasPrefix(".") }
+      .filter(Self.isGoldenName)
     let stale = present.filter { !names.contains($0) }.sorted()
     if updating {
       for name in stale {
@@ -386,7 +393,7 @@ final class GoldenFileTests: EndToEndTestCase {
   static func differences(_ outputs: [Output], from directory: URL) throws -> [String] {
     let names = Set(outputs.map(\.name))
     var failures = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0 != pinnedTripFile && !$0.hasPrefix(".") && !names.contains($0) }.sorted()
+      .filter { isGoldenName($0) && !names.contains($0) }.sorted()
       .map { "Tests/Golden/\($0) is made by no command; remove it (make golden)" }
     for output in outputs {
       let url = directory.appendingPathComponent(output.name)
@@ -412,7 +419,7 @@ final class GoldenFileTests: EndToEndTestCase {
     let copy = scratch.appendingPathComponent("golden-copy")
     try FileManager.default.copyItem(at: Self.goldenDirectory, to: copy)
     let names = try FileManager.default.contentsOfDirectory(atPath: copy.path)
-      .filter { $0 != Self.pinnedTripFile && !$0.hasPrefix(".") }.sorted()
+      .filter(Self.isGoldenName).sorted()
     XCTAssertGreaterThan(names.count, 50)
     let outputs = try names.map { name in
       Output(name: name, bytes: try Data(contentsOf: copy.appendingPathComponent(name)))

@@ -32,12 +32,21 @@ class APITestCase: XCTestCase {
   /// `Catalog.builtInGames()`, with every sport's venues).
   func catalog() throws -> Catalog { try Catalog.mlb() }
 
+  /// The rule environment the test's app is made with (the live clock and
+  /// random ids; the HTTP golden files pin both).
+  func ruleEnvironment() -> RuleEnvironment { .live }
+
+  /// The clock of the test's store (the system clock unless pinned).
+  func storeClock() -> @Sendable () -> Date { { Date() } }
+
   override func setUpWithError() throws {
     try super.setUpWithError()
     scratch = try TemporaryDirectory(prefix: "api-tests")
-    store = try Store(path: databasePath)
+    store = try Store(path: databasePath, clock: storeClock())
     _ = try store.importSchedule(try Self.schedule2024.get())
-    app = SportsTimeApp(store: store, catalog: try catalog(), configuration: configuration())
+    app = SportsTimeApp(
+      store: store, catalog: try catalog(), environment: ruleEnvironment(),
+      configuration: configuration())
     server = try app.serve(threads: 2)
   }
 
