@@ -131,6 +131,14 @@ final class HTTPGoldenFileTests: APITestCase {
       body: #"{"title": ""# + String(repeating: "x", count: 1 << 20) + #""}"#)
     try capture("error-422-drag-game", "GET", "\(path)/drag/game:CLE202406040")
     try capture("error-503-places", "GET", "/api/places?q=Chicago")
+
+    // Refusals the route table added (issue 29): a query parameter a
+    // write does not read, and HEAD of a route that has no GET.
+    try capture(
+      "error-400-query-unknown-write", "POST", "\(path)/items?dryRun=1",
+      body: #"{"title": "Ignored"}"#)
+    try capture("error-405-head-of-write", "HEAD", "\(path)/copy")
+    try capture("error-404-visit-id", "PATCH", "/api/visits/not-a-visit", body: "{}")
   }
 
   // MARK: Comparing and updating

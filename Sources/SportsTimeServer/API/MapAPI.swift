@@ -91,50 +91,12 @@ struct MapAPI: Sendable {
   /// - Throws: `APIError` (400, field `sport`) for a sport that is not
   ///   MLB, NBA, NHL or NFL; `StoreError`.
   func pins(_ query: [String: String]) throws -> WireV1.MapPins {
-    var sports = Set(Sport.allCases)
-    if let text = query["sport"], !text.isEmpty {
-      sports = try Set(
-        text.split(separator: ",", omittingEmptySubsequences: false).map { piece in
-          let name = piece.trimmingCharacters(in: .whitespaces)
-          guard let sport = Sport(rawValue: name.uppercased()) else {
-            throw APIError.invalid(
-              "sport must be MLB, NBA, NHL or NFL, several comma-separated (got '\(name.prefix(80))')",
-              field: "sport")
-          }
-          return sport
-        })
-    }
+    let chosen = try SportsTimeApp.querySports(query)
+    let sports = Set(chosen.isEmpty ? Sport.allCases : chosen)
     let pins = try store.mapPins(venues: leagues.mapVenues(sports: sports), sports: sports)
     return WireV1.MapPins(pins) { leagues.sportsPlayed(at: $0) }
   }
 
   /// `GET /api/map/tiles`.
   func tileSource() -> WireV1.MapTiles { WireV1.MapTiles(tiles) }
-}
-
-extension SportsTimeApp {
-  /// The routes under `/api/map/`: `viewport` (GET, PUT), `pins` and
-  /// `tiles` (GET).
-  func mapRoute(_ request: HTTPRequest, _ name: String) throws -> HTTPResponse {
-    let map = MapAPI(store: store, leagues: try Leagues.builtIn(), tiles: configuration.tiles)
-    switch name {
-    case "viewport":
-      try allow(request, ["GET", "PUT"])
-      try Self.allowQuery(request, [])
-      if request.method == "PUT" {
-        return try Self.wire(200, map.putViewport(JSONBody(request.body)))
-      }
-      return try Self.wire(200, map.viewport())
-    case "pins":
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, ["sport"])
-      return try Self.wire(200, map.pins(request.query))
-    case "tiles":
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, [])
-      return try Self.wire(200, map.tileSource())
-    default:
-      throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
-    }
-  }
 }

@@ -76,14 +76,3 @@ enum PlacesAPI {
       ))
   }
 }
-
-extension SportsTimeApp {
-  /// Answers `GET /api/places` (`PlacesAPI.search`); nil for any other
-  /// path.
-  func placesRoute(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse? {
-    guard parts == ["api", "places"] else { return nil }
-    try allow(request, ["GET"])
-    try Self.allowQuery(request, ["q", "limit"])
-    return try Self.wire(200, PlacesAPI.search(request.query, in: api.places))
-  }
-}

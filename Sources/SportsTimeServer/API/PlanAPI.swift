@@ -50,7 +50,7 @@ struct PlanAPI: Sendable {
   func teams(_ query: [String: String]) throws -> WireV1.PlanTeams {
     let dates = try Self.dates(query)
     var gameQuery = GameQuery(from: dates?.lowerBound, to: dates?.upperBound)
-    gameQuery.sports = try VisitAPI.sports(query)
+    gameQuery.sports = try SportsTimeApp.querySports(query)
     let games = try store.games(gameQuery)
     return WireV1.PlanTeams(PlanChoices.teams(playingIn: games, leagues: leagues))
   }
@@ -435,95 +435,65 @@ extension SportsTimeApp {
     }
   }
 
-  /// Answers `/plan` (the wizard's page), `POST /api/plan`, `GET
-  /// /api/plan/searches`, `DELETE /api/plan/searches/{id}` and `GET
-  /// /api/plan/sports|teams|cities|sorts`;
-  /// nil for any other path. The search runs off the server's task threads
-  /// (it may take seconds), so other requests are answered meanwhile.
-  func planRoute(_ request: HTTPRequest) async -> HTTPResponse? {
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    guard parts == ["plan"] || (parts.count >= 2 && parts[0] == "api" && parts[1] == "plan")
-    else { return nil }
-    var request = request
-    // HEAD is GET without the body (as the other API routes).
-    if request.method == "HEAD", parts.first == "api" { request.method = "GET" }
-    do {
-      if parts.first == "api", let name = request.repeatedQuery.first {
-        throw APIError.invalid(
-          "the query gives '\(name.prefix(80))' more than once; give it once",
-          field: String(name.prefix(80)))
+  /// The planner's routes: `POST /api/plan`, `GET /api/plan/searches`,
+  /// `DELETE /api/plan/searches/{id}` and `GET
+  /// /api/plan/sports|teams|cities|sorts` (the wizard's page, `/plan`, is
+  /// with the pages). The search runs off the server's task threads (it
+  /// may take seconds), so other requests are answered meanwhile.
+  static func addPlanRoutes(to table: inout RouteTable<SportsTimeApp>) {
+    table.add("POST", "/api/plan") { request, app in
+      let plan = try app.planAPI
+      let body = try JSONBody(request.body)
+      // Reading the question reads the store: off the task threads too.
+      let question = try await Self.offTaskThreads { try plan.question(body) }
+      let id = try PlanAPI.searchID(body)
+      // A long search holds a core; more than two at once would stall
+      // every other planning request, so a third is refused (503, with
+      // Retry-After: the page tries again by itself). libmicrohttpd does
+      // not watch a suspended connection, so a client that goes away
+      // does not stop its search: the page stops it by its id.
+      let searches = app.planSearches
+      let document = try await Self.offTaskThreads { () -> WireV1.PlanDocument? in
+        guard let running = searches.begin(id: id) else { return nil }
+        defer { searches.end(running) }
+        return try plan.answer(question, stopped: { running.isStopped })
       }
-      switch parts {
-      case ["plan"]:
-        return try page(request, ["app", "plan.html"])
-      case ["api", "plan"]:
-        try allow(request, ["POST"])
-        try Self.allowQuery(request, [])
-        let plan = try planAPI
-        let body = try JSONBody(request.body)
-        // Reading the question reads the store: off the task threads too.
-        let question = try await Self.offTaskThreads { try plan.question(body) }
-        let id = try PlanAPI.searchID(body)
-        // A long search holds a core; more than two at once would stall
-        // every other planning request, so a third is refused (503, with
-        // Retry-After: the page tries again by itself). libmicrohttpd does
-        // not watch a suspended connection, so a client that goes away
-        // does not stop its search: the page stops it by its id.
-        let searches = planSearches
-        let document = try await Self.offTaskThreads { () -> WireV1.PlanDocument? in
-          guard let running = searches.begin(id: id) else { return nil }
-          defer { searches.end(running) }
-          return try plan.answer(question, stopped: { running.isStopped })
-        }
-        guard let document else {
-          var busy = Self.errorResponse(
-            APIError(
-              status: 503,
-              document: WireV1.ErrorDocument(
-                kind: .unavailable,
-                message:
-                  "the planner is busy with \(PlanSearches.limit) other searches; yours starts as soon as one ends"
-              )))
-          busy.headers.append(HTTPHeader("Retry-After", "1"))
-          return busy
-        }
-        return try Self.wire(200, document)
-      case ["api", "plan", "searches"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, [])
-        return try Self.wire(
-          200, WireV1.PlanSearchesRunning(running: planSearches.count, limit: PlanSearches.limit))
-      case let path where path.count == 4 && path[2] == "searches":
-        try allow(request, ["DELETE"])
-        try Self.allowQuery(request, [])
-        try PlanAPI.checkSearchID(path[3], field: nil)
-        let searches = planSearches
-        let stopped = try await Self.offTaskThreads { searches.stop(id: path[3]) }
-        return try Self.wire(200, WireV1.PlanSearchStopped(stopped: stopped))
-      case ["api", "plan", "sports"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, ["from", "to"])
-        let query = request.query
-        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.sports(query)) }
-      case ["api", "plan", "teams"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, ["sport", "from", "to"])
-        let query = request.query
-        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.teams(query)) }
-      case ["api", "plan", "cities"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, [])
-        return try await Self.offTaskThreads { [self] in try Self.wire(200, planAPI.cities()) }
-      case ["api", "plan", "sorts"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, [])
-        return try Self.wire(200, WireV1.PlanSorts())
-      default:
-        throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
+      guard let document else {
+        var busy = Self.errorResponse(
+          APIError(
+            status: 503,
+            document: WireV1.ErrorDocument(
+              kind: .unavailable,
+              message:
+                "the planner is busy with \(PlanSearches.limit) other searches; yours starts as soon as one ends"
+            )))
+        busy.headers.append(HTTPHeader("Retry-After", "1"))
+        return busy
       }
-    } catch {
-      return Self.errorResponse(error)
+      return try Self.wire(200, document)
     }
+    table.add("GET", "/api/plan/searches") { _, app in
+      try Self.wire(
+        200,
+        WireV1.PlanSearchesRunning(running: app.planSearches.count, limit: PlanSearches.limit))
+    }
+    table.add("DELETE", "/api/plan/searches/:search") { (search: PlanSearchID, _, app) in
+      let searches = app.planSearches
+      let stopped = try await Self.offTaskThreads { searches.stop(id: search.text) }
+      return try Self.wire(200, WireV1.PlanSearchStopped(stopped: stopped))
+    }
+    table.add("GET", "/api/plan/sports", query: ["from", "to"]) { request, app in
+      let query = request.query
+      return try await Self.offTaskThreads { try Self.wire(200, app.planAPI.sports(query)) }
+    }
+    table.add("GET", "/api/plan/teams", query: ["sport", "from", "to"]) { request, app in
+      let query = request.query
+      return try await Self.offTaskThreads { try Self.wire(200, app.planAPI.teams(query)) }
+    }
+    table.add("GET", "/api/plan/cities") { _, app in
+      try await Self.offTaskThreads { try Self.wire(200, app.planAPI.cities()) }
+    }
+    table.add("GET", "/api/plan/sorts") { _, _ in try Self.wire(200, WireV1.PlanSorts()) }
   }
 
   /// Runs `work` on a thread of its own, not one of the few threads
@@ -551,6 +521,20 @@ extension SportsTimeApp {
         continuation.resume(returning: work())
       }
     }
+  }
+}
+
+/// The id of a planning search in a path (`DELETE
+/// /api/plan/searches/{id}`): 1 to 100 letters, digits, `-` and `_`.
+struct PlanSearchID: PathParameter {
+  /// The id as given.
+  var text: String
+
+  /// The id of a path segment.
+  /// - Throws: `APIError` (400) for any other text (`checkSearchID`).
+  init(pathSegment: String) throws {
+    try PlanAPI.checkSearchID(pathSegment, field: nil)
+    text = pathSegment
   }
 }
 

@@ -52,14 +52,3 @@ enum TipsAPI {
     return value
   }
 }
-
-extension SportsTimeApp {
-  /// Answers `GET /api/tips` (`TipsAPI.tips`); nil for any other path.
-  func tipsRoute(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse? {
-    guard parts == ["api", "tips"] else { return nil }
-    try allow(request, ["GET"])
-    try Self.allowQuery(request, ["count", "exclude"])
-    var generator = SystemRandomNumberGenerator()
-    return try Self.wire(200, TipsAPI.tips(request.query, using: &generator))
-  }
-}

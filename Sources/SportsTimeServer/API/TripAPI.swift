@@ -188,17 +188,19 @@ struct TripAPI: Sendable {
   /// The drag document of row `rowID` as JSON text, from the cache while
   /// the database is unchanged: the page asks for it when the pointer rests
   /// on a handle and again at the press.
-  func dragText(_ id: Trip.ID, rowID: String) throws -> String {
+  func dragText(_ id: Trip.ID, rowID: RowID) throws -> String {
     let token = try store.changeToken()
-    if let text = cache.dragText(of: id, row: rowID, at: token) { return text }
+    let row = rowID.description
+    if let text = cache.dragText(of: id, row: row, at: token) { return text }
     let text = try Wire.render(try drag(id, rowID: rowID))
-    cache.keep(dragText: text, of: id, row: rowID, at: token)
+    cache.keep(dragText: text, of: id, row: row, at: token)
     return text
   }
 
-  func drag(_ id: Trip.ID, rowID: String) throws -> WireV1.Drag {
+  func drag(_ id: Trip.ID, rowID: RowID) throws -> WireV1.Drag {
     let itinerary = try itinerary(id)
-    guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
+    let text = rowID.description
+    guard let row = itinerary.numberedRows.first(where: { $0.id == text }) else {
       // In words (issue 28, item 15): the page asks for rows it showed.
       throw APIError.notFound(
         "That row is no longer in the trip; it may have been changed elsewhere.")
@@ -246,16 +248,7 @@ struct TripAPI: Sendable {
         field: "from")
     }
     // `sport=NBA,NHL`: several, comma-separated, as the CLI's --sport.
-    var sports: [Sport] = []
-    if let text = query["sport"], !text.isEmpty {
-      for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let sport = Sport(rawValue: piece.trimmingCharacters(in: .whitespaces).uppercased())
-        else {
-          throw APIError.invalid("sport must be MLB, NBA, NHL or NFL", field: "sport")
-        }
-        if !sports.contains(sport) { sports.append(sport) }
-      }
-    }
+    let sports = try SportsTimeApp.querySports(query)
     // `team=CHC,DET`: several, comma-separated, as the CLI's --team.
     func list(_ key: String) throws -> [String] {
       guard let text = query[key], !text.isEmpty else { return [] }

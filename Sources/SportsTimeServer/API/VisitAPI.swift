@@ -25,7 +25,7 @@ struct VisitAPI: Sendable {
       }
       venue = known
     }
-    let sports = Set(try Self.sports(query))
+    let sports = Set(try SportsTimeApp.querySports(query))
     let visits = try store.visits(venueID: venue?.id).filter {
       sports.isEmpty || sports.contains($0.sport)
     }
@@ -35,7 +35,7 @@ struct VisitAPI: Sendable {
   /// `GET /api/progress?sport=`: the `progress --json` document with each
   /// venue's city; without `sport`, the CLI's default sports.
   func progress(_ query: [String: String]) throws -> WireV1.Progress {
-    let chosen = try Self.sports(query)
+    let chosen = try SportsTimeApp.querySports(query)
     let tallies = try store.visitTallies()
     return WireV1.Progress(
       SportProgress.all(
@@ -47,7 +47,7 @@ struct VisitAPI: Sendable {
   /// `GET /api/history?sport=&year=`: the `history --json` document with
   /// each game's venue name.
   func history(_ query: [String: String]) throws -> WireV1.History {
-    let sports = try Self.sports(query)
+    let sports = try SportsTimeApp.querySports(query)
     var year: Int?
     if let text = query["year"], !text.isEmpty {
       guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
@@ -70,7 +70,7 @@ struct VisitAPI: Sendable {
   /// built-in tables), by id; nil without `sport` (the route then answers
   /// the schedules' venues, as before).
   func venues(_ query: [String: String]) throws -> WireV1.VenueList? {
-    let sports = try Self.sports(query)
+    let sports = try SportsTimeApp.querySports(query)
     guard !sports.isEmpty else { return nil }
     var seen: Set<Venue.ID> = []
     var venues: [Venue] = []
@@ -87,23 +87,6 @@ struct VisitAPI: Sendable {
           WireV1.TripDocument.VenueEntry(current: venue)
         )
       })
-  }
-
-  /// `sport=MLB,NBA` (any case, several comma-separated, as the CLI's
-  /// `--sport`), in `Sport.allCases` order; empty when not given.
-  static func sports(_ query: [String: String]) throws -> [Sport] {
-    guard let text = query["sport"], !text.isEmpty else { return [] }
-    var found: Set<Sport> = []
-    for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = piece.trimmingCharacters(in: .whitespaces)
-      guard let sport = Sport(rawValue: name.uppercased()) else {
-        throw APIError.invalid(
-          "sport must be MLB, NBA, NHL or NFL, several comma-separated (got '\(name.prefix(80))')",
-          field: "sport")
-      }
-      found.insert(sport)
-    }
-    return Sport.allCases.filter { found.contains($0) }
   }
 
   // MARK: Writes
@@ -367,59 +350,5 @@ extension SportsTimeApp {
   /// The visit routes' operations over the app's store.
   var visitAPI: VisitAPI {
     get throws { VisitAPI(store: store, leagues: try Leagues.builtIn()) }
-  }
-
-  /// Answers `/api/visits…`, `/api/progress`, `/api/history`,
-  /// `/api/venues`, `/api/trips/{id}/attended` and the pages `/progress`
-  /// and `/history`; nil for any other path.
-  func visitRoute(_ request: HTTPRequest, _ parts: [String], env: RuleEnvironment) throws
-    -> HTTPResponse?
-  {
-    switch parts {
-    case ["progress"], ["history"]:
-      return try page(request, ["app", parts[0] + ".html"])
-    case ["api", "visits"]:
-      try allow(request, ["GET", "POST"])
-      if request.method == "GET" {
-        try Self.allowQuery(request, ["venue", "sport"])
-        return try Self.wire(200, visitAPI.list(request.query))
-      }
-      return try Self.wire(201, visitAPI.add(JSONBody(request.body), env: env))
-    case _ where parts.count == 3 && parts[0] == "api" && parts[1] == "visits":
-      guard let id = Visit.ID(parsing: parts[2].lowercased()) else {
-        throw APIError.notFound(
-          "no visit has the id '\(parts[2].prefix(80))' (visits are named by UUID)")
-      }
-      try allow(request, ["PATCH", "DELETE"])
-      if request.method == "PATCH" {
-        return try Self.wire(200, visitAPI.edit(id, JSONBody(request.body), env: env))
-      }
-      try Self.allowQuery(request, [])
-      try JSONBody(request.body).allowing([])
-      return try Self.wire(200, visitAPI.remove(id))
-    case ["api", "progress"]:
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, ["sport"])
-      return try Self.wire(200, visitAPI.progress(request.query))
-    case ["api", "history"]:
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, ["sport", "year"])
-      return try Self.wire(200, visitAPI.history(request.query))
-    case ["api", "venues"]:
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, ["sport"])
-      if let list = try visitAPI.venues(request.query) { return try Self.wire(200, list) }
-      return try Self.wire(200, api.venues())
-    case _
-    where parts.count == 4 && parts[0] == "api" && parts[1] == "trips" && parts[3] == "attended":
-      try allow(request, ["POST"])
-      guard let trip = Trip.ID(parsing: parts[2]) else {
-        throw APIError.notFound(
-          "no trip has the id '\(parts[2].prefix(80))' (trips are named by UUID)")
-      }
-      return try Self.wire(200, visitAPI.attended(trip, JSONBody(request.body), env: env))
-    default:
-      return nil
-    }
   }
 }

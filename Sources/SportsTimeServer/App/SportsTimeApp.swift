@@ -78,6 +78,8 @@ public final class SportsTimeApp: Sendable {
   let pdfBasemap: BasemapCache
   /// The database file replaced under the server is said on stderr once.
   let replacedNotice = Once()
+  /// Every route of the API and the pages (`routeTable()`).
+  let routes = SportsTimeApp.routeTable()
 
   /// The app over `store` (other processes may use the same database).
   public init(
@@ -195,13 +197,19 @@ public final class SportsTimeApp: Sendable {
           "Set-Cookie", "\(policy.tokenCookie)=\(token); Path=/; HttpOnly; SameSite=Strict"))
       return Self.withStandardHeaders(response)
     }
-    if let planned = await planRoute(request) { return Self.withStandardHeaders(planned) }
-    // Routes block (the store's lock while SQLite waits for another
-    // process's write lock, the PDF renderer's lock, file reads): they run
-    // on a thread of their own, never on the few threads Swift's tasks
-    // share, so one blocked request does not stall the others.
-    let answer = await Self.offTaskThreads { [self] in route(request) }
-    return Self.withStandardHeaders(answer)
+    // The one route table (`routeTable()`); a path it lacks is
+    // `notFound`'s.
+    do {
+      return Self.withStandardHeaders(
+        try await routes.answer(request, self) ?? Self.notFound(request))
+    } catch {
+      if let stored = error as? StoreError, case .fileReplaced = stored {
+        replacedNotice.once {
+          FileHandle.standardError.write(Data("Warning: \(stored.description)\n".utf8))
+        }
+      }
+      return Self.withStandardHeaders(Self.errorResponse(error))
+    }
   }
 
   /// The policy's answer to `request` when it refuses it (with the
@@ -228,12 +236,8 @@ public final class SportsTimeApp: Sendable {
   /// bodies); nil lets the body in.
   func screen(_ head: HTTPRequest) -> HTTPResponse? {
     if let refused = refusal(head) { return refused }
-    if !head.path.hasPrefix("/api/"), !["GET", "HEAD"].contains(head.method) {
-      do {
-        try allow(head, ["GET", "HEAD"])
-      } catch {
-        return Self.withStandardHeaders(Self.errorResponse(error))
-      }
+    if !head.path.hasPrefix("/api/"), let refused = Self.pageMethodRefused(head) {
+      return Self.withStandardHeaders(Self.errorResponse(refused))
     }
     return nil
   }
@@ -275,8 +279,12 @@ public final class SportsTimeApp: Sendable {
   /// (clickjacking: a framed page's own requests would pass the Origin
   /// checks).
   /// The answer to an error a route threw: 405 with `Allow` for a method
-  /// the route refuses, else the error document with its kind's status.
+  /// the path does not answer, 400 naming a refused query parameter, else
+  /// the error document with its kind's status.
   static func errorResponse(_ error: any Error) -> HTTPResponse {
+    if let refused = error as? QueryParameterRefused {
+      return errorResponse(APIError.invalid(refused.message, field: refused.name))
+    }
     if let refused = error as? MethodNotAllowed {
       var response = Self.error(
         status: 405, kind: ErrorKind.invalidInput.rawValue, message: refused.message)
@@ -296,6 +304,28 @@ public final class SportsTimeApp: Sendable {
         "\(key) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')", field: key)
     }
     return date
+  }
+
+  /// The sports of a query's `sport`: `MLB,NBA` (any case, spaces around
+  /// a name ignored, several comma-separated, as the CLI's `--sport`), each
+  /// once, in `Sport.allCases` order; empty when absent or empty. The one
+  /// reading of `sport=` (games, visits, progress, history, venues, the
+  /// map's pins, the planner's teams).
+  /// - Throws: `APIError.invalid` naming `sport` and the name at fault for
+  ///   any other name (an empty one included: `MLB,,NBA`).
+  static func querySports(_ query: [String: String]) throws -> [Sport] {
+    guard let text = query["sport"], !text.isEmpty else { return [] }
+    var found: Set<Sport> = []
+    for piece in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = piece.trimmingCharacters(in: .whitespaces)
+      guard let sport = Sport(rawValue: name.uppercased()) else {
+        throw APIError.invalid(
+          "sport must be MLB, NBA, NHL or NFL, several comma-separated (got '\(name.prefix(80))')",
+          field: "sport")
+      }
+      found.insert(sport)
+    }
+    return Sport.allCases.filter(found.contains)
   }
 
   /// The yes-or-no `key` of a query: `true` or `1`, `false` or `0`;
@@ -318,288 +348,6 @@ public final class SportsTimeApp: Sendable {
     response.headers.append(HTTPHeader("X-Frame-Options", "DENY"))
     response.headers.append(HTTPHeader("Content-Security-Policy", "frame-ancestors 'none'"))
     return response
-  }
-
-  private func route(_ request: HTTPRequest) -> HTTPResponse {
-    let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    // HEAD is GET without the body (RFC 9110 §9.3.2; libmicrohttpd sends
-    // no body to a HEAD request). The event stream has no end to measure.
-    if request.method == "HEAD", parts.first == "api", parts != ["api", "events"] {
-      var asGet = request
-      asGet.method = "GET"
-      return route(asGet)
-    }
-    let env = api.environment.frozen()
-    do {
-      if parts.first == "api", let name = request.repeatedQuery.first {
-        throw APIError.invalid(
-          "the query gives '\(name.prefix(80))' more than once; give it once",
-          field: String(name.prefix(80)))
-      }
-      if let answer = try visitRoute(request, parts, env: env) { return answer }
-      if let answer = try tipsRoute(request, parts) { return answer }
-      if let answer = try placesRoute(request, parts) { return answer }
-      switch parts {
-      case ["api", "events"]:
-        try allow(request, ["GET"], head: false)
-        try Self.allowQuery(request, [])
-        guard let stream = watcher.subscribe() else {
-          return Self.error(
-            status: 503, kind: ErrorKind.unavailable.rawValue,
-            message:
-              "too many live views are open (\(TripWatcher.maximumStreams)); close some tabs and reload"
-          )
-        }
-        return HTTPResponse(
-          status: 200,
-          headers: [
-            HTTPHeader("Content-Type", "text/event-stream"), HTTPHeader("X-Accel-Buffering", "no"),
-          ], body: .events(stream))
-      case ["api", "trips"]:
-        try allow(request, ["GET", "POST"])
-        if request.method == "GET" {
-          try Self.allowQuery(request, [])
-          return try Self.wire(200, reads.listTrips())
-        }
-        return try Self.wire(201, api.createTrip(JSONBody(request.body), env: env))
-      case ["api", "games"]:
-        try allow(request, ["GET"])
-        try Self.allowQuery(request, ["team", "venue", "sport", "from", "to"])
-        return try Self.wire(200, reads.games(request.query))
-      default: break
-      }
-      if parts.count >= 3, parts[0] == "api", parts[1] == "trips" {
-        return try tripRoute(
-          request, trip: tripID(parts[2]), rest: Array(parts.dropFirst(3)), env: env)
-      }
-      if parts.count == 3, parts[0] == "api", parts[1] == "map" {
-        return try mapRoute(request, parts[2])
-      }
-      if parts.first == "api" {
-        throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
-      }
-      return try page(request, parts)
-    } catch {
-      if let stored = error as? StoreError, case .fileReplaced = stored {
-        replacedNotice.once {
-          FileHandle.standardError.write(Data("Warning: \(stored.description)\n".utf8))
-        }
-      }
-      return Self.errorResponse(error)
-    }
-  }
-
-  private func tripRoute(
-    _ request: HTTPRequest, trip: Trip.ID, rest: [String], env: RuleEnvironment
-  ) throws -> HTTPResponse {
-    let first = rest.first
-    let second = rest.count > 1 ? rest[1] : nil
-    switch (rest.count, first) {
-    case (0, _):
-      try allow(request, ["GET", "PATCH", "DELETE"])
-      switch request.method {
-      case "GET":
-        try Self.allowQuery(request, [])
-        return Self.json(status: 200, try reads.tripDocumentText(trip))
-      case "PATCH": return try Self.wire(200, api.patchTrip(trip, JSONBody(request.body), env: env))
-      default:
-        return try Self.wire(200, api.deleteTrip(trip, revision: try deleteRevision(request)))
-      }
-    case (1, "copy"):
-      try allow(request, ["POST"])
-      return try Self.wire(201, api.copyTrip(trip, JSONBody(request.body), env: env))
-    case (1, "undo"), (1, "redo"):
-      try allow(request, ["POST"])
-      let direction: JournalStep.Direction = first == "undo" ? .undo : .redo
-      return try Self.wire(200, api.step(direction, trip, JSONBody(request.body)))
-    case (1, "route"):
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, [])
-      return try Self.wire(200, reads.route(trip))
-    case (2, "drag"):
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, [])
-      return Self.json(status: 200, try reads.dragText(trip, rowID: second ?? ""))
-    case (1, "items"):
-      try allow(request, ["POST"])
-      return try Self.wire(201, api.addItem(trip, JSONBody(request.body), env: env))
-    case (2, "items"):
-      let item = try itemID(second ?? "")
-      try allow(request, ["PATCH", "DELETE"])
-      if request.method == "PATCH" {
-        return try Self.wire(200, api.editItem(trip, item: item, JSONBody(request.body), env: env))
-      }
-      return try Self.wire(
-        200, api.removeItem(trip, item: item, revision: try deleteRevision(request), env: env))
-    case (3, "items") where rest[2] == "move":
-      try allow(request, ["POST"])
-      return try Self.wire(
-        200, api.moveItem(trip, item: itemID(second ?? ""), JSONBody(request.body), env: env))
-    case (1, "export.pdf"):
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, ["paper", "metric"])
-      var paper = Paper.letter
-      if let text = request.query["paper"], !text.isEmpty {
-        guard let chosen = Paper(rawValue: text.lowercased()) else {
-          throw APIError.invalid("paper must be letter or a4", field: "paper")
-        }
-        paper = chosen
-      }
-      let metric = try Self.queryFlag(request.query, "metric")
-      let export = try reads.exportPDF(
-        trip, paper: paper, metric: metric, basemap: pdfBasemap.basemap)
-      // The two papers download under two names ("Trip (A4).pdf").
-      return Self.download(
-        Data(export.bytes), name: export.name, suffix: paper == .a4 ? " (A4)" : "",
-        extension: "pdf", contentType: "application/pdf")
-    case (1, let file?) where file.hasPrefix("export."):
-      try allow(request, ["GET"])
-      try Self.allowQuery(request, [])
-      let ext = String(file.dropFirst("export.".count))
-      guard let format = TripExportFormat(rawValue: ext) else {
-        throw APIError.notFound(
-          "no export format '\(ext.prefix(20))' (md, ics, gpx, geojson, json or pdf)")
-      }
-      let export = try reads.export(trip, format: format)
-      return Self.download(export.text, name: export.name, format: format)
-    default:
-      throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
-    }
-  }
-
-  /// Pages and files: `/` the trips, `/trips/new` a new trip, `/trips/{id}`
-  /// a trip, `/map` the progress map, `/app/…` the
-  /// app's files, `/vendor/sortable/…` and `/vendor/leaflet/…` Debian's,
-  /// `/basemap.json` the US states, `/basemap/countries.json` the world's
-  /// countries beside them (`Basemap.countriesFile(beside:)`).
-  func page(_ request: HTTPRequest, _ parts: [String]) throws -> HTTPResponse {
-    try allow(request, ["GET", "HEAD"])
-    func file(_ files: StaticFiles?, _ relative: String) throws -> HTTPResponse {
-      guard let found = files?.response(for: relative) else {
-        throw APIError.notFound("no file \(request.path.prefix(80))")
-      }
-      return found
-    }
-    switch parts.first {
-    case nil: return try file(app, "index.html")
-    case "trips" where parts == ["trips", "new"]: return try file(app, "new.html")
-    case "trips" where parts.count == 2: return try file(app, "trip.html")
-    case "map" where parts.count == 1: return try file(app, "map.html")
-    case "app": return try file(app, parts.dropFirst().joined(separator: "/"))
-    case "favicon.ico" where parts.count == 1: return try file(app, "icon.svg")
-    case "vendor" where parts.count >= 3:
-      return try file(vendor[parts[1]], parts.dropFirst(2).joined(separator: "/"))
-    case "basemap" where parts == ["basemap", "countries.json"]:
-      // The world's countries, drawn under the states: the file beside them.
-      guard let countries = configuration.basemap.flatMap(Basemap.countriesFile(beside:)) else {
-        return Self.json(status: 200, #"{"type": "FeatureCollection", "features": []}"#)
-      }
-      return try file(
-        StaticFiles(folder: countries.deletingLastPathComponent()), countries.lastPathComponent)
-    case "basemap.json" where parts.count == 1:
-      // Without a basemap the maps draw on an empty one (no error on the page).
-      guard let basemap = configuration.basemap else {
-        return Self.json(status: 200, #"{"type": "FeatureCollection", "features": []}"#)
-      }
-      return try file(
-        StaticFiles(folder: basemap.deletingLastPathComponent()), basemap.lastPathComponent)
-    default:
-      // A browser asking for a page gets a page, not an error document.
-      if request.headers["accept"]?.contains("text/html") == true {
-        return Self.notFoundPage
-      }
-      throw APIError.notFound("no page \(request.path.prefix(80))")
-    }
-  }
-
-  /// The 404 page a browser is shown for a path that is no page.
-  static let notFoundPage = HTTPResponse(
-    status: 404, contentType: "text/html; charset=utf-8",
-    bytes: Data(
-      """
-      <!doctype html>
-      <html lang="en"><head><meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>SportsTime — no such page</title><link rel="stylesheet" href="/app/app.css"></head>
-      <body><header class="bar"><a class="home" href="/">← Trips</a><h1>No such page</h1></header>
-      <main><p>There is no page at this address. Your trips are on the <a href="/">trips page</a>.</p></main>
-      </body></html>
-
-      """.utf8))
-
-  /// A method the path does not answer (405, with `Allow`).
-  struct MethodNotAllowed: Error {
-    var allowed: [String]
-    var message: String
-  }
-
-  /// Refuses a method the route does not answer (405 with `Allow`; a route
-  /// that answers GET answers HEAD too, unless `head` is false).
-  func allow(_ request: HTTPRequest, _ methods: [String], head: Bool = true) throws {
-    guard methods.contains(request.method) else {
-      let answered = head && methods.contains("GET") && !methods.contains("HEAD")
-      throw MethodNotAllowed(
-        allowed: answered ? methods + ["HEAD"] : methods,
-        message:
-          "\(request.path.prefix(80)) answers \(methods.joined(separator: ", ")), not \(request.method.prefix(20))"
-      )
-    }
-  }
-
-  private func tripID(_ text: String) throws -> Trip.ID {
-    guard let id = Trip.ID(parsing: text) else {
-      throw APIError.notFound("no trip has the id '\(text.prefix(80))' (trips are named by UUID)")
-    }
-    return id
-  }
-
-  private func itemID(_ text: String) throws -> ItineraryItem.ID {
-    let bare = text.hasPrefix("item:") ? String(text.dropFirst(5)) : text
-    guard let id = ItineraryItem.ID(parsing: bare) else {
-      throw APIError.notFound("no item has the id '\(text.prefix(80))'")
-    }
-    return id
-  }
-
-  /// The revision a DELETE is based on: `?revision=` or `{"revision"}` in
-  /// its body (not both); any other query or body key is refused.
-  private func deleteRevision(_ request: HTTPRequest) throws -> Int? {
-    try Self.allowQuery(request, ["revision"])
-    let body = try JSONBody(request.body)
-    try body.allowing(["revision"])
-    let inQuery = try revisionQuery(request)
-    let inBody = try body.revision()
-    if inQuery != nil, inBody != nil {
-      throw APIError.invalid(
-        "give the revision once, in the query or in the body", field: "revision")
-    }
-    return inQuery ?? inBody
-  }
-
-  /// Refuses a query parameter the route does not read (`token` is the
-  /// policy's and always allowed).
-  static func allowQuery(_ request: HTTPRequest, _ keys: [String]) throws {
-    guard
-      let unknown = request.query.keys.sorted().first(where: { !keys.contains($0) && $0 != "token" }
-      )
-    else { return }
-    throw APIError.invalid(
-      "the query has an unknown parameter '\(unknown.prefix(80))' (\(keys.isEmpty ? "this address reads no query" : "it reads " + keys.joined(separator: ", ")))",
-      field: String(unknown.prefix(80)))
-  }
-
-  private func revisionQuery(_ request: HTTPRequest) throws -> Int? {
-    guard let text = request.query["revision"], !text.isEmpty else { return nil }
-    guard let value = Int(text), value >= 1 else {
-      if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
-        text.contains(where: { $0 != "0" })
-      {
-        throw APIError.outOfRange(field: "revision")
-      }
-      throw APIError.badRevision("'\(text.prefix(20))'")
-    }
-    guard value <= APIError.largestWholeNumber else { throw APIError.outOfRange(field: "revision") }
-    return value
   }
 
   // MARK: Answers
