@@ -631,9 +631,16 @@ extension WireV1 {
 
     /// Writes `{trip, rows, unscheduled, warnings?, copiedFrom?}`.
     public func write(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writeMembers(to: &writer)
+      writer.endObject()
+    }
+
+    /// Writes the keys into the object open in `writer` (the server's trip
+    /// document adds its own after them, `TripDocument`).
+    func writeMembers(to writer: inout JSONWriter) {
       let builder = RowBuilder(itinerary)
       let layout = itinerary.layout
-      writer.beginObject()
       WireV1.Itinerary.writeMembers(
         trip: TripHead(itinerary.trip),
         rows: { writer in
@@ -647,7 +654,6 @@ extension WireV1 {
             builder.write(number: first + i, row, to: &writer)
           }
         }, warnings: warnings, copiedFrom: copiedFrom.map(TripRef.init), to: &writer)
-      writer.endObject()
     }
 
     /// Through the wire encoder only (`Wire.encode(_:to:)`).

@@ -41,8 +41,23 @@ extension WireV1 {
       }
     }
 
-    /// The itinerary document.
-    public var itinerary: Itinerary
+    /// The itinerary document (built from the trip when a document made
+    /// by `init(_:undo:redo:)` is asked for it: writing one streams the
+    /// rows instead, `ItineraryDocument`).
+    public var itinerary: Itinerary {
+      get {
+        switch content {
+        case .value(let value): value
+        case .trip(let trip): Itinerary(trip)
+        }
+      }
+      set { content = .value(newValue) }
+    }
+    /// What the itinerary is written from: a decoded value, or the trip
+    /// itself (the server's and the CLI's documents), written by the one
+    /// writer of `trip show --json` (`ItineraryDocument`), no row value
+    /// made on the way.
+    private var content: Content
     /// The trip's revision (raised by each stored change).
     public var revision: Int
     /// The stops' venues by id, in route order.
@@ -60,12 +75,17 @@ extension WireV1 {
 
     private enum Keys: String, CodingKey { case revision, venues, undo, redo, warnings }
 
+    private enum Content: Sendable {
+      case value(Itinerary)
+      case trip(SportsTimeCore.Itinerary)
+    }
+
     /// The document of `itinerary` at its trip's revision, with the
     /// journal's next undo and redo.
     public init(_ itinerary: SportsTimeCore.Itinerary, undo: String? = nil, redo: String? = nil) {
       self.undo = undo
       self.redo = redo
-      self.itinerary = Itinerary(itinerary)
+      content = .trip(itinerary)
       revision = itinerary.trip.revision
       venues = OrderedMap(
         itinerary.schedule.stops.map { stop in
@@ -84,7 +104,10 @@ extension WireV1 {
     /// `redo`, in one object.
     public func write(to writer: inout JSONWriter) {
       writer.beginObject()
-      itinerary.writeMembers(to: &writer)
+      switch content {
+      case .value(let value): value.writeMembers(to: &writer)
+      case .trip(let trip): ItineraryDocument(trip).writeMembers(to: &writer)
+      }
       writer.key(literal: "revision")
       writer.int(revision)
       writer.key(literal: "venues")
@@ -123,13 +146,29 @@ extension WireV1 {
     public func encode(to encoder: any Encoder) throws { try Wire.encode(self, to: encoder) }
 
     public init(from decoder: any Decoder) throws {
-      itinerary = try Itinerary(from: decoder)
+      content = .value(try Itinerary(from: decoder))
       let container = try decoder.container(keyedBy: Keys.self)
       revision = try container.decode(Int.self, forKey: .revision)
       venues = try container.decode(OrderedMap<VenueEntry>.self, forKey: .venues)
       _undo = try container.decode(OrNull<String>.self, forKey: .undo)
       _redo = try container.decode(OrNull<String>.self, forKey: .redo)
       warnings = try container.decodeIfPresent([String].self, forKey: .warnings)
+    }
+
+    /// Equal when every member is, the itinerary compared as a value.
+    public static func == (lhs: TripDocument, rhs: TripDocument) -> Bool {
+      lhs.revision == rhs.revision && lhs.venues == rhs.venues && lhs.undo == rhs.undo
+        && lhs.redo == rhs.redo && lhs.warnings == rhs.warnings && lhs.itinerary == rhs.itinerary
+    }
+
+    /// Hashes every member, the itinerary as a value.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(itinerary)
+      hasher.combine(revision)
+      hasher.combine(venues)
+      hasher.combine(undo)
+      hasher.combine(redo)
+      hasher.combine(warnings)
     }
   }
 

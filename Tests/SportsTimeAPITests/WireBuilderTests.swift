@@ -199,6 +199,31 @@ final class WireBuilderTests: XCTestCase {
     XCTAssertEqual(kinds, [.day, .game, .travel, .custom])
   }
 
+  /// The server's trip document (`GET /api/trips/{id}`, every write's
+  /// answer) streams its itinerary through `ItineraryDocument`, the
+  /// writer of `trip show --json`, with no row value made: the same bytes
+  /// as the document of the itinerary as a value, which is what it
+  /// decodes back to (and equals).
+  func testTheTripDocumentStreamsTheItineraryWritersBytes() throws {
+    let (small, _) = try realItinerary()
+    for itinerary in [small, try longItinerary(customCount: 400, seed: 5)] {
+      let streamed = WireV1.TripDocument(itinerary, undo: "Move “Deep dish”", redo: nil)
+      var asValue = streamed
+      asValue.itinerary = WireV1.Itinerary(itinerary)
+      let bytes = try Wire.bytes(streamed)
+      XCTAssertEqual(bytes, try Wire.bytes(asValue), "\(itinerary.layout.rows.count) rows")
+      var members = JSONWriter()
+      members.beginObject()
+      WireV1.ItineraryDocument(itinerary).writeMembers(to: &members)
+      let text = String(decoding: bytes, as: UTF8.self)
+      XCTAssertTrue(
+        text.hasPrefix(members.text), "the itinerary writer's keys first")
+      let decoded = try Wire.decode(WireV1.TripDocument.self, from: Data(bytes))
+      XCTAssertEqual(decoded, streamed)
+      XCTAssertEqual(try Wire.bytes(decoded), bytes)
+    }
+  }
+
   func testTheDragDocumentHasEverySlotOfTheSession() throws {
     let (itinerary, _) = try realItinerary()
     let leg = try XCTUnwrap(itinerary.items.first { $0.travelInfo != nil })
