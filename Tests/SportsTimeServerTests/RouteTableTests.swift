@@ -200,3 +200,41 @@ final class RouteTableTests: XCTestCase {
     XCTAssertEqual(routes.routes.count, 52)
   }
 }
+
+/// The app's table on a real server: HEAD answers what GET would, header
+/// fields only, on API routes and pages alike.
+final class RouteTableServerTests: APITestCase {
+  func testHEAD_ofEveryKindOfGETRoute_isItsHeadersWithoutTheBody() throws {
+    let trip = tripID(try makeDemoTrip())
+    for target in [
+      "/api/trips", "/api/trips/\(trip)", "/api/trips/\(trip)/route",
+      "/api/trips/\(trip)/export.ics", "/api/games?team=DET&from=2024-06-07&to=2024-06-09",
+      "/api/venues", "/api/plan/sorts", "/api/map/tiles", "/api/progress", "/basemap.json",
+    ] {
+      let get = try send("GET", target)
+      let head = try send("HEAD", target)
+      XCTAssertEqual(get.status, 200, target)
+      XCTAssertEqual(head.status, get.status, target)
+      XCTAssertEqual(head.body, Data(), target)
+      var expected = get.headers
+      var got = head.headers
+      for volatile in ["date", "connection"] {
+        expected[volatile] = nil
+        got[volatile] = nil
+      }
+      XCTAssertEqual(got, expected, target)
+    }
+  }
+
+  func testAWriteGivenAQueryParameterItDoesNotRead_isRefusedAndChangesNothing() throws {
+    let document = try makeDemoTrip()
+    let trip = tripID(document)
+    let refused = try send(
+      "POST", "/api/trips/\(trip)/items?revision=1", json: ["title": "Not added"])
+    XCTAssertEqual(refused.status, 400, refused.text)
+    let error = try XCTUnwrap(try object(refused)["error"] as? [String: Any])
+    XCTAssertEqual(error["field"] as? String, "revision")
+    let after = try object(try send("GET", "/api/trips/\(trip)"))
+    XCTAssertEqual(after["revision"] as? Int, document["revision"] as? Int)
+  }
+}
