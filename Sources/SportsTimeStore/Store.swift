@@ -24,7 +24,8 @@ public final class Store: @unchecked Sendable {
   /// The file's path (or `:memory:`).
   public let path: String
   /// The clock for operations that are not given an instant (the
-  /// deletion time of a tombstone); read once per operation.
+  /// deletion time of a tombstone); read once per operation, rounded to
+  /// the millisecond.
   public let clock: @Sendable () -> Date
   /// The trips the current outermost transaction has changed, each with
   /// the revision it had before (nil for a trip this transaction created):
@@ -64,7 +65,9 @@ public final class Store: @unchecked Sendable {
     createDirectories: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }
   ) throws {
     self.path = path
-    self.clock = clock
+    // Rounded where it is made, as every instant is stored
+    // (`Schema`): the instant a caller holds is the one read back.
+    self.clock = { clock().roundedToMillisecond }
     try Self.refuseOrphanedJournal(path)
     try Self.refuseLogDeletedInUse(path)
     database = try Database(

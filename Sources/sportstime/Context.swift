@@ -28,7 +28,8 @@ struct Context {
       isTTY: Terminal.isStdoutTTY, environment: environment,
       noColorFlag: arguments.flag("no-color"))
     var values = SportsTimeCore.RuleEnvironment.live
-    if let instant = arguments.value("now", as: Date.self) {
+    if let given = arguments.value("now", as: Date.self) {
+      let instant = given.roundedToMillisecond
       values.now = { instant }
     } else {
       values = values.frozen()
@@ -127,8 +128,9 @@ struct Context {
   /// The environment of a long-running process (the server): `--now` when
   /// given, else the live clock (read afresh by each request, not once).
   func longRunningEnvironment() -> SportsTimeCore.RuleEnvironment {
-    guard let instant = arguments.value("now", as: Date.self) else { return .live }
+    guard let given = arguments.value("now", as: Date.self) else { return .live }
     var values = SportsTimeCore.RuleEnvironment.live
+    let instant = given.roundedToMillisecond
     values.now = { instant }
     return values
   }

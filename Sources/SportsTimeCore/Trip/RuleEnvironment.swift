@@ -6,7 +6,9 @@ import Foundation
 /// front ends have environments of their own — a process's variables, a
 /// server's settings.)
 public struct RuleEnvironment: Sendable {
-  /// The current instant.
+  /// The current instant. The environments made here round it to the
+  /// millisecond (`Date.roundedToMillisecond`), as the store keeps it, so
+  /// an instant a rule stamps is the one read back.
   public var now: @Sendable () -> Date
   /// A fresh unique id.
   public var uuid: @Sendable () -> UUID
@@ -25,7 +27,7 @@ public struct RuleEnvironment: Sendable {
 
   /// The real clock, random UUIDs and the default estimator.
   public static let live = RuleEnvironment(
-    now: { Date() }, uuid: { UUID() }, estimator: .default)
+    now: { Date().roundedToMillisecond }, uuid: { UUID() }, estimator: .default)
 
   /// This environment with its clock read once, now: every later `now()`
   /// returns that same instant. A front end freezes the environment at the
@@ -34,19 +36,20 @@ public struct RuleEnvironment: Sendable {
   /// instant is read once per operation).
   public func frozen() -> RuleEnvironment {
     var copy = self
-    let instant = now()
+    let instant = now().roundedToMillisecond
     copy.now = { instant }
     return copy
   }
 
-  /// A fixed clock and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
+  /// A fixed clock (`now` rounded to the millisecond) and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
   /// …), for tests and reproducible runs.
   public static func fixed(now: Date, estimator: RouteEstimator = .default)
     -> RuleEnvironment
   {
     let counter = Counter()
+    let instant = now.roundedToMillisecond
     return RuleEnvironment(
-      now: { now },
+      now: { instant },
       uuid: {
         let n = counter.next()
         return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llx", n))
