@@ -1,10 +1,21 @@
 /// The database schema as an append-only ledger of migrations (STYLE 12).
 ///
-/// Never edit a shipped migration: add a new one. A game's start is UTC
-/// seconds since 1970 (REAL) with the venue's IANA zone beside it;
-/// `created_at`/`modified_at` are UTC seconds since 2001-01-01 (Foundation's
-/// reference date, so a `Date` reads back bit for bit); calendar dates are
-/// `YYYY-MM-DD` text. Never machine-local time.
+/// Never edit a shipped migration: add a new one.
+///
+/// Every instant — a game's start (`games.start_utc`, with the venue's
+/// IANA zone beside it), the `created_at`/`modified_at` of trips, items and
+/// visits, a tombstone's `deleted_at`, a journal step's `created_at`, and
+/// the same columns inside the journal's snapshots — is INTEGER
+/// milliseconds since 1970-01-01T00:00:00Z (the Unix epoch, UTC; negative
+/// before it): what JavaScript's `Date`, sync's hybrid logical clocks and a
+/// PostgreSQL `bigint` hold exactly, and what sorts in time order. Written
+/// with `SQLValue.instant(_:)` (rounded to the nearest millisecond;
+/// the clocks round where an instant is made, so it reads back as the
+/// caller holds it) and read with `ColumnReading.instant(_:)`. Before the
+/// migration `2026-12-07-instants-1-milliseconds-since-1970`
+/// (`InstantSchema`) they were stored three ways; the first migrations
+/// below still declare the old types. Calendar dates are `YYYY-MM-DD`
+/// text. Never machine-local time.
 enum Schema {
   /// All migrations, in order.
   static let migrations: [Migration] = [
@@ -84,7 +95,7 @@ enum Schema {
   static let ledger: [Migration] =
     migrations + VisitsSchema.migrations + SettingsSchema.migrations + TravelModeSchema.migrations
     + RevisionSchema.migrations + ScheduleImportSchema.migrations + JournalSchema.migrations
-    + GameScoreSchema.migrations + ItemPlaceSchema.migrations
+    + GameScoreSchema.migrations + ItemPlaceSchema.migrations + InstantSchema.migrations
 
   /// The migrator for `ledger`.
   static let migrator = Migrator(ledger)

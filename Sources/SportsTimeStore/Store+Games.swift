@@ -491,7 +491,7 @@ extension Store {
     [
       .text(game.id.rawValue), .text(game.sport.rawValue), SQLValue(game.season),
       .text(game.homeTeamID), .text(game.awayTeamID), .text(game.venueID.rawValue),
-      .real(game.start.timeIntervalSince1970), .text(game.timeZoneID), .text(game.localDate.iso),
+      .instant(game.start), .text(game.timeZoneID), .text(game.localDate.iso),
       SQLValue(game.timeEstimated), SQLValue(game.timeUnknown), .text(game.status.rawValue),
       .optional(game.originalDate?.iso), SQLValue(game.gameNumber),
       .optional(game.postponementReason), .text(game.scheduleKey),
@@ -521,41 +521,5 @@ extension Store {
     var row = ColumnValues()
     for (column, value) in zip(gameColumns, values(of: game)) { row[column] = value }
     return row
-  }
-
-  static func game(from row: Row) throws -> Game {
-    let id = try row.string("id")
-    func corrupt(_ column: String, _ value: String) -> StoreError {
-      .corruptValue(table: "games", id: id, column: column, value: value)
-    }
-    func score(_ away: Int?, _ home: Int?) throws -> Score? {
-      try Store.gameScore(away, home, corrupt: corrupt)
-    }
-    let sportText = try row.string("sport")
-    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
-    let dateText = try row.string("local_date")
-    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
-    let statusText = try row.string("status")
-    guard let status = Game.Status(rawValue: statusText) else {
-      throw corrupt("status", statusText)
-    }
-    var original: CalendarDate?
-    if let text = try row.optionalString("original_date") {
-      guard let d = CalendarDate(iso: text) else { throw corrupt("original_date", text) }
-      original = d
-    }
-    return Game(
-      id: Game.ID(id), sport: sport, season: try row.int("season"),
-      homeTeamID: try row.string("home_team"), awayTeamID: try row.string("away_team"),
-      venueID: Venue.ID(try row.string("venue_id")),
-      start: Date(timeIntervalSince1970: try row.double("start_utc")),
-      timeZoneID: try row.string("time_zone"), localDate: date,
-      timeEstimated: try row.bool("time_estimated"),
-      timeUnknown: try row.bool("time_unknown"), status: status, originalDate: original,
-      gameNumber: try row.int("game_number"),
-      postponementReason: try row.optionalString("postponement_reason"),
-      scheduleKey: try row.string("schedule_key"),
-      score: try score(try row.optionalInt("away_score"), try row.optionalInt("home_score")),
-      round: try row.optionalString("round"))
   }
 }

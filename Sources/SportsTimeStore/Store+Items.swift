@@ -105,7 +105,7 @@ extension Store {
           "UPDATE trips SET start_date = ?, end_date = ?, modified_at = ? WHERE id = ?",
           [
             .text(t.startDate.iso), .text(t.endDate.iso),
-            .real(t.modifiedAt.timeIntervalSinceReferenceDate), .text(Store.key(t.id)),
+            .instant(t.modifiedAt), .text(Store.key(t.id)),
           ])
         try noteChange(ofTrip: t.id)
       }

@@ -74,7 +74,7 @@ extension Store {
       row["before"] = .text(before)
       row["after"] = .text(try snapshot(ofTrip: id))
       row["revision_after"] = .integer(Int64(revisionAfter))
-      row["created_at"] = .real(clock().timeIntervalSinceReferenceDate)
+      row["created_at"] = .instant(clock())
       try insert(into: "trip_journal", row)
       try execute(
         "DELETE FROM trip_journal WHERE trip_id = ? AND seq <= ?",
@@ -250,7 +250,7 @@ extension Store {
     var tripRow = ColumnValues()
     for (name, value) in trip { tripRow[name] = Self.sql(value) }
     if case .text(let name)? = tripRow["name"] { try checkNameIsFree(name, except: id) }
-    tripRow["modified_at"] = .real(clock().timeIntervalSinceReferenceDate)
+    tripRow["modified_at"] = .instant(clock())
     try update("trips", set: tripRow, whereColumn: "id", is: .text(key))
     try execute("DELETE FROM trip_games WHERE trip_id = ?", [.text(key)])
     for game in games {

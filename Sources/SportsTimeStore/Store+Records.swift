@@ -1,11 +1,14 @@
 import Foundation
 import SportsTimeCore
 
-/// A trip's items and games read in place from the statement (`RowReader`):
-/// the columns are resolved to indices once per statement, item ids are
-/// parsed from the column's bytes, and only the texts a value keeps become
-/// `String`s. The same rules as `Store.item(from: Row)` and
-/// `Store.game(from: Row)`, which stay for the other reads.
+/// The one decoder of each record read whole from its table — items,
+/// games, visits — written once over `ColumnReading`, which both readers
+/// adopt: `RowReader`, in place from the statement (a trip's items and
+/// games, every listing: the columns are resolved to indices once per
+/// statement, ids are parsed from the column's bytes, and only the texts a
+/// value keeps become `String`s), and `Row`, copied out of SQLite (single
+/// look-ups, the schedule import; `item(from: Row)` and its kin resolve
+/// the row's columns and call the same decoder).
 extension Store {
   /// The indices of `SELECT * FROM itinerary_items`'s columns.
   struct ItemColumns {
@@ -68,13 +71,23 @@ extension Store {
 
   /// The stored items of `sql` (a `SELECT *` of `itinerary_items`), read
   /// in place.
-  /// - Throws: as `item(from: Row)`, or `StoreError`.
+  /// - Throws: as `item(from:_:)`, or `StoreError`.
   func readItems(_ sql: String, _ arguments: [SQLValue]) throws -> [ItineraryItem] {
     try readInPlace(sql, arguments, resolve: ItemColumns.init, Store.item(from:_:))
   }
 
-  /// The item of the row `row` is on (`item(from: Row)`'s rules and errors).
-  static func item(from row: RowReader, _ c: ItemColumns) throws -> ItineraryItem {
+  /// The item of a copied `itinerary_items` row (`item(from:_:)`).
+  /// - Throws: as `item(from:_:)`, or `StoreError.noSuchColumn`.
+  static func item(from row: Row) throws -> ItineraryItem {
+    try item(from: row, try ItemColumns(row.resultColumns))
+  }
+
+  /// The item of the `itinerary_items` row `row` is on.
+  /// - Throws: `StoreError.corruptValue` naming the item and the column for
+  ///   a value no item has (an id, a kind, a category, a time, a travel
+  ///   mode, a coordinate); `StoreError.unexpectedValue` for a value of the
+  ///   wrong storage class.
+  static func item<R: ColumnReading>(from row: R, _ c: ItemColumns) throws -> ItineraryItem {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(
         table: "itinerary_items", id: (try? row.string(c.id)) ?? "", column: column, value: value)
@@ -137,8 +150,8 @@ extension Store {
     }
     return ItineraryItem(
       id: id, tripID: tripID, day: try row.int(c.day), sortOrder: try row.double(c.sortOrder),
-      kind: kind, createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+      kind: kind, createdAt: try row.instant(c.createdAt),
+      modifiedAt: try row.instant(c.modifiedAt))
   }
 }
 
@@ -191,13 +204,22 @@ extension Store {
   }
 
   /// The games of `sql` (a `SELECT` of every `games` column), read in place.
-  /// - Throws: as `game(from: Row)`, or `StoreError`.
+  /// - Throws: as `game(from:_:)`, or `StoreError`.
   func readGames(_ sql: String, _ arguments: [SQLValue]) throws -> [Game] {
     try readInPlace(sql, arguments, resolve: GameColumns.init, Store.game(from:_:))
   }
 
-  /// The game of the row `row` is on (`game(from: Row)`'s rules and errors).
-  static func game(from row: RowReader, _ c: GameColumns) throws -> Game {
+  /// The game of a copied `games` row (`game(from:_:)`).
+  /// - Throws: as `game(from:_:)`, or `StoreError.noSuchColumn`.
+  static func game(from row: Row) throws -> Game {
+    try game(from: row, try GameColumns(row.resultColumns))
+  }
+
+  /// The game of the `games` row `row` is on.
+  /// - Throws: `StoreError.corruptValue` naming the game and the column
+  ///   for a value no game has (a sport, a date, a status, a score);
+  ///   `StoreError.unexpectedValue` for a value of the wrong storage class.
+  static func game<R: ColumnReading>(from row: R, _ c: GameColumns) throws -> Game {
     let id = try row.string(c.id)
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(table: "games", id: id, column: column, value: value)
@@ -219,7 +241,7 @@ extension Store {
       id: Game.ID(id), sport: sport, season: try row.int(c.season),
       homeTeamID: try row.string(c.homeTeam), awayTeamID: try row.string(c.awayTeam),
       venueID: Venue.ID(try row.string(c.venueID)),
-      start: Date(timeIntervalSince1970: try row.double(c.startUTC)),
+      start: try row.instant(c.startUTC),
       timeZoneID: try row.string(c.timeZone), localDate: date,
       timeEstimated: try row.bool(c.timeEstimated),
       timeUnknown: try row.bool(c.timeUnknown), status: status, originalDate: original,
@@ -267,14 +289,22 @@ extension Store {
   }
 
   /// The stored visits of `sql` (a `SELECT *` of `visits`), read in place.
-  /// - Throws: as `visit(from: Row)`, or `StoreError`.
+  /// - Throws: as `visit(from:_:)`, or `StoreError`.
   func readVisits(_ sql: String, _ arguments: [SQLValue]) throws -> [Visit] {
     try readInPlace(sql, arguments, resolve: VisitColumns.init, Store.visit(from:_:))
   }
 
-  /// The visit of the row `row` is on (`visit(from: Row)`'s rules, order
-  /// of reads and errors).
-  static func visit(from row: RowReader, _ c: VisitColumns) throws -> Visit {
+  /// The visit of a copied `visits` row (`visit(from:_:)`).
+  /// - Throws: as `visit(from:_:)`, or `StoreError.noSuchColumn`.
+  static func visit(from row: Row) throws -> Visit {
+    try visit(from: row, try VisitColumns(row.resultColumns))
+  }
+
+  /// The visit of the `visits` row `row` is on.
+  /// - Throws: `StoreError.corruptValue` naming the visit and the column
+  ///   for a value no visit has (an id, a sport, a date, a score);
+  ///   `StoreError.unexpectedValue` for a value of the wrong storage class.
+  static func visit<R: ColumnReading>(from row: R, _ c: VisitColumns) throws -> Visit {
     func corrupt(_ column: String, _ value: String) -> StoreError {
       .corruptValue(
         table: "visits", id: (try? row.string(c.id)) ?? "", column: column, value: value)
@@ -304,8 +334,7 @@ extension Store {
       id: id, sport: sport, venueID: Venue.ID(try row.string(c.venueID)), date: date,
       gameID: try row.optionalString(c.gameID).map { Game.ID($0) }, matchup: matchup,
       score: score, notes: try row.optionalString(c.notes),
-      createdAt: Date(timeIntervalSinceReferenceDate: try row.double(c.createdAt)),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double(c.modifiedAt)))
+      createdAt: try row.instant(c.createdAt), modifiedAt: try row.instant(c.modifiedAt))
   }
 }
 

@@ -40,7 +40,7 @@ public struct Tombstone: Sendable, Hashable {
 
 extension Store {
   /// The tombstones of deletions at or after `instant` (compared to the
-  /// millisecond), oldest first (ties by kind, then id). A row stored again
+  /// millisecond, `instant` rounded to the nearest as it is stored), oldest first (ties by kind, then id). A row stored again
   /// under a deleted id has no tombstone any more.
   /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
   public func tombstones(since instant: Date) throws -> [Tombstone] {
@@ -49,7 +49,7 @@ extension Store {
         """
         SELECT id, kind, trip_id, deleted_at, revision FROM tombstones
         WHERE deleted_at >= ? ORDER BY deleted_at, kind, id
-        """, [.text(Store.instantText(instant))]
+        """, [.instant(instant)]
       ).map { row in
         let idText = try row.string("id")
         func corrupt(_ column: String, _ value: String) -> StoreError {
@@ -65,12 +65,8 @@ extension Store {
           guard let trip = Trip.ID(parsing: text) else { throw corrupt("trip_id", text) }
           tripID = trip
         }
-        let when = try row.string("deleted_at")
-        guard let deletedAt = try? ISO8601Instant.parse(when) else {
-          throw corrupt("deleted_at", when)
-        }
         return Tombstone(
-          id: id, kind: kind, tripID: tripID, deletedAt: deletedAt,
+          id: id, kind: kind, tripID: tripID, deletedAt: try row.instant("deleted_at"),
           revision: try row.optionalInt("revision"))
       }
     }
@@ -147,7 +143,7 @@ extension Store {
       """,
       [
         .text(Store.key(id)), .text(kind.rawValue), .optional(tripID.map { Store.key($0) }),
-        .text(Store.instantText(instant)), .optional(revision),
+        .instant(instant), .optional(revision),
       ])
   }
 
@@ -167,25 +163,5 @@ extension Store {
     try execute(
       "DELETE FROM tombstones WHERE kind = ? AND id = ?",
       [.text(kind.rawValue), .text(Store.key(id))])
-  }
-
-  /// `instant` as ISO 8601 UTC text to the millisecond
-  /// (`2026-12-01T09:30:00.000Z`), rounded down, so text order is time
-  /// order.
-  static func instantText(_ instant: Date) -> String {
-    let milliseconds = (instant.timeIntervalSince1970 * 1000).rounded(.down)
-    let seconds = Int((milliseconds / 1000).rounded(.down))
-    let millisecond = Int(milliseconds) - seconds * 1000
-    var utc = Calendar(identifier: .gregorian)
-    utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
-    let c = utc.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second],
-      from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-    func pad(_ value: Int?, _ width: Int) -> String {
-      let text = String(value ?? 0)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return
-      "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2)).\(pad(millisecond, 3))Z"
   }
 }

@@ -72,8 +72,8 @@ extension Store {
       row["name"] = .text(t.name)
       row["start_date"] = .text(t.startDate.iso)
       row["end_date"] = .text(t.endDate.iso)
-      row["created_at"] = .real(t.createdAt.timeIntervalSinceReferenceDate)
-      row["modified_at"] = .real(t.modifiedAt.timeIntervalSinceReferenceDate)
+      row["created_at"] = .instant(t.createdAt)
+      row["modified_at"] = .instant(t.modifiedAt)
       row["revision"] = SQLValue(try firstRevision(ofTrip: t.id))
       try insert(into: "trips", row)
       noteNewTrip(t.id)
@@ -277,7 +277,7 @@ extension Store {
       try execute(
         "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
         [
-          .text(after.name), .real(after.modifiedAt.timeIntervalSinceReferenceDate),
+          .text(after.name), .instant(after.modifiedAt),
           .text(Store.key(after.id)),
         ])
       try noteChange(ofTrip: after.id)
@@ -553,7 +553,7 @@ extension Store {
       try checkRevision(ofTrip: id, expected: expectedRevision)
       try execute(
         "UPDATE trips SET modified_at = ? WHERE id = ?",
-        [.real(instant.timeIntervalSinceReferenceDate), .text(Store.key(id))])
+        [.instant(instant), .text(Store.key(id))])
       try noteChange(ofTrip: id)
     }
   }
@@ -582,8 +582,7 @@ extension Store {
     ).map { Game.ID(try $0.string("game_id")) }
     return Trip(
       id: id, name: try row.string("name"), startDate: start, endDate: end, gameIDs: gameIDs,
-      createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")),
+      createdAt: try row.instant("created_at"), modifiedAt: try row.instant("modified_at"),
       revision: try row.int("revision"))
   }
 
@@ -652,73 +651,9 @@ extension Store {
     row["to_name"] = .optional(travel?.toName)
     row["distance_meters"] = .optional(travel?.distanceMeters)
     row["duration_seconds"] = .optional(travel?.durationSeconds)
-    row["created_at"] = .real(item.createdAt.timeIntervalSinceReferenceDate)
-    row["modified_at"] = .real(item.modifiedAt.timeIntervalSinceReferenceDate)
+    row["created_at"] = .instant(item.createdAt)
+    row["modified_at"] = .instant(item.modifiedAt)
     row["travel_mode"] = .optional(travel?.mode.rawValue)
     return row
-  }
-
-  static func item(from row: Row) throws -> ItineraryItem {
-    let idText = try row.string("id")
-    func corrupt(_ column: String, _ value: String) -> StoreError {
-      .corruptValue(table: "itinerary_items", id: idText, column: column, value: value)
-    }
-    guard let id = ItineraryItem.ID(parsing: idText) else { throw corrupt("id", idText) }
-    let tripText = try row.string("trip_id")
-    guard let tripID = Trip.ID(parsing: tripText) else { throw corrupt("trip_id", tripText) }
-    let kindText = try row.string("kind")
-    let kind: ItineraryItem.Kind
-    switch kindText {
-    case "travel":
-      let fromVenue: String? = try row.optionalString("from_venue")
-      let toVenue: String? = try row.optionalString("to_venue")
-      let modeText = try row.optionalString("travel_mode")
-      var mode = TravelMode.drive
-      if let modeText {
-        guard let stored = TravelMode(rawValue: modeText) else {
-          throw corrupt("travel_mode", modeText)
-        }
-        mode = stored
-      }
-      let info = TravelInfo(
-        fromStop: try row.optionalInt("from_stop"), toStop: try row.optionalInt("to_stop"),
-        fromVenueID: fromVenue.map { Venue.ID($0) }, toVenueID: toVenue.map { Venue.ID($0) },
-        fromName: try row.optionalString("from_name") ?? "?",
-        toName: try row.optionalString("to_name") ?? "?",
-        distanceMeters: try row.optionalDouble("distance_meters") ?? 0,
-        durationSeconds: try row.optionalDouble("duration_seconds") ?? 0, mode: mode)
-      kind = .travel(info)
-    case "custom":
-      let categoryText = try row.optionalString("category") ?? "note"
-      guard let category = ItemCategory(rawValue: categoryText) else {
-        throw corrupt("category", categoryText)
-      }
-      var time: ClockTime?
-      if let text = try row.optionalString("time") {
-        guard let t = ClockTime(text) else { throw corrupt("time", text) }
-        time = t
-      }
-      var coordinate: Coordinate?
-      if let lat = try row.optionalDouble("latitude"), let lon = try row.optionalDouble("longitude")
-      {
-        guard let c = Coordinate(latitude: lat, longitude: lon) else {
-          throw corrupt("latitude/longitude", "\(lat),\(lon)")
-        }
-        coordinate = c
-      }
-      kind = .custom(
-        CustomInfo(
-          title: try row.optionalString("title") ?? "", category: category, time: time,
-          timeZoneID: try row.optionalString("time_zone"), coordinate: coordinate,
-          address: try row.optionalString("address"),
-          placeName: try row.optionalString("place_name"),
-          placeTimeZoneID: try row.optionalString("place_time_zone")))
-    default:
-      throw corrupt("kind", kindText)
-    }
-    return ItineraryItem(
-      id: id, tripID: tripID, day: try row.int("day"), sortOrder: try row.double("sort_order"),
-      kind: kind, createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
   }
 }

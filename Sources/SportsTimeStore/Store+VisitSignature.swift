@@ -8,8 +8,8 @@ extension Store {
   public struct VisitSignature: Sendable, Hashable {
     /// How many visits there are.
     public var count: Int
-    /// The latest `createdAt` and `modifiedAt` of any visit (seconds since
-    /// the reference date; 0 without visits).
+    /// The latest `createdAt` and `modifiedAt` of any visit (milliseconds
+    /// since 1970, as stored; 0 without visits).
     public var latest: Double
     /// How many visits were removed (their tombstones).
     public var removed: Int

@@ -80,7 +80,7 @@ extension Store {
       "SELECT games.id AS id, games.start_utc AS start FROM visits JOIN games ON games.id = visits.game_id",
       [])
     {
-      starts[Game.ID(try row.string("id"))] = Date(timeIntervalSince1970: try row.double("start"))
+      starts[Game.ID(try row.string("id"))] = try row.instant("start")
     }
     return starts
   }
@@ -338,39 +338,8 @@ extension Store {
     row["away_score"] = .optional(visit.score?.away)
     row["home_score"] = .optional(visit.score?.home)
     row["notes"] = .optional(visit.notes)
-    row["created_at"] = .real(visit.createdAt.timeIntervalSinceReferenceDate)
-    row["modified_at"] = .real(visit.modifiedAt.timeIntervalSinceReferenceDate)
+    row["created_at"] = .instant(visit.createdAt)
+    row["modified_at"] = .instant(visit.modifiedAt)
     return row
-  }
-
-  static func visit(from row: Row) throws -> Visit {
-    let idText = try row.string("id")
-    func corrupt(_ column: String, _ value: String) -> StoreError {
-      .corruptValue(table: "visits", id: idText, column: column, value: value)
-    }
-    guard let id = Visit.ID(parsing: idText) else { throw corrupt("id", idText) }
-    let sportText = try row.string("sport")
-    guard let sport = Sport(rawValue: sportText) else { throw corrupt("sport", sportText) }
-    let dateText = try row.string("local_date")
-    guard let date = CalendarDate(iso: dateText) else { throw corrupt("local_date", dateText) }
-    var matchup: Matchup?
-    if let away = try row.optionalString("away_team"),
-      let home = try row.optionalString("home_team")
-    {
-      matchup = Matchup(awayTeamID: away, homeTeamID: home)
-    }
-    var score: Score?
-    if let away = try row.optionalInt("away_score"), let home = try row.optionalInt("home_score") {
-      guard let s = Score(away: away, home: home) else {
-        throw corrupt("away_score/home_score", "\(away)-\(home)")
-      }
-      score = s
-    }
-    return Visit(
-      id: id, sport: sport, venueID: Venue.ID(try row.string("venue_id")), date: date,
-      gameID: try row.optionalString("game_id").map { Game.ID($0) }, matchup: matchup, score: score,
-      notes: try row.optionalString("notes"),
-      createdAt: Date(timeIntervalSinceReferenceDate: try row.double("created_at")),
-      modifiedAt: Date(timeIntervalSinceReferenceDate: try row.double("modified_at")))
   }
 }

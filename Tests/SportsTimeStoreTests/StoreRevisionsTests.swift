@@ -412,10 +412,11 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertEqual(first.map(\.id), [itemID.rawValue])
       XCTAssertEqual(first.map(\.kind), [.item])
       XCTAssertEqual(first.map(\.tripID), [tripID])
-      XCTAssertEqual(first.map { Store.instantText($0.deletedAt) }, ["2025-12-01T09:07:40.123Z"])
+      XCTAssertEqual(first.map(\.deletedAt), [t1.roundedToMillisecond])
       XCTAssertEqual(
-        try store.database.query("SELECT deleted_at FROM tombstones").first?.string("deleted_at"),
-        "2025-12-01T09:07:40.123Z", "ISO 8601 UTC to the millisecond (the edit's instant)")
+        try store.database.query("SELECT deleted_at FROM tombstones").first?.int64("deleted_at"),
+        1_764_580_060_124,
+        "2025-12-01T09:07:40.1239Z as milliseconds since 1970, to the nearest (the edit's instant)")
       XCTAssertFalse(try store.items(tripID: tripID).contains { $0.id == itemID })
 
       // A re-plan that drops Detroit removes the leg to it.
@@ -615,8 +616,9 @@ final class StoreRevisionsTests: StoreTestCase {
       revisions,
       Schema.ledger.count - RevisionSchema.migrations.count
         - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count
-        - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count,
-      "the revisions migrations are followed only by the schedule-import records, the undo journal, the game scores and the item places"
+        - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count
+        - InstantSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records, the undo journal, the game scores, the item places and the instants"
     )
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]
@@ -632,8 +634,17 @@ final class StoreRevisionsTests: StoreTestCase {
         XCTAssertFalse(names.isEmpty, table)
         XCTAssertFalse(names.contains("revision"))
         columns[table] = names.joined(separator: ", ")
+        // The instants as that schema stored them (`InstantSchema`): a
+        // game's start in seconds since 1970, the others since 2001.
+        let values = names.map { name in
+          switch name {
+          case "start_utc": return "start_utc / 1000.0"
+          case "created_at", "modified_at": return "\(name) / 1000.0 - 978307200"
+          default: return name
+          }
+        }.joined(separator: ", ")
         try old.execute(
-          "INSERT INTO main.\(table) (\(columns[table] ?? "")) SELECT \(columns[table] ?? "") FROM source.\(table)"
+          "INSERT INTO main.\(table) (\(columns[table] ?? "")) SELECT \(values) FROM source.\(table)"
         )
         XCTAssertGreaterThan(
           try old.query("SELECT count(*) AS n FROM main.\(table)").first?.int("n") ?? 0, 0, table)

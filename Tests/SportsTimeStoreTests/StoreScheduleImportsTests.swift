@@ -82,8 +82,11 @@ final class StoreScheduleImportsTests: StoreTestCase {
       "UPDATE games SET status = status WHERE id = 'CHN202406040'",
       "DELETE FROM games WHERE id = 'CHN202406040'",
       """
-      INSERT INTO games SELECT 'X' || id, sport, season + 10, home_team, away_team, venue_id,
-        start_utc + 315360000, time_zone, local_date, time_estimated, time_unknown, status, original_date,
+      INSERT INTO games (id, sport, season, home_team, away_team, venue_id, start_utc,
+        time_zone, local_date, time_estimated, time_unknown, status, original_date, game_number,
+        postponement_reason, schedule_key, away_score, home_score, round)
+      SELECT 'X' || id, sport, season + 10, home_team, away_team, venue_id,
+        start_utc + 315360000000, time_zone, local_date, time_estimated, time_unknown, status, original_date,
         game_number, postponement_reason, 'X' || schedule_key, away_score, home_score, round
         FROM games WHERE id = 'DET202406080'
       """,

@@ -29,9 +29,10 @@ final class StoreTripsTests: StoreTestCase {
   /// times, zones, coordinates, addresses, all categories, nil stops,
   /// Unscheduled days, fractional and negative sortOrders.
   private func extraItems(tripID: Trip.ID) throws -> [ItineraryItem] {
-    // A live-clock style instant with sub-microsecond digits must read back
-    // bit for bit (stored relative to Foundation's 2001 reference date).
-    let created = Date(timeIntervalSinceReferenceDate: 738_000_000.123_456_7)
+    // A live-clock style instant, rounded to the millisecond where it is
+    // made (as the clocks do), must read back bit for bit (stored as
+    // milliseconds since 1970).
+    let created = Date(timeIntervalSinceReferenceDate: 738_000_000.123_456_7).roundedToMillisecond
     let modified = StoreFixtures.now.addingTimeInterval(86_400.25)
     func item(_ n: Int, day: Int, sortOrder: Double, _ kind: ItineraryItem.Kind) throws
       -> ItineraryItem
