@@ -20,8 +20,9 @@ final class StoreGameScoresTests: StoreTestCase {
       Schema.ledger.firstIndex { $0.id == GameScoreSchema.migrations.first?.id })
     XCTAssertEqual(
       before,
-      Schema.ledger.count - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count,
-      "followed only by the item places")
+      Schema.ledger.count - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count
+        - InstantSchema.migrations.count,
+      "followed only by the item places and the instants")
     let mlb = try StoreFixtures.games2024().prefix(50)
     do {
       let old = try Database(path: path)
@@ -32,9 +33,15 @@ final class StoreGameScoresTests: StoreTestCase {
       XCTAssertFalse(columns.contains("home_score"))
       let oldColumns = Array(Store.gameColumns.prefix(16))
       XCTAssertEqual(columns, oldColumns)
+      // The start as that schema stored it: REAL seconds since 1970.
+      let start = try XCTUnwrap(oldColumns.firstIndex(of: "start_utc"))
       try old.insert(
         into: "games", columns: oldColumns,
-        rows: mlb.map { Array(Store.values(of: $0).prefix(16)) })
+        rows: mlb.map { game in
+          var values = Array(Store.values(of: game).prefix(16))
+          values[start] = .real(game.start.timeIntervalSince1970)
+          return values
+        })
       try old.close()
     }
     let store = try Store(path: path)
