@@ -28,6 +28,12 @@ enum InstantSchema {
   /// they are converted the same way (only those two members of each item
   /// change; the other numbers keep their text), so an undo after the
   /// migration restores values in the new encoding.
+  ///
+  /// The SQL is written out in full (no text built by functions that a
+  /// later change could alter): seconds since 2001 become milliseconds
+  /// since 1970 as `round((s + 978307200) * 1000)` (978,307,200 s apart), a
+  /// game's start `round(s * 1000)`, a tombstone's text through
+  /// `julianday` (which SQLite keeps as integer milliseconds).
   static let migrations: [Migration] = [
     Migration(
       id: "2026-12-07-instants-1-milliseconds-since-1970",
@@ -39,9 +45,35 @@ enum InstantSchema {
         ALTER TABLE games RENAME COLUMN start_ms TO start_utc;
         CREATE INDEX games_by_start ON games (start_utc, id);
 
-        \(replacing("trips", ["created_at", "modified_at"]))
-        \(replacing("itinerary_items", ["created_at", "modified_at"]))
-        \(replacing("visits", ["created_at", "modified_at"]))
+        ALTER TABLE trips ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE trips ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        UPDATE trips SET
+          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
+          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+        ALTER TABLE trips DROP COLUMN created_at;
+        ALTER TABLE trips RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE trips DROP COLUMN modified_at;
+        ALTER TABLE trips RENAME COLUMN modified_at_ms TO modified_at;
+
+        ALTER TABLE itinerary_items ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE itinerary_items ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        UPDATE itinerary_items SET
+          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
+          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+        ALTER TABLE itinerary_items DROP COLUMN created_at;
+        ALTER TABLE itinerary_items RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE itinerary_items DROP COLUMN modified_at;
+        ALTER TABLE itinerary_items RENAME COLUMN modified_at_ms TO modified_at;
+
+        ALTER TABLE visits ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        UPDATE visits SET
+          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
+          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+        ALTER TABLE visits DROP COLUMN created_at;
+        ALTER TABLE visits RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE visits DROP COLUMN modified_at;
+        ALTER TABLE visits RENAME COLUMN modified_at_ms TO modified_at;
 
         CREATE TABLE trip_journal_new (
           trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
@@ -57,9 +89,27 @@ enum InstantSchema {
         INSERT INTO trip_journal_new
           (trip_id, seq, label, revision_after, undone_revision, created_at, before, after)
           SELECT trip_id, seq, label, revision_after, undone_revision,
-            \(milliseconds(since2001: "created_at")),
-            \(convertingItems("before")),
-            \(convertingItems("after"))
+            CAST(round((created_at + 978307200) * 1000) AS INTEGER),
+            CASE WHEN json_array_length(before, '$.items') > 0 THEN json_set(before, '$.items',
+              json((SELECT json_group_array(json_set(item.value,
+                  '$.created_at',
+                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000)
+                    AS INTEGER),
+                  '$.modified_at',
+                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000)
+                    AS INTEGER)))
+                FROM json_each(before, '$.items') AS item)))
+            ELSE before END,
+            CASE WHEN json_array_length(after, '$.items') > 0 THEN json_set(after, '$.items',
+              json((SELECT json_group_array(json_set(item.value,
+                  '$.created_at',
+                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000)
+                    AS INTEGER),
+                  '$.modified_at',
+                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000)
+                    AS INTEGER)))
+                FROM json_each(after, '$.items') AS item)))
+            ELSE after END
           FROM trip_journal;
         DROP TABLE trip_journal;
         ALTER TABLE trip_journal_new RENAME TO trip_journal;
@@ -73,41 +123,4 @@ enum InstantSchema {
         CREATE INDEX tombstones_by_time ON tombstones (deleted_at);
         """)
   ]
-
-  /// SQL of seconds since 2001-01-01 (`value`, REAL) as milliseconds since
-  /// 1970 (978,307,200 s apart), rounded to the nearest.
-  private static func milliseconds(since2001 value: String) -> String {
-    "CAST(round((\(value) + 978307200) * 1000) AS INTEGER)"
-  }
-
-  /// The script that replaces `columns` of `table` (REAL seconds since
-  /// 2001) by INTEGER milliseconds since 1970 under the same names.
-  private static func replacing(_ table: String, _ columns: [String]) -> String {
-    var lines: [String] = []
-    for column in columns {
-      lines.append("ALTER TABLE \(table) ADD COLUMN \(column)_ms INTEGER NOT NULL DEFAULT 0;")
-    }
-    let sets = columns.map { "\($0)_ms = \(milliseconds(since2001: $0))" }
-    lines.append("UPDATE \(table) SET \(sets.joined(separator: ", "));")
-    for column in columns {
-      lines.append("ALTER TABLE \(table) DROP COLUMN \(column);")
-      lines.append("ALTER TABLE \(table) RENAME COLUMN \(column)_ms TO \(column);")
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  /// SQL of the snapshot in column `snapshot` with each of its items'
-  /// `created_at` and `modified_at` converted (`milliseconds(since2001:)`),
-  /// the items in their order; a snapshot without items stays as it is.
-  private static func convertingItems(_ snapshot: String) -> String {
-    let created = milliseconds(since2001: "json_extract(item.value, '$.created_at')")
-    let modified = milliseconds(since2001: "json_extract(item.value, '$.modified_at')")
-    return """
-      CASE WHEN json_array_length(\(snapshot), '$.items') > 0 THEN json_set(\(snapshot), '$.items',
-        json((SELECT json_group_array(json_set(item.value,
-            '$.created_at', \(created), '$.modified_at', \(modified)))
-          FROM json_each(\(snapshot), '$.items') AS item)))
-      ELSE \(snapshot) END
-      """
-  }
 }
