@@ -1,7 +1,8 @@
 # SportsTime — build, test and demo.
 #   make demo   import the real 2024 MLB schedule into a fresh database and
 #               print a real trip's itinerary
-#   make test   run every test (unit, store, end-to-end CLI)
+#   make test   run every test (unit, store, end-to-end CLI, Chromium), in two
+#               parts side by side (scripts/test-in-parts; TEST_PARTS=1: one)
 #   make golden rewrite the golden files (Tests/Golden) from the current build; review git diff
 #   make bench  time the reorder engine against the seeds' rescanning, the
 #               commands against their references (release; issue 9 targets)
@@ -39,9 +40,12 @@ build: deps
 release: deps
 	$(SWIFT) build $(RELEASE) --product sportstime $(PIPED)
 
+# The Chromium suites beside the rest: each part's log is printed whole
+# when it ends, then one line sums every part ("make test: Executed N
+# tests, with M failures", read by .ci/run).
 test: test-deps
 	$(SWIFT) build --build-tests $(PIPED)
-	SPORTSTIME_DATA=$(abspath $(DATA)) $(SWIFT) test --disable-swift-testing $(PIPED)
+	SPORTSTIME_DATA=$(abspath $(DATA)) SWIFT=$(SWIFT) scripts/test-in-parts
 
 # Rewrites Tests/Golden from the current build (the commands' outputs, and
 # the server's answers in Tests/Golden/http: GoldenFileTests and

@@ -23,6 +23,10 @@ public final class Store: @unchecked Sendable {
   let database: Database
   /// The file's path (or `:memory:`).
   public let path: String
+  /// How long an operation waits for another connection's lock before
+  /// failing with SQLITE_BUSY, in milliseconds (the `init` argument; a
+  /// second connection to the same file is opened with the same).
+  public var busyTimeoutMilliseconds: Int { database.busyTimeoutMilliseconds }
   /// The clock for operations that are not given an instant (the
   /// deletion time of a tombstone); read once per operation, rounded to
   /// the millisecond.
@@ -75,6 +79,14 @@ public final class Store: @unchecked Sendable {
       createDirectories: createDirectories, inspect: Schema.migrator.refuseIncompatible)
     try Schema.migrator.migrate(database)
     if path != ":memory:" { fileIdentities = Self.identities(of: path) }
+  }
+
+  /// Opens another connection to this store's file, with the same busy
+  /// timeout and clock (the server reads and watches through its own).
+  /// - Throws: what `init(path:busyTimeoutMilliseconds:createDirectories:clock:)`
+  ///   throws.
+  public func anotherConnection() throws -> Store {
+    try Store(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, clock: clock)
   }
 
   /// Refuses to create a database at `path` when the file is missing but

@@ -11,7 +11,8 @@ import SportsTimeCore
 // latency) next to a small static file served by the same server; the drag
 // document of the big trip next to the demo trip's document; and, when
 // Chromium is installed, pointer-down to red zone painted in the browser
-// (Tests/Browser/paint_bench.py) next to one 60 Hz frame; the map
+// (Tests/Browser/paint_bench.py) next to one 60 Hz frame; a CLI change
+// reaching the open page (Tests/Browser/live_bench.py); the map
 // screen's frame time while panning and zooming with every venue as a pin
 // (Tests/Browser/map_bench.py).
 
@@ -157,6 +158,15 @@ enum AppBench {
       [script, "--base", base, "--big", big, "--big-leg", legID, "--demo", demo],
       environment: [:])
     print(painted.trimmingCharacters(in: .whitespacesAndNewlines))
+    // A change made with the CLI reaching the open page (the figure the
+    // browser tests no longer assert: Tests/Browser/live_bench.py).
+    let liveScript = URL(fileURLWithPath: script).deletingLastPathComponent()
+      .appendingPathComponent("live_bench.py").path
+    let live = try ProcessBench.output(
+      "/usr/bin/python3",
+      [liveScript, "--base", base, "--trip", demo, "--bin", sportstime, "--db", db],
+      environment: ["SPORTSTIME_DATA": data])
+    print(live.trimmingCharacters(in: .whitespacesAndNewlines))
     // The map screen (issue 11): frame time while panning with every venue
     // of the four leagues as a pin (Tests/Browser/map_bench.py).
     let mapScript = URL(fileURLWithPath: script).deletingLastPathComponent()

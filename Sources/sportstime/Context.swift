@@ -6,7 +6,8 @@ import SportsTimeStore
 
 /// What a command needs from its surroundings: the database, the catalog,
 /// the clock and how to print. Built from the parsed arguments and the
-/// process environment (`--db`, `SPORTSTIME_DB`, `XDG_DATA_HOME`, `NO_COLOR`).
+/// process environment (`--db`, `SPORTSTIME_DB`, `XDG_DATA_HOME`, `NO_COLOR`,
+/// `SPORTSTIME_BUSY_TIMEOUT_MS`).
 struct Context {
   let arguments: ParsedArguments
   let environment: [String: String]
@@ -14,9 +15,15 @@ struct Context {
   let useColor: Bool
   /// The command's one environment (`environmentValues()`).
   private let values: SportsTimeCore.RuleEnvironment
+  /// How long the database waits for another connection's lock, in
+  /// milliseconds: `SPORTSTIME_BUSY_TIMEOUT_MS`, else the Store's default
+  /// (5000). The tests set it short where they wait out a held lock.
+  let busyTimeoutMilliseconds: Int
 
-  /// - Throws: a usage error for an empty `--db`. (A `--now` that is not an
-  ///   ISO 8601 instant is refused while parsing, for every command.)
+  /// - Throws: a usage error for an empty `--db`; a `CommandError` for an
+  ///   empty `SPORTSTIME_DB` or a `SPORTSTIME_BUSY_TIMEOUT_MS` that is not a
+  ///   whole number of milliseconds. (A `--now` that is not an ISO 8601
+  ///   instant is refused while parsing, for every command.)
   init(
     _ arguments: ParsedArguments,
     environment: [String: String] = Context.processEnvironment()
@@ -50,6 +57,22 @@ struct Context {
         "SPORTSTIME_DB is set but empty: give it a database file path, or unset it to use the default database"
       )
     }
+    busyTimeoutMilliseconds = try Self.busyTimeout(environment)
+  }
+
+  /// `SPORTSTIME_BUSY_TIMEOUT_MS` (a whole number of milliseconds, 0 or
+  /// more), else `Database.defaultBusyTimeoutMilliseconds`.
+  /// - Throws: `CommandError` naming the variable for any other text.
+  static func busyTimeout(_ environment: [String: String]) throws -> Int {
+    guard let text = environment["SPORTSTIME_BUSY_TIMEOUT_MS"] else {
+      return Database.defaultBusyTimeoutMilliseconds
+    }
+    guard let milliseconds = Int(text.trimmingSpaces()), milliseconds >= 0 else {
+      throw CommandError(
+        "SPORTSTIME_BUSY_TIMEOUT_MS must be a whole number of milliseconds (0 or more), got '\(Terminal.sanitize(text))'"
+      )
+    }
+    return milliseconds
   }
 
   /// The environment variables a command reads, each read
@@ -57,7 +80,7 @@ struct Context {
   /// environment was about 5% of a small command such as `trip show`.
   static let variables = [
     "SPORTSTIME_DB", "SPORTSTIME_DATA", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
-    "SPORTSTIME_TOKEN", "SPORTSTIME_BENCH_WATCH_EVERY_TRIP",
+    "SPORTSTIME_TOKEN", "SPORTSTIME_BENCH_WATCH_EVERY_TRIP", "SPORTSTIME_BUSY_TIMEOUT_MS",
   ]
 
   /// The values of `variables` that are set in this process's environment.
@@ -86,8 +109,8 @@ struct Context {
   func openStore() throws -> Store {
     let location = databaseLocation
     return try Store(
-      path: location.path, createDirectories: location.isDefault,
-      clock: try environmentValues().now)
+      path: location.path, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+      createDirectories: location.isDefault, clock: try environmentValues().now)
   }
 
   /// Opens the database when its file exists as a regular file (as

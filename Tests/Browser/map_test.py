@@ -16,7 +16,6 @@ screenshots into DIR (look at them).
 import json
 import os
 import sys
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -102,15 +101,15 @@ class MapTests(unittest.TestCase):
             return found;""")
 
     def wait_still(self):
-        """Waits until the map has stopped moving (a fly takes 0.8 s)."""
-        last = None
-        for _ in range(40):
-            time.sleep(0.15)
-            now = self.bounds()
-            if now == last:
-                return now
-            last = now
-        return last
+        """Waits until the map has stopped moving and stored the view it will
+        store (the page's `data-idle` on the map), looked at two frames after
+        the last action so a move it began (a zoom starts on the next frame)
+        counts; returns the bounds then."""
+        WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda d: d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            requestAnimationFrame(() => requestAnimationFrame(() =>
+              done(document.getElementById('progress-map').dataset.idle === 'true')));"""))
+        return self.bounds()
 
     def drag_map(self, dx, dy, steps=6):
         """Drags the map by (dx, dy) pixels in paced steps, from its middle."""
@@ -265,7 +264,7 @@ class MapTests(unittest.TestCase):
         card = self.driver.find_element(By.ID, "venue-card")
         self.assertTrue(card.is_displayed())
         self.assertEqual(card.get_attribute("data-venue-id"), "CHI11")
-        time.sleep(0.5)
+        self.wait_still()  # shown, and nothing left to store
         self.assertEqual(self.stored(), focused)
         # An unvisited arena of another league, from the keyboard's list.
         self.click(".venue-list summary")

@@ -97,6 +97,25 @@ final class DatabaseLocationTests: EndToEndTestCase {
     XCTAssertFalse(fileExists(xdgDefault))
   }
 
+  /// `SPORTSTIME_BUSY_TIMEOUT_MS` (how long a command waits for another
+  /// connection's lock; the tests set it short) takes a whole number of
+  /// milliseconds; other text is refused before the database is opened.
+  func testBusyTimeoutVariable_takesMilliseconds_andRefusesOtherText() throws {
+    for bad in ["", "soon", "-1", "2.5"] {
+      let result = try run(["trip", "list"], extra: ["SPORTSTIME_BUSY_TIMEOUT_MS": bad])
+      XCTAssertEqual(result.status, 1, "\(bad): \(result)")
+      XCTAssertEqual(
+        result.stderrLines,
+        [
+          "Error: SPORTSTIME_BUSY_TIMEOUT_MS must be a whole number of milliseconds (0 or more), got '\(bad)'"
+        ], bad)
+      XCTAssertFalse(fileExists(database), bad)
+    }
+    for good in ["0", "200", " 5000 "] {
+      try runOK(["trip", "list"], extra: ["SPORTSTIME_BUSY_TIMEOUT_MS": good])
+    }
+  }
+
   func testDatabase_withoutXDGUsesHomeLocalShare() throws {
     try runOK(["trip", "list"], extra: ["SPORTSTIME_DB": nil, "XDG_DATA_HOME": nil])
     XCTAssertTrue(

@@ -188,12 +188,15 @@ final class DatabaseReliabilityTests: EndToEndTestCase {
       try runOK(arguments)
     }
     XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    // The writes wait out a short busy timeout (0.2 s, not the 5 s default).
+    let shortWait = ["SPORTSTIME_BUSY_TIMEOUT_MS": "200"]
     try assertFailure(
-      ["map", "--zoom", "2"], containing: ["Error: The database is locked by another process ("])
+      ["map", "--zoom", "2"], containing: ["Error: The database is locked by another process ("],
+      extra: shortWait)
 
     try assertFailure(
       ["trip", "new", "Other", "--game", "CHC@2024-06-05"],
-      containing: ["Error: The database is locked by another process ("])
+      containing: ["Error: The database is locked by another process ("], extra: shortWait)
     try input.fileHandleForWriting.close()
     holder.waitUntilExit()
     try runOK(["trip", "new", "Other", "--game", "CHC@2024-06-05"])

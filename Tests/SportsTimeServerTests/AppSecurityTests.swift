@@ -64,7 +64,7 @@ final class AppSecurityTests: APITestCase {
     }
   }
 
-  func testChangesFromAnotherConnection_reachTheEventStreamWithinASecond() throws {
+  func testChangesFromAnotherConnection_reachTheEventStream() throws {
     let id = tripID(try makeDemoTrip())
     let events = try openEventStream()
     XCTAssertTrue(events.readUntil("connected", within: 2), events.text)
@@ -73,10 +73,8 @@ final class AppSecurityTests: APITestCase {
     _ = try other.renameTrip(
       id: try XCTUnwrap(Trip.ID(parsing: id)), to: "Renamed elsewhere", now: Date())
     try other.close()
-    let started = Date()
     XCTAssertTrue(
       events.readUntil("\"revision\": 2", within: 2), events.text)
-    XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
     XCTAssertTrue(events.text.contains("event: trip-changed"))
     XCTAssertTrue(events.text.contains(id))
   }

@@ -133,7 +133,10 @@ final class HTTPServerTests: XCTestCase {
       answer.update { $0 = try? client.send("GET", "/slow").text }
       done.fulfill()
     }
-    Thread.sleep(forTimeInterval: 0.15)
+    // Until the request is in (its handler then sleeps 0.4 s).
+    let deadline = Date().addingTimeInterval(10)
+    while server.requestsInFlight == 0, Date() < deadline { usleep(2_000) }
+    XCTAssertEqual(server.requestsInFlight, 1, "the request arrived")
     server.stop()
     wait(for: [done], timeout: 10)
     XCTAssertEqual(answer.current, "GET|/slow||-|")

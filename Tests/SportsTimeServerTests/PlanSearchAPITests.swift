@@ -52,18 +52,16 @@ final class PlanSearchAPITests: APITestCase {
   }
 
   /// Stops search `id` once it runs (DELETE answers `stopped: false`
-  /// until the server has it); the time the stop was asked.
-  private func stopWhenRunning(_ id: String, within seconds: Double = 10) throws -> Date {
+  /// until the server has it).
+  private func stopWhenRunning(_ id: String, within seconds: Double = 10) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
-      let asked = Date()
       let answer = try send("DELETE", "/api/plan/searches/\(id)")
       XCTAssertEqual(answer.status, 200, answer.text)
-      if try object(answer)["stopped"] as? Bool == true { return asked }
+      if try object(answer)["stopped"] as? Bool == true { return }
       Thread.sleep(forTimeInterval: 0.05)
     }
     XCTFail("search \(id) never ran")
-    return Date()
   }
 
   private func document(_ response: (status: Int, body: Data)?) throws -> [String: Any] {
@@ -74,9 +72,8 @@ final class PlanSearchAPITests: APITestCase {
 
   func testStop_endsTheSearchAtOnce_withTheBestFoundSoFar_andItIsNotKept() throws {
     let search = try Background(port: server.port, body: longSearch("page-1"))
-    let asked = try stopWhenRunning("page-1")
+    try stopWhenRunning("page-1")
     let stopped = try document(search.wait(10))
-    XCTAssertLessThan(Date().timeIntervalSince(asked), 5, "stopped, not run to its 2 minutes")
     XCTAssertEqual(stopped["stopped"] as? Bool, true)
     XCTAssertEqual(stopped["proven"] as? Bool, false)
     // Nothing runs under that id any more.
@@ -84,10 +81,10 @@ final class PlanSearchAPITests: APITestCase {
     XCTAssertEqual(again["stopped"] as? Bool, false)
     // The stopped answer was not kept: the same question is a new search.
     let second = try Background(port: server.port, body: longSearch("page-2"))
+    // Running (a kept answer would run no search), so not yet answered.
     try waitForRunning(1)
-    Thread.sleep(forTimeInterval: 0.5)
     XCTAssertNil(second.answer.current, "searching again, not the kept answer")
-    _ = try stopWhenRunning("page-2")
+    try stopWhenRunning("page-2")
     XCTAssertEqual(try document(second.wait(10))["stopped"] as? Bool, true)
     // A search that ran to its end says it was not stopped.
     let window = try plan([
@@ -121,12 +118,11 @@ final class PlanSearchAPITests: APITestCase {
   func testANewSearchWithTheSameID_stopsTheOldOne_andIsAnsweredAtOnce() throws {
     let old = try Background(port: server.port, body: longSearch("tab"))
     try waitForRunning(1)
-    let started = Date()
+    // Answered within the client's 10 s, not after the old one's 2 minutes.
     let window = try plan([
       "kind": "window", "from": "2024-06-10", "to": "2024-06-12", "sports": ["MLB"],
       "maxDriveHours": 8, "search": "tab",
     ])
-    XCTAssertLessThan(Date().timeIntervalSince(started), 10, "not after the old one's 2 minutes")
     XCTAssertEqual(window["proven"] as? Bool, true)
     XCTAssertFalse(options(window).isEmpty)
     let replaced = try document(old.wait(10))
@@ -149,10 +145,10 @@ final class PlanSearchAPITests: APITestCase {
     XCTAssertEqual(
       error["message"] as? String,
       "the planner is busy with 2 other searches; yours starts as soon as one ends")
-    _ = try stopWhenRunning("one")
+    try stopWhenRunning("one")
     XCTAssertEqual(try document(first.wait(10))["stopped"] as? Bool, true)
     XCTAssertEqual(try send("POST", "/api/plan", json: window).status, 200, "the freed slot")
-    _ = try stopWhenRunning("two")
+    try stopWhenRunning("two")
     XCTAssertEqual(try document(second.wait(10))["stopped"] as? Bool, true)
     try waitForRunning(0)
   }

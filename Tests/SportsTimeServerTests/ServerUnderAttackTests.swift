@@ -267,10 +267,10 @@ final class ConnectionLimitTests: XCTestCase {
     defer { server.stop() }
     let idle = connect(from: "127.0.0.1", to: server.port)
     defer { close(idle) }
-    let started = Date()
+    // `connect` gives up reading after 5 s: closed before then, by the
+    // 1 s idle timeout.
     var byte: UInt8 = 0
     XCTAssertEqual(read(idle, &byte, 1), 0, "closed by the server")
-    XCTAssertLessThan(Date().timeIntervalSince(started), 4.5)
     let next = connect(from: "127.0.0.1", to: server.port)
     defer { close(next) }
     XCTAssertEqual(status(next, port: server.port), "HTTP/1.1 200 OK")

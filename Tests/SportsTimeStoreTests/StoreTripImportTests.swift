@@ -76,7 +76,6 @@ final class StoreTripImportTests: StoreTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     let catalog = try StoreFixtures.catalog()
-    let started = Date()
     let loaded = try store.loadTrip(id: id)
     let itinerary = Itinerary(
       trip: loaded.trip, schedule: loaded.schedule(catalog: catalog), items: loaded.items)
@@ -130,8 +129,6 @@ final class StoreTripImportTests: StoreTestCase {
     _ = GeoJSONExport.render(itinerary, catalog: catalog)
     _ = GPXExport.render(itinerary, catalog: catalog)
     let json = WireV1.TripFile.export(itinerary, teams: catalog.teams)
-    let seconds = Date().timeIntervalSince(started)
-    XCTAssertLessThan(seconds, 1, "\(label): the views took \(seconds) s", file: file, line: line)
     return json
   }
 
@@ -330,7 +327,6 @@ final class StoreTripImportTests: StoreTestCase {
       var file = original
       try c.edit(&file)
       let edited = try JSONSerialization.data(withJSONObject: file)
-      let started = Date()
       do {
         try importFile(edited, into: store)
         XCTFail("\(c.label): accepted")
@@ -339,7 +335,6 @@ final class StoreTripImportTests: StoreTestCase {
         for piece in c.pieces {
           XCTAssertTrue(error.message.contains(piece), "\(c.label): \(error.message)")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1, c.label)
       }
       XCTAssertEqual(try store.trips(), [], "\(c.label): nothing is stored")
       XCTAssertEqual(try rowCount("itinerary_items", in: store), 0, c.label)
@@ -588,7 +583,6 @@ final class StoreTripImportTests: StoreTestCase {
       for _ in 0..<count { applied.append(Mutation.apply(to: &file, using: &generator)) }
       let label = "round \(round): \(applied.joined(separator: "; "))"
       guard let edited = try? JSONSerialization.data(withJSONObject: file) else { continue }
-      let started = Date()
       do {
         let imported = try importFile(edited, into: store)
         accepted += 1
@@ -605,7 +599,6 @@ final class StoreTripImportTests: StoreTestCase {
       } catch let error as StoreError {
         XCTFail("\(label): the Store refused what the file check accepted: \(error)")
       }
-      XCTAssertLessThan(Date().timeIntervalSince(started), 3, label)
       XCTAssertEqual(try store.trips(), [], label)
     }
     print("StoreTripImportTests fuzz: \(accepted) accepted, \(refused) refused")

@@ -68,6 +68,18 @@ extension ItineraryLayout {
     return problems
   }
 
+  /// Stops a debug build when `checkInvariants()` finds a problem: the
+  /// end of the initializer calls it, so every test that lays out a trip
+  /// checks the layout (STYLE.md 25). Release builds compile nothing here.
+  /// - Complexity: O(n) for n rows in debug builds; nothing in release.
+  @inline(__always)
+  func assertInvariants() {
+    #if DEBUG
+      let problems = checkInvariants()
+      assert(problems.isEmpty, "ItineraryLayout: " + problems.joined(separator: "; "))
+    #endif
+  }
+
   /// A layout of exactly these rows, unchecked: for tests of
   /// `checkInvariants()` (the public initializer always lays out correctly).
   init(uncheckedRows rows: [LayoutRow], unscheduled: [LayoutRow]) {

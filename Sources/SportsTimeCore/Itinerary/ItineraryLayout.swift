@@ -128,6 +128,7 @@ public struct ItineraryLayout: Sendable {
     self.unscheduled = outside.sorted {
       $0.day != $1.day ? $0.day < $1.day : ItineraryLayout.precedes($0, $1)
     }
+    assertInvariants()
   }
 
   /// All rows: the days, then Unscheduled.

@@ -73,6 +73,18 @@ extension DragSession {
     return problems
   }
 
+  /// Stops a debug build when `checkInvariants()` finds a problem: the
+  /// end of the public initializer calls it, so every test that starts a
+  /// drag checks it (STYLE.md 25). Release builds compile nothing here.
+  /// - Complexity: O(n) for n rows in debug builds; nothing in release.
+  @inline(__always)
+  func assertInvariants() {
+    #if DEBUG
+      let problems = checkInvariants()
+      assert(problems.isEmpty, "DragSession: " + problems.joined(separator: "; "))
+    #endif
+  }
+
   /// This drag with its slots replaced, unchecked: for tests of
   /// `checkInvariants()`.
   func replacingSlots(_ slots: [InsertionSlot]) -> DragSession {

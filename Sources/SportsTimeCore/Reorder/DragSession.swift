@@ -171,6 +171,7 @@ public struct DragSession: Sendable {
       slots.append(slot)
     }
     self.slots = slots
+    assertInvariants()
   }
 
   /// Number of rows once the dragged row is lifted out.

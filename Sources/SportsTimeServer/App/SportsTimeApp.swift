@@ -96,7 +96,7 @@ public final class SportsTimeApp: Sendable {
     api = tripAPI
     let readStore =
       store.path == ":memory:"
-      ? store : ((try? Store(path: store.path, clock: store.clock)) ?? store)
+      ? store : ((try? store.anotherConnection()) ?? store)
     self.readStore = readStore
     var readAPI = TripAPI(
       store: readStore, catalog: catalog, environment: environment,
@@ -108,7 +108,7 @@ public final class SportsTimeApp: Sendable {
     // moves with every commit of the other two (and of other processes).
     let watchStore =
       store.path == ":memory:"
-      ? store : ((try? Store(path: store.path, clock: store.clock)) ?? readStore)
+      ? store : ((try? store.anotherConnection()) ?? readStore)
     let watcher = TripWatcher(
       store: watchStore,
       mode: configuration.watchesByReadingEveryTrip ? .readEveryTrip : .changeToken)

@@ -15,8 +15,29 @@ const SportsTime = (() => {
     }
   }
 
+  /**
+   * How many API calls are under way, also on the page as `<html
+   * data-requests-in-flight>`: the browser tests wait for it to be 0 (the
+   * page is done talking to the server) instead of a fixed pause.
+   */
+  let requestsInFlight = 0;
+  function countRequest(change) {
+    requestsInFlight += change;
+    document.documentElement.dataset.requestsInFlight = String(requestsInFlight);
+  }
+
   /** Calls the API: `method` `path` with a JSON `body`; resolves to the JSON answer. */
   async function api(method, path, body) {
+    countRequest(1);
+    try {
+      return await request(method, path, body);
+    } finally {
+      countRequest(-1);
+    }
+  }
+
+  /** `api`'s call itself, uncounted. */
+  async function request(method, path, body) {
     const options = { method, headers: { Accept: 'application/json' } };
     if (body !== undefined) {
       options.headers['Content-Type'] = 'application/json';

@@ -81,6 +81,8 @@
     });
     for (const node of [...rows, ...outside]) state.elements.set(node.dataset.rowId, node);
     list.replaceChildren(...rows, el('li', { class: 'row drop-end', 'aria-hidden': 'true' }));
+    // The revision the list shows: what the browser tests wait for.
+    list.dataset.revision = String(doc.revision);
     unscheduledList.replaceChildren(...outside);
     document.getElementById('unscheduled-group').hidden = doc.unscheduled.length === 0;
     for (const format of ['md', 'ics', 'gpx', 'geojson', 'json', 'pdf']) {
@@ -536,52 +538,62 @@
       return true;
     },
     onEnd(event) {
-      const drag = state.drag;
-      state.dragStarted = false;
-      clearRedZone();
-      state.drag = null;
-      if (!drag || !drag.doc) { render(state.doc); return; }
-      if (drag.cancelled) { // Escape: the row goes back where it was.
-        render(state.doc);
-        say('Cancelled: nothing moved.');
-        flushReload();
-        return;
-      }
-      if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
-      let slot = slotAt(drag, event.item);
-      const origin = drag.doc.originSlot;
-      // Let go over a blocked place: the row lands at the nearest allowed
-      // one (the placeholder's), and only snaps back when there is none.
-      const blockedReason = drag.overBlocked ? drag.blocked : (slot && !slot.valid ? slot.reason : null);
-      const nearest = blockedReason ? (drag.nearest && drag.nearest.valid ? drag.nearest : nearestAllowed(drag, slot)) : null;
-      if (nearest) slot = nearest;
-      if (!slot || !slot.valid) {
-        render(state.doc); // snap back
-        const reason = blockedReason || 'That place is not part of the trip.';
-        say(`Snapped back: ${reason}`);
-        showError(reason);
-        state.snapBackShown = true;
-        flushReload();
-        return;
-      }
-      if (origin !== null && slot.index === origin && event.from === list) {
-        render(state.doc); // where it was (a drop on the map lands here too)
-        say(nearest ? `Dropped at the nearest allowed place, ${slotWords(slot)}, where it was; nothing changed.`
-          : 'Dropped where it was; nothing changed.');
-        flushReload();
-        return;
-      }
-      const moved = move(drag.rowID, slot);
-      (nearest ? moved.then(() => {
-        say(`Dropped at the nearest allowed place: ${slotWords(slot)}. ${statusLine.textContent}`);
-      }) : moved).catch((error) => {
-        render(state.doc);
-        if (error.status === 409 || error.status === 404) state.reloadPending = true;
-        showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
-        say(`Not moved: ${error.message}`);
-      }).finally(flushReload);
+      // Every way a drag ends (saved, snapped back, cancelled, refused) is
+      // counted once its answer is drawn: the browser tests wait for
+      // `data-drops-ended` on the list instead of a fixed pause.
+      Promise.resolve(endDrag(event)).catch(() => {}).finally(() => {
+        list.dataset.dropsEnded = String(Number(list.dataset.dropsEnded || 0) + 1);
+      });
     },
   };
+
+  /** The end of a pointer drag (SortableJS's `onEnd`); a promise while a move is sent. */
+  function endDrag(event) {
+    const drag = state.drag;
+    state.dragStarted = false;
+    clearRedZone();
+    state.drag = null;
+    if (!drag || !drag.doc) { render(state.doc); return; }
+    if (drag.cancelled) { // Escape: the row goes back where it was.
+      render(state.doc);
+      say('Cancelled: nothing moved.');
+      flushReload();
+      return;
+    }
+    if (event.to !== list) { render(state.doc); say('Items go back onto a day, not into Unscheduled.'); return; }
+    let slot = slotAt(drag, event.item);
+    const origin = drag.doc.originSlot;
+    // Let go over a blocked place: the row lands at the nearest allowed
+    // one (the placeholder's), and only snaps back when there is none.
+    const blockedReason = drag.overBlocked ? drag.blocked : (slot && !slot.valid ? slot.reason : null);
+    const nearest = blockedReason ? (drag.nearest && drag.nearest.valid ? drag.nearest : nearestAllowed(drag, slot)) : null;
+    if (nearest) slot = nearest;
+    if (!slot || !slot.valid) {
+      render(state.doc); // snap back
+      const reason = blockedReason || 'That place is not part of the trip.';
+      say(`Snapped back: ${reason}`);
+      showError(reason);
+      state.snapBackShown = true;
+      flushReload();
+      return;
+    }
+    if (origin !== null && slot.index === origin && event.from === list) {
+      render(state.doc); // where it was (a drop on the map lands here too)
+      say(nearest ? `Dropped at the nearest allowed place, ${slotWords(slot)}, where it was; nothing changed.`
+        : 'Dropped where it was; nothing changed.');
+      flushReload();
+      return;
+    }
+    const moved = move(drag.rowID, slot);
+    return (nearest ? moved.then(() => {
+      say(`Dropped at the nearest allowed place: ${slotWords(slot)}. ${statusLine.textContent}`);
+    }) : moved).catch((error) => {
+      render(state.doc);
+      if (error.status === 409 || error.status === 404) state.reloadPending = true;
+      showError(error.status === 409 ? 'The trip changed meanwhile; it is shown as it is now. Try the move again.' : error.message);
+      say(`Not moved: ${error.message}`);
+    }).finally(flushReload);
+  }
   // Without SortableJS (Debian's libjs-sortable missing) the itinerary still
   // shows and the keyboard still moves rows; the banner says what is missing.
   const missing = [
@@ -1230,6 +1242,8 @@
     let data;
     try { data = JSON.parse(event.data); } catch (error) { return; }
     if (data.id !== tripID || !state.doc) return;
+    // The newest revision the page has heard of (for the browser tests).
+    list.dataset.heardRevision = String(data.revision);
     if (data.revision === null) {
       gone('This trip was deleted elsewhere.');
       return;

@@ -20,6 +20,8 @@
     quietMoves: 0,     // moves the page made itself (not stored again)
     saveTimer: null,
     saving: Promise.resolve(),
+    savesPending: 0,   // views sent to the server and not yet answered
+    moving: false,     // between Leaflet's movestart and moveend
   };
   window.sportstimeMap = state;
 
@@ -71,6 +73,9 @@
     map.on('moveend', () => SportsTime.coverLongitudes(map, map.getBounds().getWest(), map.getBounds().getEast()));
     // A drag stops a fly the page started, whose own moveend then never comes.
     map.on('dragstart', () => { state.quietMoves = 0; });
+    // After onMoveEnd (listeners run in order), so a move's save timer counts.
+    map.on('movestart', () => { state.moving = true; markIdle(); });
+    map.on('moveend', () => { state.moving = false; markIdle(); });
     state.size = map.getSize();
   }
 
@@ -163,25 +168,51 @@
     }
     // A move of the user's (drag, wheel, pinch, keys): stored shortly after
     // it settles, so a run of wheel steps is one write.
+    cancelSave();
+    state.saveTimer = setTimeout(() => {
+      state.saveTimer = null;
+      save(movedView());
+    }, 200);
+    markIdle();
+  }
+
+  /** Drops a move's save that has not started yet. */
+  function cancelSave() {
     clearTimeout(state.saveTimer);
-    state.saveTimer = setTimeout(() => save(movedView()), 200);
+    state.saveTimer = null;
+  }
+
+  /**
+   * Marks the map's element `data-idle="true"` when it has stopped moving
+   * and every view it will store is stored: the browser tests wait for
+   * it instead of a fixed pause.
+   */
+  function markIdle() {
+    if (!map) return;
+    const idle = !state.moving && state.saveTimer === null && state.savesPending === 0;
+    map.getContainer().dataset.idle = String(idle);
   }
 
   /** PUTs `body` after any write in flight; adopts the answer. */
   function save(body) {
+    state.savesPending += 1;
+    markIdle();
     state.saving = state.saving.then(async () => {
       try {
         adopt(await api('PUT', '/api/map/viewport', body));
         showError('');
       } catch (error) {
         showError(`The view was not remembered: ${error.message}`);
+      } finally {
+        state.savesPending -= 1;
+        markIdle();
       }
     });
     return state.saving;
   }
 
   resetButton.addEventListener('click', async () => {
-    clearTimeout(state.saveTimer);
+    cancelSave();
     await save({ reset: true });
     if (state.view && state.view.isDefault) {
       show(state.view, true);
@@ -376,7 +407,7 @@
 
   /** Tapping a pin: the server focuses the stored view on it (0.01°), the map flies there. */
   async function focus(venueID) {
-    clearTimeout(state.saveTimer);
+    cancelSave();
     await save({ focus: venueID });
     if (state.view && state.view.focus === venueID) {
       show(state.view, true);
