@@ -4,7 +4,7 @@ import SportsTimeCore
 /// The one encoder of the wire format: writes any `Encodable` value as
 /// pretty-printed JSON straight into a `JSONWriter`'s byte buffer (no tree
 /// of values in between), keys in the order the value encodes them (a wire
-/// type's `CodingKeys` order, which is the order the README documents), so
+/// type's `CodingKeys` order, which is the order docs/JSON.md documents), so
 /// every front end prints the same bytes.
 ///
 /// Values map as: `Int` (and the other integer types) → a JSON integer;

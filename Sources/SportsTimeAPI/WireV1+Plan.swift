@@ -3,7 +3,7 @@ import SportsTimeCore
 import SportsTimePlanner
 
 extension WireV1 {
-  /// `sportstime plan … --json` (README, "Planning a trip"): `{query,
+  /// `sportstime plan … --json` (docs/PLANNER.md): `{query,
   /// proven, bound, options}` — the question as understood, whether the
   /// first option is proven optimal, the proven lower bound in days for an
   /// all-parks question (else null), and the options in the order of the

@@ -2,8 +2,8 @@ import Foundation
 import SportsTimeCore
 
 /// Version 1 of the wire format: the JSON documents `--json` prints and the
-/// coming HTTP server serves (README, "JSON output"). Each type's keys
-/// encode in the order the README documents; `Wire.render` prints it.
+/// coming HTTP server serves (docs/JSON.md). Each type's keys
+/// encode in the order docs/JSON.md documents; `Wire.render` prints it.
 ///
 /// Documents carry no version key (the output of version 1 predates this
 /// namespace and must stay byte-identical): a front end that serves more

@@ -14,7 +14,7 @@ import SportsTimeCore
 ///   d), d = calendar days from A's local date to B's (each in its venue's
 ///   zone). travel(A, B) is the leg's, drive or flight: a flight's hours
 ///   (airports included) count against the limit too, as DESIGN.md's
-///   model has it (DECISIONS.md, 2026-12-07, says why that is kept).
+///   model has it (its constraint rules name travel(A, B), not the drive).
 ///
 /// The model indexes the games by start (then id, for a stable order) and
 /// their venues densely, and keeps the travel between every two venues, so

@@ -21,7 +21,7 @@ enum HistoryCommand {
       .value(
         "year", valueName: "YYYY", kind: .parsed(HistoryCommand.year),
         help: "Only this year (four digits, e.g. 2024)."),
-      .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in the README)."),
+      .flag("json", help: "Print {total, years: [{year, games: [...]}]} (format in docs/JSON.md)."),
     ],
     run: { try run(try Context($0)) })
 

@@ -30,7 +30,7 @@ enum LegacyImportCommand {
       Example:
         sportstime import legacy old-trips.json
       """,
-    options: [.flag("json", help: "Print what was imported as JSON (format in the README).")],
+    options: [.flag("json", help: "Print what was imported as JSON (format in docs/JSON.md).")],
     positionals: [
       PositionalSpec(name: "FILE", help: "A JSON file of the old app: {\"trips\": [...]}.")
     ],

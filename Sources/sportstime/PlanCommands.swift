@@ -62,7 +62,7 @@ enum PlanCommands {
           "Stop after this long (default 600) with the best found and the proven lower bound."
       ),
       .value("create", valueName: "NAME", help: "Make the trip found a trip with this name."),
-      .flag("json", help: "Print {query, proven, bound, options} (format in the README)."),
+      .flag("json", help: "Print {query, proven, bound, options} (format in docs/JSON.md)."),
     ],
     run: { try runAllParks(try Context($0)) })
 
@@ -289,7 +289,7 @@ enum PlanCommands {
       .value(
         "option", valueName: "K", kind: .integer(1...50),
         help: "The option --create makes a trip (its rank in the sort; default 1)."),
-      .flag("json", help: "Print {query, proven, bound, options} (format in the README)."),
+      .flag("json", help: "Print {query, proven, bound, options} (format in docs/JSON.md)."),
     ]
     return CommandSpec(
       name: kind.rawValue, abstract: abstract, discussion: discussion, options: options,

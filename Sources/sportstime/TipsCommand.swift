@@ -24,7 +24,7 @@ enum TipsCommand {
         "topic", valueName: "TOPIC", kind: .parsed(.choice(of: PlanningTip.Topic.self)),
         help: "Only tips about this topic (rainouts, timeZones, weather, …; any case)."),
       .flag(
-        "json", help: "Print an array of {id, topic, topicTitle, text} (format in the README)."),
+        "json", help: "Print an array of {id, topic, topicTitle, text} (format in docs/JSON.md)."),
     ],
     run: { try run(try Context($0)) })
 

@@ -74,7 +74,7 @@ enum TripCommands {
       Rows are numbered; later commands accept these numbers. Travel legs show their \
       distance, drive time and the days they may move between. Items whose day is \
       outside the trip appear under Unscheduled. --json prints the same rows as data \
-      (format in the README).
+      (format in docs/JSON.md).
       """,
     options: [
       .flag("json", help: "Print the itinerary as JSON."),

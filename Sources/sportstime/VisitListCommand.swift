@@ -8,7 +8,7 @@ import SportsTimeStore
 extension VisitCommands {
   static let listSpec = CommandSpec(
     name: "list", abstract: "List your visits, most recent first; with VENUE, each as a card.",
-    options: [.flag("json", help: "Print a JSON array (format in the README).")],
+    options: [.flag("json", help: "Print a JSON array (format in docs/JSON.md).")],
     positionals: [
       PositionalSpec(name: "VENUE", help: "Only this venue's visits, as cards.", optional: true)
     ],

@@ -48,17 +48,21 @@ final class TripWatcherTests: APITestCase {
 
   func testTheServersWatcher_readsNothingWhileIdle() throws {
     _ = try makeDemoTrip()
-    // Let the write's own look pass, then several ticks of 250 ms.
-    let deadline = Date().addingTimeInterval(2)
-    var reads = app.watcher.tripReads
-    while Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.3)
-      let now = app.watcher.tripReads
-      if now == reads { break }
-      reads = now
+    let watcher = app.watcher
+    /// Waits (at most 10 s) until the server's own timer has looked `n`
+    /// more times; false when it did not.
+    func waitForLooks(_ n: Int) -> Bool {
+      let target = watcher.looks + n
+      let deadline = Date().addingTimeInterval(10)
+      while watcher.looks < target, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+      return watcher.looks >= target
     }
-    Thread.sleep(forTimeInterval: 0.8)
-    XCTAssertEqual(app.watcher.tripReads, reads, "the idle server's watcher read the trips")
+    // The write's own look (and any the commit signal queued) pass first.
+    XCTAssertTrue(waitForLooks(2), "the watcher's timer looked")
+    let reads = watcher.tripReads
+    // Then several ticks of its own timer with nothing changed.
+    XCTAssertTrue(waitForLooks(4), "the watcher's timer looked")
+    XCTAssertEqual(watcher.tripReads, reads, "the idle server's watcher read the trips")
   }
 
   func testACommitOfTheStore_wakesTheWatcherAtOnce() throws {

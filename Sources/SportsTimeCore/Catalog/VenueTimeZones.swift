@@ -93,7 +93,7 @@ public struct VenueTimeZones: Sendable {
   }
 
   /// The zone a timed custom item's time is local to, and the city named
-  /// in messages (DECISIONS.md, "Times follow their position"; issue 8):
+  /// in messages (docs/decisions/0002, "Times follow their position"; issue 8):
   /// an item with its own location takes its place's zone when one is
   /// stored with it (`CustomInfo.placeTimeZoneID`, named after its town),
   /// else the zone of the nearest venue within `maximumDistance` of it;

@@ -7,7 +7,7 @@ public enum ExportSupport {
   /// The credit for the schedules of `sports`, one sentence: "Schedule
   /// data: Retrosheet (www.retrosheet.org)." for MLB games (Retrosheet's
   /// notice asks for it), nflverse for NFL games, the leagues' published
-  /// schedules for NBA and NHL games (README, Data); Retrosheet's when
+  /// schedules for NBA and NHL games (docs/DATA.md); Retrosheet's when
   /// `sports` is empty.
   public static func scheduleCredit(_ sports: Set<Sport>) -> String {
     let sources: [(Sport, String)] = [

@@ -36,7 +36,7 @@ public struct ItemTimePlace: Sendable, Hashable {
 extension Itinerary {
   /// The zone each timed custom item's time must be local to, by item id —
   /// what the item commands give it (issue 8, items 1 and 8 of the
-  /// review; DECISIONS.md, "Times follow their position"):
+  /// review; docs/decisions/0002, "Times follow their position"):
   ///
   /// - an item with its own location takes the zone of the nearest venue
   ///   within 200 km of it, wherever it sits (Unscheduled too: the zone

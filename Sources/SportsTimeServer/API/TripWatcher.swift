@@ -47,6 +47,7 @@ final class TripWatcher: @unchecked Sendable {
   private var timer: DispatchSourceTimer?
   private var lastHeartbeat = Date()
   private var reads = 0
+  private var lookCount = 0
 
   /// Watches `store` (best a connection of the watcher's own, so a look
   /// never waits behind a request), looking every `interval` seconds.
@@ -62,6 +63,14 @@ final class TripWatcher: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return reads
+  }
+
+  /// How many looks have run (timer ticks, signals and `poll()` calls,
+  /// whether or not they read); a test waits on it instead of a clock.
+  var looks: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return lookCount
   }
 
   /// Starts watching (the revisions now are the baseline).
@@ -165,6 +174,9 @@ final class TripWatcher: @unchecked Sendable {
   /// the change token unchanged nothing is read (only the heartbeat is
   /// due now and then). Runs on `queue`.
   private func look() {
+    lock.lock()
+    lookCount += 1
+    lock.unlock()
     var token: ChangeToken?
     if mode == .changeToken {
       guard let now = try? store.changeToken() else { return }
