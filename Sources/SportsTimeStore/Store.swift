@@ -113,19 +113,42 @@ public final class Store: @unchecked Sendable {
   /// shared range (every connection in WAL mode does) and has the deleted
   /// `-wal` or `-shm` open (Linux: its `/proc/PID/fd` links end in
   /// " (deleted)"); a process only now opening the database is no fault.
+  /// A program closing the database looks the same for a moment (SQLite
+  /// deletes the log before it lets go of the file), so the refusal waits
+  /// until the sight has lasted `logDeletedPatience` seconds: a command
+  /// run just as another ends opens once that one has let go.
   /// - Throws: `StoreError.cannotOpen` saying so.
   private static func refuseLogDeletedInUse(_ path: String) throws {
-    let missing = [path + "-wal", path + "-shm"].filter {
-      !FileManager.default.fileExists(atPath: $0)
+    guard path != ":memory:" else { return }
+    let deadline = Date().addingTimeInterval(logDeletedPatience)
+    var missing = logDeletedInUse(path)
+    while !missing.isEmpty, Date() < deadline {
+      usleep(20_000)
+      missing = logDeletedInUse(path)
     }
-    guard path != ":memory:", !missing.isEmpty, isWriteAheadLogged(path),
-      let holder = lockHolder(path), holdsDeletedLog(holder, of: path)
-    else { return }
+    guard !missing.isEmpty else { return }
     throw StoreError.cannotOpen(
       path: path,
       reason:
         "\(missing.joined(separator: " and ")) \(missing.count == 1 ? "was" : "were") deleted while another program (a running server?) has the database open, so a change made now would be lost when that program closes; nothing was changed. Stop that program (what it wrote is kept), then try again"
     )
+  }
+
+  /// How long (seconds) another process must be seen holding a deleted
+  /// log before `refuseLogDeletedInUse` refuses: far longer than SQLite
+  /// takes to close, far shorter than a server runs.
+  static let logDeletedPatience: TimeInterval = 1
+
+  /// The missing `-wal` and `-shm` of `path` when another process holds
+  /// the database open with its deleted log (empty when not so).
+  private static func logDeletedInUse(_ path: String) -> [String] {
+    let missing = [path + "-wal", path + "-shm"].filter {
+      !FileManager.default.fileExists(atPath: $0)
+    }
+    guard !missing.isEmpty, isWriteAheadLogged(path), let holder = lockHolder(path),
+      holdsDeletedLog(holder, of: path)
+    else { return [] }
+    return missing
   }
 
   /// Whether process `pid` has the `-wal` or `-shm` of `path` open though

@@ -251,6 +251,45 @@ final class StoreTests: StoreTestCase {
   /// Another program's SQLite file in rollback-journal mode (tables, no
   /// sportstime ledger) is refused byte for byte unchanged: no table added,
   /// still a rollback journal (header bytes 18–19 are 1), no WAL beside it.
+  /// A program closing the database deletes its `-wal` and `-shm` a
+  /// moment before it lets go of the file. A store opened in that moment
+  /// (a command run just as another ends) was refused as if a server held
+  /// a deleted log; it now waits for the other program to let go, then
+  /// opens. (A server that keeps holding one is still refused:
+  /// ServeCommandTests.)
+  func testOpen_aProgramLettingGoOfItsDeletedLog_isWaitedFor() throws {
+    let path = filePath()
+    try Store(path: path).close()
+    // Another process opens the database (WAL: it holds a shared lock
+    // while open), deletes its log files, says so, and exits 0.3 s later.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    child.arguments = [
+      "-c",
+      """
+      import os, sqlite3, sys, time
+      c = sqlite3.connect(sys.argv[1])
+      c.execute("SELECT count(*) FROM schema_migrations").fetchall()
+      os.unlink(sys.argv[1] + "-wal"); os.unlink(sys.argv[1] + "-shm")
+      print("holding", flush=True)
+      time.sleep(0.3)
+      os._exit(0)
+      """,
+      path,
+    ]
+    let output = Pipe()
+    child.standardOutput = output
+    try child.run()
+    let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    XCTAssertEqual(said, "holding\n", "the other process held the database")
+    let store = try Store(path: path)
+    child.waitUntilExit()
+    XCTAssertEqual(
+      try store.database.query("SELECT count(*) FROM schema_migrations").first?.int(0),
+      Schema.ledger.count)
+    try store.close()
+  }
+
   func testOpen_anotherProgramsFileIsRefusedUnchanged() throws {
     let path = filePath("other.sqlite")
     let other = try RawSQLite(path: path)
