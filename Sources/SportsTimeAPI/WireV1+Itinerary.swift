@@ -499,12 +499,14 @@ struct RowBuilder {
     switch row.content {
     case .day(let day, let date):
       return WireV1.Row(
-        id: row.id.description, number: numbered.number, kind: .day, day: day, date: date, sortOrder: nil,
+        id: row.id.description, number: numbered.number, kind: .day, day: day, date: date,
+        sortOrder: nil,
         title: "Day \(day) · \(date.longDescription)", cannotBeDone: impossible[day] ?? [])
     case .game(let g):
       let game = g.game
       return WireV1.Row(
-        id: row.id.description, number: numbered.number, kind: .game, day: g.day, date: game.localDate,
+        id: row.id.description, number: numbered.number, kind: .game, day: g.day,
+        date: game.localDate,
         sortOrder: g.sortOrder, title: g.title,
         game: WireV1.Row.GameFields(
           gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),

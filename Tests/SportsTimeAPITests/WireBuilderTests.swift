@@ -80,7 +80,8 @@ final class WireBuilderTests: XCTestCase {
     XCTAssertFalse(tight.isEmpty, "the Brewers night game after a doubleheader makes a tight leg")
     for row in document.rows where row.kind == .travel {
       let travel = try XCTUnwrap(row.travel)
-      XCTAssertEqual(travel.tight, tight.contains { LayoutRow.id(item: $0).description == row.id }, row.id)
+      XCTAssertEqual(
+        travel.tight, tight.contains { LayoutRow.id(item: $0).description == row.id }, row.id)
       XCTAssertEqual(travel.distanceMeters, travel.distanceMeters.rounded())
     }
     let dinner = try XCTUnwrap(document.rows.first { $0.title == "Dinner \"downtown\"" })
