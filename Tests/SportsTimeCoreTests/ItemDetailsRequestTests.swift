@@ -128,3 +128,22 @@ final class ItemDetailsRequestTests: XCTestCase {
     XCTAssertEqual(resolved, ["5"])
   }
 }
+
+/// A typed matchup's rule, shared by `visit add/edit --away/--home` and the
+/// API's visit bodies (issue 29).
+final class MatchupRuleTests: XCTestCase {
+  func testGiven_bothOrNeither_namingTheMissingSide() throws {
+    XCTAssertNil(try TypedMatchup.given(away: nil, home: nil))
+    XCTAssertEqual(
+      try TypedMatchup.given(away: "STL", home: "CHC"), TypedMatchup(away: "STL", home: "CHC"))
+    for (away, home, missing) in [
+      ("STL", nil, MatchupError.Side.home), (nil, "CHC", .away),
+    ] as [(String?, String?, MatchupError.Side)] {
+      XCTAssertThrowsError(try TypedMatchup.given(away: away, home: home)) {
+        XCTAssertEqual($0 as? MatchupError, MatchupError(missing: missing))
+      }
+    }
+    XCTAssertEqual(
+      MatchupError(missing: .home).message(naming: { "<\($0)>" }), "<away> and <home> go together")
+  }
+}
