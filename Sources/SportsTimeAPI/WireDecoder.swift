@@ -23,24 +23,55 @@ extension Wire {
 struct NodeDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  /// Whether an object's member that its type has no key for is refused
+  /// (`UnknownKey`): request bodies are read so (`Wire.decodeBody`).
+  var strict = false
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     guard case .object(let pairs) = value else {
       throw Unbox.mismatch([String: Any].self, value, codingPath)
     }
-    return KeyedDecodingContainer(KeyedNodeDecoder<Key>(pairs: pairs, codingPath: codingPath))
+    if strict,
+      let unknown = pairs.map(\.0).sorted().first(where: { Key(stringValue: $0) == nil })
+    {
+      throw UnknownKey(key: unknown, codingPath: codingPath, known: UnknownKey.keys(of: Key.self))
+    }
+    return KeyedDecodingContainer(
+      KeyedNodeDecoder<Key>(pairs: pairs, codingPath: codingPath, strict: strict))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let items) = value else {
       throw Unbox.mismatch([Any].self, value, codingPath)
     }
-    return UnkeyedNodeDecoder(items: items, codingPath: codingPath)
+    return UnkeyedNodeDecoder(items: items, codingPath: codingPath, strict: strict)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleNodeDecoder(value: value, codingPath: codingPath)
+    SingleNodeDecoder(value: value, codingPath: codingPath, strict: strict)
+  }
+}
+
+/// An object's member that its type does not read, met by a strict
+/// `NodeDecoder`.
+struct UnknownKey: Error {
+  /// The member's key.
+  var key: String
+  /// Where the object is.
+  var codingPath: [any CodingKey]
+  /// The keys the type reads, in declaration order, when its `CodingKeys`
+  /// are `CaseIterable`; else nil.
+  var known: [String]?
+
+  /// The keys of a `CaseIterable` key type, in declaration order.
+  static func keys<Key: CodingKey>(of type: Key.Type) -> [String]? {
+    guard let all = type as? any CaseIterable.Type else { return nil }
+    return names(all)
+  }
+
+  private static func names<C: CaseIterable>(_ type: C.Type) -> [String] {
+    C.allCases.compactMap { ($0 as? any CodingKey)?.stringValue }
   }
 }
 
@@ -100,10 +131,10 @@ enum Unbox {
     throw mismatch(I.self, value, path)
   }
 
-  static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey])
-    throws -> T
-  {
-    try T(from: NodeDecoder(value: value, codingPath: path))
+  static func decode<T: Decodable>(
+    _ type: T.Type, _ value: JSONValue, _ path: [any CodingKey], strict: Bool
+  ) throws -> T {
+    try T(from: NodeDecoder(value: value, codingPath: path, strict: strict))
   }
 }
 
@@ -111,8 +142,10 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let values: [String: JSONValue]
   let allKeys: [Key]
   let codingPath: [any CodingKey]
+  let strict: Bool
 
-  init(pairs: [(String, JSONValue)], codingPath: [any CodingKey]) {
+  init(pairs: [(String, JSONValue)], codingPath: [any CodingKey], strict: Bool) {
+    self.strict = strict
     var values: [String: JSONValue] = [:]
     var keys: [Key] = []
     for (key, value) in pairs where values[key] == nil {
@@ -180,36 +213,41 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try Unbox.integer(type, value(key), codingPath + [key])
   }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try Unbox.decode(type, value(key), codingPath + [key])
+    try Unbox.decode(type, value(key), codingPath + [key], strict: strict)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    try NodeDecoder(value: value(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    try NodeDecoder(value: value(key), codingPath: codingPath + [key], strict: strict)
+      .container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try NodeDecoder(value: value(key), codingPath: codingPath + [key]).unkeyedContainer()
+    try NodeDecoder(value: value(key), codingPath: codingPath + [key], strict: strict)
+      .unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    NodeDecoder(value: values["super"] ?? .null, codingPath: codingPath)
+    NodeDecoder(value: values["super"] ?? .null, codingPath: codingPath, strict: strict)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    NodeDecoder(value: values[key.stringValue] ?? .null, codingPath: codingPath + [key])
+    NodeDecoder(
+      value: values[key.stringValue] ?? .null, codingPath: codingPath + [key], strict: strict)
   }
 }
 
 struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
   let items: [JSONValue]
   let codingPath: [any CodingKey]
+  let strict: Bool
   var currentIndex = 0
 
-  init(items: [JSONValue], codingPath: [any CodingKey]) {
+  init(items: [JSONValue], codingPath: [any CodingKey], strict: Bool) {
     self.items = items
     self.codingPath = codingPath
+    self.strict = strict
   }
 
   var count: Int? { items.count }
@@ -263,30 +301,31 @@ struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
   }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let p = path
-    return try Unbox.decode(type, next(), p)
+    return try Unbox.decode(type, next(), p, strict: strict)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {
     let p = path
-    return try NodeDecoder(value: next(), codingPath: p).container(keyedBy: type)
+    return try NodeDecoder(value: next(), codingPath: p, strict: strict).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let p = path
-    return try NodeDecoder(value: next(), codingPath: p).unkeyedContainer()
+    return try NodeDecoder(value: next(), codingPath: p, strict: strict).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let p = path
-    return NodeDecoder(value: try next(), codingPath: p)
+    return NodeDecoder(value: try next(), codingPath: p, strict: strict)
   }
 }
 
 struct SingleNodeDecoder: SingleValueDecodingContainer {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  let strict: Bool
 
   func decodeNil() -> Bool { Unbox.isNull(value) }
   func decode(_ type: Bool.Type) throws -> Bool { try Unbox.bool(value, codingPath) }
@@ -304,6 +343,6 @@ struct SingleNodeDecoder: SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try Unbox.integer(type, value, codingPath) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try Unbox.integer(type, value, codingPath) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try Unbox.decode(type, value, codingPath)
+    try Unbox.decode(type, value, codingPath, strict: strict)
   }
 }

@@ -342,7 +342,7 @@ extension WireV1 {
       waypoints = route.waypoints.map {
         Waypoint(
           name: $0.name, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-          rowID: $0.rowID, day: $0.day)
+          rowID: $0.rowID.description, day: $0.day)
       }
       totalDistanceMeters = route.totalDistanceMeters.rounded()
       legs = route.legs.map {
@@ -381,15 +381,15 @@ extension WireV1 {
 
     /// The document of a re-plan's `report` and `change`.
     public init(_ report: SportsTimeCore.ReplanReport, change: ItineraryChange) {
-      kept = report.kept
-      reset = report.reset.map(\.rowID)
-      removed = report.removed
-      added = report.added
-      redated = report.redated
-      unscheduled = report.unscheduled
-      returned = report.returned
-      rezoned = change.rezoned.map { LayoutRow.id(item: $0) }
-      reasons = OrderedMap(report.reset.map { ($0.rowID, $0.reason) })
+      kept = report.kept.map(\.description)
+      reset = report.reset.map(\.rowID.description)
+      removed = report.removed.map(\.description)
+      added = report.added.map(\.description)
+      redated = report.redated.map(\.description)
+      unscheduled = report.unscheduled.map(\.description)
+      returned = report.returned.map(\.description)
+      rezoned = change.rezoned.map { LayoutRow.id(item: $0).description }
+      reasons = OrderedMap(report.reset.map { ($0.rowID.description, $0.reason) })
       warnings = change.warnings
     }
   }

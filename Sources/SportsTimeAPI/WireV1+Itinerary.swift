@@ -499,12 +499,14 @@ struct RowBuilder {
     switch row.content {
     case .day(let day, let date):
       return WireV1.Row(
-        id: row.id, number: numbered.number, kind: .day, day: day, date: date, sortOrder: nil,
+        id: row.id.description, number: numbered.number, kind: .day, day: day, date: date,
+        sortOrder: nil,
         title: "Day \(day) · \(date.longDescription)", cannotBeDone: impossible[day] ?? [])
     case .game(let g):
       let game = g.game
       return WireV1.Row(
-        id: row.id, number: numbered.number, kind: .game, day: g.day, date: game.localDate,
+        id: row.id.description, number: numbered.number, kind: .game, day: g.day,
+        date: game.localDate,
         sortOrder: g.sortOrder, title: g.title,
         game: WireV1.Row.GameFields(
           gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
@@ -514,7 +516,7 @@ struct RowBuilder {
           originalDate: game.status == .scheduled ? nil : game.originalDate))
     case .item(let item):
       var result = WireV1.Row(
-        id: row.id, number: numbered.number, kind: .custom, day: item.day,
+        id: row.id.description, number: numbered.number, kind: .custom, day: item.day,
         date: itinerary.schedule.date(ofDay: row.day), sortOrder: item.sortOrder,
         title: item.title)
       switch item.kind {
@@ -552,14 +554,14 @@ extension RowBuilder {
     switch row.content {
     case .day(let day, let date):
       WireV1.Row.writeHead(
-        id: row.id, number: number, kind: .day, day: day, date: date, sortOrder: nil,
+        id: row.id.description, number: number, kind: .day, day: day, date: date, sortOrder: nil,
         title: "Day \(day) · \(date.longDescription)", to: &writer)
       writer.key(literal: "cannotBeDone")
       writer.strings(impossible[day] ?? [])
     case .game(let g):
       let game = g.game
       WireV1.Row.writeHead(
-        id: row.id, number: number, kind: .game, day: g.day, date: game.localDate,
+        id: row.id.description, number: number, kind: .game, day: g.day, date: game.localDate,
         sortOrder: g.sortOrder, title: g.title, to: &writer)
       WireV1.Row.GameFields.writeMembers(
         gameID: g.id, sport: game.sport, start: LocalTime.iso8601(game.start, in: game.timeZone),
@@ -575,7 +577,7 @@ extension RowBuilder {
       case .custom: kind = .custom
       }
       WireV1.Row.writeHead(
-        id: row.id, number: number, kind: kind, day: item.day,
+        id: row.id.description, number: number, kind: kind, day: item.day,
         date: itinerary.schedule.date(ofDay: row.day), sortOrder: item.sortOrder,
         title: item.title, to: &writer)
       switch item.kind {
@@ -714,7 +716,7 @@ extension WireV1 {
     /// The document of `session`.
     /// - Complexity: O(slots).
     public init(_ session: DragSession) {
-      item = LayoutRow.id(item: session.item.id)
+      item = LayoutRow.id(item: session.item.id).description
       validDays = session.validDays.map(DayRange.init)
       barriers = session.barrierGames.map(\.id)
       originSlot = session.originSlot
@@ -722,7 +724,7 @@ extension WireV1 {
       slots = session.slots.map { slot in
         Slot(
           index: slot.index, day: slot.day, valid: slot.isValid, reason: slot.reason,
-          before: slot.index < rows.count ? rows[slot.index].id : nil)
+          before: slot.index < rows.count ? rows[slot.index].id.description : nil)
       }
     }
 

@@ -45,7 +45,7 @@ extension WireV1 {
         let info = p.item.customInfo
         id = p.item.id.description
         row = p.rowNumber
-        rowID = p.rowID
+        rowID = p.rowID.description
         title = p.item.title
         category = info?.category
         anchorType = p.anchorType.rawValue

@@ -10,7 +10,7 @@ extension WireV1 {
     public var attribution: String
 
     /// The document of `places`.
-    public init(_ places: [Place]) {
+    public init(_ places: [SportsTimeCore.Place]) {
       self.places = places.map(PlaceEntry.init)
       attribution = PlaceDirectory.attribution
     }
@@ -41,7 +41,7 @@ extension WireV1 {
     public var population: Int
 
     /// The entry of `place`.
-    public init(_ place: Place) {
+    public init(_ place: SportsTimeCore.Place) {
       id = place.id
       name = place.name
       label = place.label

@@ -34,18 +34,11 @@ enum ItemCommands {
   ]
 
   static let detailOptions: [OptionSpec] = [
-    .value(
-      "category", valueName: "CATEGORY", kind: .parsed(.choice(of: ItemCategory.self)),
-      help: "restaurant, hotel, activity or note."),
+    // Category and time are checked by the rule the API shares
+    // (`ItemDetailsRequest`), not by their options.
+    .value("category", valueName: "CATEGORY", help: "restaurant, hotel, activity or note."),
     .value(
       "time", valueName: "HH:MM",
-      kind: .parsed(
-        ValueParser(name: "time") { text in
-          guard let time = ClockTime(text.trimmingCharacters(in: .whitespaces)) else {
-            throw InvalidOptionValue(expected: "HH:MM (24-hour)")
-          }
-          return time
-        }),
       help:
         "Local time (24-hour) where the item is: with --place, that town's zone; with --lat/--lon, the nearest town's (the nearest venue's within 200 km when the list of towns is not at hand); else where the trip is at that point (the venue of the latest game above the item, or the arrival city of the latest travel leg above it; before any, the first stop). A time that does not exist there that day (a daylight-saving gap) is refused; one that happens twice is the first."
     ),
@@ -78,7 +71,7 @@ enum ItemCommands {
       + detailOptions + placementOptions + [.flag("json", help: "Print the new item as JSON.")],
     positionals: [tripPositional],
     validate: { args in
-      _ = try details(args)
+      try details(args)
       try checkPlacement(args)
     },
     run: { try runAdd(try Context($0)) })
@@ -121,24 +114,43 @@ enum ItemCommands {
 
   // MARK: Parsing
 
+  /// The place --before/--after/--day/--top/--bottom give, the rows as
+  /// typed (`PlacementRequest`, the rule the API's `place` shares).
+  /// - Throws: `UsageError` for --top with --bottom (two flags for one
+  ///   end of the day).
+  static func placement(_ args: ParsedArguments) throws -> PlacementRequest<String> {
+    let top = args.flag("top")
+    let bottom = args.flag("bottom")
+    if top && bottom { throw args.usageError("give --top or --bottom, not both") }
+    return PlacementRequest(
+      before: args.value("before"), after: args.value("after"), day: try args.intValue("day"),
+      edge: top ? .top : bottom ? .bottom : nil)
+  }
+
+  /// How the CLI names a member of a place: its option.
+  static func option(_ field: PlacementError.Field) -> String {
+    switch field {
+    case .before: return "--before"
+    case .after: return "--after"
+    case .day: return "--day"
+    case .edge: return "--top or --bottom"
+    }
+  }
+
   /// Checks how --before/--after/--day/--top/--bottom are combined; returns
   /// whether a place was given. Called before the database is opened, so a
   /// usage error never depends on (or creates) the database.
+  /// - Throws: `UsageError` in the words of `PlacementError`, each member
+  ///   named by its option.
   @discardableResult
   static func checkPlacement(_ args: ParsedArguments) throws -> Bool {
-    let day = try args.intValue("day")
-    let top = args.flag("top")
-    let bottom = args.flag("bottom")
-    let given = [args.value("before") != nil, args.value("after") != nil, day != nil]
-      .filter { $0 }.count
-    if given > 1 {
-      throw args.usageError("give only one of --before, --after and --day")
+    let placement = try placement(args)
+    do {
+      try placement.check()
+    } catch let error as PlacementError {
+      throw args.usageError(error.message(naming: option))
     }
-    if top && bottom { throw args.usageError("give --top or --bottom, not both") }
-    if (top || bottom) && day == nil {
-      throw args.usageError("--top and --bottom go with --day N")
-    }
-    return given == 1
+    return placement.before != nil || placement.after != nil || placement.day != nil
   }
 
   /// Checks an `item edit` line before anything runs: something to change,
@@ -154,7 +166,6 @@ enum ItemCommands {
         "say what to change: --title, --category, --time, --place, --lat/--lon, --address (or a --no-… option)"
       )
     }
-    _ = try details(args)
     for (flag, value) in [
       ("no-time", args.flag("no-time")), ("no-location", args.flag("no-location")),
       ("no-address", args.flag("no-address")),
@@ -164,24 +175,19 @@ enum ItemCommands {
         option == "time"
         ? args.value("time") != nil
         : option == "location"
-          ? args.value("lat") != nil || args.value("place") != nil : args.value("address") != nil
+          ? args.value("lat") != nil || args.value("lon") != nil || args.value("place") != nil
+          : args.value("address") != nil
       if given { throw args.usageError("--\(flag) cannot go with a new \(option)") }
     }
+    try details(args)
   }
 
   /// The drop target given by --before/--after/--day/--top/--bottom, or nil.
   static func target(_ args: ParsedArguments, in itinerary: Itinerary) throws -> DropTarget? {
     try checkPlacement(args)
-    let before = args.value("before")
-    let after = args.value("after")
-    let day = try args.intValue("day")
-    let top = args.flag("top")
-    if let text = before ?? after {
-      let row = try ErrorHints.rows { try RowReference.resolve(text, in: itinerary.numberedRows) }
-      return before != nil ? .before(rowID: row.id) : .after(rowID: row.id)
+    return try placement(args).target { text in
+      try ErrorHints.rows { try RowReference.resolve(text, in: itinerary.numberedRows) }.id
     }
-    if let day { return top ? .top(day: day) : .bottom(day: day) }
-    return nil
   }
 
   /// The stored item ITEM names (`RowReference.item`).
@@ -189,49 +195,64 @@ enum ItemCommands {
     try ErrorHints.rows { try RowReference.item(text, in: itinerary.numberedRows, verb: verb) }
   }
 
-  /// Category, time, location and address options as changes.
-  static func details(_ args: ParsedArguments) throws -> CustomItemChanges {
-    var changes = CustomItemChanges()
-    if let category = args.value("category", as: ItemCategory.self) {
-      changes.category = category
+  /// The details --title, --category, --time, --lat/--lon, --place and
+  /// --address give, and the --no-… options that clear (`item edit`), as
+  /// `ItemDetailsRequest` takes them (the rule the API's item bodies
+  /// share).
+  static func detailsRequest(_ args: ParsedArguments) throws -> ItemDetailsRequest<String> {
+    var request = ItemDetailsRequest<String>(
+      title: args.value("title"), category: args.value("category"),
+      time: args.value("time").map { .some($0) },
+      latitude: try args.doubleValue("lat").map { .some($0) },
+      longitude: try args.doubleValue("lon").map { .some($0) }, place: args.value("place"),
+      address: args.value("address").map { .some($0) })
+    if args.flag("no-time") { request.time = .some(nil) }
+    if args.flag("no-location") {
+      request.latitude = .some(nil)
+      request.longitude = .some(nil)
     }
-    if let time = args.value("time", as: ClockTime.self) {
-      changes.time = .some(time)
-    }
-    let lat = try args.doubleValue("lat")
-    let lon = try args.doubleValue("lon")
-    switch (lat, lon) {
-    case (nil, nil): break
-    case (let lat?, let lon?):
-      guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
-        throw args.usageError(
-          "--lat must be within −90…90 and --lon within −180…180 degrees (got \(lat), \(lon))")
-      }
-      changes.coordinate = .some(coordinate)
-    default:
-      throw args.usageError("--lat and --lon go together")
-    }
-    if args.value("place") != nil, lat != nil {
-      throw args.usageError("give --place or --lat/--lon, not both")
-    }
-    if let address = args.value("address") { changes.address = .some(address) }
-    return changes
+    if args.flag("no-address") { request.address = .some(nil) }
+    return request
   }
 
-  /// The location of `changes` made whole: `--place`'s town (its point,
-  /// name and zone), or a `--lat/--lon` point in the nearest town's zone
-  /// (`ItemLocation`; the nearest venue's when the list of towns is not at
-  /// hand). Nothing for changes without a new location.
-  /// - Throws: `PlaceError` for a name that is no town or several
-  ///   (listing them); `CommandError` when `--place` is given and the list
-  ///   of towns cannot be found.
-  static func locate(_ changes: inout CustomItemChanges, _ context: Context) throws {
-    if let text = context.arguments.value("place") {
-      let place = try PlacesFile.directory(context).place(named: text)
-      changes.locate(ItemLocation(place: place))
-    } else if let point = changes.coordinate, let point {
-      changes.locate(ItemLocation(point: point, directory: try? PlacesFile.directory(context)))
+  /// How the CLI names a detail: its option.
+  static func option(_ field: ItemDetailsError.Field) -> String {
+    switch field {
+    case .title: return "--title"
+    case .category: return "--category"
+    case .time: return "--time"
+    case .latitude: return "--lat"
+    case .longitude: return "--lon"
+    case .point: return "--lat/--lon"
+    case .place: return "--place"
+    case .address: return "--address"
     }
+  }
+
+  /// Checks the details options by the shared rule before anything opens.
+  /// - Throws: `UsageError` in the words of `ItemDetailsError`, each
+  ///   detail named by its option.
+  static func details(_ args: ParsedArguments) throws {
+    do {
+      try detailsRequest(args).check()
+    } catch let error as ItemDetailsError {
+      throw args.usageError(error.message(naming: option))
+    }
+  }
+
+  /// The item's changes the details options ask for, made whole:
+  /// `--place`'s town (its point, name and zone), or a `--lat/--lon` point
+  /// in the nearest town's zone (`ItemLocation`; the nearest venue's when
+  /// the list of towns is not at hand).
+  /// - Throws: as `details(_:)`; `PlaceError` for a name that is no town or
+  ///   several (listing them); `CommandError` when `--place` is given and
+  ///   the list of towns cannot be found.
+  static func changes(_ context: Context) throws -> CustomItemChanges {
+    let args = context.arguments
+    try details(args)
+    return try detailsRequest(args).changes(
+      locating: { try PlacesFile.directory(context).place(named: $0) },
+      directory: try? PlacesFile.directory(context))
   }
 
   // MARK: Runs
@@ -240,8 +261,7 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let title = try args.requiredValue("title")
-    var changes = try details(args)
-    try locate(&changes, context)
+    let changes = try changes(context)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()
@@ -286,12 +306,7 @@ enum ItemCommands {
     let args = context.arguments
     let reference = try args.requiredPositional("TRIP")
     let itemText = try args.requiredPositional("ITEM")
-    var changes = try details(args)
-    if let title = args.value("title") { changes.title = title }
-    try locate(&changes, context)
-    if args.flag("no-time") { changes.time = .some(nil) }
-    if args.flag("no-location") { changes.coordinate = .some(nil) }
-    if args.flag("no-address") { changes.address = .some(nil) }
+    let changes = try changes(context)
     let environment = try context.environmentValues()
     let catalog = try context.catalog()
     let store = try context.openStore()

@@ -65,9 +65,9 @@ enum ReplanCommand {
     let titles = Dictionary(
       (replan.previousItems + loaded.items).map { (LayoutRow.id(item: $0.id), $0.title) },
       uniquingKeysWith: { _, b in b })
-    func describe(_ id: String) -> String {
+    func describe(_ id: RowID) -> String {
       let n = numbers[id].map { "row \($0) " } ?? ""
-      return "\(n)\(context.safe(titles[id] ?? id))"
+      return "\(n)\(context.safe(titles[id] ?? id.description))"
     }
     if replan.changesNothing {
       context.print("Nothing to change: \"\(context.safe(replan.trip.name))\" already matches.")
@@ -77,7 +77,7 @@ enum ReplanCommand {
       "Re-planned \"\(context.safe(replan.trip.name))\": \(replan.trip.startDate.iso) – \(replan.trip.endDate.iso), \(Plural.count(replan.trip.dayCount, "day")), \(Plural.count(replan.trip.gameIDs.count, "game"))."
     )
     /// Lines in row order (removed rows, which have none, by title).
-    func ordered(_ ids: [String]) -> [String] {
+    func ordered(_ ids: [RowID]) -> [RowID] {
       ids.sorted { (numbers[$0] ?? Int.max, describe($0)) < (numbers[$1] ?? Int.max, describe($1)) }
     }
     for id in ordered(r.kept) { context.print("  kept in place: \(describe(id))") }

@@ -72,7 +72,7 @@ enum RouteCommand {
     )
     // The days the route cannot keep to (issue 28, item 5).
     for day in impossible {
-      let number = rowNumbers[RowID.item(day.item.id).description].map { "row \($0): " } ?? ""
+      let number = rowNumbers[.item(day.item.id)].map { "row \($0): " } ?? ""
       context.print("⚠ \(number)\(context.safe(day.message))")
     }
   }

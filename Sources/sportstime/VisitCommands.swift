@@ -71,18 +71,17 @@ enum VisitCommands {
 
   /// Checks that `--away` and `--home` come together and not with `--game`.
   static func checkMatchup(_ args: ParsedArguments) throws -> TypedMatchup? {
-    let away = args.value("away")
-    let home = args.value("home")
-    switch (away, home) {
-    case (nil, nil): return nil
-    case (let away?, let home?):
-      if args.value("game") != nil {
-        throw args.usageError("--away and --home go without --game (the game gives the matchup)")
-      }
-      return TypedMatchup(away: away, home: home)
-    default:
-      throw args.usageError("--away and --home go together")
+    let matchup: TypedMatchup?
+    do {
+      // The rule the API's `away`/`home` share.
+      matchup = try TypedMatchup.given(away: args.value("away"), home: args.value("home"))
+    } catch let error as MatchupError {
+      throw args.usageError(error.message(naming: { $0 == .away ? "--away" : "--home" }))
     }
+    if matchup != nil, args.value("game") != nil {
+      throw args.usageError("--away and --home go without --game (the game gives the matchup)")
+    }
+    return matchup
   }
 
   // MARK: Presentation

@@ -69,7 +69,7 @@ final class WireBuilderTests: XCTestCase {
     let document = WireV1.Itinerary(itinerary)
     let numbered = itinerary.layout.numbered
     XCTAssertEqual(
-      (document.rows + document.unscheduled).map(\.id), numbered.map(\.row.id),
+      (document.rows + document.unscheduled).map(\.id), numbered.map(\.row.id.description),
       "rows in layout order")
     XCTAssertEqual(
       (document.rows + document.unscheduled).map(\.number), numbered.map(\.number))
@@ -80,7 +80,8 @@ final class WireBuilderTests: XCTestCase {
     XCTAssertFalse(tight.isEmpty, "the Brewers night game after a doubleheader makes a tight leg")
     for row in document.rows where row.kind == .travel {
       let travel = try XCTUnwrap(row.travel)
-      XCTAssertEqual(travel.tight, tight.contains { LayoutRow.id(item: $0) == row.id }, row.id)
+      XCTAssertEqual(
+        travel.tight, tight.contains { LayoutRow.id(item: $0).description == row.id }, row.id)
       XCTAssertEqual(travel.distanceMeters, travel.distanceMeters.rounded())
     }
     let dinner = try XCTUnwrap(document.rows.first { $0.title == "Dinner \"downtown\"" })
@@ -232,7 +233,7 @@ final class WireBuilderTests: XCTestCase {
     let document = WireV1.Drag(session)
     XCTAssertEqual(document.slots.count, session.slots.count)
     XCTAssertEqual(document.slots.map(\.valid), session.slots.map(\.isValid))
-    XCTAssertEqual(document.slots.dropLast().map(\.before), session.rows.map(\.id))
+    XCTAssertEqual(document.slots.dropLast().map(\.before), session.rows.map(\.id.description))
     XCTAssertNil(document.slots.last?.before)
     XCTAssertEqual(document.barriers, session.barrierGames.map(\.id))
     XCTAssertEqual(document.validDays?.range, session.validDays)

@@ -210,7 +210,7 @@ final class ItemCommandTests: ItineraryTestCase {
         "--lon", "1",
       ], extra: data)
     XCTAssertEqual(both.status, 64, "\(both)")
-    XCTAssertEqual(both.stderrLines.first, "Error: give --place or --lat/--lon, not both")
+    XCTAssertEqual(both.stderrLines.first, "Error: Give either --place or --lat/--lon, not both.")
   }
 
   func testAdd_timeIsLocalToWhereTheTripIsAtThatPoint() throws {
@@ -289,17 +289,17 @@ final class ItemCommandTests: ItineraryTestCase {
     let addCases: [([String], String)] = [
       (add + ["--before", "2", "--after", "3"], "give only one of --before, --after and --day"),
       (add + ["--after", "2", "--day", "2"], "give only one of --before, --after and --day"),
-      (add + ["--top"], "--top and --bottom go with --day N"),
-      (add + ["--bottom", "--after", "2"], "--top and --bottom go with --day N"),
+      (add + ["--top"], "--top or --bottom goes with --day"),
+      (add + ["--bottom", "--after", "2"], "--top or --bottom goes with --day"),
       (add + ["--day", "2", "--top", "--bottom"], "give --top or --bottom, not both"),
-      (add + ["--time", "25:00"], "--time expects HH:MM (24-hour), got '25:00'"),
-      (add + ["--time", "7:5"], "--time expects HH:MM (24-hour), got '7:5'"),
+      (add + ["--time", "25:00"], "--time must be HH:MM, 24-hour (got '25:00')"),
+      (add + ["--time", "7:5"], "--time must be HH:MM, 24-hour (got '7:5')"),
       (
         add + ["--category", "food"],
-        "--category expects restaurant, hotel, activity or note, got 'food'"
+        "--category must be restaurant, hotel, activity or note (got 'food')"
       ),
-      (add + ["--lat", "41.9"], "--lat and --lon go together"),
-      (add + ["--lon", "-87.6"], "--lat and --lon go together"),
+      (add + ["--lat", "41.9"], "Give both --lat and --lon, or neither."),
+      (add + ["--lon", "-87.6"], "Give both --lat and --lon, or neither."),
       // Issue 8, item 1: every numeric option names its range.
       (add + ["--lat", "91", "--lon", "0"], "--lat must be between -90 and 90 (got 91)"),
       (add + ["--lat", "0", "--lon", "-180.5"], "--lon must be between -180 and 180 (got -180.5)"),
@@ -322,7 +322,7 @@ final class ItemCommandTests: ItineraryTestCase {
     let moveCases: [([String], String)] = [
       (move, "say where: --before ROW, --after ROW or --day N"),
       (move + ["--before", "2", "--after", "2"], "give only one of --before, --after and --day"),
-      (move + ["--top"], "--top and --bottom go with --day N"),
+      (move + ["--top"], "--top or --bottom goes with --day"),
     ]
     for (arguments, message) in moveCases {
       try assertUsageRefused(
@@ -331,13 +331,13 @@ final class ItemCommandTests: ItineraryTestCase {
     }
     let edit = ["item", "edit", "Short", "5"]
     let editCases: [([String], String)] = [
-      (edit + ["--time", "25:00"], "--time expects HH:MM (24-hour), got '25:00'"),
+      (edit + ["--time", "25:00"], "--time must be HH:MM, 24-hour (got '25:00')"),
       (
         edit + ["--category", "bar"],
-        "--category expects restaurant, hotel, activity or note, got 'bar'"
+        "--category must be restaurant, hotel, activity or note (got 'bar')"
       ),
       (edit + ["--lat", "91", "--lon", "1"], "--lat must be between -90 and 90 (got 91)"),
-      (edit + ["--lat", "1"], "--lat and --lon go together"),
+      (edit + ["--lat", "1"], "Give both --lat and --lon, or neither."),
       (edit + ["--no-time", "--time", "10:00"], "--no-time cannot go with a new time"),
       (
         edit + ["--no-location", "--lat", "1", "--lon", "1"],
@@ -380,7 +380,7 @@ final class ItemCommandTests: ItineraryTestCase {
     let fresh = scratch.appendingPathComponent("never-created.sqlite")
     try assertUsageError(
       ["--db", fresh.path, "item", "add", "No Such Trip", "--title", "T", "--top"],
-      message: "--top and --bottom go with --day N", usage: Self.addUsage,
+      message: "--top or --bottom goes with --day", usage: Self.addUsage,
       help: "sportstime item add")
     try assertUsageError(
       [
@@ -395,7 +395,7 @@ final class ItemCommandTests: ItineraryTestCase {
       help: "sportstime item move")
     try assertUsageError(
       ["--db", fresh.path, "item", "edit", "No Such Trip", "3", "--time", "25:00"],
-      message: "--time expects HH:MM (24-hour), got '25:00'", usage: Self.editUsage,
+      message: "--time must be HH:MM, 24-hour (got '25:00')", usage: Self.editUsage,
       help: "sportstime item edit")
     try assertUsageError(
       ["--db", fresh.path, "item", "edit", "No Such Trip", "3"],

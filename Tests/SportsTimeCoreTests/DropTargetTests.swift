@@ -60,8 +60,9 @@ final class DropTargetTests: XCTestCase {
         LayoutRow.id(item: t.beer.id),
       ])
     for (index, row) in session.rows.enumerated() {
-      XCTAssertEqual(try session.slot(for: .before(rowID: row.id)), index, row.id)
-      XCTAssertEqual(try session.slot(for: .after(rowID: row.id)), index + 1, row.id)
+      XCTAssertEqual(try session.slot(for: .before(rowID: row.id)), index, row.id.description)
+      XCTAssertEqual(
+        try session.slot(for: .after(rowID: row.id)), index + 1, row.id.description)
     }
     // Before/after a row puts the item right there.
     for target in [
@@ -138,14 +139,18 @@ final class DropTargetTests: XCTestCase {
   func testSlot_unknownUnscheduledAndSelfAreRefused() throws {
     let t = try trip3()
     let session = try Engine.session(t.museum, in: t.itinerary)
-    for rowID in ["game:NOPE", "day:4", "item:whatever", "", LayoutRow.id(item: t.lost.id)] {
+    // Text that is no row id at all is refused where it is read
+    // (`WireV1.Place`, `RowReference`): targets carry `RowID`s.
+    for rowID: RowID in [
+      "game:NOPE", "day:4", .item(Fixtures.uuid(0xDEAD)), LayoutRow.id(item: t.lost.id),
+    ] {
       for target in [DropTarget.before(rowID: rowID), .after(rowID: rowID)] {
         Engine.assertRefused(["not in the trip's days"]) { try session.slot(for: target) }
       }
     }
-    // Row ids are exact (RowReference resolves what travellers type).
-    Engine.assertRefused(["GAME:CHN202406010"]) {
-      try session.slot(for: .before(rowID: "GAME:CHN202406010"))
+    // Game ids are exact (RowReference resolves what travellers type).
+    Engine.assertRefused(["game:chn202406010"]) {
+      try session.slot(for: .before(rowID: .game("chn202406010")))
     }
     for target in [
       DropTarget.before(rowID: LayoutRow.id(item: t.museum.id)),
@@ -212,8 +217,8 @@ final class DropTargetTests: XCTestCase {
     let t = try trip3()
     let rows = t.itinerary.numberedRows
     for row in rows {
-      XCTAssertEqual(try RowReference.resolve(row.id, in: rows), row)
-      XCTAssertEqual(try RowReference.resolve(row.id.uppercased(), in: rows), row)
+      XCTAssertEqual(try RowReference.resolve(row.id.description, in: rows), row)
+      XCTAssertEqual(try RowReference.resolve(row.id.description.uppercased(), in: rows), row)
     }
     for text in ["day:4", "day:0", "game:CHN202406020", "GAME:nope"] {
       Engine.assertRefused(["There is no row", text]) { try RowReference.resolve(text, in: rows) }

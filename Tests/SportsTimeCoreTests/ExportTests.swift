@@ -364,7 +364,7 @@ final class ExportTests: XCTestCase {
     // GeoJSON and GPX: the route's waypoints, which follow the rows.
     // Located rows in order; the second of two consecutive games at one
     // venue adds no waypoint (Seoul Mar 20–21, Los Angeles Mar 28–29).
-    var located: [(id: String, coordinate: Coordinate)] = []
+    var located: [(id: RowID, coordinate: Coordinate)] = []
     for row in scheduled {
       let coordinate =
         row.game.flatMap { catalog.venue($0.game.venueID)?.coordinate }
@@ -377,7 +377,7 @@ final class ExportTests: XCTestCase {
     XCTAssertEqual(route.waypoints.map(\.rowID), located.map(\.id))
     let geo = try geoJSON(GeoJSONExport.render(itinerary, catalog: catalog))
     let points = geo.features.filter { $0.type == "Point" }
-    XCTAssertEqual(points.map(\.id), route.waypoints.map(\.rowID))
+    XCTAssertEqual(points.map(\.id), route.waypoints.map(\.rowID.description))
     XCTAssertEqual(points.map(\.order), Array(0..<points.count))
     let gpx = GPXExport.render(itinerary, catalog: catalog)
     XCTAssertEqual(gpxNames(gpx), route.waypoints.map { GPXExport.escape($0.name) })

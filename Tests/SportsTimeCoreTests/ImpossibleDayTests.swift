@@ -63,7 +63,7 @@ final class ImpossibleDayTests: XCTestCase {
     // The route's own estimate of that leg: the same figure.
     let route = TripRoute(itinerary: itinerary, estimator: .default)
     let leg = try XCTUnwrap(
-      route.legs.first { route.waypoints[$0.from].rowID == RowID.item(dinner.id).description })
+      route.legs.first { route.waypoints[$0.from].rowID == RowID.item(dinner.id) })
     XCTAssertEqual(leg.estimate.durationSeconds, day.neededSeconds)
 
     // `check()` lists it at the dinner's row, a problem that is not a
@@ -74,7 +74,7 @@ final class ImpossibleDayTests: XCTestCase {
     XCTAssertEqual(findings.first?.reason, day.message)
     XCTAssertEqual(
       findings.first?.number,
-      itinerary.numberedRows.firstIndex { $0.id == RowID.item(dinner.id).description }.map {
+      itinerary.numberedRows.firstIndex { $0.id == RowID.item(dinner.id) }.map {
         $0 + 1
       })
     XCTAssertEqual(itinerary.impossibleDayMessages(), [4: [day.message]])

@@ -27,7 +27,7 @@ final class ItineraryCheckTests: XCTestCase {
     XCTAssertEqual(RowID.day(3).description, "day:3")
     XCTAssertEqual(RowID.game("CHN202406040").description, "game:CHN202406040")
     XCTAssertEqual(RowID.item(id).description, "item:00000000-0000-0000-0000-00000000002a")
-    XCTAssertEqual(LayoutRow.id(item: id), RowID.item(id).description)
+    XCTAssertEqual(LayoutRow.id(item: id), RowID.item(id))
     for row in [RowID.day(12), .game("DET202406070"), .item(id)] {
       XCTAssertEqual(RowID(row.description), row, row.description)
     }
@@ -50,10 +50,10 @@ final class ItineraryCheckTests: XCTestCase {
     ])
     XCTAssertEqual(itinerary.numberedRows.count, 8, "4 days, 2 games, a leg, an Unscheduled item")
     for row in itinerary.numberedRows {
-      XCTAssertEqual(row.rowID.description, row.id)
-      XCTAssertEqual(RowID(row.id), row.rowID)
+      XCTAssertEqual(RowID(row.id.description), row.id)
       XCTAssertEqual(
-        try RowReference.resolve(row.id.uppercased(), in: itinerary.numberedRows).id, row.id)
+        try RowReference.resolve(row.id.description.uppercased(), in: itinerary.numberedRows).id,
+        row.id)
     }
   }
 
@@ -122,7 +122,7 @@ final class ItineraryCheckTests: XCTestCase {
     let stray = Fixtures.item(.travel(leg), day: 9, sortOrder: 50, id: Fixtures.uuid(3))
     let itinerary = try midwest(items: [stray], start: "2024-06-05")
     let findings = itinerary.check()
-    let rows = itinerary.numberedRows.map(\.rowID)
+    let rows = itinerary.numberedRows.map(\.id)
     XCTAssertEqual(
       Set(findings.map(\.subject)), [.row(.game("CHN202406040")), .row(.item(stray.id))])
     XCTAssertEqual(

@@ -83,7 +83,7 @@ final class ItineraryEditTests: XCTestCase {
       XCTAssertNoThrow(
         try itinerary.add(
           CustomInfo(title: "x", category: .note), at: .before(rowID: row.id),
-          environment: .fixed(now: now)), row.id)
+          environment: .fixed(now: now)), row.id.description)
     }
     Engine.assertRefused(["Above Day 1"]) {
       try itinerary.add(

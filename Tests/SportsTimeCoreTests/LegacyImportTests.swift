@@ -12,8 +12,8 @@ final class LegacyImportTests: XCTestCase {
   static let newYorkID = Trip.ID(UUID(uuidString: "BBBBBBBB-0000-4000-8000-000000000002")!)
 
   /// Row id of fixture item `n` of the Midwest trip (0x101…0x10A).
-  static func item(_ n: Int) -> String {
-    String(format: "item:aaaaaaaa-0000-4000-8000-%012x", n)
+  static func item(_ n: Int) -> RowID {
+    RowID(stringLiteral: String(format: "item:aaaaaaaa-0000-4000-8000-%012x", n))
   }
 
   private func fixture(_ name: String) throws -> Data {

@@ -100,7 +100,7 @@ final class RenormalizationTests: XCTestCase {
   /// rows seen before (minus the new one) in the same order, no problems.
   /// Returns how many inserts renormalised.
   private func insert200(
-    after anchor: String, items start: [ItineraryItem], schedule: TripSchedule,
+    after anchor: RowID, items start: [ItineraryItem], schedule: TripSchedule,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
     let environment = RuleEnvironment.fixed(now: now)

@@ -93,7 +93,7 @@ final class ReorderPropertyTests: XCTestCase {
     /// Ids that must be stored, tracked apart from the model.
     var expectedIDs: Set<ItineraryItem.ID>
     /// The row ids the last step should have produced.
-    var expectedRows: [String]
+    var expectedRows: [RowID]
     /// The model laid out from scratch (rebuilt after every step).
     private(set) var itinerary: Itinerary
 
@@ -418,7 +418,7 @@ final class ReorderPropertyTests: XCTestCase {
     XCTAssertEqual(fresh.checkInvariants(), [], step)
     XCTAssertEqual(Engine.ids(fresh.rows), world.expectedRows, step)
     XCTAssertEqual(
-      Engine.ids(fresh.rows).filter { $0.hasPrefix("item:") }.count, items.count, step)
+      Engine.ids(fresh.rows).filter { $0.kind == .item }.count, items.count, step)
     // Every day strictly ordered, every value finite.
     var previous: Double?
     for row in fresh.rows {

@@ -140,7 +140,7 @@ final class ReplanTests: XCTestCase {
     return (r, after)
   }
 
-  private func rowID(_ item: ItineraryItem) -> String { LayoutRow.id(item: item.id) }
+  private func rowID(_ item: ItineraryItem) -> RowID { LayoutRow.id(item: item.id) }
 
   /// The travel item of leg `index` (by its departure stop).
   private func leg(

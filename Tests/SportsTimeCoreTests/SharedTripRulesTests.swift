@@ -94,8 +94,8 @@ final class SharedTripRulesTests: XCTestCase {
     XCTAssertFalse(later.changesNothing, "one more day")
     XCTAssertTrue(later.tripChanged)
     XCTAssertEqual(later.previousItems, planned.items)
-    let reset = ReplanReport.Reset(rowID: "item:x", reason: "why")
-    XCTAssertEqual(reset, ReplanReport.Reset(rowID: "item:x", reason: "why"))
-    XCTAssertNotEqual(reset, ReplanReport.Reset(rowID: "item:x", reason: "other"))
+    let reset = ReplanReport.Reset(rowID: "day:2", reason: "why")
+    XCTAssertEqual(reset, ReplanReport.Reset(rowID: "day:2", reason: "why"))
+    XCTAssertNotEqual(reset, ReplanReport.Reset(rowID: "day:2", reason: "other"))
   }
 }

@@ -250,7 +250,7 @@ final class TripBuilderTests: XCTestCase {
     // Same content at the same positions, and the same layout row for row.
     func content(_ rows: [LayoutRow]) -> [String] {
       rows.map { row in
-        guard let item = row.item else { return row.id }
+        guard let item = row.item else { return row.id.description }
         return "\(item.title)|\(item.day)|\(item.sortOrder)|\(item.kindRank)"
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 import SportsTimeServer
 import SportsTimeStore
@@ -188,6 +189,43 @@ final class ItemAPITests: APITestCase {
       json: ["place": ["day": 2, "at": "bottom"], "revision": 1])
     XCTAssertEqual(stale.status, 409, stale.text)
     XCTAssertEqual(try revision(), 2)
+  }
+
+  /// Issue 29: a body is read into its wire type, row ids once as `RowID`
+  /// in their exact text form; the item's details go through the rule the
+  /// CLI shares, in the API's words.
+  func testRowIDsAreReadOnceAndDetailsByTheSharedRule() throws {
+    for text in ["item:whatever", "GAME:CHN202406040", "", "2"] {
+      let answer = try send(
+        "POST", "/api/trips/\(trip)/items", json: ["title": "x", "place": ["before": text]])
+      XCTAssertEqual(answer.status, 400, answer.text)
+      let error = try XCTUnwrap(try object(answer)["error"] as? [String: Any])
+      XCTAssertEqual(error["field"] as? String, "place.before", text)
+      XCTAssertEqual(
+        error["message"] as? String,
+        "place.before must be a row id: day:N, game:ID or item:UUID (got '\(text)')")
+    }
+    XCTAssertEqual(try send("GET", "/api/trips/\(trip)/drag/Day:2").status, 404)
+    XCTAssertEqual(try send("GET", "/api/trips/\(trip)/drag/day:2").status, 422)
+    let half = try send("POST", "/api/trips/\(trip)/items", json: ["title": "x", "lat": 41])
+    XCTAssertEqual(
+      (try object(half)["error"] as? [String: Any])?["message"] as? String,
+      ItemDetailsError(.pointHalfGiven, field: .longitude).message(
+        naming: WireV1.ItemDetails.words))
+    let edge = try send(
+      "POST", "/api/trips/\(trip)/items",
+      json: ["title": "x", "place": ["after": "day:2", "at": "top"]])
+    XCTAssertEqual(edge.status, 400, edge.text)
+    XCTAssertEqual(
+      (try object(edge)["error"] as? [String: Any])?["field"] as? String, "place.at")
+    // Padded and capitalised as on a command line: the same rule reads it.
+    let padded = try send(
+      "POST", "/api/trips/\(trip)/items",
+      json: ["title": "Inn", "category": "Hotel ", "time": " 21:00 "])
+    XCTAssertEqual(padded.status, 201, padded.text)
+    let row = try XCTUnwrap(try object(padded)["row"] as? [String: Any])
+    XCTAssertEqual(row["category"] as? String, "hotel")
+    XCTAssertEqual(row["time"] as? String, "21:00")
   }
 
   func testBadItemRequests_are400Or404_andChangeNothing() throws {

@@ -120,6 +120,18 @@ final class VisitAPITests: APITestCase {
       XCTAssertEqual(try error(answer)["field"] as? String, field, "\(body): \(answer.text)")
       XCTAssertFalse((try error(answer)["message"] as? String ?? "").isEmpty)
     }
+    // One side of a matchup: the rule `visit add --away/--home` shares,
+    // naming the side that is missing.
+    for (body, field) in [(["away": "STL"], "home"), (["home": "CHC"], "away")] {
+      let answer = try error(
+        try send(
+          "POST", "/api/visits",
+          json: body.merging(["venue": "CHI11", "date": "2024-06-05"]) { a, _ in a }))
+      XCTAssertEqual(answer["field"] as? String, field)
+      XCTAssertEqual(
+        answer["message"] as? String,
+        MatchupError(missing: field == "home" ? .home : .away).message(naming: { "\($0)" }))
+    }
     let notJSON = try client.send(
       "POST", "/api/visits", headers: ["Content-Type": "application/json"], body: Data("{".utf8))
     XCTAssertEqual(notJSON.status, 400)

@@ -134,7 +134,7 @@ public enum ExportSupport {
 
   /// The layout's rows by id, for looking up where a waypoint came from
   /// (a lookup only: order always comes from the layout or the route).
-  static func rowsByID(_ itinerary: Itinerary) -> [String: LayoutRow] {
+  static func rowsByID(_ itinerary: Itinerary) -> [RowID: LayoutRow] {
     Dictionary(itinerary.layout.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 

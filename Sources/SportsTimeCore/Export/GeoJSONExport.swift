@@ -73,7 +73,7 @@ public enum GeoJSONExport {
       let row = rows[point.rowID]
       features.append(
         .object([
-          ("type", .string("Feature")), ("id", .string(point.rowID)),
+          ("type", .string("Feature")), ("id", .string(point.rowID.description)),
           (
             "geometry",
             .object([("type", .string("Point")), ("coordinates", position(point.coordinate))])
@@ -82,7 +82,7 @@ public enum GeoJSONExport {
             "properties",
             .object([
               ("name", .string(point.name)), ("kind", .optional(row?.exportKind)),
-              ("title", .optional(row?.exportTitle)), ("rowID", .string(point.rowID)),
+              ("title", .optional(row?.exportTitle)), ("rowID", .string(point.rowID.description)),
               ("day", .int(point.day)),
               ("date", .string(itinerary.schedule.date(ofDay: point.day).iso)),
               ("order", .int(order)),

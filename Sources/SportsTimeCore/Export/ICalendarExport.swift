@@ -62,7 +62,7 @@ public enum ICalendarExport {
     for row in itinerary.layout.rows {
       let date = itinerary.schedule.date(ofDay: row.day)
       var event = Event(
-        uid: (row.id, tripID), stamp: trip.modifiedAt, timing: .allDay(date))
+        uid: (row.id.description, tripID), stamp: trip.modifiedAt, timing: .allDay(date))
       switch row.content {
       case .day: continue
       case .game(let g):

@@ -36,7 +36,7 @@ public struct PrintedItinerary: Sendable, Hashable {
       case custom
     }
     /// The layout row's id (`game:…`, `item:…`).
-    public var id: String
+    public var id: RowID
     /// What the row is.
     public var kind: Kind
     /// Its icon as stored: ⚾️ 🏀 🏒 🏈 for a game's league, 🚗 or ✈️ for a

@@ -80,8 +80,8 @@ extension Itinerary {
   /// - Complexity: O(n log n) for n rows, plus the rule checks.
   public func check(estimator: RouteEstimator = .default) -> [TripProblem] {
     var numbers: [RowID: Int] = [:]
-    for (offset, row) in numberedRows.enumerated() where numbers[row.rowID] == nil {
-      numbers[row.rowID] = offset + 1
+    for (offset, row) in numberedRows.enumerated() where numbers[row.id] == nil {
+      numbers[row.id] = offset + 1
     }
     func finding(
       _ id: RowID, _ title: String, _ icon: String, _ reason: String, _ remedy: Remedy?

@@ -14,7 +14,7 @@ extension ItineraryLayout {
   /// - Complexity: O(n) for n rows.
   public func checkInvariants() -> [String] {
     var problems: [String] = []
-    var seen: Set<String> = []
+    var seen: Set<RowID> = []
     for row in allRows where !seen.insert(row.id).inserted {
       problems.append("row \(row.id) appears twice")
     }
@@ -89,13 +89,13 @@ extension ItineraryLayout {
 
   /// Why `row`'s id or item id does not match its content, if it does not.
   private static func idProblem(_ row: LayoutRow) -> String? {
-    let expected: String
+    let expected: RowID
     var itemID: ItineraryItem.ID?
     switch row.content {
-    case .day(let day, _): expected = LayoutRow.id(day: day)
-    case .game(let game): expected = LayoutRow.id(game: game.id)
+    case .day(let day, _): expected = .day(day)
+    case .game(let game): expected = .game(game.id)
     case .item(let item):
-      expected = LayoutRow.id(item: item.id)
+      expected = .item(item.id)
       itemID = item.id
     }
     if row.id != expected { return "id \(row.id) should be \(expected)" }

@@ -12,8 +12,10 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
     case item(ItineraryItem)
   }
 
-  /// Stable id: `day:3`, `game:CHN202406040`, `item:<uuid>` (lowercase).
-  public var id: String
+  /// Stable id (`RowID`; its text is `day:3`, `game:CHN202406040`,
+  /// `item:<uuid>`, lowercase): typed from the layout to every reader, its
+  /// text written only where a document is.
+  public var id: RowID
   /// What the row shows.
   public var content: Content
   /// The row's day (for Unscheduled rows: the stored day, outside the trip).
@@ -41,21 +43,12 @@ public struct LayoutRow: Sendable, Hashable, Identifiable {
     return nil
   }
 
-  /// The row's id as a value (`id` is its text form).
-  public var rowID: RowID {
-    switch content {
-    case .day(let day, _): return .day(day)
-    case .game(let g): return .game(g.id)
-    case .item(let item): return .item(item.id)
-    }
-  }
-
-  /// Row id of a stored item (`RowID.item`'s text).
-  public static func id(item: ItineraryItem.ID) -> String { RowID.item(item).description }
-  /// Row id of a game (`RowID.game`'s text).
-  public static func id(game: Game.ID) -> String { RowID.game(game).description }
-  /// Row id of a day header (`RowID.day`'s text).
-  public static func id(day: Int) -> String { RowID.day(day).description }
+  /// Row id of a stored item (`RowID.item`).
+  public static func id(item: ItineraryItem.ID) -> RowID { .item(item) }
+  /// Row id of a game (`RowID.game`).
+  public static func id(game: Game.ID) -> RowID { .game(game) }
+  /// Row id of a day header (`RowID.day`).
+  public static func id(day: Int) -> RowID { .day(day) }
 }
 
 /// The one ordering function (DESIGN.md, "Layout and reordering"): every view
@@ -87,7 +80,7 @@ public struct ItineraryLayout: Sendable {
     var outside: [LayoutRow] = []
     for g in schedule.games {
       let row = LayoutRow(
-        id: LayoutRow.id(game: g.id), content: .game(g), day: g.day,
+        id: .game(g.id), content: .game(g), day: g.day,
         sortOrder: g.sortOrder)
       if schedule.contains(day: g.day) {
         inDays.append(row)
@@ -97,7 +90,7 @@ public struct ItineraryLayout: Sendable {
     }
     for item in items where item.gameID == nil {
       let row = LayoutRow(
-        id: LayoutRow.id(item: item.id), content: .item(item), day: item.day,
+        id: .item(item.id), content: .item(item), day: item.day,
         sortOrder: item.sortOrder, itemID: item.id)
       if schedule.contains(day: item.day) && item.sortOrder.isFinite {
         inDays.append(row)
@@ -117,7 +110,7 @@ public struct ItineraryLayout: Sendable {
     for day in 1...schedule.dayCount {
       rows.append(
         LayoutRow(
-          id: LayoutRow.id(day: day), content: .day(day, schedule.date(ofDay: day)),
+          id: .day(day), content: .day(day, schedule.date(ofDay: day)),
           day: day, sortOrder: nil))
       while next < order.count && inDays[order[next]].day == day {
         rows.append(inDays[order[next]])
@@ -150,7 +143,7 @@ public struct ItineraryLayout: Sendable {
   }
 
   /// The number of each row (`numbered`) by row id.
-  public var rowNumbers: [String: Int] {
+  public var rowNumbers: [RowID: Int] {
     Dictionary(numbered.map { ($0.row.id, $0.number) }, uniquingKeysWith: { a, _ in a })
   }
 
@@ -168,7 +161,8 @@ public struct ItineraryLayout: Sendable {
     let (rb, cb) = rank(b)
     if ra != rb { return ra < rb }
     if ca != cb { return ca < cb }
-    return a.id < b.id
+    // By the id's text (an item's id is its lowercase UUID).
+    return a.id.description < b.id.description
   }
 
   private static func rank(_ row: LayoutRow) -> (Int, Date) {

@@ -269,7 +269,7 @@ public struct DragSession: Sendable {
     moved.sortOrder = proposed
     dayRows.append(
       LayoutRow(
-        id: LayoutRow.id(item: moved.id), content: .item(moved), day: day, sortOrder: proposed,
+        id: .item(moved.id), content: .item(moved), day: day, sortOrder: proposed,
         itemID: moved.id))
     k = slot
     while k < count, row(k).sortOrder != nil {

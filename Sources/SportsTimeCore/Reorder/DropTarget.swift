@@ -6,10 +6,10 @@ import Foundation
 public enum DropTarget: Sendable, Hashable {
   /// Just above the row with this id (above a day header: the bottom of the
   /// day before).
-  case before(rowID: String)
+  case before(rowID: RowID)
   /// Just below the row with this id (below a day header: the top of that
   /// day).
-  case after(rowID: String)
+  case after(rowID: RowID)
   /// First on day N (1-based), above its games.
   case top(day: Int)
   /// Last on day N (1-based).
@@ -24,20 +24,20 @@ extension DragSession {
   ///   dragged item itself is its own slot (`originSlot`).
   /// - Complexity: O(n).
   public func slot(for target: DropTarget) throws -> Int {
-    func index(of rowID: String) throws -> Int {
-      if rowID == LayoutRow.id(item: item.id) {
+    func index(of rowID: RowID) throws -> Int {
+      if rowID == .item(item.id) {
         throw ItineraryRefusal(reason: "An item cannot be placed next to itself; name another row.")
       }
       guard let i = rows.firstIndex(where: { $0.id == rowID }) else {
         throw ItineraryRefusal(
           reason:
-            "Row \(rowID.prefix(80)) is not in the trip's days (the trip has no such row, or it is Unscheduled); name a row shown under a day."
+            "Row \(rowID.description.prefix(80)) is not in the trip's days (the trip has no such row, or it is Unscheduled); name a row shown under a day."
         )
       }
       return i
     }
     func header(_ day: Int) throws -> Int {
-      guard let i = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day) }) else {
+      guard let i = rows.firstIndex(where: { $0.id == .day(day) }) else {
         throw ItineraryRefusal(
           reason:
             "Day \(day) is not in this trip (it has \(Plural.count(constraints.tripDayCount, "day")))."
@@ -48,13 +48,13 @@ extension DragSession {
     switch target {
     // Before or after itself is where it is: the gap it left.
     case .before(let rowID), .after(let rowID):
-      if rowID == LayoutRow.id(item: item.id), let originSlot { return originSlot }
+      if rowID == .item(item.id), let originSlot { return originSlot }
       if case .before = target { return try index(of: rowID) }
       return try index(of: rowID) + 1
     case .top(let day): return try header(day) + 1
     case .bottom(let day):
       _ = try header(day)
-      if let next = rows.firstIndex(where: { $0.id == LayoutRow.id(day: day + 1) }) {
+      if let next = rows.firstIndex(where: { $0.id == .day(day + 1) }) {
         return next
       }
       return rows.count
@@ -133,7 +133,7 @@ public enum RowReference {
         problem: "There is no row \(key)", remedy: .pickRow(count: rows.count))
     }
     let lower = key.lowercased()
-    if let exact = rows.first(where: { $0.id.lowercased() == lower }) { return exact }
+    if let exact = rows.first(where: { $0.id.description.lowercased() == lower }) { return exact }
     // A day or game row id that is not this trip's names no row; an item
     // id (whole or a prefix) may be given with or without `item:`.
     let split = RowID.split(key)

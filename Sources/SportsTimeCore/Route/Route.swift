@@ -8,7 +8,7 @@ public struct Waypoint: Sendable, Hashable {
   /// Where, WGS84 degrees.
   public var coordinate: Coordinate
   /// The layout row it came from (`game:…` or `item:…`).
-  public var rowID: String
+  public var rowID: RowID
   /// The 1-based trip day of that row.
   public var day: Int
   /// The country it is in (ISO 3166-1 alpha-2): a game's venue's; for a

@@ -13,6 +13,43 @@ public struct TypedMatchup: Sendable, Hashable {
     self.away = away
     self.home = home
   }
+
+  /// The matchup of the teams as a front end read them (the API's `away`
+  /// and `home`, the CLI's `--away` and `--home`): both or neither, the
+  /// rule every front end shares (issue 29); nil for neither.
+  /// - Throws: `MatchupError` naming the side that is missing.
+  public static func given(away: String?, home: String?) throws -> TypedMatchup? {
+    switch (away, home) {
+    case (nil, nil): return nil
+    case (let away?, let home?): return TypedMatchup(away: away, home: home)
+    case (nil, _?): throw MatchupError(missing: .away)
+    case (_?, nil): throw MatchupError(missing: .home)
+    }
+  }
+}
+
+/// A matchup given by one team only (`TypedMatchup.given`). Each front end
+/// names the sides its own way (`away`, `--away`), so the words differ only
+/// in those names.
+public struct MatchupError: Error, Sendable, Hashable {
+  /// A side of a matchup.
+  public enum Side: Sendable, Hashable, CaseIterable {
+    /// The visiting team.
+    case away
+    /// The home team.
+    case home
+  }
+
+  /// The side not given: the member at fault.
+  public var missing: Side
+
+  /// The refusal of a matchup without `missing`.
+  public init(missing: Side) { self.missing = missing }
+
+  /// The refusal in words, each side named by `name`.
+  public func message(naming name: (Side) -> String) -> String {
+    "\(name(.away)) and \(name(.home)) go together"
+  }
 }
 
 extension Leagues {

@@ -40,7 +40,7 @@ struct APIError: Error {
 
   /// The largest whole number a request may give (below 10^15, where a JSON
   /// number still holds every whole number exactly).
-  static let largestWholeNumber = 999_999_999_999_999
+  static let largestWholeNumber = Wire.largestWholeNumber
 
   /// Nothing at this path: 404.
   static func notFound(_ message: String) -> APIError {
@@ -53,6 +53,10 @@ struct APIError: Error {
   init(_ error: any Error, barriers: [String]? = nil) {
     if let api = error as? APIError {
       self = api
+      return
+    }
+    if let body = error as? WireBodyError {
+      self = .invalid(body.message, field: body.field)
       return
     }
     // A text that cannot be stored names its member (`title`, `name`,

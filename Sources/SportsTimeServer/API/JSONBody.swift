@@ -1,4 +1,5 @@
 import Foundation
+import SportsTimeAPI
 import SportsTimeCore
 
 /// A request's JSON object, read field by field with errors that name the
@@ -9,6 +10,19 @@ struct JSONBody {
   /// Where this object sits in the request body (`"place"`), nil for the
   /// body itself: errors name a member by its whole path (`place.day`).
   let path: String?
+  /// The body's text as sent (empty inside an object).
+  let data: Data
+
+  /// The body as its wire type (`Wire.decodeBody`: unknown keys refused,
+  /// errors naming the member).
+  /// - Throws: `APIError` (400) naming the member at fault.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    do {
+      return try Wire.decodeBody(type, from: data)
+    } catch let error as WireBodyError {
+      throw APIError(error)
+    }
+  }
 
   /// How errors name member `key`: `key`, or `path.key` inside an object.
   func name(_ key: String) -> String { path.map { "\($0).\(key)" } ?? key }
@@ -18,6 +32,7 @@ struct JSONBody {
   ///   object.
   init(_ data: Data) throws {
     path = nil
+    self.data = data
     if data.isEmpty {
       members = [:]
       return
@@ -156,5 +171,6 @@ struct JSONBody {
   private init(members: [String: JSONValue], path: String) {
     self.members = members
     self.path = path
+    self.data = Data()
   }
 }

@@ -57,19 +57,9 @@ struct TripAPI: Sendable {
   }
 
   func createTrip(_ body: JSONBody, env: RuleEnvironment) throws -> WireV1.TripDocument {
-    try body.allowing(["name", "games", "start", "end"])
-    let name = try body.requiredString("name")
-    let texts = try body.strings("games") ?? []
-    guard !texts.isEmpty else {
-      throw APIError.invalid("games is missing or empty", field: "games")
-    }
-    let references = try texts.enumerated().map { index, text in
-      do {
-        return try GameReference(parsing: text)
-      } catch {
-        throw APIError.invalid("\(error)", field: "games[\(index)]")
-      }
-    }
+    let request = try body.decode(WireV1.NewTrip.self)
+    let name = request.name
+    let references = request.games
     // A reference that names no game is the request's fault, at its field.
     let games = try references.enumerated().map { index, reference in
       do {
@@ -78,8 +68,8 @@ struct TripAPI: Sendable {
         throw APIError.invalid("\(error)", field: "games[\(index)]")
       }
     }
-    let start = try body.date("start")
-    let end = try body.date("end")
+    let start = request.start
+    let end = request.end
     // The new-trip screen shows a refusal beside the field it is about, in
     // the words of a screen where games are picked (no game ids).
     do {
@@ -109,23 +99,14 @@ struct TripAPI: Sendable {
   func patchTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripPatch
   {
-    try body.allowing(["name", "start", "end", "addGames", "removeGames", "revision"])
-    let revision = try body.revision()
-    let name = try body.string("name")
-    let start = try body.date("start")
-    let end = try body.date("end")
     // Game references as `trip replan --add-game/--remove-game` take them.
-    func references(_ key: String) throws -> [GameReference] {
-      try (try body.strings(key) ?? []).enumerated().map { index, text in
-        do {
-          return try GameReference(parsing: text)
-        } catch {
-          throw APIError.invalid("\(error)", field: "\(key)[\(index)]")
-        }
-      }
-    }
-    let adding = try references("addGames")
-    let removing = try references("removeGames")
+    let request = try body.decode(WireV1.EditTrip.self)
+    let revision = request.revision
+    let name = request.name
+    let start = request.start
+    let end = request.end
+    let adding = request.addGames
+    let removing = request.removeGames
     // Each reference that names no game is refused at its place in the body.
     for (key, list) in [("addGames", adding), ("removeGames", removing)] {
       for (index, reference) in list.enumerated() {
@@ -152,8 +133,7 @@ struct TripAPI: Sendable {
   func copyTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripDocument
   {
-    try body.allowing(["name"])
-    let name = try body.requiredString("name")
+    let name = try body.decode(WireV1.CopyTrip.self).name
     let copy = try store.copyTrip(id: id, as: name, environment: env)
     return try tripDocument(copy.copy.trip.id)
   }
@@ -167,8 +147,7 @@ struct TripAPI: Sendable {
   func step(_ direction: JournalStep.Direction, _ id: Trip.ID, _ body: JSONBody) throws
     -> WireV1.JournalAnswer
   {
-    try body.allowing(["revision"])
-    let revision = try body.revision()
+    let revision = try body.decode(WireV1.RevisionOnly.self).revision
     // The answer in the step's own transaction (see `written`).
     return try store.transaction {
       let step = try store.step(
@@ -190,20 +169,16 @@ struct TripAPI: Sendable {
   /// on a handle and again at the press.
   func dragText(_ id: Trip.ID, rowID: RowID) throws -> String {
     let token = try store.changeToken()
-    let row = rowID.description
-    if let text = cache.dragText(of: id, row: row, at: token) { return text }
+    if let text = cache.dragText(of: id, row: rowID, at: token) { return text }
     let text = try Wire.render(try drag(id, rowID: rowID))
-    cache.keep(dragText: text, of: id, row: row, at: token)
+    cache.keep(dragText: text, of: id, row: rowID, at: token)
     return text
   }
 
   func drag(_ id: Trip.ID, rowID: RowID) throws -> WireV1.Drag {
     let itinerary = try itinerary(id)
-    let text = rowID.description
-    guard let row = itinerary.numberedRows.first(where: { $0.id == text }) else {
-      // In words (issue 28, item 15): the page asks for rows it showed.
-      throw APIError.notFound(
-        "That row is no longer in the trip; it may have been changed elsewhere.")
+    guard let row = itinerary.numberedRows.first(where: { $0.id == rowID }) else {
+      throw Self.rowGone
     }
     guard let itemID = row.itemID, let item = itinerary.item(itemID) else {
       if case .game(let placed) = row.content {
@@ -215,6 +190,12 @@ struct TripAPI: Sendable {
     }
     return WireV1.Drag(
       try DragSession(item: item, layout: itinerary.layout, constraints: itinerary.constraints))
+  }
+
+  /// A row the trip does not have (404), in words (issue 28, item 15): the
+  /// page asks for rows it showed.
+  static var rowGone: APIError {
+    APIError.notFound("That row is no longer in the trip; it may have been changed elsewhere.")
   }
 
   func export(_ id: Trip.ID, format: TripExportFormat) throws -> (name: String, text: String) {
@@ -296,114 +277,32 @@ struct TripAPI: Sendable {
 
   // MARK: Items
 
-  /// The drop target of a `place` object.
-  func place(_ body: JSONBody?, field: String = "place") throws -> DropTarget? {
-    guard let body else { return nil }
-    try body.allowing(["before", "after", "day", "at"])
-    let given = ["before", "after", "day"].filter { body.has($0) }
-    guard given.count <= 1 else {
-      throw APIError.invalid(
-        "\(field) must give one of before, after and day, not \(given.joined(separator: " and "))",
-        field: field)
-    }
-    if let before = try body.string("before") { return .before(rowID: before) }
-    if let after = try body.string("after") { return .after(rowID: after) }
-    if let day = try body.integer("day") {
-      switch try body.string("at") ?? "bottom" {
-      case "top": return .top(day: day)
-      case "bottom": return .bottom(day: day)
-      default:
-        throw APIError.invalid("\(field).at must be \"top\" or \"bottom\"", field: "\(field).at")
-      }
-    }
-    throw APIError.invalid(
-      "\(field) must be {before: rowID}, {after: rowID} or {day: N, at: \"top\"|\"bottom\"}",
-      field: field)
-  }
-
-  /// The members `details(_:)` reads.
-  static let detailKeys = ["title", "category", "time", "lat", "lon", "placeID", "address"]
-
-  /// The custom item details of `body` (absent keys unchanged; null
-  /// clears).
-  func details(_ body: JSONBody) throws -> CustomItemChanges {
-    var changes = CustomItemChanges()
-    if let title = try body.string("title") { changes.title = title }
-    if let text = try body.string("category") {
-      guard let category = ItemCategory(rawValue: text) else {
-        throw APIError.invalid(
-          "category must be restaurant, hotel, activity or note (got '\(text.prefix(80))')",
-          field: "category")
-      }
-      changes.category = category
-    }
-    if body.isNull("time") {
-      changes.time = .some(nil)
-    } else if let text = try body.string("time") {
-      guard let time = ClockTime(text) else {
-        throw APIError.invalid("time must be HH:MM (got '\(text.prefix(80))')", field: "time")
-      }
-      changes.time = .some(time)
-    }
-    if body.has("placeID") {
-      // A town of the place search: its point, name and zone.
-      guard !body.has("lat"), !body.has("lon") else {
-        throw APIError.invalid(
-          "Give either a place from the search or a latitude and longitude, not both.",
-          field: "placeID")
-      }
-      guard let number = try body.number("placeID"), let id = Int(exactly: number),
-        let place = try places.directory().place(id: id)
-      else {
-        throw APIError.invalid(
-          "That place is not in the list of towns; search for it again.", field: "placeID")
-      }
-      changes.locate(ItemLocation(place: place))
-    } else if body.isNull("lat") || body.isNull("lon") {
-      // Cleared together: a number beside a null is a contradiction.
-      for (key, other) in [("lat", "lon"), ("lon", "lat")] where body.isNull(other) {
-        if try body.number(key) != nil {
-          throw APIError.invalid(
-            "Give both the latitude and the longitude, or clear both to remove the point.",
-            field: other)
+  /// The custom item changes of `details` (the rule `item add/edit`
+  /// share), a `placeID` looked up among GeoNames' towns.
+  /// - Throws: `WireBodyError` naming the member at fault.
+  func changes(_ details: WireV1.ItemDetails) throws -> CustomItemChanges {
+    try details.changes(
+      locating: { number in
+        guard let number, let id = Int(exactly: number),
+          let place = try places.directory().place(id: id)
+        else {
+          throw WireBodyError(
+            "That place is not in the list of towns; search for it again.", field: "placeID")
         }
-      }
-      changes.locate(nil)
-    } else {
-      switch (try body.number("lat"), try body.number("lon")) {
-      case (nil, nil): break
-      case (let lat?, let lon?):
-        guard let coordinate = Coordinate(latitude: lat, longitude: lon) else {
-          let field = (-90...90).contains(lat) ? "lon" : "lat"
-          throw APIError.invalid(
-            "That point is not on the map: the latitude goes from -90 (south) to 90 (north) and the longitude from -180 (west) to 180 (east), in degrees.",
-            field: field)
-        }
-        changes.locate(ItemLocation(point: coordinate, directory: places.directoryIfAvailable))
-      default:
-        throw APIError.invalid(
-          "Give both the latitude and the longitude, or neither.",
-          field: body.has("lat") ? "lon" : "lat")
-      }
-    }
-    if body.isNull("address") {
-      changes.address = .some(nil)
-    } else if let address = try body.string("address") {
-      changes.address = .some(address)
-    }
-    return changes
+        return place
+      }, directory: places.directoryIfAvailable)
   }
 
   func addItem(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws -> WireV1.ItemWrite {
-    try body.allowing(Self.detailKeys + ["place", "revision"])
-    let title = try body.requiredString("title")
-    let changes = try details(body)
+    let request = try body.decode(WireV1.AddItem.self)
+    let title = request.title
+    let changes = try changes(request.details)
     let info = CustomInfo(
       title: title, category: changes.category ?? .note, time: changes.time ?? nil,
       coordinate: changes.coordinate ?? nil, address: changes.address ?? nil,
       placeName: changes.placeName, placeTimeZoneID: changes.placeTimeZoneID)
-    let target = try place(try body.object("place")) ?? .bottom(day: 1)
-    let revision = try body.revision()
+    let target = try request.place?.target() ?? .bottom(day: 1)
+    let revision = request.revision
     return try written(id) {
       try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
@@ -415,11 +314,9 @@ struct TripAPI: Sendable {
   func moveItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
     throws -> WireV1.ItemWrite
   {
-    try body.allowing(["place", "revision"])
-    guard let target = try place(try body.object("place")) else {
-      throw APIError.invalid("place is missing", field: "place")
-    }
-    let revision = try body.revision()
+    let request = try body.decode(WireV1.MoveItem.self)
+    let target = try request.place.target()
+    let revision = request.revision
     do {
       return try written(id) {
         try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
@@ -446,9 +343,9 @@ struct TripAPI: Sendable {
   func editItem(_ id: Trip.ID, item: ItineraryItem.ID, _ body: JSONBody, env: RuleEnvironment)
     throws -> WireV1.ItemWrite
   {
-    try body.allowing(Self.detailKeys + ["revision"])
-    let changes = try details(body)
-    let revision = try body.revision()
+    let request = try body.decode(WireV1.EditItem.self)
+    let changes = try changes(request.details)
+    let revision = request.revision
     return try written(id) {
       try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
@@ -479,7 +376,7 @@ struct TripAPI: Sendable {
     try store.transaction {
       let change = try write()
       let itinerary = try store.itinerary(id: tripID, catalog: catalog)
-      let rowID = RowID.item(change.item.id).description
+      let rowID = RowID.item(change.item.id)
       let row =
         change.deleted.contains(change.item.id)
         ? nil
@@ -500,7 +397,13 @@ final class DocumentCache: @unchecked Sendable {
   private var token: ChangeToken?
   private var texts: [Trip.ID: String] = [:]
   private var itineraries: [Trip.ID: Itinerary] = [:]
-  private var dragTexts: [String: String] = [:]
+  private var dragTexts: [DragKey: String] = [:]
+
+  /// A drag document's key: the trip and the row.
+  private struct DragKey: Hashable {
+    var trip: Trip.ID
+    var row: RowID
+  }
 
   /// The text of `id` kept at `token`, or nil.
   func text(of id: Trip.ID, at token: ChangeToken) -> String? {
@@ -513,17 +416,17 @@ final class DocumentCache: @unchecked Sendable {
   }
 
   /// The drag document text of row `row` of `id` kept at `token`, or nil.
-  func dragText(of id: Trip.ID, row: String, at token: ChangeToken) -> String? {
-    lock.withLock { self.token == token ? dragTexts["\(id) \(row)"] : nil }
+  func dragText(of id: Trip.ID, row: RowID, at token: ChangeToken) -> String? {
+    lock.withLock { self.token == token ? dragTexts[DragKey(trip: id, row: row)] : nil }
   }
 
   /// Keeps the drag document text of row `row` of `id` at `token` (at most
   /// 64 rows' documents per token).
-  func keep(dragText text: String, of id: Trip.ID, row: String, at token: ChangeToken) {
+  func keep(dragText text: String, of id: Trip.ID, row: RowID, at token: ChangeToken) {
     lock.withLock {
       move(to: token)
       if dragTexts.count >= 64 { dragTexts = [:] }
-      dragTexts["\(id) \(row)"] = text
+      dragTexts[DragKey(trip: id, row: row)] = text
     }
   }
 

@@ -253,12 +253,12 @@ struct VisitAPI: Sendable {
   }
 
   private func matchup(_ body: JSONBody) throws -> TypedMatchup? {
-    switch (try body.string("away"), try body.string("home")) {
-    case (nil, nil): return nil
-    case (let away?, let home?): return TypedMatchup(away: away, home: home)
-    default:
-      throw APIError.invalid(
-        "away and home go together", field: body.has("away") ? "home" : "away")
+    do {
+      // The rule `visit add --away/--home` shares.
+      return try TypedMatchup.given(away: try body.string("away"), home: try body.string("home"))
+    } catch let error as MatchupError {
+      let name: (MatchupError.Side) -> String = { $0 == .away ? "away" : "home" }
+      throw APIError.invalid(error.message(naming: name), field: name(error.missing))
     }
   }
 

@@ -431,12 +431,12 @@ extension TaggedUUID: PathParameter where Owner: PathIdentified {
 }
 
 extension RowID: PathParameter {
-  /// The row a path names (`/api/trips/{id}/drag/{row}`).
+  /// The row a path names (`/api/trips/{id}/drag/{row}`), read once in
+  /// its exact text form (`day:3`, `game:CHN202406040`, `item:<uuid>`).
   /// - Throws: `APIError` 404, as for a row the trip no longer has.
   public init(pathSegment: String) throws {
-    guard let id = RowID(pathSegment) else {
-      throw APIError.notFound(
-        "That row is no longer in the trip; it may have been changed elsewhere.")
+    guard let id = RowID(pathSegment), id.description == pathSegment else {
+      throw TripAPI.rowGone
     }
     self = id
   }

@@ -36,10 +36,10 @@ enum Engine {
   }
 
   /// Row ids.
-  static func ids(_ rows: [LayoutRow]) -> [String] { rows.map(\.id) }
+  static func ids(_ rows: [LayoutRow]) -> [RowID] { rows.map(\.id) }
 
   /// Row ids of `rows` with `id` inserted at `slot`.
-  static func ids(_ rows: [LayoutRow], inserting id: String, at slot: Int) -> [String] {
+  static func ids(_ rows: [LayoutRow], inserting id: RowID, at slot: Int) -> [RowID] {
     var result = rows.map(\.id)
     result.insert(id, at: slot)
     return result

@@ -11,7 +11,7 @@ public struct LegacyPlacement: Sendable, Hashable {
   /// The old anchor day.
   public var anchorDay: Int
   /// The row's id in the layout (`item:<uuid>`).
-  public var rowID: String
+  public var rowID: RowID
   /// The row's 1-based number as `trip show` prints it.
   public var rowNumber: Int
   /// True when its day is outside the trip (shown under Unscheduled).

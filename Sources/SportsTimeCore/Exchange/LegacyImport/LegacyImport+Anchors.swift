@@ -6,14 +6,14 @@ extension LegacyImport {
   /// Where an item is added.
   enum Target {
     case top(Int)
-    case afterRow(String)
+    case afterRow(RowID)
     case bottom(Int)
     case unscheduled(Int)
 
     var rank: Int {
       switch self {
       case .top: return 0
-      case .afterRow(let id): return RowID(id)?.kind == .game ? 1 : 2
+      case .afterRow(let id): return id.kind == .game ? 1 : 2
       case .bottom: return 3
       case .unscheduled: return 4
       }
@@ -22,7 +22,7 @@ extension LegacyImport {
     var groupKey: String {
       switch self {
       case .top(let day): return String(format: "top:%09d", day)
-      case .afterRow(let id): return id
+      case .afterRow(let id): return id.description
       case .bottom(let day): return String(format: "bottom:%09d", day)
       case .unscheduled(let day): return "unscheduled:\(day)"
       }
@@ -57,7 +57,7 @@ extension LegacyImport {
         game.day == day
         ? nil
         : "Game \(game.title) (\(id)) is on Day \(game.day), not Day \(day); the item follows it."
-      return (.afterRow(LayoutRow.id(game: game.id)), nil, note)
+      return (.afterRow(.game(game.id)), nil, note)
     case .afterTravel:
       guard let key = item.anchorID, !key.isEmpty else {
         return unresolved("It is anchored after travel but names no leg.")
@@ -81,7 +81,7 @@ extension LegacyImport {
       let note =
         leg.day == day
         ? nil : "Travel \(leg.title) is on Day \(leg.day), not Day \(day); the item follows it."
-      return (.afterRow(LayoutRow.id(item: leg.id)), nil, note)
+      return (.afterRow(.item(leg.id)), nil, note)
     }
   }
 

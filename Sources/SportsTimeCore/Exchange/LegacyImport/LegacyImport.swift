@@ -219,7 +219,7 @@ public enum LegacyImport {
       case .bottom(let day): drop = .bottom(day: day)
       }
       let chained = previousInGroup[target.groupKey].map {
-        DropTarget.after(rowID: LayoutRow.id(item: $0))
+        DropTarget.after(rowID: .item($0))
       }
       let itinerary = Itinerary(trip: trip, schedule: schedule, items: items)
       let id = legacyItem.id.rawValue

@@ -1,0 +1,334 @@
+import Foundation
+import SportsTimeCore
+
+/// The request bodies of the app's API (docs/API.md), one type a body
+/// shape, read with `Wire.decodeBody` (unknown keys refused, every error
+/// naming its member). Each turns into its Core value by one mapping the
+/// CLI shares (`PlacementRequest`, `ItemDetailsRequest`).
+extension WireV1 {
+  /// `place` of an item write: `{before: rowID}`, `{after: rowID}` or
+  /// `{day: N, at: "top"|"bottom"}` (`at` defaults to the bottom). Row ids
+  /// are read once here, as `RowID` in its exact text form.
+  public struct Place: Decodable, Sendable, Hashable {
+    /// The members, as the place asks.
+    public var request: PlacementRequest<RowID>
+    /// Where the object is in the body (`place`).
+    public var field: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case before, after, day, at }
+
+    /// Reads a place object.
+    /// - Throws: `WireBodyError` for a row id not in its text form
+    ///   (`day:3`, `game:CHN202406040`, `item:<uuid>`), a day that is not
+    ///   a whole number, an `at` other than "top" or "bottom".
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      field = Wire.field(c.codingPath)
+      func row(_ key: CodingKeys) throws -> RowID? {
+        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let id = RowID(text), id.description == text else {
+          throw c.refusal(key) {
+            "\($0) must be a row id: day:N, game:ID or item:UUID (got '\(text.prefix(80))')"
+          }
+        }
+        return id
+      }
+      var request = PlacementRequest<RowID>(before: try row(.before), after: try row(.after))
+      request.day = try c.wholeNumber(forKey: .day)
+      if let text = try c.decodeIfPresent(String.self, forKey: .at) {
+        guard let edge = DayEdge(rawValue: text) else {
+          throw c.refusal(.at) { "\($0) must be \"top\" or \"bottom\"" }
+        }
+        request.edge = edge
+      }
+      self.request = request
+    }
+
+    /// The drop target (`PlacementRequest.target()`, the rule the CLI's
+    /// `--before/--after/--day` share).
+    /// - Throws: `WireBodyError` naming the member at fault, or the place
+    ///   itself when it names nothing.
+    public func target() throws -> DropTarget {
+      let target: DropTarget?
+      do {
+        target = try request.target()
+      } catch let error as PlacementError {
+        throw WireBodyError(
+          error.message(naming: name), field: error.rule == .edgeWithoutDay ? name(.edge) : field)
+      }
+      guard let target else {
+        throw WireBodyError(
+          "\(field) must be {before: rowID}, {after: rowID} or {day: N, at: \"top\"|\"bottom\"}",
+          field: field)
+      }
+      return target
+    }
+
+    /// How the API names a member of the place: its path.
+    public func name(_ member: PlacementError.Field) -> String {
+      switch member {
+      case .before: return "\(field).before"
+      case .after: return "\(field).after"
+      case .day: return "\(field).day"
+      case .edge: return "\(field).at"
+      }
+    }
+  }
+
+  /// A custom item's details in an item write (`title`, `category`,
+  /// `time`, `lat`, `lon`, `placeID`, `address`; absent members unchanged,
+  /// null clears `time`, the point and `address`), read from the members
+  /// of the write's body beside its own.
+  public struct ItemDetails: Sendable, Hashable {
+    /// The details as given; `placeID` is the place search's id as sent
+    /// (nil for null: it names no town either).
+    public var request: ItemDetailsRequest<Double?>
+
+    /// The members the details read, in the order refusals list them.
+    static let keys = ["title", "category", "time", "lat", "lon", "placeID", "address"]
+
+    /// Reads the details members of the body `decoder` reads (the body's
+    /// own type refuses unknown members).
+    /// - Throws: `WireBodyError` for a member of the wrong type.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: MemberKey.self)
+      func key(_ name: String) -> MemberKey { MemberKey(name) }
+      var request = ItemDetailsRequest<Double?>()
+      request.title = try c.decodeIfPresent(String.self, forKey: key("title"))
+      request.category = try c.decodeIfPresent(String.self, forKey: key("category"))
+      request.time = try c.clearable(String.self, forKey: key("time"))
+      request.latitude = try c.clearable(Double.self, forKey: key("lat"))
+      request.longitude = try c.clearable(Double.self, forKey: key("lon"))
+      // Null too: the search's lookup refuses what names no town.
+      request.place = try c.clearable(Double.self, forKey: key("placeID"))
+      request.address = try c.clearable(String.self, forKey: key("address"))
+      self.request = request
+    }
+
+    /// The item's changes (`ItemDetailsRequest.changes`, the rule the
+    /// CLI's options share), the town looked up by `locating`.
+    /// - Throws: `WireBodyError` naming the member at fault (`lat`,
+    ///   `placeID`, …); what `locating` throws.
+    public func changes(
+      locating: (Double?) throws -> SportsTimeCore.Place,
+      directory: @autoclosure () -> PlaceDirectory?
+    ) throws -> CustomItemChanges {
+      do {
+        return try request.changes(locating: locating, directory: directory())
+      } catch let error as ItemDetailsError {
+        throw WireBodyError(
+          error.message(naming: Self.words), field: Self.member(error.field))
+      }
+    }
+
+    /// The member of a detail (`lat`).
+    public static func member(_ field: ItemDetailsError.Field) -> String {
+      switch field {
+      case .title: return "title"
+      case .category: return "category"
+      case .time: return "time"
+      case .latitude, .point: return "lat"
+      case .longitude: return "lon"
+      case .place: return "placeID"
+      case .address: return "address"
+      }
+    }
+
+    /// How the API's messages name a detail ("the latitude").
+    public static func words(_ field: ItemDetailsError.Field) -> String {
+      switch field {
+      case .latitude: return "the latitude"
+      case .longitude: return "the longitude"
+      case .point: return "a latitude and longitude"
+      case .place: return "a place from the search"
+      default: return member(field)
+      }
+    }
+  }
+
+  /// `POST /api/trips/{id}/items`: `{title, category?, time?, lat?, lon?,
+  /// placeID?, address?, place?, revision?}`; without `place`, the bottom
+  /// of Day 1.
+  public struct AddItem: Decodable, Sendable, Hashable {
+    /// The new item's title.
+    public var title: String
+    /// Its details.
+    public var details: ItemDetails
+    /// Where it goes, or nil.
+    public var place: Place?
+    /// The revision the write is based on, or nil.
+    public var revision: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case title, category, time, lat, lon, placeID, address, place, revision
+    }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError`.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      title = try c.decode(String.self, forKey: .title)
+      details = try ItemDetails(from: decoder)
+      place = try c.decodeIfPresent(Place.self, forKey: .place)
+      revision = try c.revision(forKey: .revision)
+    }
+  }
+
+  /// `POST /api/trips/{id}/items/{item}/move`: `{place, revision?}`.
+  public struct MoveItem: Decodable, Sendable, Hashable {
+    /// Where the item goes.
+    public var place: Place
+    /// The revision the write is based on, or nil.
+    public var revision: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case place, revision }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError` (`place is missing`, …).
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      place = try c.decode(Place.self, forKey: .place)
+      revision = try c.revision(forKey: .revision)
+    }
+  }
+
+  /// `PATCH /api/trips/{id}/items/{item}`: the details to change and
+  /// `revision?`.
+  public struct EditItem: Decodable, Sendable, Hashable {
+    /// The details to change.
+    public var details: ItemDetails
+    /// The revision the write is based on, or nil.
+    public var revision: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case title, category, time, lat, lon, placeID, address, revision
+    }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError`.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      details = try ItemDetails(from: decoder)
+      revision = try c.revision(forKey: .revision)
+    }
+  }
+
+  /// `POST /api/trips`: `{name, games, start?, end?}`, the games as `trip
+  /// new --game` takes them.
+  public struct NewTrip: Decodable, Sendable, Hashable {
+    /// The trip's name.
+    public var name: String
+    /// Its games (at least one).
+    public var games: [GameReference]
+    /// The first day, or nil for the first game's.
+    public var start: CalendarDate?
+    /// The last day, or nil for the last game's.
+    public var end: CalendarDate?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, games, start, end }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError` (`games[2]` for a reference that does not
+    ///   parse).
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      name = try c.decode(String.self, forKey: .name)
+      games = try Self.references(c, .games)
+      guard !games.isEmpty else { throw c.refusal(.games) { "\($0) is missing or empty" } }
+      start = try c.date(forKey: .start)
+      end = try c.date(forKey: .end)
+    }
+
+    /// The game references at `key` (none when absent).
+    static func references<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws
+      -> [GameReference]
+    {
+      let texts = try c.decodeIfPresent([String].self, forKey: key) ?? []
+      return try texts.enumerated().map { index, text in
+        do {
+          return try GameReference(parsing: text)
+        } catch {
+          throw WireBodyError(
+            "\(error)", field: "\(Wire.field(c.codingPath, key.stringValue))[\(index)]")
+        }
+      }
+    }
+  }
+
+  /// `PATCH /api/trips/{id}`: `{name?, start?, end?, addGames?,
+  /// removeGames?, revision?}`.
+  public struct EditTrip: Decodable, Sendable, Hashable {
+    /// A new name, or nil.
+    public var name: String?
+    /// A new first day, or nil.
+    public var start: CalendarDate?
+    /// A new last day, or nil.
+    public var end: CalendarDate?
+    /// Games to add.
+    public var addGames: [GameReference]
+    /// Games to remove.
+    public var removeGames: [GameReference]
+    /// The revision the write is based on, or nil.
+    public var revision: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case name, start, end, addGames, removeGames, revision
+    }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError`.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      revision = try c.revision(forKey: .revision)
+      name = try c.decodeIfPresent(String.self, forKey: .name)
+      start = try c.date(forKey: .start)
+      end = try c.date(forKey: .end)
+      addGames = try NewTrip.references(c, .addGames)
+      removeGames = try NewTrip.references(c, .removeGames)
+    }
+  }
+
+  /// `POST /api/trips/{id}/copy`: `{name}`.
+  public struct CopyTrip: Decodable, Sendable, Hashable {
+    /// The copy's name.
+    public var name: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name }
+  }
+
+  /// A body of only `{revision?}` (undo, redo).
+  public struct RevisionOnly: Decodable, Sendable, Hashable {
+    /// The revision the write is based on, or nil.
+    public var revision: Int?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case revision }
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError`.
+    public init(from decoder: any Decoder) throws {
+      revision = try decoder.container(keyedBy: CodingKeys.self).revision(forKey: .revision)
+    }
+  }
+}
+
+/// A key of any name: for members read beside a body's own, whose type
+/// has already refused unknown keys.
+struct MemberKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ name: String) { stringValue = name }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer {
+  /// The date at `key` (`YYYY-MM-DD`); nil when absent or null.
+  /// - Throws: `WireBodyError` for another text.
+  public func date(forKey key: Key) throws -> CalendarDate? {
+    guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+    guard let date = CalendarDate(iso: text) else {
+      throw refusal(key) { "\($0) must be a date as YYYY-MM-DD (got '\(text.prefix(80))')" }
+    }
+    return date
+  }
+}
