@@ -101,6 +101,7 @@ extension Store {
       var replan = try plan(itinerary)
       let t = replan.trip
       if replan.tripChanged || t.modifiedAt != itinerary.trip.modifiedAt {
+        try journalWillWriteTrip(t.id)
         try execute(
           "UPDATE trips SET start_date = ?, end_date = ?, modified_at = ? WHERE id = ?",
           [
@@ -110,6 +111,7 @@ extension Store {
         try noteChange(ofTrip: t.id)
       }
       if replan.tripChanged {
+        try journalWillWriteGames(ofTrip: t.id)
         try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {

@@ -274,6 +274,7 @@ extension Store {
       try checkRevision(ofTrip: before.id, expected: expectedRevision)
       var after = try before.renamed(to: name, now: now)
       try checkNameIsFree(after.name, except: after.id)
+      try journalWillWriteTrip(after.id)
       try execute(
         "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
         [
@@ -465,6 +466,7 @@ extension Store {
   /// `insertItem`'s insert, inside the caller's transaction.
   func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
+    try journalWillWriteItem(item.id)
     try insert(into: "itinerary_items", try Store.columns(of: item))
     try clearTombstone(.item, id: item.id.rawValue)
     try noteChange(ofTrip: item.tripID)
@@ -506,6 +508,7 @@ extension Store {
     }
     var row = try Store.columns(of: item)
     row["id"] = nil
+    try journalWillWriteItem(item.id)
     let changed = try update(
       "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
     if changed == 0 { throw RecordError.itemNotFound(item.id.description) }
@@ -537,6 +540,7 @@ extension Store {
     guard let trip = try tripOfItem(id) else {
       throw RecordError.itemNotFound(id.description)
     }
+    try journalWillWriteItem(id)
     try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
     try recordTombstone(.item, id: id.rawValue, tripID: trip, at: instant)
     try noteChange(ofTrip: trip)
