@@ -41,6 +41,10 @@ public final class Store: @unchecked Sendable {
   /// The records the running journaled edit is about to change (guarded
   /// by `lock`); nil outside one.
   var journalCapture: JournalCapture?
+  /// How many times this store read a whole trip (`loadTrip(id:)` and the
+  /// reads built on it; guarded by `lock`): a test's proof that an answer
+  /// is built without a second read.
+  var wholeTripReads = 0
 
   /// Opens (creating if needed) the database at `path` and migrates it.
   ///
