@@ -96,6 +96,7 @@ enum Schema {
     migrations + VisitsSchema.migrations + SettingsSchema.migrations + TravelModeSchema.migrations
     + RevisionSchema.migrations + ScheduleImportSchema.migrations + JournalSchema.migrations
     + GameScoreSchema.migrations + ItemPlaceSchema.migrations + InstantSchema.migrations
+    + JournalChangeSchema.migrations
 
   /// The migrator for `ledger`.
   static let migrator = Migrator(ledger)

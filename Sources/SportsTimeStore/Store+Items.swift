@@ -26,12 +26,32 @@ extension Store {
     id: Trip.ID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
     _ edit: (Itinerary) throws -> ItineraryChange
   ) throws -> ItineraryChange {
+    try editedTrip(
+      id: id, catalog: catalog, now: now, expectedRevision: expectedRevision, edit
+    ).change
+  }
+
+  /// `editTrip(id:catalog:now:expectedRevision:_:)`, answering with the
+  /// trip as the edit stored it too: the itinerary the edit started from
+  /// with the change applied (its items) and the trip's row as stored
+  /// (modification time, revision), without a second read of the whole
+  /// trip. A change that `changesNothing` answers with the trip as it was.
+  /// - Returns: the stored change and the trip after it.
+  /// - Throws: as `editTrip(id:catalog:now:expectedRevision:_:)`.
+  public func editedTrip(
+    id: Trip.ID, catalog: Catalog, now: Date, expectedRevision: Int? = nil,
+    _ edit: (Itinerary) throws -> ItineraryChange
+  ) throws -> (change: ItineraryChange, itinerary: Itinerary) {
     try journaled(id) {
       let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       let change = try edit(itinerary)
       try apply(change, tripID: itinerary.trip.id, now: now)
-      return (change, Store.label(of: change, in: itinerary))
+      var after = itinerary
+      if !change.changesNothing {
+        after = itinerary.storing(change, trip: try storedTrip(id: itinerary.trip.id))
+      }
+      return ((change, after), Store.label(of: change, in: itinerary))
     }
   }
 
@@ -94,13 +114,28 @@ extension Store {
     id: Trip.ID, catalog: Catalog, expectedRevision: Int? = nil,
     _ plan: (Itinerary) throws -> Replan
   ) throws -> Replan {
+    try replannedTrip(id: id, catalog: catalog, expectedRevision: expectedRevision, plan).replan
+  }
+
+  /// `replanTrip(id:catalog:expectedRevision:_:)`, answering with the trip
+  /// as the re-plan stored it too: the re-plan's schedule, the items the
+  /// re-plan started from with its change applied, and the trip's row as
+  /// stored, without a second read of the whole trip.
+  /// - Returns: the stored re-plan and the trip after it.
+  /// - Throws: as `replanTrip(id:catalog:expectedRevision:_:)`.
+  func replannedTrip(
+    id: Trip.ID, catalog: Catalog, expectedRevision: Int? = nil,
+    _ plan: (Itinerary) throws -> Replan
+  ) throws -> (replan: Replan, itinerary: Itinerary) {
     let now = clock()
-    return try journaled(id) { () -> (result: Replan, label: String) in
+    return try journaled(id) {
+      () -> (result: (replan: Replan, itinerary: Itinerary), label: String) in
       let itinerary = try self.itinerary(id: id, catalog: catalog)
       try checkRevision(ofTrip: itinerary.trip.id, expected: expectedRevision)
       var replan = try plan(itinerary)
       let t = replan.trip
       if replan.tripChanged || t.modifiedAt != itinerary.trip.modifiedAt {
+        try journalWillWriteTrip(t.id)
         try execute(
           "UPDATE trips SET start_date = ?, end_date = ?, modified_at = ? WHERE id = ?",
           [
@@ -110,6 +145,7 @@ extension Store {
         try noteChange(ofTrip: t.id)
       }
       if replan.tripChanged {
+        try journalWillWriteGames(ofTrip: t.id)
         try execute(
           "DELETE FROM trip_games WHERE trip_id = ?", [.text(Store.key(t.id))])
         for (position, gameID) in t.gameIDs.enumerated() {
@@ -126,7 +162,9 @@ extension Store {
       for item in replan.change.updated { try rewriteItem(item) }
       for id in replan.change.deleted { try removeItem(id: id, at: now) }
       replan.trip.revision = try revision(ofTrip: t.id)
-      return (replan, "Re-plan “\(replan.trip.name)”")
+      let after = itinerary.storing(
+        replan.change, trip: try storedTrip(id: t.id), schedule: replan.schedule)
+      return ((replan, after), "Re-plan “\(replan.trip.name)”")
     }
   }
 }
@@ -160,11 +198,47 @@ extension Store {
     end: CalendarDate?, catalog: Catalog, environment: RuleEnvironment,
     expectedRevision: Int? = nil
   ) throws -> Replan {
-    try replanTrip(id: id, catalog: catalog, expectedRevision: expectedRevision) { itinerary in
+    try replannedTrip(
+      id: id, adding: adding, removing: removing, start: start, end: end, catalog: catalog,
+      environment: environment, expectedRevision: expectedRevision
+    ).replan
+  }
+
+  /// `replanTrip(id:adding:removing:start:end:catalog:environment:expectedRevision:)`
+  /// answering with the trip after it too
+  /// (`replannedTrip(id:catalog:expectedRevision:_:)`).
+  func replannedTrip(
+    id: Trip.ID, adding: [GameReference], removing: [GameReference], start: CalendarDate?,
+    end: CalendarDate?, catalog: Catalog, environment: RuleEnvironment,
+    expectedRevision: Int? = nil
+  ) throws -> (replan: Replan, itinerary: Itinerary) {
+    try replannedTrip(id: id, catalog: catalog, expectedRevision: expectedRevision) { itinerary in
       try itinerary.replan(
         adding: try games(for: adding, catalog: catalog),
         removing: try games(for: removing, catalog: catalog), start: start, end: end,
         catalog: catalog, environment: environment)
     }
+  }
+}
+
+extension Itinerary {
+  /// This itinerary as the store reads it back once `change` is stored and
+  /// the trip's row is `trip`: the same schedule (or `schedule`, the
+  /// re-plan's), the change's items in
+  /// place (inserted, updated, deleted), in the order the store reads them
+  /// (`Store.sortedByID`).
+  /// - Complexity: O(n log n) for n items.
+  func storing(
+    _ change: ItineraryChange, trip: Trip, schedule: TripSchedule? = nil
+  ) -> Itinerary {
+    var byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for id in change.deleted { byID[id] = nil }
+    for item in change.updated + change.inserted {
+      byID[item.id] = item.tripID == trip.id ? item : nil
+    }
+    return Itinerary(
+      trip: trip, schedule: schedule ?? self.schedule,
+      items: Store.sortedByID(Array(byID.values)),
+      venueZones: venueZones)
   }
 }

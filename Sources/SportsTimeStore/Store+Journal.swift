@@ -37,21 +37,45 @@ extension Store {
   public static let journalLength = 100
 
   /// Runs `body` (which changes trip `id` and names the change) and
-  /// journals it when it stored a change: the trip's rows before and
-  /// after, and the label. A new edit forgets what was undone (there is
-  /// nothing left to redo). Inside the caller's transaction (or its own).
+  /// journals it when it stored a change: the label, and each record of
+  /// the trip it inserted, deleted or updated, as it was before and after
+  /// (`RecordChange`; the trip's name and days only when they changed). A
+  /// new edit forgets what was undone (there is nothing left to redo).
+  /// Inside the caller's transaction (or its own).
+  ///
+  /// The records come from the write paths (`journalWillWrite…`), each
+  /// read once before its first write and once at the end; debug builds
+  /// check them against a diff of the whole trip before and after.
+  /// - Complexity: O(k) rows read and written for k records changed.
   func journaled<T>(_ id: Trip.ID, _ body: () throws -> (result: T, label: String)) throws -> T {
     try transaction {
       if journalDepth > 0 { return try body().result }
       journalDepth += 1
       defer { journalDepth -= 1 }
-      let revisionBefore = try? revision(ofTrip: id)
-      let before = try revisionBefore.map { _ in try snapshot(ofTrip: id) }
+      let key = Store.key(id)
+      guard let revisionBefore = try? revision(ofTrip: id) else { return try body().result }
+      journalCapture = JournalCapture(tripKey: key)
+      defer { journalCapture = nil }
+      #if DEBUG
+        let wholeBefore = try wholeRecords(ofTrip: key)
+      #endif
       let (result, label) = try body()
-      guard let before, let revisionBefore,
+      guard let capture = journalCapture,
         let revisionAfter = try? revision(ofTrip: id), revisionAfter != revisionBefore
       else { return result }
-      let key = Store.key(id)
+      journalCapture = nil
+      let changes = try self.changes(capturedBy: capture)
+      #if DEBUG
+        let whole = RecordChange.Table.allCases.flatMap { table in
+          RecordChange.changes(
+            in: table, from: wholeBefore[table] ?? [:],
+            to: (try? wholeRecords(ofTrip: key))?[table] ?? [:])
+        }
+        assert(
+          changes == whole,
+          "the journal's records of “\(label)” are not what changed in the trip: a write path does not call journalWillWrite…"
+        )
+      #endif
       // Steps recorded before a change the journal did not see (a schedule
       // import that moved the trip's games) can never be taken back: they
       // go, so the new edit is the one an undo reaches.
@@ -71,11 +95,21 @@ extension Store {
       row["trip_id"] = .text(key)
       row["seq"] = .integer(Int64(next))
       row["label"] = .text(label)
-      row["before"] = .text(before)
-      row["after"] = .text(try snapshot(ofTrip: id))
       row["revision_after"] = .integer(Int64(revisionAfter))
       row["created_at"] = .instant(clock())
       try insert(into: "trip_journal", row)
+      for change in changes {
+        try execute(
+          """
+          INSERT INTO trip_journal_changes (trip_id, seq, table_name, record_id, before, after)
+          VALUES (?, ?, ?, ?, json(?), json(?))
+          """,
+          [
+            .text(key), .integer(Int64(next)), .text(change.table.rawValue),
+            .text(change.recordID), change.before.map { .text($0.json.render()) } ?? .null,
+            change.after.map { .text($0.json.render()) } ?? .null,
+          ])
+      }
       try execute(
         "DELETE FROM trip_journal WHERE trip_id = ? AND seq <= ?",
         [.text(key), .integer(Int64(next - Store.journalLength))])
@@ -130,6 +164,19 @@ extension Store {
     _ direction: JournalStep.Direction, trip id: Trip.ID, catalog: Catalog,
     expectedRevision: Int? = nil
   ) throws -> JournalStep {
+    try steppedTrip(direction, trip: id, catalog: catalog, expectedRevision: expectedRevision)
+      .step
+  }
+
+  /// `step(_:trip:catalog:expectedRevision:)`, answering with the trip as
+  /// the step stored it too (the itinerary its rule check read), so a
+  /// front end's answer needs no second read of the trip.
+  /// - Returns: the step and the trip at its new revision.
+  /// - Throws: as `step(_:trip:catalog:expectedRevision:)`.
+  public func steppedTrip(
+    _ direction: JournalStep.Direction, trip id: Trip.ID, catalog: Catalog,
+    expectedRevision: Int? = nil
+  ) throws -> (step: JournalStep, itinerary: Itinerary) {
     do {
       return try unforgettingStep(
         direction, trip: id, catalog: catalog, expectedRevision: expectedRevision)
@@ -158,7 +205,7 @@ extension Store {
   private func unforgettingStep(
     _ direction: JournalStep.Direction, trip id: Trip.ID, catalog: Catalog,
     expectedRevision: Int?
-  ) throws -> JournalStep {
+  ) throws -> (step: JournalStep, itinerary: Itinerary) {
     try transaction {
       let trip = try storedTrip(id: id)
       try checkRevision(ofTrip: id, expected: expectedRevision)
@@ -182,9 +229,11 @@ extension Store {
         try itinerary(id: id, catalog: catalog).check().filter {
           $0.severity == .breaksRule
         }.map(\.reason))
-      try restore(try entry.string(direction == .undo ? "before" : "after"), trip: id)
+      let changes = try journaledChanges(trip: key, seq: try entry.value("seq"))
+      try restore(changes.map { direction == .undo ? $0.before : $0.after }, of: changes, trip: id)
       try noteChange(ofTrip: id)
-      if let problem = try itinerary(id: id, catalog: catalog).check().first(where: {
+      let restored = try itinerary(id: id, catalog: catalog)
+      if let problem = restored.check().first(where: {
         $0.severity == .breaksRule && !before.contains($0.reason)
       }) {
         throw JournalError.breaksRule(direction, label: label, reason: problem.reason)
@@ -197,112 +246,7 @@ extension Store {
           direction == .undo ? try entry.value("revision_after") : .integer(Int64(revision)),
           .text(key), try entry.value("seq"),
         ])
-      return JournalStep(direction, label: label, revision: revision)
-    }
-  }
-
-  // MARK: Snapshots
-
-  /// The trip's own rows as JSON: `{trip: {column: value}, games: [{…}],
-  /// items: [{…}]}` (games by position, items by id).
-  func snapshot(ofTrip id: Trip.ID) throws -> String {
-    let key = Store.key(id)
-    func objects(_ rows: [Row]) -> JSONValue {
-      .array(
-        rows.map { row in
-          .object(zip(row.columnNames, row.values).map { ($0, Self.json($1)) })
-        })
-    }
-    let trip = try select(
-      "SELECT name, start_date, end_date FROM trips WHERE id = ?", [.text(key)])
-    let games = try select(
-      "SELECT game_id, position FROM trip_games WHERE trip_id = ? ORDER BY position", [.text(key)])
-    let items = try select(
-      "SELECT * FROM itinerary_items WHERE trip_id = ? ORDER BY id", [.text(key)])
-    guard case .array(let tripRows) = objects(trip), let tripObject = tripRows.first else {
-      throw RecordError.tripNotFound(id.description, suggestion: nil)
-    }
-    return JSONValue.object([
-      ("trip", tripObject), ("games", objects(games)), ("items", objects(items)),
-    ])
-    .render()
-  }
-
-  /// Puts trip `id`'s rows back as `snapshot` has them: its name and days,
-  /// its games, its items (items not in the snapshot are deleted with a
-  /// tombstone; items back from a deletion lose theirs).
-  func restore(_ snapshot: String, trip id: Trip.ID) throws {
-    let key = Store.key(id)
-    guard case .object(let parts) = try JSONText.value(Data(snapshot.utf8)),
-      case .object(let trip)? = parts.first(where: { $0.0 == "trip" })?.1,
-      case .array(let games)? = parts.first(where: { $0.0 == "games" })?.1,
-      case .array(let items)? = parts.first(where: { $0.0 == "items" })?.1
-    else {
-      throw StoreError.sqlite(code: 0, message: "the undo journal of \(key) is damaged", sql: nil)
-    }
-    func columns(_ object: JSONValue) -> ColumnValues {
-      var values = ColumnValues()
-      if case .object(let pairs) = object {
-        for (name, value) in pairs { values[name] = Self.sql(value) }
-      }
-      return values
-    }
-    var tripRow = ColumnValues()
-    for (name, value) in trip { tripRow[name] = Self.sql(value) }
-    if case .text(let name)? = tripRow["name"] { try checkNameIsFree(name, except: id) }
-    tripRow["modified_at"] = .instant(clock())
-    try update("trips", set: tripRow, whereColumn: "id", is: .text(key))
-    try execute("DELETE FROM trip_games WHERE trip_id = ?", [.text(key)])
-    for game in games {
-      var row = columns(game)
-      row["trip_id"] = .text(key)
-      try insert(into: "trip_games", row)
-    }
-    let kept = Set(
-      items.compactMap { item -> String? in
-        if case .text(let id)? = columns(item)["id"] { return id }
-        return nil
-      })
-    let now = clock()
-    for row in try select("SELECT id FROM itinerary_items WHERE trip_id = ?", [.text(key)]) {
-      let itemKey = try row.string("id")
-      if !kept.contains(itemKey), let uuid = UUID(uuidString: itemKey) {
-        try recordTombstone(.item, id: uuid, tripID: id, at: now)
-      }
-    }
-    try execute("DELETE FROM itinerary_items WHERE trip_id = ?", [.text(key)])
-    for item in items {
-      let row = columns(item)
-      try insert(into: "itinerary_items", row)
-      if case .text(let itemKey)? = row["id"], let uuid = UUID(uuidString: itemKey) {
-        try clearTombstone(.item, id: uuid)
-      }
-    }
-  }
-
-  private static func json(_ value: SQLValue) -> JSONValue {
-    switch value {
-    case .null: return .null
-    case .integer(let i): return .int(Int(i))
-    case .real(let d): return .number(d)
-    case .text(let s): return .string(s)
-    case .blob(let bytes): return .array(bytes.map { .int(Int($0)) })
-    }
-  }
-
-  private static func sql(_ value: JSONValue) -> SQLValue {
-    switch value {
-    case .null: return .null
-    case .bool(let b): return .integer(b ? 1 : 0)
-    case .int(let i): return .integer(Int64(i))
-    case .number(let d): return .real(d)
-    case .string(let s): return .text(s)
-    case .array(let items):
-      return .blob(
-        items.compactMap {
-          if case .int(let i) = $0 { return UInt8(clamping: i) } else { return nil }
-        })
-    case .object: return .null
+      return (JournalStep(direction, label: label, revision: revision), restored)
     }
   }
 }

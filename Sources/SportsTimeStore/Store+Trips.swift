@@ -45,6 +45,20 @@ extension Store {
     try insert(trip: planned.trip, items: planned.items)
   }
 
+  /// `insert(_:)`, answering with the trip as stored: the plan's schedule
+  /// and items with the trip's row as stored (its revision), without
+  /// reading the whole trip back.
+  /// - Returns: the stored trip.
+  /// - Throws: as `insert(_:)`; nothing is stored then.
+  public func insertedTrip(_ planned: PlannedTrip) throws -> Itinerary {
+    try transaction {
+      try insert(planned)
+      return Itinerary(
+        trip: try storedTrip(id: planned.trip.id), schedule: planned.schedule,
+        items: Store.sortedByID(planned.items))
+    }
+  }
+
   /// Stores a trip and its stored items in one transaction (new trips,
   /// imported trips). The trip is stored at revision 1 whatever
   /// `t.revision` says, or, under the id of a deleted trip, one above that
@@ -242,6 +256,7 @@ extension Store {
 
   /// `loadTrip(id:)`'s reads, inside the caller's transaction.
   private func readTrip(id: Trip.ID) throws -> LoadedTrip {
+    wholeTripReads += 1
     let t = try storedTrip(id: id)
     let games = try readGames(
       """
@@ -274,6 +289,7 @@ extension Store {
       try checkRevision(ofTrip: before.id, expected: expectedRevision)
       var after = try before.renamed(to: name, now: now)
       try checkNameIsFree(after.name, except: after.id)
+      try journalWillWriteTrip(after.id)
       try execute(
         "UPDATE trips SET name = ?, modified_at = ? WHERE id = ?",
         [
@@ -313,12 +329,51 @@ extension Store {
     start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
     environment: RuleEnvironment, expectedRevision: Int? = nil
   ) throws -> (replan: Replan?, renamed: Bool) {
-    try journaled(id) { () -> (result: (replan: Replan?, renamed: Bool), label: String) in
+    let changed = try changedTrip(
+      id: id, name: name, adding: adding, removing: removing, start: start, end: end,
+      catalog: catalog, environment: environment, expectedRevision: expectedRevision,
+      answering: false)
+    return (changed.replan, changed.renamed)
+  }
+
+  /// `changeTrip(id:name:adding:removing:start:end:catalog:environment:expectedRevision:)`,
+  /// answering with the trip as the change stored it too: after a
+  /// re-plan, the re-plan's schedule and items with the trip's row as
+  /// stored (no second read of the whole trip); after a rename alone, the
+  /// trip read once.
+  /// - Returns: the re-plan (nil when no game and no day was given),
+  ///   whether the trip was renamed, and the trip after the change.
+  /// - Throws: as `changeTrip(id:name:adding:removing:start:end:catalog:environment:expectedRevision:)`.
+  public func changedTrip(
+    id: Trip.ID, name: String?, adding: [GameReference] = [], removing: [GameReference] = [],
+    start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
+    environment: RuleEnvironment, expectedRevision: Int? = nil
+  ) throws -> (replan: Replan?, renamed: Bool, itinerary: Itinerary) {
+    let changed = try changedTrip(
+      id: id, name: name, adding: adding, removing: removing, start: start, end: end,
+      catalog: catalog, environment: environment, expectedRevision: expectedRevision,
+      answering: true)
+    guard let itinerary = changed.itinerary else {
+      preconditionFailure("changedTrip(answering: true) answers with the trip")
+    }
+    return (changed.replan, changed.renamed, itinerary)
+  }
+
+  /// The work of `changeTrip` and `changedTrip`; the trip after the change
+  /// only when `answering`.
+  private func changedTrip(
+    id: Trip.ID, name: String?, adding: [GameReference], removing: [GameReference],
+    start: CalendarDate?, end: CalendarDate?, catalog: Catalog,
+    environment: RuleEnvironment, expectedRevision: Int?, answering: Bool
+  ) throws -> (replan: Replan?, renamed: Bool, itinerary: Itinerary?) {
+    try journaled(id) {
+      () -> (result: (replan: Replan?, renamed: Bool, itinerary: Itinerary?), label: String) in
       let before = try storedTrip(id: id)
       try checkRevision(ofTrip: id, expected: expectedRevision)
       var replan: Replan?
+      var replanned: Itinerary?
       if start != nil || end != nil || !adding.isEmpty || !removing.isEmpty {
-        replan = try replanTrip(
+        (replan, replanned) = try replannedTrip(
           id: id, adding: adding, removing: removing, start: start, end: end, catalog: catalog,
           environment: environment)
       }
@@ -334,7 +389,15 @@ extension Store {
       case (false, true): label = "Rename “\(before.name)” to “\(after.name)”"
       default: label = "Re-plan “\(after.name)”"
       }
-      return ((replan, renamed), label)
+      var itinerary: Itinerary?
+      if answering {
+        itinerary =
+          try replanned.map {
+            Itinerary(
+              trip: after, schedule: $0.schedule, items: $0.items, venueZones: $0.venueZones)
+          } ?? self.itinerary(id: id, catalog: catalog)
+      }
+      return ((replan, renamed, itinerary), label)
     }
   }
 
@@ -465,6 +528,7 @@ extension Store {
   /// `insertItem`'s insert, inside the caller's transaction.
   func writeItem(_ item: ItineraryItem) throws {
     try Store.checkText(of: item)
+    try journalWillWriteItem(item.id)
     try insert(into: "itinerary_items", try Store.columns(of: item))
     try clearTombstone(.item, id: item.id.rawValue)
     try noteChange(ofTrip: item.tripID)
@@ -506,6 +570,7 @@ extension Store {
     }
     var row = try Store.columns(of: item)
     row["id"] = nil
+    try journalWillWriteItem(item.id)
     let changed = try update(
       "itinerary_items", set: row, whereColumn: "id", is: .text(Store.key(item.id)))
     if changed == 0 { throw RecordError.itemNotFound(item.id.description) }
@@ -537,6 +602,7 @@ extension Store {
     guard let trip = try tripOfItem(id) else {
       throw RecordError.itemNotFound(id.description)
     }
+    try journalWillWriteItem(id)
     try execute("DELETE FROM itinerary_items WHERE id = ?", [.text(Store.key(id))])
     try recordTombstone(.item, id: id.rawValue, tripID: trip, at: instant)
     try noteChange(ofTrip: trip)

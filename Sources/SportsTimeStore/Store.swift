@@ -38,6 +38,13 @@ public final class Store: @unchecked Sendable {
   /// How many `journaled` bodies are running (guarded by `lock`): an edit
   /// made of other journaled edits is one step, journaled by the outermost.
   var journalDepth = 0
+  /// The records the running journaled edit is about to change (guarded
+  /// by `lock`); nil outside one.
+  var journalCapture: JournalCapture?
+  /// How many times this store read a whole trip (`loadTrip(id:)` and the
+  /// reads built on it; guarded by `lock`): a test's proof that an answer
+  /// is built without a second read.
+  var wholeTripReads = 0
 
   /// Opens (creating if needed) the database at `path` and migrates it.
   ///

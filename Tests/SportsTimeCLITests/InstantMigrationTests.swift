@@ -40,9 +40,9 @@ final class InstantMigrationTests: EndToEndTestCase {
     let old = try Database(path: database.path)
     let before = try dump(old)
     try old.close()
-    let store = try Store(path: database.path)
-    let after = try dump(store.database)
-    try store.close()
+    let migrated = try Self.migratedThroughInstants(database.path)
+    let after = try dump(migrated)
+    try migrated.close()
 
     XCTAssertEqual(Set(before.keys), Set(after.keys))
     // Rows of each table, by key.
@@ -150,7 +150,7 @@ final class InstantMigrationTests: EndToEndTestCase {
   /// and a new store's are too.
   func testMigration_leavesOnlyIntegerInstants() throws {
     try copyFixture()
-    let store = try Store(path: database.path)
+    let store = try Self.migratedThroughInstants(database.path)
     let columns = [
       ("games", "start_utc"), ("trips", "created_at"), ("trips", "modified_at"),
       ("itinerary_items", "created_at"), ("itinerary_items", "modified_at"),
@@ -158,13 +158,13 @@ final class InstantMigrationTests: EndToEndTestCase {
       ("trip_journal", "created_at"),
     ]
     for (table, column) in columns {
-      let types = try store.database.query(
+      let types = try store.query(
         "SELECT DISTINCT typeof(\(column)) AS type FROM \(table)"
       ).map { try $0.string("type") }
       XCTAssertEqual(types, ["integer"], "\(table).\(column)")
     }
     for snapshot in ["before", "after"] {
-      let types = try store.database.query(
+      let types = try store.query(
         """
         SELECT DISTINCT json_type(item.value, '$.created_at') AS a,
           json_type(item.value, '$.modified_at') AS b
@@ -174,6 +174,29 @@ final class InstantMigrationTests: EndToEndTestCase {
       XCTAssertEqual(types, [["integer", "integer"]], snapshot)
     }
     try store.close()
+    // The journal of changes (the next migration) keeps them as they are.
+    let upgraded = try Store(path: database.path)
+    let types = try upgraded.database.query(
+      """
+      SELECT DISTINCT json_type(before, '$.created_at') AS a,
+        json_type(after, '$.modified_at') AS b
+      FROM trip_journal_changes
+      WHERE table_name = 'itinerary_items' AND before IS NOT NULL AND after IS NOT NULL
+      """
+    ).map { [try $0.string("a"), try $0.string("b")] }
+    XCTAssertEqual(types, [["integer", "integer"]], "trip_journal_changes")
+    try upgraded.close()
+  }
+
+  /// The fixture at `path` migrated through `InstantSchema` and no
+  /// further (the journal of changes comes after it and replaces the
+  /// snapshots this test looks at).
+  static func migratedThroughInstants(_ path: String) throws -> Database {
+    let database = try Database(path: path)
+    let last = Schema.ledger.lastIndex { InstantSchema.migrations.map(\.id).contains($0.id) }
+    try Migrator(Array(Schema.ledger.prefix(through: last ?? Schema.ledger.count - 1)))
+      .migrate(database)
+    return database
   }
 
   /// The commands of `commands.txt`, run on the migrated fixture, print

@@ -21,8 +21,8 @@ final class StoreGameScoresTests: StoreTestCase {
     XCTAssertEqual(
       before,
       Schema.ledger.count - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count
-        - InstantSchema.migrations.count,
-      "followed only by the item places and the instants")
+        - InstantSchema.migrations.count - JournalChangeSchema.migrations.count,
+      "followed only by the item places, the instants and the journal of changes")
     let mlb = try StoreFixtures.games2024().prefix(50)
     do {
       let old = try Database(path: path)

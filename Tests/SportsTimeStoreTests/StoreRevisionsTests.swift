@@ -617,8 +617,8 @@ final class StoreRevisionsTests: StoreTestCase {
       Schema.ledger.count - RevisionSchema.migrations.count
         - ScheduleImportSchema.migrations.count - JournalSchema.migrations.count
         - GameScoreSchema.migrations.count - ItemPlaceSchema.migrations.count
-        - InstantSchema.migrations.count,
-      "the revisions migrations are followed only by the schedule-import records, the undo journal, the game scores, the item places and the instants"
+        - InstantSchema.migrations.count - JournalChangeSchema.migrations.count,
+      "the revisions migrations are followed only by the schedule-import records, the undo journal, the game scores, the item places, the instants and the journal of changes"
     )
     let oldPath = filePath("old.sqlite")
     let tables = ["games", "trips", "trip_games", "itinerary_items", "visits", "settings"]

@@ -75,9 +75,10 @@ struct TripAPI: Sendable {
     do {
       let planned = try TripBuilder.plan(
         name: name, games: games, start: start, end: end, catalog: catalog, environment: env)
-      try store.insert(planned)
+      // The answer from the trip as stored, not read again.
+      let stored = try store.insertedTrip(planned)
       // The 201 answer warns as `trip new` does (issue 28, item 4).
-      var document = try tripDocument(planned.trip.id)
+      var document = try self.document(stored)
       document.warnings = planned.tightLegs.map(\.message)
       return document
     } catch let error as TripError {
@@ -122,20 +123,27 @@ struct TripAPI: Sendable {
     guard name != nil || start != nil || end != nil || !adding.isEmpty || !removing.isEmpty else {
       throw APIError.invalid("say what to change: the name, the days, or games to add or remove")
     }
-    let change = try store.changeTrip(
-      id: id, name: name, adding: adding, removing: removing, start: start, end: end,
-      catalog: catalog, environment: env, expectedRevision: revision)
-    let report = change.replan.map { WireV1.ReplanReport($0.report, change: $0.change) }
-    let changed = change.renamed || change.replan.map { !$0.changesNothing } ?? false
-    return WireV1.TripPatch(itinerary: try tripDocument(id), replan: report, changed: changed)
+    // The answer from the trip as the change stored it (not read again),
+    // in the change's own transaction.
+    return try store.transaction {
+      let change = try store.changedTrip(
+        id: id, name: name, adding: adding, removing: removing, start: start, end: end,
+        catalog: catalog, environment: env, expectedRevision: revision)
+      let report = change.replan.map { WireV1.ReplanReport($0.report, change: $0.change) }
+      let changed = change.renamed || change.replan.map { !$0.changesNothing } ?? false
+      return WireV1.TripPatch(
+        itinerary: try document(change.itinerary), replan: report, changed: changed)
+    }
   }
 
   func copyTrip(_ id: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.TripDocument
   {
     let name = try body.decode(WireV1.CopyTrip.self).name
-    let copy = try store.copyTrip(id: id, as: name, environment: env)
-    return try tripDocument(copy.copy.trip.id)
+    // The copy as the store answered with it, not read again.
+    let copy = try store.copyTrip(id: id, as: name, environment: env).copy
+    return try document(
+      Itinerary(trip: copy.trip, schedule: copy.schedule(catalog: catalog), items: copy.items))
   }
 
   func deleteTrip(_ id: Trip.ID, revision: Int?) throws -> WireV1.TripDeleted {
@@ -149,11 +157,12 @@ struct TripAPI: Sendable {
   {
     let revision = try body.decode(WireV1.RevisionOnly.self).revision
     // The answer in the step's own transaction (see `written`).
+    // The trip as the step stored it (the itinerary its rule check read),
+    // not read again.
     return try store.transaction {
-      let step = try store.step(
+      let stepped = try store.steppedTrip(
         direction, trip: id, catalog: catalog, expectedRevision: revision)
-      return WireV1.JournalAnswer(
-        step, itinerary: try document(try store.itinerary(id: id, catalog: catalog)))
+      return WireV1.JournalAnswer(stepped.step, itinerary: try document(stepped.itinerary))
     }
   }
 
@@ -304,7 +313,7 @@ struct TripAPI: Sendable {
     let target = try request.place?.target() ?? .bottom(day: 1)
     let revision = request.revision
     return try written(id) {
-      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+      try store.editedTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
         try itinerary.add(info, at: target, environment: env)
       }
@@ -317,22 +326,31 @@ struct TripAPI: Sendable {
     let request = try body.decode(WireV1.MoveItem.self)
     let target = try request.place.target()
     let revision = request.revision
+    // A refused move names the games that bound it, found in the itinerary
+    // the move was tried on (not read again).
+    var barriers: [String]?
     do {
       return try written(id) {
-        try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+        try store.editedTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
           itinerary in
-          try itinerary.move(item, to: target, now: env.now(), estimator: env.estimator)
+          do {
+            return try itinerary.move(item, to: target, now: env.now(), estimator: env.estimator)
+          } catch let refusal as ItineraryRefusal {
+            barriers = try? Self.barriers(in: itinerary, item: item)
+            throw refusal
+          }
         }
       }
     } catch let refusal as ItineraryRefusal {
-      throw APIError(refusal, barriers: try? barriers(id, item: item))
+      throw APIError(refusal, barriers: barriers)
     }
   }
 
-  /// The games bounding a leg's move (their row ids), nil for an item
-  /// without barriers.
-  private func barriers(_ id: Trip.ID, item: ItineraryItem.ID) throws -> [String]? {
-    let itinerary = try store.itinerary(id: id, catalog: catalog)
+  /// The games bounding a leg's move in `itinerary` (their row ids), nil
+  /// for an item without barriers.
+  private static func barriers(in itinerary: Itinerary, item: ItineraryItem.ID) throws
+    -> [String]?
+  {
     guard let stored = itinerary.item(item) else { return nil }
     let session = try DragSession(
       item: stored, layout: itinerary.layout, constraints: itinerary.constraints)
@@ -347,7 +365,7 @@ struct TripAPI: Sendable {
     let changes = try changes(request.details)
     let revision = request.revision
     return try written(id) {
-      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+      try store.editedTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
         try itinerary.edit(item, changes, now: env.now(), estimator: env.estimator)
       }
@@ -358,24 +376,24 @@ struct TripAPI: Sendable {
     throws -> WireV1.ItemWrite
   {
     try written(id) {
-      try store.editTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
+      try store.editedTrip(id: id, catalog: catalog, now: env.now(), expectedRevision: revision) {
         itinerary in
         try itinerary.remove(item)
       }
     }
   }
 
-  /// Runs `write` and builds its answer in one transaction: the answer
-  /// shows the trip as this write left it, never a later write's state (an
-  /// undo by another client between the commit and the read would leave
-  /// an added item's answer without its `row`). Not through the cache: a
-  /// state read inside a transaction may yet be rolled back.
-  private func written(_ tripID: Trip.ID, _ write: () throws -> ItineraryChange) throws
-    -> WireV1.ItemWrite
-  {
+  /// Runs `write` and builds its answer in one transaction from the trip
+  /// as the write stored it (`Store.editedTrip`, not read again): the
+  /// answer shows the trip as this write left it, never a later write's
+  /// state (an undo by another client between the commit and the read
+  /// would leave an added item's answer without its `row`). Not through
+  /// the cache: a state inside a transaction may yet be rolled back.
+  private func written(
+    _ tripID: Trip.ID, _ write: () throws -> (change: ItineraryChange, itinerary: Itinerary)
+  ) throws -> WireV1.ItemWrite {
     try store.transaction {
-      let change = try write()
-      let itinerary = try store.itinerary(id: tripID, catalog: catalog)
+      let (change, itinerary) = try write()
       let rowID = RowID.item(change.item.id)
       let row =
         change.deleted.contains(change.item.id)
