@@ -140,8 +140,14 @@ extension KeyedDecodingContainer {
   /// - Throws: `WireBodyError` for a number that is not whole or too
   ///   large, or a value that is no number.
   public func wholeNumber(forKey key: Key) throws -> Int? {
-    guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
     let name = Wire.field(codingPath, key.stringValue)
+    let found: Double?
+    do {
+      found = try decodeIfPresent(Double.self, forKey: key)
+    } catch DecodingError.typeMismatch {
+      throw WireBodyError("\(name) must be a whole number", field: name)
+    }
+    guard let number = found else { return nil }
     guard number == number.rounded() else {
       throw WireBodyError("\(name) must be a whole number", field: name)
     }
@@ -163,6 +169,19 @@ extension KeyedDecodingContainer {
       throw WireBodyError("\(name) must be a whole number from 1 up (got \(value))", field: name)
     }
     return value
+  }
+
+  /// The strings at `key`; nil when absent or null.
+  /// - Throws: `WireBodyError` for a member that is no array ("… must be
+  ///   an array of strings") or an item that is no string (`games[2]`).
+  public func strings(forKey key: Key) throws -> [String]? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    do {
+      _ = try nestedUnkeyedContainer(forKey: key)
+    } catch DecodingError.typeMismatch {
+      throw refusal(key) { "\($0) must be an array of strings" }
+    }
+    return try decode([String].self, forKey: key)
   }
 
   /// A refusal of the member at `key` in `message(name)`, where `name` is

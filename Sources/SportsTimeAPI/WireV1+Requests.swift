@@ -311,6 +311,106 @@ extension WireV1 {
   }
 }
 
+extension WireV1 {
+  /// `PUT /api/map/viewport`: one of a view (`centerLatitude`,
+  /// `centerLongitude`, `latitudeSpan`, `longitudeSpan`, degrees; the
+  /// focus kept), `{"focus": venueID}` (close up on the venue),
+  /// `{"focus": null}` (no card, the view kept) or `{"reset": true}` (the
+  /// default view, no focus). The server turns it into a `MapChange`, the
+  /// rule `map --reset/--focus` shares.
+  public struct MapViewportChange: Decodable, Sendable, Hashable {
+    /// What the body asks for.
+    public enum Form: Sendable, Hashable {
+      /// This view, checked (`MapViewport(validatingLatitude:…)`).
+      case view(MapViewport)
+      /// Focus on the venue of this id (as sent; the server looks it up).
+      case focus(String)
+      /// No focus.
+      case unfocus
+      /// The default view, no focus.
+      case reset
+    }
+
+    /// What the body asks for.
+    public var form: Form
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case centerLatitude, centerLongitude, latitudeSpan, longitudeSpan, focus, reset
+    }
+
+    /// The members of a view, in `MapViewport(validatingLatitude:…)` order.
+    static let viewKeys: [CodingKeys] = [
+      .centerLatitude, .centerLongitude, .latitudeSpan, .longitudeSpan,
+    ]
+
+    /// Reads the body.
+    /// - Throws: `WireBodyError`: none or more than one of a view, focus
+    ///   and reset; a view missing one of its numbers or out of bounds
+    ///   (`MapViewportError`'s words and member); `reset` other than true;
+    ///   `focus` neither a string nor null.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      let forms = [
+        Self.viewKeys.contains(where: c.contains) ? "a view" : nil,
+        c.contains(.focus) ? "focus" : nil, c.contains(.reset) ? "reset" : nil,
+      ].compactMap { $0 }
+      guard forms.count == 1, let given = forms.first else {
+        let names = Self.viewKeys.map(\.stringValue).joined(separator: ", ")
+        throw WireBodyError(
+          forms.isEmpty
+            ? "say what to store: a view (\(names)), focus or reset"
+            : "give a view, focus or reset, one at a time (got \(forms.joined(separator: " and ")))",
+          field: forms.count > 1 ? (c.contains(.focus) ? "focus" : "reset") : nil)
+      }
+      switch given {
+      case "reset":
+        guard (try? c.decode(Bool.self, forKey: .reset)) == true else {
+          throw c.refusal(.reset) { "\($0) must be true" }
+        }
+        form = .reset
+      case "focus":
+        form =
+          try c.decodeNil(forKey: .focus) ? .unfocus : .focus(c.decode(String.self, forKey: .focus))
+      default:
+        var values: [Double] = []
+        for key in Self.viewKeys {
+          guard let value = try c.decodeIfPresent(Double.self, forKey: key) else {
+            throw c.refusal(key) { "\($0) is missing (a view gives all four numbers)" }
+          }
+          values.append(value)
+        }
+        do {
+          form = .view(
+            try MapViewport(
+              validatingLatitude: values[0], longitude: values[1], latitudeSpan: values[2],
+              longitudeSpan: values[3]))
+        } catch let error as MapViewportError {
+          throw WireBodyError(error.message, field: error.field)
+        }
+      }
+    }
+  }
+
+  /// A body that says nothing (`DELETE /api/visits/{id}`): `{}` or none;
+  /// any member is refused.
+  public struct EmptyBody: Decodable, Sendable, Hashable {
+    /// Reads the body.
+    /// - Throws: `WireBodyError` for any member.
+    public init(from decoder: any Decoder) throws {
+      _ = try decoder.container(keyedBy: NoKey.self)
+    }
+
+    /// No key at all (the refusal lists none).
+    struct NoKey: CodingKey, CaseIterable {
+      static var allCases: [NoKey] { [] }
+      var stringValue: String { "" }
+      var intValue: Int? { nil }
+      init?(stringValue: String) { nil }
+      init?(intValue: Int) { nil }
+    }
+  }
+}
+
 /// A key of any name: for members read beside a body's own, whose type
 /// has already refused unknown keys.
 struct MemberKey: CodingKey {

@@ -131,3 +131,11 @@ extension Store {
     }
   }
 }
+
+extension MapState {
+  /// Applies `change` (`MapChange.apply`, the rule the CLI and the API
+  /// share).
+  public mutating func apply(_ change: MapChange) {
+    change.apply(to: &viewport, focus: &focusedVenueID)
+  }
+}

@@ -89,16 +89,17 @@ enum MapCommand {
     }
     let basemap = try basemapPath.map { try loadBasemap($0) }
 
+    // The changes in the order the help gives (the rule the API shares).
+    var changes: [MapChange] = []
+    if args.flag("reset") { changes.append(.reset) }
+    if let focus { changes.append(.focus(on: focus)) }
+    if let zoom { changes.append(.zoom(zoom)) }
+    if let pan, pan.count == 2 { changes.append(.pan(dx: pan[0], dy: pan[1])) }
+
     let store = try context.openStore()
     var written: (bytes: Int, shown: Int, visited: Int)?
     let state = try store.updateMapState { state in
-      if args.flag("reset") { state = .initial }
-      if let focus {
-        state.viewport = state.viewport.focused(on: focus.coordinate)
-        state.focusedVenueID = focus.id
-      }
-      if let zoom { state.viewport = state.viewport.zoomed(by: zoom) }
-      if let pan, pan.count == 2 { state.viewport = state.viewport.panned(dx: pan[0], dy: pan[1]) }
+      for change in changes { state.apply(change) }
     } beforeStoring: { state in
       guard out != nil || drawsToStandardOutput else { return }
       // Drawn before the view is stored: a failed write stores nothing.

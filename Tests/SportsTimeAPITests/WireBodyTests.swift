@@ -130,7 +130,7 @@ final class WireBodyTests: XCTestCase {
       (#"{"revision": -5}"#, "revision must be a whole number from 1 up (got -5)"),
       (#"{"revision": 0}"#, "revision must be a whole number from 1 up (got 0)"),
       (#"{"revision": 2.5}"#, "revision must be a whole number"),
-      (#"{"revision": "2"}"#, "revision must be a number"),
+      (#"{"revision": "2"}"#, "revision must be a whole number"),
       (
         #"{"revision": 1e300}"#,
         "revision is out of range (a whole number from 1 up to 999999999999999)"

@@ -115,4 +115,31 @@ extension ServeCommandTests {
 
       """)
   }
+
+  /// `map --reset --focus` and the app's `{"reset": true}` then `{"focus"}`
+  /// are one rule (`MapChange`): the same view.
+  func testServeMap_resetAndFocusAreOneRuleForBoth() throws {
+    try installImported2024()
+    let served = try startServe(["--port", "0"])
+    defer { served.stop() }
+    let client = RawHTTPClient(port: try port(of: served))
+    let json = ["Content-Type": "application/json"]
+    _ = try runOK(["map", "--zoom", "3"])
+    for body in [#"{"reset": true}"#, #"{"focus": "CHI11"}"#] {
+      let put = try client.send("PUT", "/api/map/viewport", headers: json, body: Data(body.utf8))
+      XCTAssertEqual(put.status, 200, put.text)
+    }
+    let app = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: try client.send("GET", "/api/map/viewport").body) as? [String: Any])
+    _ = try runOK(["map", "--zoom", "3"])
+    let cli = try XCTUnwrap(
+      try JSONSerialization.jsonObject(
+        with: Data(try runOK(["map", "--reset", "--focus", "Wrigley", "--json"]).stdout.utf8))
+        as? [String: Any])
+    for key in ["centerLatitude", "centerLongitude", "latitudeSpan", "longitudeSpan", "isDefault"] {
+      XCTAssertEqual("\(app[key] ?? "none")", "\(cli[key] ?? "none")", key)
+    }
+    XCTAssertEqual(app["focus"] as? String, "CHI11")
+  }
 }

@@ -12,9 +12,6 @@ struct MapAPI: Sendable {
   let leagues: Leagues
   let tiles: MapTileSource?
 
-  /// The keys of a view in a PUT body.
-  static let viewKeys = ["centerLatitude", "centerLongitude", "latitudeSpan", "longitudeSpan"]
-
   /// `GET /api/map/viewport`.
   func viewport() throws -> WireV1.MapViewState {
     let state = try store.mapState()
@@ -30,59 +27,20 @@ struct MapAPI: Sendable {
   ///   view out of bounds (`MapViewport(validatingLatitude:…)`); nothing
   ///   is stored then.
   func putViewport(_ body: JSONBody) throws -> WireV1.MapViewState {
-    try body.allowing(Self.viewKeys + ["focus", "reset"])
-    let forms = [
-      Self.viewKeys.contains(where: body.has) ? "a view" : nil,
-      body.has("focus") ? "focus" : nil, body.has("reset") ? "reset" : nil,
-    ].compactMap { $0 }
-    guard forms.count == 1, let form = forms.first else {
-      throw APIError.invalid(
-        forms.isEmpty
-          ? "say what to store: a view (\(Self.viewKeys.joined(separator: ", "))), focus or reset"
-          : "give a view, focus or reset, one at a time (got \(forms.joined(separator: " and ")))",
-        field: forms.count > 1 ? (body.has("focus") ? "focus" : "reset") : nil)
+    let change: MapChange
+    switch try body.decode(WireV1.MapViewportChange.self).form {
+    case .reset: change = .reset
+    case .unfocus: change = .unfocus
+    case .view(let viewport): change = .view(viewport)
+    case .focus(let text):
+      guard let venue = leagues.venue(Venue.ID(text)) else {
+        throw APIError.invalid(
+          "focus names no venue: '\(text.prefix(80))' (a venue id, as the pins give them)",
+          field: "focus")
+      }
+      change = .focus(on: venue)
     }
-    let change: (inout MapState) -> Void
-    switch form {
-    case "reset":
-      guard case .bool(true)? = body.members["reset"] else {
-        throw APIError.invalid("reset must be true", field: "reset")
-      }
-      change = { $0 = .initial }
-    case "focus":
-      if body.isNull("focus") {
-        change = { $0.focusedVenueID = nil }
-      } else {
-        let text = try body.requiredString("focus")
-        guard let venue = leagues.venue(Venue.ID(text)) else {
-          throw APIError.invalid(
-            "focus names no venue: '\(text.prefix(80))' (a venue id, as the pins give them)",
-            field: "focus")
-        }
-        change = {
-          $0.viewport = $0.viewport.focused(on: venue.coordinate)
-          $0.focusedVenueID = venue.id
-        }
-      }
-    default:
-      var values: [Double] = []
-      for key in Self.viewKeys {
-        guard let value = try body.number(key) else {
-          throw APIError.invalid("\(key) is missing (a view gives all four numbers)", field: key)
-        }
-        values.append(value)
-      }
-      let viewport: MapViewport
-      do {
-        viewport = try MapViewport(
-          validatingLatitude: values[0], longitude: values[1], latitudeSpan: values[2],
-          longitudeSpan: values[3])
-      } catch let error as MapViewportError {
-        throw APIError.invalid(error.message, field: error.field)
-      }
-      change = { $0.viewport = viewport }
-    }
-    let state = try store.updateMapState(change)
+    let state = try store.updateMapState { $0.apply(change) }
     return WireV1.MapViewState(state.viewport, focus: state.focusedVenueID)
   }
 

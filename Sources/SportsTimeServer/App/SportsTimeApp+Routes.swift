@@ -197,7 +197,7 @@ extension SportsTimeApp {
     }
     table.add("DELETE", "/api/visits/:visit") { (visit: Visit.ID, request, app) in
       try await blocking {
-        try JSONBody(request.body).allowing([])
+        _ = try JSONBody(request.body).decode(WireV1.EmptyBody.self)
         return try Self.wire(200, app.visitAPI.remove(visit))
       }
     }
@@ -344,10 +344,8 @@ extension SportsTimeApp {
   /// its body (not both); any other body key is refused (the table
   /// refuses any other query parameter).
   static func deleteRevision(_ request: HTTPRequest) throws -> Int? {
-    let body = try JSONBody(request.body)
-    try body.allowing(["revision"])
+    let inBody = try JSONBody(request.body).decode(WireV1.RevisionOnly.self).revision
     let inQuery = try revisionQuery(request)
-    let inBody = try body.revision()
     if inQuery != nil, inBody != nil {
       throw APIError.invalid(
         "give the revision once, in the query or in the body", field: "revision")
