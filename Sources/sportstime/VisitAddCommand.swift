@@ -53,21 +53,18 @@ extension VisitCommands {
     let reference = try gameReference(args)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    var changes = VisitChanges(
+    let request = VisitRequest(
+      venue: args.positional("VENUE"), game: reference.map { .some($0) },
       sport: args.value("sport", as: Sport.self), date: args.value("date", as: CalendarDate.self),
-      score: score.map { .some($0) })
-    if let notes = args.value("notes") { changes.notes = .some(notes) }
+      matchup: teams.map { .some($0) }, score: score.map { .some($0) },
+      notes: args.value("notes").map { .some($0) })
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
     let visit = try ErrorHints.visits {
       try store.addVisit {
-        if let reference {
-          changes.game = .some(
-            try store.game(for: reference, catalog: leagues.mlb))
-        }
-        return try leagues.recordVisit(
-          venue: args.positional("VENUE"), matchup: teams, in: changes,
+        try leagues.recordVisit(
+          request, game: { try store.game(for: $0, catalog: leagues.mlb) },
           environment: environment)
       }
     }

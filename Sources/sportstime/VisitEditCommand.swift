@@ -59,26 +59,24 @@ extension VisitCommands {
     let reference = try gameReference(args)
     let teams = try checkMatchup(args)
     let score = try score(args)
-    var changes = VisitChanges(
-      sport: args.value("sport", as: Sport.self), date: args.value("date", as: CalendarDate.self))
-    if let score { changes.score = .some(score) }
-    if args.flag("no-score") { changes.score = .some(nil) }
-    if let notes = args.value("notes") { changes.notes = .some(notes) }
-    if args.flag("no-notes") { changes.notes = .some(nil) }
-    if args.flag("no-game") { changes.game = .some(nil) }
-    if args.flag("no-matchup") { changes.matchup = .some(nil) }
+    var request = VisitRequest(
+      venue: args.value("venue"), game: reference.map { .some($0) },
+      sport: args.value("sport", as: Sport.self), date: args.value("date", as: CalendarDate.self),
+      matchup: teams.map { .some($0) }, score: score.map { .some($0) },
+      notes: args.value("notes").map { .some($0) })
+    // `checkEdit` has refused a `--no-…` with a new value of the same.
+    if args.flag("no-score") { request.score = .some(nil) }
+    if args.flag("no-notes") { request.notes = .some(nil) }
+    if args.flag("no-game") { request.game = .some(nil) }
+    if args.flag("no-matchup") { request.matchup = .some(nil) }
     let environment = try context.environmentValues()
     let leagues = try context.leagues()
     let store = try context.openStore()
     let visitID = try VisitResolver(store: store).id(matching: id)
     let (old, visit) = try ErrorHints.visits {
       try store.editVisit(id: visitID) { old in
-        if let reference {
-          changes.game = .some(
-            try store.game(for: reference, catalog: leagues.mlb))
-        }
-        return try leagues.editVisit(
-          old, venue: args.value("venue"), matchup: teams, changes: changes,
+        try leagues.editVisit(
+          old, request, game: { try store.game(for: $0, catalog: leagues.mlb) },
           environment: environment)
       }
     }

@@ -91,24 +91,13 @@ struct VisitAPI: Sendable {
 
   // MARK: Writes
 
-  /// The members a visit's body reads.
-  static let keys = ["game", "venue", "sport", "date", "away", "home", "score", "notes"]
-
   /// `POST /api/visits`: records a visit (`Leagues.recordVisit`, as `visit
   /// add`), from a game (`game`) or typed (`venue`, `date`, …).
   func add(_ body: JSONBody, env: RuleEnvironment) throws -> WireV1.VisitWrite {
-    try body.allowing(Self.keys)
-    let reference = try gameReference(body)
-    let typed = try matchup(body)
-    var changes = VisitChanges(sport: try sport(body), date: try body.date("date"))
-    if let score = try score(body) { changes.score = .some(score) }
-    if let notes = try body.string("notes") { changes.notes = .some(notes) }
-    let venue = try body.string("venue")
-    let visit = try classified(body) {
+    let request = try body.decode(WireV1.AddVisit.self).request
+    let visit = try classified(request) {
       try store.addVisit {
-        if let reference { changes.game = .some(try game(reference)) }
-        return try leagues.recordVisit(
-          venue: venue, matchup: typed, in: changes, environment: env)
+        try leagues.recordVisit(request, game: game, environment: env)
       }
     }
     return try answer(
@@ -119,37 +108,10 @@ struct VisitAPI: Sendable {
   /// `visit edit`); null clears `game` (unlinks), `away`/`home` (together),
   /// `score` and `notes`.
   func edit(_ id: Visit.ID, _ body: JSONBody, env: RuleEnvironment) throws -> WireV1.VisitWrite {
-    try body.allowing(Self.keys)
-    var changes = VisitChanges(sport: try sport(body), date: try body.date("date"))
-    let reference = try gameReference(body)
-    if body.isNull("game") { changes.game = .some(nil) }
-    var typed: TypedMatchup?
-    if body.isNull("away") || body.isNull("home") {
-      guard body.isNull("away"), body.isNull("home") else {
-        throw APIError.invalid(
-          "away and home go together: give both teams, or both as null to clear the matchup",
-          field: body.isNull("away") ? "home" : "away")
-      }
-      changes.matchup = .some(nil)
-    } else {
-      typed = try matchup(body)
-    }
-    if body.isNull("score") {
-      changes.score = .some(nil)
-    } else if let score = try score(body) {
-      changes.score = .some(score)
-    }
-    if body.isNull("notes") {
-      changes.notes = .some(nil)
-    } else if let notes = try body.string("notes") {
-      changes.notes = .some(notes)
-    }
-    let venue = try body.string("venue")
-    let (old, visit) = try classified(body) {
+    let request = try body.decode(WireV1.EditVisit.self).request
+    let (old, visit) = try classified(request) {
       try store.editVisit(id: id) { old in
-        if let reference { changes.game = .some(try game(reference)) }
-        return try leagues.editVisit(
-          old, venue: venue, matchup: typed, changes: changes, environment: env)
+        try leagues.editVisit(old, request, game: game, environment: env)
       }
     }
     return try answer(
@@ -170,22 +132,9 @@ struct VisitAPI: Sendable {
   func attended(_ trip: Trip.ID, _ body: JSONBody, env: RuleEnvironment) throws
     -> WireV1.Attended
   {
-    try body.allowing(["games", "dryRun"])
-    let dryRun = try body.bool("dryRun") ?? false
-    let texts = try body.strings("games") ?? []
-    // An empty list asks for no game, not for every one (review 10).
-    if body.has("games"), texts.isEmpty {
-      throw APIError.invalid(
-        "games is empty: list the games to record, or leave games out to record every game played",
-        field: "games")
-    }
-    let references = try texts.enumerated().map { index, text in
-      do {
-        return try GameReference(parsing: text)
-      } catch {
-        throw APIError.invalid("\(error)", field: "games[\(index)]")
-      }
-    }
+    let asked = try body.decode(WireV1.AttendTrip.self)
+    let dryRun = asked.dryRun
+    let references = asked.games ?? []
     let (loaded, attendance) = try store.attendTrip(id: trip, dryRun: dryRun) {
       loaded, recorded, linked in
       var requested: [Game]?
@@ -211,15 +160,6 @@ struct VisitAPI: Sendable {
 
   // MARK: Parsing
 
-  private func gameReference(_ body: JSONBody) throws -> GameReference? {
-    guard let text = try body.string("game") else { return nil }
-    do {
-      return try GameReference(parsing: text)
-    } catch {
-      throw APIError.invalid("\(error)", field: "game")
-    }
-  }
-
   /// The stored game `reference` names; one it names no game of is the
   /// request's fault (400 at `game`).
   private func game(_ reference: GameReference) throws -> Game {
@@ -243,52 +183,16 @@ struct VisitAPI: Sendable {
     return answer
   }
 
-  private func sport(_ body: JSONBody) throws -> Sport? {
-    guard let text = try body.string("sport") else { return nil }
-    guard let sport = Sport(rawValue: text.uppercased()) else {
-      throw APIError.invalid(
-        "sport must be MLB, NBA, NHL or NFL (got '\(text.prefix(80))')", field: "sport")
-    }
-    return sport
-  }
-
-  private func matchup(_ body: JSONBody) throws -> TypedMatchup? {
-    do {
-      // The rule `visit add --away/--home` shares.
-      return try TypedMatchup.given(away: try body.string("away"), home: try body.string("home"))
-    } catch let error as MatchupError {
-      let name: (MatchupError.Side) -> String = { $0 == .away ? "away" : "home" }
-      throw APIError.invalid(error.message(naming: name), field: name(error.missing))
-    }
-  }
-
-  /// `score`: `{"away", "home"}`, whole numbers 0…999 (visitors first).
-  private func score(_ body: JSONBody) throws -> Score? {
-    guard let object = try body.object("score") else { return nil }
-    try object.allowing(["away", "home"])
-    guard let away = try object.integer("away"), let home = try object.integer("home"),
-      let score = Score(away: away, home: home)
-    else {
-      // Met in the visit dialog with one side left empty (issue 28, item
-      // 15): said for the person, the members named in words.
-      throw APIError.invalid(
-        "The score needs both teams' numbers, the visitors' and the home team's, "
-          + "each a whole number from 0 to \(Score.maximum).",
-        field: "score")
-    }
-    return score
-  }
-
   /// Runs `write`, answering a rule's or a table's refusal with the body's
   /// member it is about (`field`); a name the tables lack is bad input
   /// (400), not a missing route.
-  private func classified<T>(_ body: JSONBody, _ write: () throws -> T) throws -> T {
+  private func classified<T>(_ request: VisitRequest, _ write: () throws -> T) throws -> T {
     do {
       return try write()
     } catch let error as VisitError {
       throw Self.refusal(error, field: Self.field(of: error))
     } catch let error as CatalogError {
-      let field = Self.field(of: error, body: body)
+      let field = Self.field(of: error, matchup: request.typedMatchup)
       var api = Self.refusal(error, field: field)
       if api.status == 404 {
         api.status = 400
@@ -324,13 +228,14 @@ struct VisitAPI: Sendable {
   }
 
   /// The body member a table's refusal is about: `venue` for a venue,
-  /// `away` or `home` for a team (the one whose text it names).
-  static func field(of error: CatalogError, body: JSONBody) -> String {
+  /// `away` or `home` for a team (the one whose text it names in
+  /// `matchup`, the teams as the body gave them).
+  static func field(of error: CatalogError, matchup: TypedMatchup?) -> String {
     switch error {
     case .unknownVenue, .ambiguousVenue, .venueOfOtherSport: return "venue"
     case .unknownTeam(let name, _), .ambiguousTeam(let name, _),
       .teamOfOtherSport(let name, _, _, _), .teamOfSeveralSports(let name, _):
-      return (try? body.string("home")) == name && (try? body.string("away")) != name
+      return matchup?.home == name && matchup?.away != name
         ? "home" : "away"
     }
   }
