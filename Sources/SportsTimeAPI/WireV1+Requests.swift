@@ -1,5 +1,6 @@
 import Foundation
 import SportsTimeCore
+import SportsTimePlanner
 
 /// The request bodies of the app's API (docs/API.md), one type a body
 /// shape, read with `Wire.decodeBody` (unknown keys refused, every error
@@ -569,6 +570,221 @@ extension WireV1 {
         }
       }
       games = texts.isEmpty ? nil : try NewTrip.references(c, .games)
+    }
+  }
+}
+
+extension WireV1 {
+  /// `POST /api/plan`: `{kind, …}` as docs/API.md gives it, each kind
+  /// reading its own members (an unknown one refused, the message listing
+  /// the kind's). Ranges and defaults are `PlanBounds`, which `sportstime
+  /// plan` shares; teams, games and places are left as sent, for the
+  /// server to look up.
+  public struct PlanQuestion: Decodable, Sendable, Hashable {
+    /// The kinds of question.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+      case window, follow, route
+      case allParks = "all-parks"
+    }
+
+    /// A start or end place: `{city, radiusHours?}`.
+    public struct Near: Decodable, Sendable, Hashable {
+      /// The city or venue as sent (not empty).
+      public var city: String
+      /// Hours of travel around it (`PlanBounds.radiusHours`).
+      public var radiusHours: Double
+
+      enum CodingKeys: String, CodingKey, CaseIterable { case city, radiusHours }
+
+      /// Reads the place.
+      /// - Throws: `WireBodyError` for a missing or empty city, a radius
+      ///   out of bounds.
+      public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        city = try c.decode(String.self, forKey: .city)
+        guard !city.trimmingCharacters(in: .whitespaces).isEmpty else {
+          throw c.refusal(.city) { "\($0) is empty" }
+        }
+        radiusHours =
+          try PlanQuestion.number(c, .radiusHours, in: PlanBounds.radiusHours)
+          ?? PlanBounds.defaultRadiusHours
+      }
+    }
+
+    /// The members of a window, follow or route question.
+    public struct Window: Sendable, Hashable {
+      /// The first day.
+      public var from: CalendarDate
+      /// The last day.
+      public var to: CalendarDate
+      /// Where to start and end, or nil (both given for a route).
+      public var startNear: Near?
+      /// Where to end, or nil.
+      public var endNear: Near?
+      /// The team to follow as sent (a follow question's only).
+      public var follow: String?
+      /// The must-see games as sent (`must[i]`).
+      public var must: [String]
+      /// The order of the options.
+      public var sort: PlanSort
+      /// How many options (`PlanBounds.options`).
+      public var options: Int
+    }
+
+    /// The members of an all-parks question.
+    public struct AllParks: Sendable, Hashable {
+      /// The season (`PlanBounds.seasons`).
+      public var season: Int
+      /// The league (MLB unless `sports` names one).
+      public var sport: Sport
+      /// The teams as sent (`teams[i]`).
+      public var teams: [String]
+      /// Start on or after this day, or nil.
+      public var from: CalendarDate?
+    }
+
+    /// The kind of question.
+    public var kind: Kind
+    /// The sports asked for (`sports`, any case), each once, in
+    /// `Sport.allCases` order.
+    public var sports: [Sport]
+    /// The daily drive limit in hours, or nil.
+    public var maxDriveHours: Double?
+    /// The search id as sent (the server checks it), or nil.
+    public var search: String?
+    /// The kind's own members.
+    public var details: Details
+
+    /// The members of each kind.
+    public enum Details: Sendable, Hashable {
+      /// A window, follow or route question's.
+      case window(Window)
+      /// An all-parks question's.
+      case allParks(AllParks)
+    }
+
+    enum WindowKeys: String, CodingKey, CaseIterable {
+      case kind, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options, search
+    }
+    enum FollowKeys: String, CodingKey, CaseIterable {
+      case kind, from, to, sports, startNear, endNear, must, maxDriveHours, sort, options, search
+      case follow
+    }
+    enum AllParksKeys: String, CodingKey, CaseIterable {
+      case kind, season, sports, from, teams, maxDriveHours, search
+    }
+
+    /// Reads the body: `kind` first, then `sports` and `maxDriveHours`,
+    /// then the kind's own members (anything else refused).
+    /// - Throws: `WireBodyError` naming the member at fault.
+    public init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: MemberKey.self)
+      func key(_ name: String) -> MemberKey { MemberKey(name) }
+      let text = try c.decode(String.self, forKey: key("kind"))
+      guard let kind = Kind(rawValue: text) else {
+        throw WireBodyError(
+          "kind must be window, follow, route or all-parks (got '\(text.prefix(40))')",
+          field: "kind")
+      }
+      self.kind = kind
+      var found: Set<Sport> = []
+      for (index, name) in (try c.strings(forKey: key("sports")) ?? []).enumerated() {
+        guard let sport = Sport(rawValue: name.trimmingCharacters(in: .whitespaces).uppercased())
+        else {
+          throw WireBodyError(
+            "sports[\(index)] must be MLB, NBA, NHL or NFL (got '\(name.prefix(40))')",
+            field: "sports[\(index)]")
+        }
+        found.insert(sport)
+      }
+      sports = Sport.allCases.filter(found.contains)
+      maxDriveHours = try Self.number(c, key("maxDriveHours"), in: PlanBounds.maxDriveHours)
+      // The kind's members only.
+      switch kind {
+      case .allParks: _ = try decoder.container(keyedBy: AllParksKeys.self)
+      case .follow: _ = try decoder.container(keyedBy: FollowKeys.self)
+      case .window, .route: _ = try decoder.container(keyedBy: WindowKeys.self)
+      }
+      search = try c.decodeIfPresent(String.self, forKey: key("search"))
+      if kind == .allParks {
+        guard let season = try c.wholeNumber(forKey: key("season")) else {
+          throw WireBodyError(
+            "season is missing (the season whose parks to see)", field: "season")
+        }
+        guard PlanBounds.seasons.contains(season) else {
+          throw WireBodyError(
+            "season must be a year from \(PlanBounds.seasons.lowerBound) to \(PlanBounds.seasons.upperBound)",
+            field: "season")
+        }
+        guard sports.count <= 1 else {
+          throw WireBodyError(
+            "sports: the all-parks question takes one sport (got \(sports.map(\.rawValue).joined(separator: ", ")))",
+            field: "sports")
+        }
+        details = .allParks(
+          AllParks(
+            season: season, sport: sports.first ?? .mlb,
+            teams: try c.strings(forKey: key("teams")) ?? [], from: try c.date(forKey: key("from")))
+        )
+        return
+      }
+      guard let from = try c.date(forKey: key("from")) else {
+        throw WireBodyError("from is missing (the first day, YYYY-MM-DD)", field: "from")
+      }
+      guard let to = try c.date(forKey: key("to")) else {
+        throw WireBodyError("to is missing (the last day, YYYY-MM-DD)", field: "to")
+      }
+      let start = try c.decodeIfPresent(Near.self, forKey: key("startNear"))
+      let end = try c.decodeIfPresent(Near.self, forKey: key("endNear"))
+      if kind == .route {
+        for (name, given) in [("startNear", start), ("endNear", end)] where given == nil {
+          throw WireBodyError(
+            "\(name) is missing: a route goes from one city to another ({city, radiusHours})",
+            field: name)
+        }
+      }
+      let follow = kind == .follow ? try c.decode(String.self, forKey: key("follow")) : nil
+      let must = try c.strings(forKey: key("must")) ?? []
+      var sort = PlanSort.recommended
+      if let text = try c.decodeIfPresent(String.self, forKey: key("sort")) {
+        guard let known = PlanSort(rawValue: text) else {
+          throw WireBodyError(
+            "sort must be one of \(PlanSort.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(text.prefix(40))')",
+            field: "sort")
+        }
+        sort = known
+      }
+      var options = PlanBounds.defaultOptions
+      if let n = try c.wholeNumber(forKey: key("options")) {
+        guard PlanBounds.options.contains(n) else {
+          throw WireBodyError(
+            "options must be a whole number from \(PlanBounds.options.lowerBound) to \(PlanBounds.options.upperBound)",
+            field: "options")
+        }
+        options = n
+      }
+      details = .window(
+        Window(
+          from: from, to: to, startNear: start, endNear: end, follow: follow, must: must,
+          sort: sort, options: options))
+    }
+
+    /// The number at `key` within `range` (hours), or nil when absent.
+    static func number<K: CodingKey>(
+      _ c: KeyedDecodingContainer<K>, _ key: K, in range: ClosedRange<Double>
+    ) throws -> Double? {
+      guard let value = try c.decodeIfPresent(Double.self, forKey: key) else { return nil }
+      guard range.contains(value) else {
+        throw c.refusal(key) {
+          "\($0) must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)) hours (got \(plain(value)))"
+        }
+      }
+      return value
+    }
+
+    /// 24 as "24", 0.5 as "0.5" (whatever the machine's locale).
+    static func plain(_ value: Double) -> String {
+      value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
   }
 }

@@ -42,7 +42,7 @@ enum PlanCommands {
       """,
     options: [
       .value(
-        "season", valueName: "YYYY", required: true, kind: .integer(1871...2100),
+        "season", valueName: "YYYY", required: true, kind: .integer(PlanBounds.seasons),
         help: "The season whose home parks to see."),
       .value(
         "sport", valueName: "SPORT", kind: .parsed(.choice(of: Sport.self)),
@@ -54,7 +54,7 @@ enum PlanCommands {
         "team", valueName: "TEAM", repeatable: true,
         help: "Only these teams' home parks (repeated or comma-separated; codes or names)."),
       .value(
-        "max-drive-hours", valueName: "H", kind: .number(0.5...24),
+        "max-drive-hours", valueName: "H", kind: .number(PlanBounds.maxDriveHours),
         help: "Daily drive limit in hours (per calendar day between two games)."),
       .value(
         "time-limit", valueName: "SECONDS", kind: .number(0.1...86_400),
@@ -80,8 +80,7 @@ enum PlanCommands {
     let leagues = try context.leagues()
     var teams: [Set<String>] = []
     for text in try args.listValues("team") {
-      let found = try leagues.team(named: text, among: [sport], season: season)
-      teams.append(Set(leagues.codes(of: found)))
+      teams.append(try leagues.parkTeamCodes(named: text, sport: sport, season: season))
     }
     let query = AllParksQuery(
       season: season, sport: sport,
@@ -267,19 +266,19 @@ enum PlanCommands {
     }
     options += [
       .value(
-        "radius-hours", valueName: "H", kind: .number(0...48),
+        "radius-hours", valueName: "H", kind: .number(PlanBounds.radiusHours),
         help: "Hours of travel from the start and end places (default 2)."),
       .value(
         "must", valueName: "G", repeatable: true,
         help: "A game every option includes (repeat): an id or TEAM@YYYY-MM-DD."),
       .value(
-        "max-drive-hours", valueName: "H", kind: .number(0.5...24),
+        "max-drive-hours", valueName: "H", kind: .number(PlanBounds.maxDriveHours),
         help: "Daily drive limit in hours (per calendar day between two games)."),
       .value(
         "sort", valueName: "SORT", kind: .parsed(.choice(of: PlanSort.self)),
         help: "The order of the options (default recommended; the sorts are listed below)."),
       .value(
-        "options", valueName: "N", kind: .integer(1...50),
+        "options", valueName: "N", kind: .integer(PlanBounds.options),
         help: "How many options to list (default 10)."),
       .value(
         "time-limit", valueName: "SECONDS", kind: .number(0.1...86_400),
@@ -287,7 +286,7 @@ enum PlanCommands {
       .value(
         "create", valueName: "NAME", help: "Make an option a trip with this name."),
       .value(
-        "option", valueName: "K", kind: .integer(1...50),
+        "option", valueName: "K", kind: .integer(PlanBounds.options),
         help: "The option --create makes a trip (its rank in the sort; default 1)."),
       .flag("json", help: "Print {query, proven, bound, options} (format in docs/JSON.md)."),
     ]
@@ -313,8 +312,8 @@ enum PlanCommands {
     let to = try args.requiredValue("to", as: CalendarDate.self)
     guard from <= to else { throw PlanError.backwards(from: from, to: to) }
     let sort = args.value("sort", as: PlanSort.self) ?? .recommended
-    let radius = try args.doubleValue("radius-hours") ?? 2
-    let wanted = try args.intValue("options") ?? 10
+    let radius = try args.doubleValue("radius-hours") ?? PlanBounds.defaultRadiusHours
+    let wanted = try args.intValue("options") ?? PlanBounds.defaultOptions
     let name = args.value("create")
     if let name { _ = try Trip.validatedName(name) }
     let environment = try context.environmentValues()
@@ -332,9 +331,7 @@ enum PlanCommands {
       let asked = VisitCommands.sports("sport", arguments: args)
       let stored = try store.storedSports()
       let pool = asked.isEmpty ? (stored.isEmpty ? [Sport.mlb] : stored) : asked
-      let found = try leagues.team(named: text, among: pool, season: from.year)
-      follow = FollowedTeam(
-        sport: found.sport, codes: Set(leagues.codes(of: found)), name: found.team.fullName)
+      follow = try leagues.followedTeam(named: text, among: pool, season: from.year)
     }
     let must = try store.games(
       for: try Format.gameReferences("must", arguments: args), catalog: catalog)

@@ -86,27 +86,6 @@ struct PlanAPI: Sendable {
     case allParks(AllParksQuery)
   }
 
-  /// The members `POST /api/plan` reads, by kind.
-  static let windowKeys = [
-    "kind", "from", "to", "sports", "startNear", "endNear", "must", "maxDriveHours", "sort",
-    "options", "search",
-  ]
-  static let allParksKeys = [
-    "kind", "season", "sports", "from", "teams", "maxDriveHours", "search",
-  ]
-
-  /// The `search` member of `POST /api/plan`: the id a client gives its
-  /// search so that it can stop it (`DELETE /api/plan/searches/{id}`) or
-  /// replace it (a new search with the same id stops the old one first);
-  /// nil when absent.
-  /// - Throws: `APIError` (400, field `search`) for anything but 1 to 100
-  ///   letters, digits, `-` and `_`.
-  static func searchID(_ body: JSONBody) throws -> String? {
-    guard let text = try body.string("search") else { return nil }
-    try checkSearchID(text, field: "search")
-    return text
-  }
-
   /// Refuses a search id that is not 1 to 100 letters, digits, `-`, `_`.
   static func checkSearchID(_ text: String, field: String?) throws {
     let allowed =
@@ -121,84 +100,65 @@ struct PlanAPI: Sendable {
     }
   }
 
-  /// Reads `POST /api/plan`'s body: `{kind, …}` as docs/API.md gives it.
+  /// Reads `POST /api/plan`'s body (`WireV1.PlanQuestion`, its bounds
+  /// `PlanBounds` as `sportstime plan`'s) and looks up its teams, games and
+  /// places; the search id is the `search` member (checked last).
   /// - Throws: `APIError` (400) naming the member at fault: a missing or
   ///   malformed one, one the kind does not read, a place, team or game
-  ///   the tables or the schedule do not know.
-  func question(_ body: JSONBody) throws -> Question {
-    let kinds = ["window", "follow", "route", "all-parks"]
-    let kind = try body.requiredString("kind")
-    guard kinds.contains(kind) else {
-      throw APIError.invalid(
-        "kind must be window, follow, route or all-parks (got '\(kind.prefix(40))')",
-        field: "kind")
-    }
-    let sports = try Self.sports(body)
-    let maxDriveHours = try Self.number(body, "maxDriveHours", in: 0.5...24, unit: "hours")
-    if kind == "all-parks" {
-      try body.allowing(Self.allParksKeys)
-      guard let season = try body.integer("season") else {
-        throw APIError.invalid("season is missing (the season whose parks to see)", field: "season")
-      }
-      guard (1871...2100).contains(season) else {
-        throw APIError.invalid("season must be a year from 1871 to 2100", field: "season")
-      }
-      guard sports.count <= 1 else {
-        throw APIError.invalid(
-          "sports: the all-parks question takes one sport (got \(sports.map(\.rawValue).joined(separator: ", ")))",
-          field: "sports")
-      }
-      let sport = sports.first ?? .mlb
+  ///   the tables or the schedule do not know, a search id that is not 1
+  ///   to 100 letters, digits, `-` and `_`.
+  func question(_ body: JSONBody) throws -> (question: Question, search: String?) {
+    let asked = try body.decode(WireV1.PlanQuestion.self)
+    let question: Question
+    switch asked.details {
+    case .allParks(let parks):
       var teams: [Set<String>] = []
-      for (index, text) in (try body.strings("teams") ?? []).enumerated() {
+      for (index, text) in parks.teams.enumerated() {
         do {
-          let found = try leagues.team(named: text, among: [sport], season: season)
-          teams.append(Set(leagues.codes(of: found)))
+          teams.append(
+            try leagues.parkTeamCodes(named: text, sport: parks.sport, season: parks.season))
         } catch {
           throw VisitAPI.refusal(error, field: "teams[\(index)]").asInvalidInput
         }
       }
-      return .allParks(
+      question = .allParks(
         AllParksQuery(
-          season: season, sport: sport, from: try body.date("from"),
-          maxDriveHours: maxDriveHours, teams: teams))
+          season: parks.season, sport: parks.sport, from: parks.from,
+          maxDriveHours: asked.maxDriveHours, teams: teams))
+    case .window(let window):
+      question = .window(
+        try windowQuery(window, sports: asked.sports, maxDriveHours: asked.maxDriveHours),
+        kind: asked.kind.rawValue, sort: window.sort)
     }
-    try body.allowing(Self.windowKeys + (kind == "follow" ? ["follow"] : []))
-    guard let from = try body.date("from") else {
-      throw APIError.invalid("from is missing (the first day, YYYY-MM-DD)", field: "from")
-    }
-    guard let to = try body.date("to") else {
-      throw APIError.invalid("to is missing (the last day, YYYY-MM-DD)", field: "to")
-    }
-    let start = try place(body, "startNear")
-    let end = try place(body, "endNear")
-    if kind == "route" {
-      for (key, given) in [("startNear", start), ("endNear", end)] where given == nil {
-        throw APIError.invalid(
-          "\(key) is missing: a route goes from one city to another ({city, radiusHours})",
-          field: key)
-      }
-    }
+    if let search = asked.search { try Self.checkSearchID(search, field: "search") }
+    return (question, asked.search)
+  }
+
+  /// A window, follow or route question's query: its places, team and
+  /// games looked up.
+  /// - Throws: `APIError` (400) naming the member the tables or the
+  ///   schedule do not know.
+  func windowQuery(_ window: WireV1.PlanQuestion.Window, sports: [Sport], maxDriveHours: Double?)
+    throws -> WindowQuery
+  {
+    let start = try window.startNear.map { try place($0, "startNear") }
+    let end = try window.endNear.map { try place($0, "endNear") }
     var follow: FollowedTeam?
-    if kind == "follow" {
-      let text = try body.requiredString("follow")
-      let found: Leagues.SportTeam
+    if let text = window.follow {
       let pool = sports.isEmpty ? try store.storedSports() : sports
       do {
-        found = try leagues.team(named: text, among: pool, season: from.year)
+        follow = try leagues.followedTeam(named: text, among: pool, season: window.from.year)
       } catch {
         throw VisitAPI.refusal(error, field: "follow").asInvalidInput
       }
-      if !sports.isEmpty, !sports.contains(found.sport) {
+      if let follow, !sports.isEmpty, !sports.contains(follow.sport) {
         throw APIError.invalid(
-          "follow: the \(found.team.fullName) are an \(found.sport.rawValue) team, and sports has only \(sports.map(\.rawValue).joined(separator: ", "))",
+          "follow: the \(follow.name) are an \(follow.sport.rawValue) team, and sports has only \(sports.map(\.rawValue).joined(separator: ", "))",
           field: "follow")
       }
-      follow = FollowedTeam(
-        sport: found.sport, codes: Set(leagues.codes(of: found)), name: found.team.fullName)
     }
     var must: [Game.ID] = []
-    for (index, text) in (try body.strings("must") ?? []).enumerated() {
+    for (index, text) in window.must.enumerated() {
       let field = "must[\(index)]"
       do {
         must.append(try store.game(for: try GameReference(parsing: text), catalog: catalog).id)
@@ -206,74 +166,18 @@ struct PlanAPI: Sendable {
         throw VisitAPI.refusal(error, field: field).asInvalidInput
       }
     }
-    var sort = PlanSort.recommended
-    if let text = try body.string("sort") {
-      guard let known = PlanSort(rawValue: text) else {
-        throw APIError.invalid(
-          "sort must be one of \(PlanSort.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(text.prefix(40))')",
-          field: "sort")
-      }
-      sort = known
-    }
-    var options = 10
-    if let n = try body.integer("options") {
-      guard (1...50).contains(n) else {
-        throw APIError.invalid("options must be a whole number from 1 to 50", field: "options")
-      }
-      options = n
-    }
-    let query = WindowQuery(
-      from: from, to: to, sports: Set(sports), startNear: start, endNear: end, must: must,
-      follow: follow, maxDriveHours: maxDriveHours, options: options)
-    return .window(query, kind: kind, sort: sort)
+    return WindowQuery(
+      from: window.from, to: window.to, sports: Set(sports), startNear: start, endNear: end,
+      must: must, follow: follow, maxDriveHours: maxDriveHours, options: window.options)
   }
 
-  /// The sports of `sports` (an array of `MLB`, `NBA`, `NHL`, `NFL`, any
-  /// case), each once, in `Sport.allCases` order.
-  static func sports(_ body: JSONBody) throws -> [Sport] {
-    var found: Set<Sport> = []
-    for (index, name) in (try body.strings("sports") ?? []).enumerated() {
-      guard let sport = Sport(rawValue: name.trimmingCharacters(in: .whitespaces).uppercased())
-      else {
-        throw APIError.invalid(
-          "sports[\(index)] must be MLB, NBA, NHL or NFL (got '\(name.prefix(40))')",
-          field: "sports[\(index)]")
-      }
-      found.insert(sport)
-    }
-    return Sport.allCases.filter(found.contains)
-  }
-
-  /// The number at `key` within `range`, or nil when absent.
-  static func number(_ body: JSONBody, _ key: String, in range: ClosedRange<Double>, unit: String)
-    throws -> Double?
-  {
-    guard let value = try body.number(key) else { return nil }
-    guard range.contains(value) else {
-      throw APIError.invalid(
-        "\(body.name(key)) must be from \(plain(range.lowerBound)) to \(plain(range.upperBound)) \(unit) (got \(plain(value)))",
-        field: body.name(key))
-    }
-    return value
-  }
-
-  /// 24 as "24", 0.5 as "0.5" (whatever the machine's locale).
-  static func plain(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-  }
-
-  /// The place at `key`: `{city, radiusHours}` (radius 0–48 hours of
-  /// travel, default 2), found by `PlanPlace.resolve`; nil when absent.
-  func place(_ body: JSONBody, _ key: String) throws -> PlanPlace? {
-    guard let object = try body.object(key) else { return nil }
-    try object.allowing(["city", "radiusHours"])
-    let city = try object.requiredString("city")
-    guard !city.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw APIError.invalid("\(key).city is empty", field: "\(key).city")
-    }
-    let radius = try Self.number(object, "radiusHours", in: 0...48, unit: "hours") ?? 2
+  /// The place `near` names (`PlanPlace.resolve`), the request's member
+  /// `key`.
+  /// - Throws: `APIError` (400, field `key.city`) for a city the tables do
+  ///   not know.
+  func place(_ near: WireV1.PlanQuestion.Near, _ key: String) throws -> PlanPlace {
     do {
-      return try PlanPlace.resolve(city, radiusHours: radius, catalog: catalog)
+      return try PlanPlace.resolve(near.city, radiusHours: near.radiusHours, catalog: catalog)
     } catch {
       throw VisitAPI.refusal(error, field: "\(key).city").asInvalidInput
     }
@@ -445,8 +349,7 @@ extension SportsTimeApp {
       let plan = try app.planAPI
       let body = try JSONBody(request.body)
       // Reading the question reads the store: off the task threads too.
-      let question = try await Self.offTaskThreads { try plan.question(body) }
-      let id = try PlanAPI.searchID(body)
+      let (question, id) = try await Self.offTaskThreads { try plan.question(body) }
       // A long search holds a core; more than two at once would stall
       // every other planning request, so a third is refused (503, with
       // Retry-After: the page tries again by itself). libmicrohttpd does
