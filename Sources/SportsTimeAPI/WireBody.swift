@@ -46,7 +46,10 @@ extension Wire {
     } catch let unknown as UnknownKey {
       let key = String(unknown.key.prefix(80))
       let object = unknown.codingPath.isEmpty ? "the request body" : field(unknown.codingPath)
-      let reads = unknown.known.map { " (it reads \($0.joined(separator: ", ")))" } ?? ""
+      let reads =
+        unknown.known.map {
+          $0.isEmpty ? " (it takes no members)" : " (it reads \($0.joined(separator: ", ")))"
+        } ?? ""
       throw WireBodyError(
         "\(object) has an unknown key '\(key)'\(reads)", field: field(unknown.codingPath, key))
     } catch let error as DecodingError {
