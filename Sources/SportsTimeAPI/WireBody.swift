@@ -128,6 +128,21 @@ extension Wire {
 }
 
 extension KeyedDecodingContainer {
+  /// The member at `key` as a request reads one that may be left out but
+  /// never cleared (an item's title or category): nil when absent.
+  /// - Throws: `WireBodyError` naming the member when it is null ("title
+  ///   cannot be null: give a string, or leave it out"); as
+  ///   `decode(_:forKey:)` otherwise.
+  public func unclearable(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard contains(key) else { return nil }
+    if try decodeNil(forKey: key) {
+      let name = Wire.field(codingPath, key.stringValue)
+      throw WireBodyError(
+        "\(name) cannot be null: give a string, or leave it out", field: name)
+    }
+    return try decode(type, forKey: key)
+  }
+
   /// The member at `key` as a request reads a clearable one: nil when
   /// absent, `.some(nil)` when null (clear it), else its value.
   /// - Throws: as `decode(_:forKey:)`.

@@ -95,8 +95,8 @@ extension WireV1 {
       let c = try decoder.container(keyedBy: MemberKey.self)
       func key(_ name: String) -> MemberKey { MemberKey(name) }
       var request = ItemDetailsRequest<Double?>()
-      request.title = try c.decodeIfPresent(String.self, forKey: key("title"))
-      request.category = try c.decodeIfPresent(String.self, forKey: key("category"))
+      request.title = try c.unclearable(String.self, forKey: key("title"))
+      request.category = try c.unclearable(String.self, forKey: key("category"))
       request.time = try c.clearable(String.self, forKey: key("time"))
       request.latitude = try c.clearable(Double.self, forKey: key("lat"))
       request.longitude = try c.clearable(Double.self, forKey: key("lon"))

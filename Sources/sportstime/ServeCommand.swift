@@ -16,7 +16,7 @@ enum ServeCommand {
       Ctrl-C. On a loopback address (the default) only this machine can connect; bound to \
       any other address every request needs the token (--token, or one made up and printed \
       with the address to open). The browser libraries come from Debian's libjs-sortable \
-      and libjs-leaflet under --assets.
+      and libjs-leaflet under --assets. The screens: docs/APP.md; the HTTP API: docs/API.md.
       Examples:
         sportstime serve
         sportstime serve --port 9000 --db trips.sqlite

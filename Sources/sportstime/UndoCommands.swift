@@ -28,7 +28,7 @@ enum UndoCommands {
         .flag(
           "json",
           help:
-            "Print the trip as 'trip show --json' does, plus \(direction.rawValue == "undo" ? "undone" : "redone")."
+            "Print {direction, label, itinerary}: the step and the trip as 'trip show --json' prints it (format in docs/JSON.md)."
         )
       ],
       positionals: [PositionalSpec(name: "TRIP", help: "The trip's name or id.")],

@@ -75,6 +75,27 @@ final class WireBodyTests: XCTestCase {
     }
   }
 
+  /// Review of issue 29: a null title or category was read as absent, so
+  /// `{"title": null}` answered "Nothing to change" and, beside another
+  /// member, was silently dropped. They cannot be cleared: null is refused
+  /// at the member.
+  func testANullTitleOrCategory_isRefusedAtTheMember() throws {
+    for member in ["title", "category"] {
+      for json in [#"{"\#(member)": null}"#, #"{"\#(member)": null, "address": "kept"}"#] {
+        let error = refusal(WireV1.EditItem.self, json)
+        XCTAssertEqual(error?.field, member, json)
+        XCTAssertEqual(
+          error?.message, "\(member) cannot be null: give a string, or leave it out", json)
+      }
+      let add = member == "title" ? #"{"title": null}"# : #"{"title": "x", "category": null}"#
+      XCTAssertEqual(refusal(WireV1.AddItem.self, add)?.field, member, add)
+    }
+    // Leaving them out, and clearing what can be cleared, still reads.
+    let edit = try Wire.decodeBody(
+      WireV1.EditItem.self, from: Data(#"{"time": null, "address": "kept"}"#.utf8))
+    XCTAssertNil(edit.details.request.title)
+  }
+
   func testRowIDs_areReadOnceInTheirExactTextForm() throws {
     let place = try Wire.decodeBody(
       WireV1.MoveItem.self, from: Data(#"{"place": {"after": "game:CHN202406040"}}"#.utf8)

@@ -51,6 +51,24 @@ final class UUIDTextTests: XCTestCase {
     }
   }
 
+  /// Review of issue 29: Linux's `UUID(uuidString:)` reads a C string, so
+  /// an id followed by a NUL and anything (`…%00xyz` in a URL, `\u0000` in
+  /// a trip file) passed as that id. A NUL anywhere refuses the text.
+  func testATextHoldingANul_isNoId() {
+    let id = "6f1c2b7a-0000-4000-8000-000000000001"
+    for text in [
+      id + "\u{0}xyz", id + "\u{0}", "\u{0}" + id, "6f1c2b7a-0000\u{0}-4000-8000-000000000001",
+    ] {
+      XCTAssertNil(UUID(text: text), text.debugDescription)
+      XCTAssertNil(Trip.ID(parsing: text), text.debugDescription)
+      Array(text.utf8).withUnsafeBufferPointer { utf8 in
+        XCTAssertNil(UUID(utf8: utf8), text.debugDescription)
+        XCTAssertNil(ItineraryItem.ID(parsingUTF8: utf8), text.debugDescription)
+      }
+    }
+    XCTAssertNotNil(Trip.ID(parsing: id))
+  }
+
   func testLowercaseTextIsTheLowercasedUUIDString() {
     var rng = SplitMix64(seed: 0x00_1D_0010)
     var uuids = [

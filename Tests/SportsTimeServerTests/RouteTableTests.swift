@@ -237,4 +237,34 @@ final class RouteTableServerTests: APITestCase {
     let after = try object(try send("GET", "/api/trips/\(trip)"))
     XCTAssertEqual(after["revision"] as? Int, document["revision"] as? Int)
   }
+
+  /// Review of issue 29: an id followed by `%00` and anything found the
+  /// trip (libmicrohttpd decodes `%00` into a NUL that ends the path) and
+  /// a PATCH renamed it. A target holding `%00` is refused.
+  func testATargetWithANulInIt_isRefusedAndChangesNothing() throws {
+    let document = try makeDemoTrip()
+    let trip = tripID(document)
+    let renamed = try send("PATCH", "/api/trips/\(trip)%00xyz", json: ["name": "NUL renamed"])
+    XCTAssertEqual(renamed.status, 400, renamed.text)
+    XCTAssertTrue(renamed.text.contains("%00 (a NUL character)"), renamed.text)
+    XCTAssertEqual(try send("GET", "/api/trips/\(trip)%00garbage/route").status, 400)
+    XCTAssertEqual(try send("GET", "/api/trips?x=%00").status, 400)
+    let after = try object(try send("GET", "/api/trips/\(trip)"))
+    XCTAssertEqual(after["revision"] as? Int, document["revision"] as? Int)
+  }
+
+  /// Review of issue 29: `?&&&` was "the query gives '' more than once",
+  /// and HEAD of an unknown API path announced a longer body than GET's
+  /// (its message named HEAD).
+  func testEmptyQueryNamesAreNoParameters_andHEADOfAMissingRouteIsGETs() throws {
+    let plain = try send("GET", "/api/games?team=DET&from=2024-06-07&to=2024-06-09")
+    let ampersands = try send("GET", "/api/games?&&team=DET&&from=2024-06-07&to=2024-06-09&")
+    XCTAssertEqual(ampersands.status, 200, ampersands.text)
+    XCTAssertEqual(ampersands.body, plain.body)
+    let get = try send("GET", "/api/nope")
+    let head = try send("HEAD", "/api/nope")
+    XCTAssertEqual(get.status, 404)
+    XCTAssertEqual(head.status, 404)
+    XCTAssertEqual(head.headers["content-length"], get.headers["content-length"])
+  }
 }

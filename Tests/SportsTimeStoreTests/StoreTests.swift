@@ -280,8 +280,15 @@ final class StoreTests: StoreTestCase {
     let output = Pipe()
     child.standardOutput = output
     try child.run()
-    let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    XCTAssertEqual(said, "holding\n", "the other process held the database")
+    // Its line may come in more than one read.
+    var said = Data()
+    while !said.contains(UInt8(ascii: "\n")) {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      said.append(more)
+    }
+    XCTAssertEqual(
+      String(decoding: said, as: UTF8.self), "holding\n", "the other process held the database")
     let store = try Store(path: path)
     child.waitUntilExit()
     XCTAssertEqual(

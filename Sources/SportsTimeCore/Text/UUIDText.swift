@@ -6,27 +6,31 @@ extension UUID {
   /// either case): Foundation's parser on Linux goes through `sscanf`, a
   /// noticeable share of reading thousands of rows. Any other text is left
   /// to `UUID(uuidString:)`, so the same texts are accepted.
-  /// - Returns: nil when `UUID(uuidString:)` would.
+  /// - Returns: nil when `UUID(uuidString:)` would, and for a text holding
+  ///   a NUL (Linux's parser reads a C string, so `"<uuid>\0junk"` would
+  ///   pass as the UUID before the NUL).
   public init?(text: String) {
     var text = text
     if let uuid = text.withUTF8({ UUID(canonicalUTF8: $0) }) {
       self = uuid
       return
     }
-    guard let parsed = UUID(uuidString: text) else { return nil }
+    guard !text.utf8.contains(0), let parsed = UUID(uuidString: text) else { return nil }
     self = parsed
   }
 
   /// `init?(text:)` of the UTF-8 bytes `utf8` (a column's text read in
   /// place): the canonical form without making a `String`, any other text
   /// as `UUID(uuidString:)` reads it.
-  /// - Returns: nil when `UUID(uuidString:)` would.
+  /// - Returns: nil when `UUID(uuidString:)` would, and for a NUL in it.
   public init?(utf8: UnsafeBufferPointer<UInt8>) {
     if let uuid = UUID(canonicalUTF8: utf8) {
       self = uuid
       return
     }
-    guard let parsed = UUID(uuidString: String(decoding: utf8, as: UTF8.self)) else {
+    guard !utf8.contains(0),
+      let parsed = UUID(uuidString: String(decoding: utf8, as: UTF8.self))
+    else {
       return nil
     }
     self = parsed

@@ -308,7 +308,9 @@ extension SportsTimeApp {
   static func notFound(_ request: HTTPRequest) throws -> HTTPResponse {
     let first = request.path.split(separator: "/", omittingEmptySubsequences: true).first
     if first == "api" {
-      throw APIError.notFound("no API route \(request.method) \(request.path.prefix(80))")
+      // HEAD's answer is GET's without the body, Content-Length included.
+      let method = request.method == "HEAD" ? "GET" : request.method
+      throw APIError.notFound("no API route \(method) \(request.path.prefix(80))")
     }
     if let refused = pageMethodRefused(request) { throw refused }
     // A browser asking for a page gets a page, not an error document.

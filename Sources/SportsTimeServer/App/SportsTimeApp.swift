@@ -438,6 +438,11 @@ public final class SportsTimeApp: Sendable {
               message:
                 "the address has more than \(limit) query parameters; no page or route reads that many"
             ))
+        case .nulInTarget:
+          Self.withStandardHeaders(
+            Self.error(
+              status: 400, kind: ErrorKind.invalidInput.rawValue,
+              message: "the address holds %00 (a NUL character), which no page, name or id holds"))
         }
       },
       screen: { [self] head in self.screen(head) },

@@ -66,6 +66,10 @@ public final class HTTPServer: @unchecked Sendable {
     case bodyTooLarge(limit: Int)
     /// More query arguments than the limit: 400.
     case tooManyArguments(limit: Int)
+    /// A target holding `%00`: 400. libmicrohttpd decodes it into a NUL
+    /// that ends the path's C string, so `/api/trips/ID%00xyz` would reach
+    /// the handler as `/api/trips/ID`.
+    case nulInTarget
   }
 
   /// The limits in force.
@@ -122,6 +126,7 @@ public final class HTTPServer: @unchecked Sendable {
       switch refusal {
       case .bodyTooLarge(let limit): (413, "the request body is larger than \(limit) bytes")
       case .tooManyArguments(let limit): (400, "the query has more than \(limit) parameters")
+      case .nulInTarget: (400, "the address holds %00 (a NUL character)")
       }
     return HTTPResponse(
       status: status, contentType: "text/plain; charset=utf-8", bytes: Data((text + "\n").utf8))
@@ -221,6 +226,8 @@ public final class HTTPServer: @unchecked Sendable {
     var started = false
     /// Whether the query had more arguments than `Limits.queryArguments`.
     var tooManyArguments = false
+    /// Whether the target as sent holds `%00` (`Refusal.nulInTarget`).
+    var nulInTarget = false
     var body = Data()
     var tooLarge = false
     var dispatched = false
@@ -384,6 +391,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
       return server.queue(
         server.refuse(.tooManyArguments(limit: server.limits.queryArguments)), on: connection)
     }
+    if exchange.nulInTarget { return server.queue(server.refuse(.nulInTarget), on: connection) }
     let headers = collect(connection, .HEADER_KIND, lowercased: true)
     let announced = headers.values["content-length"].flatMap { Int($0) }
     if let announced, announced > server.maximumBodySize {
@@ -451,7 +459,8 @@ private let completedHandler: MHD_RequestCompletedCallback = { context, _, state
 
 /// Each request's target as sent, before libmicrohttpd parses its query:
 /// a query with more arguments than the limit is emptied (and the request
-/// answered 400) rather than parsed. Returns the request's state.
+/// answered 400) rather than parsed; a target holding `%00` is marked to
+/// be answered 400. Returns the request's state.
 private let uriSeen:
   @convention(c) (
     UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
@@ -462,8 +471,23 @@ private let uriSeen:
       exchange.tooManyArguments =
         sportstime_truncate_query(uri, UInt32(server.limits.queryArguments)) != 0
     }
+    exchange.nulInTarget = uri.map(holdsEscapedNul) ?? false
     return Unmanaged.passRetained(exchange).toOpaque()
   }
+
+/// Whether the C string `text` holds `%00` (a NUL, percent-encoded).
+private func holdsEscapedNul(_ text: UnsafePointer<CChar>) -> Bool {
+  var p = text
+  while p.pointee != 0 {
+    if p.pointee == CChar(UInt8(ascii: "%")), p[1] == CChar(UInt8(ascii: "0")),
+      p[2] == CChar(UInt8(ascii: "0"))
+    {
+      return true
+    }
+    p += 1
+  }
+  return false
+}
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
   guard let context, let buffer else { return sportstime_mhd_end_with_error }

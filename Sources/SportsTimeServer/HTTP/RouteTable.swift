@@ -240,7 +240,8 @@ public struct RouteTable<Context: Sendable>: Sendable {
     let group = routes.filter { $0.segments == segments }
     // Every route of the path reads a query, or none does (`insert`).
     let declared = group.first?.query != nil
-    if declared, let name = request.repeatedQuery.first {
+    // `?&&` gives empty names: no parameter, so neither repeated nor unknown.
+    if declared, let name = request.repeatedQuery.first(where: { !$0.isEmpty }) {
       throw QueryParameterRefused(
         name: String(name.prefix(80)),
         message: "the query gives '\(name.prefix(80))' more than once; give it once")
@@ -262,7 +263,7 @@ public struct RouteTable<Context: Sendable>: Sendable {
     }
     if let accepted = route.query {
       let unknown = request.query.keys.sorted().first {
-        !accepted.contains($0) && !alwaysAccepted.contains($0)
+        !$0.isEmpty && !accepted.contains($0) && !alwaysAccepted.contains($0)
       }
       if let unknown {
         let reads =
