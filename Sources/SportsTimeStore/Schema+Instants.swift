@@ -8,10 +8,14 @@ enum InstantSchema {
   /// of trips, items and visits and the journal's `created_at` as REAL
   /// seconds since 2001-01-01 (Foundation's reference date), a tombstone's
   /// `deleted_at` as ISO 8601 text with milliseconds. The migration stores
-  /// each as INTEGER milliseconds since 1970-01-01T00:00:00Z (`Schema`),
-  /// keeping the columns' names: game starts (whole seconds) and
-  /// tombstones (milliseconds) exactly, the others rounded to the nearest
-  /// millisecond (half away from zero, as `Date.millisecondsSince1970`).
+  /// each as INTEGER microseconds since 1970-01-01T00:00:00Z (`Schema`),
+  /// keeping the columns' names and every value the app prints or exports:
+  /// game starts (whole seconds) and tombstones (milliseconds) exactly, the
+  /// others rounded to the nearest microsecond the way the trip file's
+  /// writer rounds them when it prints them (`TripExchange.instant`,
+  /// `Date.microsecondsSince1970`: the double `(s + 978307200) × 1e6`
+  /// rounded half away from zero), so `trip export` prints the same digits
+  /// before and after.
   ///
   /// SQLite cannot change a column's type, and rebuilding `trips` or
   /// `games` under a new name would cascade deletes to the tables that
@@ -30,50 +34,53 @@ enum InstantSchema {
   /// migration restores values in the new encoding.
   ///
   /// The SQL is written out in full (no text built by functions that a
-  /// later change could alter): seconds since 2001 become milliseconds
-  /// since 1970 as `round((s + 978307200) * 1000)` (978,307,200 s apart), a
-  /// game's start `round(s * 1000)`, a tombstone's text through
-  /// `julianday` (which SQLite keeps as integer milliseconds).
+  /// later change could alter): seconds since 2001 become microseconds
+  /// since 1970 as `round((s + 978307200) * 1000000)` (978,307,200 s
+  /// apart; SQLite's `round` truncates `x + 0.5`, exact below 2^52 as
+  /// these are, so it is Swift's `rounded()` on the same double), a game's
+  /// start `round(s * 1000000)`, a tombstone's text through `julianday`
+  /// to whole milliseconds (its text's grain; the double `julianday` is
+  /// too coarse for more) and then × 1000.
   static let migrations: [Migration] = [
     Migration(
-      id: "2026-12-07-instants-1-milliseconds-since-1970",
+      id: "2026-12-07-instants-1-microseconds-since-1970",
       sql: """
         DROP INDEX games_by_start;
-        ALTER TABLE games ADD COLUMN start_ms INTEGER NOT NULL DEFAULT 0;
-        UPDATE games SET start_ms = CAST(round(start_utc * 1000) AS INTEGER);
+        ALTER TABLE games ADD COLUMN start_us INTEGER NOT NULL DEFAULT 0;
+        UPDATE games SET start_us = CAST(round(start_utc * 1000000) AS INTEGER);
         ALTER TABLE games DROP COLUMN start_utc;
-        ALTER TABLE games RENAME COLUMN start_ms TO start_utc;
+        ALTER TABLE games RENAME COLUMN start_us TO start_utc;
         CREATE INDEX games_by_start ON games (start_utc, id);
 
-        ALTER TABLE trips ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE trips ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE trips ADD COLUMN created_at_us INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE trips ADD COLUMN modified_at_us INTEGER NOT NULL DEFAULT 0;
         UPDATE trips SET
-          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
-          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+          created_at_us = CAST(round((created_at + 978307200) * 1000000) AS INTEGER),
+          modified_at_us = CAST(round((modified_at + 978307200) * 1000000) AS INTEGER);
         ALTER TABLE trips DROP COLUMN created_at;
-        ALTER TABLE trips RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE trips RENAME COLUMN created_at_us TO created_at;
         ALTER TABLE trips DROP COLUMN modified_at;
-        ALTER TABLE trips RENAME COLUMN modified_at_ms TO modified_at;
+        ALTER TABLE trips RENAME COLUMN modified_at_us TO modified_at;
 
-        ALTER TABLE itinerary_items ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE itinerary_items ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE itinerary_items ADD COLUMN created_at_us INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE itinerary_items ADD COLUMN modified_at_us INTEGER NOT NULL DEFAULT 0;
         UPDATE itinerary_items SET
-          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
-          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+          created_at_us = CAST(round((created_at + 978307200) * 1000000) AS INTEGER),
+          modified_at_us = CAST(round((modified_at + 978307200) * 1000000) AS INTEGER);
         ALTER TABLE itinerary_items DROP COLUMN created_at;
-        ALTER TABLE itinerary_items RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE itinerary_items RENAME COLUMN created_at_us TO created_at;
         ALTER TABLE itinerary_items DROP COLUMN modified_at;
-        ALTER TABLE itinerary_items RENAME COLUMN modified_at_ms TO modified_at;
+        ALTER TABLE itinerary_items RENAME COLUMN modified_at_us TO modified_at;
 
-        ALTER TABLE visits ADD COLUMN created_at_ms INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE visits ADD COLUMN modified_at_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN created_at_us INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE visits ADD COLUMN modified_at_us INTEGER NOT NULL DEFAULT 0;
         UPDATE visits SET
-          created_at_ms = CAST(round((created_at + 978307200) * 1000) AS INTEGER),
-          modified_at_ms = CAST(round((modified_at + 978307200) * 1000) AS INTEGER);
+          created_at_us = CAST(round((created_at + 978307200) * 1000000) AS INTEGER),
+          modified_at_us = CAST(round((modified_at + 978307200) * 1000000) AS INTEGER);
         ALTER TABLE visits DROP COLUMN created_at;
-        ALTER TABLE visits RENAME COLUMN created_at_ms TO created_at;
+        ALTER TABLE visits RENAME COLUMN created_at_us TO created_at;
         ALTER TABLE visits DROP COLUMN modified_at;
-        ALTER TABLE visits RENAME COLUMN modified_at_ms TO modified_at;
+        ALTER TABLE visits RENAME COLUMN modified_at_us TO modified_at;
 
         CREATE TABLE trip_journal_new (
           trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
@@ -89,24 +96,24 @@ enum InstantSchema {
         INSERT INTO trip_journal_new
           (trip_id, seq, label, revision_after, undone_revision, created_at, before, after)
           SELECT trip_id, seq, label, revision_after, undone_revision,
-            CAST(round((created_at + 978307200) * 1000) AS INTEGER),
+            CAST(round((created_at + 978307200) * 1000000) AS INTEGER),
             CASE WHEN json_array_length(before, '$.items') > 0 THEN json_set(before, '$.items',
               json((SELECT json_group_array(json_set(item.value,
                   '$.created_at',
-                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000)
+                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000000)
                     AS INTEGER),
                   '$.modified_at',
-                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000)
+                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000000)
                     AS INTEGER)))
                 FROM json_each(before, '$.items') AS item)))
             ELSE before END,
             CASE WHEN json_array_length(after, '$.items') > 0 THEN json_set(after, '$.items',
               json((SELECT json_group_array(json_set(item.value,
                   '$.created_at',
-                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000)
+                  CAST(round((json_extract(item.value, '$.created_at') + 978307200) * 1000000)
                     AS INTEGER),
                   '$.modified_at',
-                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000)
+                  CAST(round((json_extract(item.value, '$.modified_at') + 978307200) * 1000000)
                     AS INTEGER)))
                 FROM json_each(after, '$.items') AS item)))
             ELSE after END
@@ -115,11 +122,12 @@ enum InstantSchema {
         ALTER TABLE trip_journal_new RENAME TO trip_journal;
 
         DROP INDEX tombstones_by_time;
-        ALTER TABLE tombstones ADD COLUMN deleted_ms INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tombstones ADD COLUMN deleted_us INTEGER NOT NULL DEFAULT 0;
         UPDATE tombstones SET
-          deleted_ms = CAST(round((julianday(deleted_at) - 2440587.5) * 86400000) AS INTEGER);
+          deleted_us =
+            CAST(round((julianday(deleted_at) - 2440587.5) * 86400000) AS INTEGER) * 1000;
         ALTER TABLE tombstones DROP COLUMN deleted_at;
-        ALTER TABLE tombstones RENAME COLUMN deleted_ms TO deleted_at;
+        ALTER TABLE tombstones RENAME COLUMN deleted_us TO deleted_at;
         CREATE INDEX tombstones_by_time ON tombstones (deleted_at);
         """)
   ]

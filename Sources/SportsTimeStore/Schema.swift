@@ -6,13 +6,15 @@
 /// IANA zone beside it), the `created_at`/`modified_at` of trips, items and
 /// visits, a tombstone's `deleted_at`, a journal step's `created_at`, and
 /// the same columns inside the journal's snapshots — is INTEGER
-/// milliseconds since 1970-01-01T00:00:00Z (the Unix epoch, UTC; negative
-/// before it): what JavaScript's `Date`, sync's hybrid logical clocks and a
-/// PostgreSQL `bigint` hold exactly, and what sorts in time order. Written
-/// with `SQLValue.instant(_:)` (rounded to the nearest millisecond;
-/// the clocks round where an instant is made, so it reads back as the
-/// caller holds it) and read with `ColumnReading.instant(_:)`. Before the
-/// migration `2026-12-07-instants-1-milliseconds-since-1970`
+/// microseconds since 1970-01-01T00:00:00Z (the Unix epoch, UTC; negative
+/// before it): what a PostgreSQL `timestamptz` holds exactly, every digit
+/// the trip file prints (ISO 8601 with microseconds), and what sorts in
+/// time order. Written with `SQLValue.instant(_:)` (rounded to the nearest
+/// microsecond as the trip file's writer rounds; the clocks round where an
+/// instant is made, so it reads back as the caller holds it) and read with
+/// `ColumnReading.instant(_:)`. (Sync's hybrid logical clocks count
+/// milliseconds: a clock, not a stored instant.) Before the migration
+/// `2026-12-07-instants-1-microseconds-since-1970`
 /// (`InstantSchema`) they were stored three ways; the first migrations
 /// below still declare the old types. Calendar dates are `YYYY-MM-DD`
 /// text. Never machine-local time.

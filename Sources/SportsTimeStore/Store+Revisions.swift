@@ -21,7 +21,7 @@ public struct Tombstone: Sendable, Hashable {
   public var kind: Kind
   /// The trip of a deleted item; nil for trips and visits.
   public var tripID: Trip.ID?
-  /// When it was deleted (UTC instant, to the millisecond).
+  /// When it was deleted (UTC instant, to the microsecond).
   public var deletedAt: Date
   /// A deleted trip's last revision (a trip stored again under its id
   /// continues above it); nil for items and visits, and for trips deleted
@@ -40,7 +40,7 @@ public struct Tombstone: Sendable, Hashable {
 
 extension Store {
   /// The tombstones of deletions at or after `instant` (compared to the
-  /// millisecond, `instant` rounded to the nearest as it is stored), oldest first (ties by kind, then id). A row stored again
+  /// microsecond, `instant` rounded to the nearest as it is stored), oldest first (ties by kind, then id). A row stored again
   /// under a deleted id has no tombstone any more.
   /// - Throws: `StoreError` (`.corruptValue` for a row that cannot be read).
   public func tombstones(since instant: Date) throws -> [Tombstone] {

@@ -8,9 +8,9 @@ extension Store {
   public struct VisitSignature: Sendable, Hashable {
     /// How many visits there are.
     public var count: Int
-    /// The latest `createdAt` and `modifiedAt` of any visit (milliseconds
-    /// since 1970, as stored; 0 without visits).
-    public var latest: Double
+    /// The latest `createdAt` and `modifiedAt` of any visit (whole
+    /// microseconds since 1970, as stored; 0 without visits).
+    public var latest: Int64
     /// How many visits were removed (their tombstones).
     public var removed: Int
   }
@@ -27,7 +27,7 @@ extension Store {
       ).first
       let removed = try select("SELECT COUNT(*) AS n FROM tombstones WHERE kind = 'visit'").first
       return VisitSignature(
-        count: try visits?.int("n") ?? 0, latest: try visits?.double("latest") ?? 0,
+        count: try visits?.int("n") ?? 0, latest: try visits?.int64("latest") ?? 0,
         removed: try removed?.int("n") ?? 0)
     }
   }

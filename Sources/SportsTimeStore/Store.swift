@@ -29,7 +29,7 @@ public final class Store: @unchecked Sendable {
   public var busyTimeoutMilliseconds: Int { database.busyTimeoutMilliseconds }
   /// The clock for operations that are not given an instant (the
   /// deletion time of a tombstone); read once per operation, rounded to
-  /// the millisecond.
+  /// the microsecond.
   public let clock: @Sendable () -> Date
   /// The trips the current outermost transaction has changed, each with
   /// the revision it had before (nil for a trip this transaction created):
@@ -78,7 +78,7 @@ public final class Store: @unchecked Sendable {
     self.path = path
     // Rounded where it is made, as every instant is stored
     // (`Schema`): the instant a caller holds is the one read back.
-    self.clock = { clock().roundedToMillisecond }
+    self.clock = { clock().roundedToMicrosecond }
     try Self.refuseOrphanedJournal(path)
     try Self.refuseLogDeletedInUse(path)
     database = try Database(

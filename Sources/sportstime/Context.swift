@@ -36,7 +36,7 @@ struct Context {
       noColorFlag: arguments.flag("no-color"))
     var values = SportsTimeCore.RuleEnvironment.live
     if let given = arguments.value("now", as: Date.self) {
-      let instant = given.roundedToMillisecond
+      let instant = given.roundedToMicrosecond
       values.now = { instant }
     } else {
       values = values.frozen()
@@ -153,7 +153,7 @@ struct Context {
   func longRunningEnvironment() -> SportsTimeCore.RuleEnvironment {
     guard let given = arguments.value("now", as: Date.self) else { return .live }
     var values = SportsTimeCore.RuleEnvironment.live
-    let instant = given.roundedToMillisecond
+    let instant = given.roundedToMicrosecond
     values.now = { instant }
     return values
   }

@@ -7,9 +7,11 @@ import XCTest
 /// The instants migration (`InstantSchema`, issue 29) on a database written
 /// by main before it (`Tests/Fixtures/instants/before.sqlite`, made by
 /// `make-fixture.sh` with the binary of commit 3f52c98): every value is
-/// kept (instants compared as dates to the millisecond), the journal's
-/// snapshots are converted so undo and redo restore new-encoded values, and
-/// the commands print what the old binary printed (`expected/`).
+/// kept (instants to the microsecond, the digits the trip file prints), the
+/// journal's snapshots are converted so undo and redo restore new-encoded
+/// values, and the commands print what the old binary printed
+/// (`expected/`), `trip export` of a trip made with the live clock
+/// (sub-millisecond instants) included.
 final class InstantMigrationTests: EndToEndTestCase {
   /// The fixture's folder.
   static let folder = CLIProcess.repositoryRoot.appendingPathComponent("Tests/Fixtures/instants")
@@ -67,26 +69,28 @@ final class InstantMigrationTests: EndToEndTestCase {
           let new = newRow[column]
           switch (table, column) {
           case ("games", "start_utc"):
-            guard case .real(let seconds) = value, case .integer(let ms)? = new else {
+            guard case .real(let seconds) = value, case .integer(let us)? = new else {
               return XCTFail("games.start_utc: \(value) → \(String(describing: new))")
             }
-            XCTAssertEqual(Date(millisecondsSince1970: ms), Date(timeIntervalSince1970: seconds))
+            XCTAssertEqual(Date(microsecondsSince1970: us), Date(timeIntervalSince1970: seconds))
             instantsChecked += 1
           case (_, "created_at"), (_, "modified_at"):
-            guard case .real(let seconds) = value, case .integer(let ms)? = new else {
+            guard case .real(let seconds) = value, case .integer(let us)? = new else {
               return XCTFail("\(table).\(column): \(value) → \(String(describing: new))")
             }
             let instant = Date(timeIntervalSinceReferenceDate: seconds)
-            XCTAssertEqual(ms, instant.millisecondsSince1970, "\(table).\(column)")
-            XCTAssertLessThanOrEqual(
-              abs(Date(millisecondsSince1970: ms).timeIntervalSince(instant)), 0.000_5)
-            if instant != instant.roundedToMillisecond { subMillisecond += 1 }
+            XCTAssertEqual(us, instant.microsecondsSince1970, "\(table).\(column)")
+            XCTAssertEqual(
+              TripExchange.instant(Date(microsecondsSince1970: us)), TripExchange.instant(instant),
+              "\(table).\(column): the trip file's digits")
+            if us % 1000 != 0 { subMillisecond += 1 }
             instantsChecked += 1
           case ("tombstones", "deleted_at"):
-            guard case .text(let text) = value, case .integer(let ms)? = new else {
+            guard case .text(let text) = value, case .integer(let us)? = new else {
               return XCTFail("tombstones.deleted_at: \(value) → \(String(describing: new))")
             }
-            XCTAssertEqual(Date(millisecondsSince1970: ms), try ISO8601Instant.parse(text), text)
+            XCTAssertEqual(Date(microsecondsSince1970: us), try ISO8601Instant.parse(text), text)
+            XCTAssertEqual(us % 1000, 0, "\(text): whole milliseconds")
             instantsChecked += 1
           case ("trip_journal", "before"), ("trip_journal", "after"):
             try assertConverted(value, new, column)
@@ -97,7 +101,7 @@ final class InstantMigrationTests: EndToEndTestCase {
       }
     }
     XCTAssertGreaterThan(instantsChecked, 272 + 20, "the fixture's games, trips, items, visits, …")
-    XCTAssertGreaterThan(subMillisecond, 0, "the fixture has live-clock instants to round")
+    XCTAssertGreaterThan(subMillisecond, 0, "the fixture's live-clock instants keep their µs")
     XCTAssertEqual(
       Set(
         after["schema_migrations"]?.compactMap { row -> String? in
@@ -134,10 +138,10 @@ final class InstantMigrationTests: EndToEndTestCase {
       for (name, value) in oldItem {
         if name == "created_at" || name == "modified_at" {
           let seconds = try XCTUnwrap(value as? Double)
-          let ms = try XCTUnwrap(newItem[name] as? NSNumber)
+          let us = try XCTUnwrap(newItem[name] as? NSNumber)
           XCTAssertEqual(
-            ms.int64Value, Date(timeIntervalSinceReferenceDate: seconds).millisecondsSince1970)
-          XCTAssertEqual(ms.doubleValue, ms.doubleValue.rounded(), "an integer")
+            us.int64Value, Date(timeIntervalSinceReferenceDate: seconds).microsecondsSince1970)
+          XCTAssertEqual(us.doubleValue, us.doubleValue.rounded(), "an integer")
         } else {
           XCTAssertEqual(value as? NSObject, newItem[name] as? NSObject, name)
         }
@@ -200,8 +204,13 @@ final class InstantMigrationTests: EndToEndTestCase {
   }
 
   /// The commands of `commands.txt`, run on the migrated fixture, print
-  /// what the old binary printed on it.
+  /// what the old binary printed on it, byte for byte: `trip export
+  /// "Lions Weekend"` (made with the live clock) prints its instants'
+  /// microseconds as they were (`…07.148703Z`), which a store rounding to
+  /// the millisecond would not (`…07.149000Z`).
   func testCommands_printWhatTheyPrintedBeforeTheMigration() throws {
+    let names = try Self.lines("commands.txt").map(\.0)
+    XCTAssertTrue(names.contains("export-lions"), "the live-clock trip's export is covered")
     for (name, words) in try Self.lines("commands.txt") {
       try copyFixture()
       let result = try runOK(words)

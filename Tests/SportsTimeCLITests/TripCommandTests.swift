@@ -611,7 +611,7 @@ final class TripCommandTests: ItineraryTestCase {
       XCTAssertEqual(
         try store.database.query("SELECT DISTINCT deleted_at FROM tombstones").map {
           try $0.int64("deleted_at")
-        }, [1_796_116_530_250], "2026-12-01T09:15:30.250Z in milliseconds since 1970")
+        }, [1_796_116_530_250_000], "2026-12-01T09:15:30.250Z in microseconds since 1970")
       try store.close()
     }
     try runOK(["trip", "import", file.path])

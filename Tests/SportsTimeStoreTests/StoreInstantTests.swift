@@ -5,45 +5,51 @@ import XCTest
 
 @testable import SportsTimeStore
 
-/// Every instant is stored as INTEGER milliseconds since 1970 (`Schema`,
+/// Every instant is stored as INTEGER microseconds since 1970 (`Schema`,
 /// issue 29), and the clocks round it where it is made, so what a caller
 /// holds is what is read back.
 final class StoreInstantTests: StoreTestCase {
-  /// A live-clock instant with sub-millisecond digits.
+  /// A live-clock instant with sub-microsecond digits.
   private let live = Date(timeIntervalSince1970: 1_765_098_000.123_456_7)
 
-  func testMilliseconds_roundToTheNearestAndReadBackBitForBit() {
-    XCTAssertEqual(live.millisecondsSince1970, 1_765_098_000_123)
+  func testMicroseconds_roundToTheNearestAndReadBackBitForBit() {
+    XCTAssertEqual(live.microsecondsSince1970, 1_765_098_000_123_457)
     XCTAssertEqual(
-      Date(timeIntervalSince1970: 1_765_098_000.123_6).millisecondsSince1970, 1_765_098_000_124)
-    XCTAssertEqual(Date(timeIntervalSince1970: -0.000_6).millisecondsSince1970, -1)
-    XCTAssertEqual(Date(timeIntervalSince1970: -1.5).millisecondsSince1970, -1_500)
-    XCTAssertEqual(Date(timeIntervalSinceReferenceDate: 0).millisecondsSince1970, 978_307_200_000)
+      Date(timeIntervalSince1970: 1_765_098_000.123_4).microsecondsSince1970,
+      1_765_098_000_123_400)
+    XCTAssertEqual(Date(timeIntervalSince1970: -0.000_000_6).microsecondsSince1970, -1)
+    XCTAssertEqual(Date(timeIntervalSince1970: -1.5).microsecondsSince1970, -1_500_000)
+    XCTAssertEqual(
+      Date(timeIntervalSinceReferenceDate: 0).microsecondsSince1970, 978_307_200_000_000)
     var rng = SplitMix64(seed: 29)
     for _ in 0..<2_000 {
       let instant = Date(
-        timeIntervalSince1970: Double(rng.next() % 4_000_000_000_000) / 1_000_000 - 1_000_000)
-      let rounded = instant.roundedToMillisecond
-      XCTAssertLessThanOrEqual(abs(rounded.timeIntervalSince(instant)), 0.000_500_1)
-      XCTAssertEqual(rounded.roundedToMillisecond, rounded, "rounding twice changes nothing")
-      XCTAssertEqual(Date(millisecondsSince1970: rounded.millisecondsSince1970), rounded)
-      XCTAssertEqual(rounded.millisecondsSince1970, instant.millisecondsSince1970)
+        timeIntervalSince1970: Double(rng.next() % 4_000_000_000_000_000) / 1_000_000_000
+          - 1_000_000_000)
+      let rounded = instant.roundedToMicrosecond
+      XCTAssertLessThanOrEqual(abs(rounded.timeIntervalSince(instant)), 0.000_000_8)
+      XCTAssertEqual(rounded.roundedToMicrosecond, rounded, "rounding twice changes nothing")
+      XCTAssertEqual(Date(microsecondsSince1970: rounded.microsecondsSince1970), rounded)
+      XCTAssertEqual(rounded.microsecondsSince1970, instant.microsecondsSince1970)
+      XCTAssertEqual(
+        TripExchange.instant(rounded), TripExchange.instant(instant),
+        "the trip file prints the stored instant's digits")
     }
   }
 
   func testClocks_roundWhereTheInstantIsMade() {
-    XCTAssertEqual(RuleEnvironment.fixed(now: live).now(), live.roundedToMillisecond)
+    XCTAssertEqual(RuleEnvironment.fixed(now: live).now(), live.roundedToMicrosecond)
     let now = RuleEnvironment.live.now()
-    XCTAssertEqual(now, now.roundedToMillisecond)
+    XCTAssertEqual(now, now.roundedToMicrosecond)
     let live = self.live
     let frozen = RuleEnvironment(now: { live }, uuid: { UUID() }, estimator: .default)
       .frozen()
-    XCTAssertEqual(frozen.now(), live.roundedToMillisecond)
+    XCTAssertEqual(frozen.now(), live.roundedToMicrosecond)
   }
 
-  /// A trip planned, edited and deleted with a sub-millisecond clock reads
+  /// A trip planned, edited and deleted with a sub-microsecond clock reads
   /// back exactly as the caller holds it, and every instant column holds
-  /// INTEGER milliseconds.
+  /// INTEGER microseconds.
   func testInstantsMadeByTheClocks_readBackAsTheCallerHoldsThem() throws {
     let live = self.live
     let store = try Store(path: filePath(), clock: { live.addingTimeInterval(60) })
@@ -53,7 +59,7 @@ final class StoreInstantTests: StoreTestCase {
     try store.insert(planned)
     let loaded = try store.loadTrip(id: planned.trip.id)
     XCTAssertEqual(loaded.trip.createdAt, planned.trip.createdAt)
-    XCTAssertEqual(loaded.trip.createdAt, live.roundedToMillisecond)
+    XCTAssertEqual(loaded.trip.createdAt, live.roundedToMicrosecond)
     XCTAssertEqual(loaded.items, planned.items)
     XCTAssertEqual(loaded.games.first?.start, Date(timeIntervalSince1970: 1_717_546_200))
 
@@ -67,10 +73,10 @@ final class StoreInstantTests: StoreTestCase {
     _ = try store.removeVisit(id: visit.id)
     XCTAssertEqual(
       try store.tombstones(since: .distantPast).map(\.deletedAt),
-      [live.addingTimeInterval(60).roundedToMillisecond], "the store's clock, rounded")
+      [live.addingTimeInterval(60).roundedToMicrosecond], "the store's clock, rounded")
     XCTAssertEqual(
       try store.tombstones(since: live.addingTimeInterval(60)).count, 1,
-      "since the unrounded instant: compared to the millisecond")
+      "since the unrounded instant: compared to the microsecond")
 
     let columns = [
       ("games", "start_utc"), ("trips", "created_at"), ("trips", "modified_at"),
@@ -85,7 +91,7 @@ final class StoreInstantTests: StoreTestCase {
     }
     XCTAssertEqual(
       try store.database.query("SELECT created_at FROM trips").first?.int64("created_at"),
-      1_765_098_000_123)
+      1_765_098_000_123_457)
     try store.close()
   }
 

@@ -412,11 +412,11 @@ final class StoreRevisionsTests: StoreTestCase {
       XCTAssertEqual(first.map(\.id), [itemID.rawValue])
       XCTAssertEqual(first.map(\.kind), [.item])
       XCTAssertEqual(first.map(\.tripID), [tripID])
-      XCTAssertEqual(first.map(\.deletedAt), [t1.roundedToMillisecond])
+      XCTAssertEqual(first.map(\.deletedAt), [t1.roundedToMicrosecond])
       XCTAssertEqual(
         try store.database.query("SELECT deleted_at FROM tombstones").first?.int64("deleted_at"),
-        1_764_580_060_124,
-        "2025-12-01T09:07:40.1239Z as milliseconds since 1970, to the nearest (the edit's instant)")
+        1_764_580_060_123_900,
+        "2025-12-01T09:07:40.1239Z as microseconds since 1970, to the nearest (the edit's instant)")
       XCTAssertFalse(try store.items(tripID: tripID).contains { $0.id == itemID })
 
       // A re-plan that drops Detroit removes the leg to it.
@@ -638,8 +638,8 @@ final class StoreRevisionsTests: StoreTestCase {
         // game's start in seconds since 1970, the others since 2001.
         let values = names.map { name in
           switch name {
-          case "start_utc": return "start_utc / 1000.0"
-          case "created_at", "modified_at": return "\(name) / 1000.0 - 978307200"
+          case "start_utc": return "start_utc / 1000000.0"
+          case "created_at", "modified_at": return "\(name) / 1000000.0 - 978307200"
           default: return name
           }
         }.joined(separator: ", ")

@@ -29,10 +29,10 @@ final class StoreTripsTests: StoreTestCase {
   /// times, zones, coordinates, addresses, all categories, nil stops,
   /// Unscheduled days, fractional and negative sortOrders.
   private func extraItems(tripID: Trip.ID) throws -> [ItineraryItem] {
-    // A live-clock style instant, rounded to the millisecond where it is
+    // A live-clock style instant, rounded to the microsecond where it is
     // made (as the clocks do), must read back bit for bit (stored as
-    // milliseconds since 1970).
-    let created = Date(timeIntervalSinceReferenceDate: 738_000_000.123_456_7).roundedToMillisecond
+    // microseconds since 1970).
+    let created = Date(timeIntervalSinceReferenceDate: 738_000_000.123_456_7).roundedToMicrosecond
     let modified = StoreFixtures.now.addingTimeInterval(86_400.25)
     func item(_ n: Int, day: Int, sortOrder: Double, _ kind: ItineraryItem.Kind) throws
       -> ItineraryItem

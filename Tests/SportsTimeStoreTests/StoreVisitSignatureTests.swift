@@ -16,7 +16,7 @@ final class StoreVisitSignatureTests: StoreTestCase {
       let added = try store.visitSignature()
       XCTAssertEqual(added.count, 2)
       XCTAssertEqual(
-        added.latest, 978_308_200_000, "2001-01-01T00:16:40Z in milliseconds since 1970")
+        added.latest, 978_308_200_000_000, "2001-01-01T00:16:40Z in microseconds since 1970")
       _ = try store.visits()
       XCTAssertEqual(try store.visitSignature(), added, "reading changes nothing")
       let first = try XCTUnwrap(try store.visits().last)
@@ -28,7 +28,7 @@ final class StoreVisitSignatureTests: StoreTestCase {
       }
       let edited = try store.visitSignature()
       XCTAssertEqual(edited.count, 2)
-      XCTAssertEqual(edited.latest, 978_309_200_000)
+      XCTAssertEqual(edited.latest, 978_309_200_000_000)
       XCTAssertNotEqual(edited, added)
       // A trip's edit is not a visit's.
       try storeWith2024(store)

@@ -7,7 +7,7 @@ import Foundation
 /// server's settings.)
 public struct RuleEnvironment: Sendable {
   /// The current instant. The environments made here round it to the
-  /// millisecond (`Date.roundedToMillisecond`), as the store keeps it, so
+  /// microsecond (`Date.roundedToMicrosecond`), as the store keeps it, so
   /// an instant a rule stamps is the one read back.
   public var now: @Sendable () -> Date
   /// A fresh unique id.
@@ -27,7 +27,7 @@ public struct RuleEnvironment: Sendable {
 
   /// The real clock, random UUIDs and the default estimator.
   public static let live = RuleEnvironment(
-    now: { Date().roundedToMillisecond }, uuid: { UUID() }, estimator: .default)
+    now: { Date().roundedToMicrosecond }, uuid: { UUID() }, estimator: .default)
 
   /// This environment with its clock read once, now: every later `now()`
   /// returns that same instant. A front end freezes the environment at the
@@ -36,18 +36,18 @@ public struct RuleEnvironment: Sendable {
   /// instant is read once per operation).
   public func frozen() -> RuleEnvironment {
     var copy = self
-    let instant = now().roundedToMillisecond
+    let instant = now().roundedToMicrosecond
     copy.now = { instant }
     return copy
   }
 
-  /// A fixed clock (`now` rounded to the millisecond) and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
+  /// A fixed clock (`now` rounded to the microsecond) and sequential UUIDs (`00000000-0000-0000-0000-000000000001`,
   /// …), for tests and reproducible runs.
   public static func fixed(now: Date, estimator: RouteEstimator = .default)
     -> RuleEnvironment
   {
     let counter = Counter()
-    let instant = now.roundedToMillisecond
+    let instant = now.roundedToMicrosecond
     return RuleEnvironment(
       now: { instant },
       uuid: {

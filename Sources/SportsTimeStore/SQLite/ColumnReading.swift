@@ -39,20 +39,20 @@ protocol ColumnReading {
 
 extension ColumnReading {
   /// The non-NULL instant at `index`, stored as every instant is (`Schema`):
-  /// INTEGER milliseconds since 1970-01-01T00:00:00Z.
+  /// INTEGER microseconds since 1970-01-01T00:00:00Z.
   /// - Throws: `StoreError.unexpectedValue` for NULL or another storage
   ///   class (a REAL of an unmigrated file included).
   func instant(_ index: Int32) throws -> Date {
-    Date(millisecondsSince1970: try int64(index))
+    Date(microsecondsSince1970: try int64(index))
   }
 }
 
 extension SQLValue {
-  /// `instant` as every instant is stored (`Schema`): INTEGER milliseconds
+  /// `instant` as every instant is stored (`Schema`): INTEGER microseconds
   /// since 1970-01-01T00:00:00Z, rounded to the nearest
-  /// (`Date.millisecondsSince1970`).
+  /// (`Date.microsecondsSince1970`).
   static func instant(_ instant: Date) -> SQLValue {
-    .integer(instant.millisecondsSince1970)
+    .integer(instant.microsecondsSince1970)
   }
 }
 
@@ -98,7 +98,7 @@ extension Row: ColumnReading {
   /// The non-NULL instant of the named column (`ColumnReading.instant`).
   /// - Throws: `StoreError.noSuchColumn`, `.unexpectedValue`.
   func instant(_ column: String) throws -> Date {
-    Date(millisecondsSince1970: try int64(column))
+    Date(microsecondsSince1970: try int64(column))
   }
 }
 
