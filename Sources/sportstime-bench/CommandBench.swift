@@ -190,7 +190,7 @@ enum CommandBench {
     try IdleBench.run(sportstime: sportstime, data: data, work: work)
 
     // 2,000 visits against the SQL that answers the same question (their
-    // instants as the store keeps them: milliseconds since 1970).
+    // instants as the store keeps them: microseconds since 1970).
     guard let sqlite3 else {
       print("progress/history vs SQL: no sqlite3 command here, not measured")
       return
@@ -203,7 +203,7 @@ enum CommandBench {
         INSERT INTO visits (id, sport, venue_id, local_date, game_id, away_team, home_team,
           away_score, home_score, notes, created_at, modified_at)
         SELECT printf('%08x-0000-4000-8000-%012x', rowid, rowid), sport, venue_id, local_date,
-          id, away_team, home_team, 2, 3, NULL, 1700000000000, 1700000000000
+          id, away_team, home_team, 2, 3, NULL, 1700000000000000, 1700000000000000
         FROM games WHERE status != 'cancelled' ORDER BY id LIMIT 2000;
         """,
       ], environment: [:])
