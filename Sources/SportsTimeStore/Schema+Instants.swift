@@ -31,7 +31,11 @@ enum InstantSchema {
   /// the trip's raw rows) hold its items' `created_at`/`modified_at` too:
   /// they are converted the same way (only those two members of each item
   /// change; the other numbers keep their text), so an undo after the
-  /// migration restores values in the new encoding.
+  /// migration restores values in the new encoding. A journal row whose
+  /// snapshot is not JSON (another program changed it) can never be
+  /// undone, nor can the trip's edits before it: those rows are dropped
+  /// first (the trips themselves are untouched), where SQLite's JSON
+  /// functions would fail the migration and leave the database unopenable.
   ///
   /// The SQL is written out in full (no text built by functions that a
   /// later change could alter): seconds since 2001 become microseconds
@@ -82,6 +86,10 @@ enum InstantSchema {
         ALTER TABLE visits DROP COLUMN modified_at;
         ALTER TABLE visits RENAME COLUMN modified_at_us TO modified_at;
 
+        DELETE FROM trip_journal WHERE EXISTS (
+          SELECT 1 FROM trip_journal AS bad
+          WHERE bad.trip_id = trip_journal.trip_id AND bad.seq >= trip_journal.seq
+            AND NOT (json_valid(bad.before) AND json_valid(bad.after)));
         CREATE TABLE trip_journal_new (
           trip_id TEXT NOT NULL REFERENCES trips (id) ON DELETE CASCADE,
           seq INTEGER NOT NULL,

@@ -137,7 +137,8 @@ final class WireBodyVisitMapPlanTests: XCTestCase {
 
   func testDeleteBodies_readOnlyWhatTheyName() throws {
     let empty = refusal(WireV1.EmptyBody.self, #"{"revision": 3}"#)
-    XCTAssertEqual(empty?.message, "the request body has an unknown key 'revision' (it takes no members)")
+    XCTAssertEqual(
+      empty?.message, "the request body has an unknown key 'revision' (it takes no members)")
     XCTAssertEqual(empty?.field, "revision")
     _ = try read(WireV1.EmptyBody.self, "")
     _ = try read(WireV1.EmptyBody.self, "{}")

@@ -232,6 +232,35 @@ final class InstantMigrationTests: EndToEndTestCase {
     }
   }
 
+  /// Review of issue 29: one journal row whose snapshot was not JSON
+  /// (changed by another program) made the migration fail, and with it
+  /// every command on the database. The row and the trip's edits before it
+  /// are dropped (they can never be undone); every trip is kept, and the
+  /// trip's later edits still undo.
+  func testAJournalRowThatIsNotJSON_losesOnlyThoseUndoSteps() throws {
+    try copyFixture()
+    let trip = "Midwest Football"
+    do {
+      let raw = try Database(path: database.path)
+      try raw.execute(
+        """
+        UPDATE trip_journal SET before = '{bad' WHERE seq = (
+          SELECT min(seq) FROM trip_journal
+          WHERE trip_id = (SELECT id FROM trips WHERE name = '\(trip)'))
+        """)
+      try raw.close()
+    }
+    let list = try runOK(["trip", "list"])
+    XCTAssertTrue(list.stdout.contains(trip), list.stdout)
+    XCTAssertTrue(list.stdout.contains("Lions Weekend"), list.stdout)
+    XCTAssertEqual(
+      try runOK(["trip", "show", trip, "--json"]).stdout,
+      try Self.expected("show-midwest-json"), "the trip as it was")
+    // The newest of its edits (after the bad row) still undoes.
+    XCTAssertEqual(
+      try runOK(["undo", trip, "--now", "2026-12-07T12:00:00.100Z"]).status, 0)
+  }
+
   /// The lines `NAME|ARGS` of `file`, the arguments split into shell words
   /// (double quotes group; a lone `;` word separates steps).
   static func lines(_ file: String) throws -> [(String, [String])] {
