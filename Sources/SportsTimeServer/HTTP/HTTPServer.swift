@@ -185,7 +185,11 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Stops: accepts no new connection, closes the event streams, waits
   /// (at most `timeout` seconds) for the requests in flight to be answered,
-  /// then closes every connection.
+  /// then closes every connection. When a request is still unanswered
+  /// then, the daemon is left to end with the process instead:
+  /// libmicrohttpd aborts the whole process when stopped with a request
+  /// still suspended (daemon.c: "MHD_stop_daemon() called while we have
+  /// suspended connections").
   public func stop(timeout: TimeInterval = 10) {
     lock.lock()
     guard let running = daemon else {
@@ -197,14 +201,22 @@ public final class HTTPServer: @unchecked Sendable {
     lock.unlock()
     for stream in open { stream.close() }
     let deadline = Date().addingTimeInterval(timeout)
+    var busy = 0
     while Date() < deadline {
       lock.lock()
-      let busy = inFlight
+      busy = inFlight
       lock.unlock()
       if busy == 0 { break }
       usleep(5_000)
     }
-    sportstime_mhd_stop(running)
+    if busy == 0 {
+      sportstime_mhd_stop(running)
+    } else {
+      FileHandle.standardError.write(
+        Data(
+          "sportstime: \(busy) request(s) still unanswered after \(Int(timeout)) s; the server stops with the process\n"
+            .utf8))
+    }
     lock.lock()
     daemon = nil
     if listenSocket >= 0 { Foundation.close(listenSocket) }
