@@ -16,22 +16,6 @@ final class WireBodyTests: XCTestCase {
     enum CodingKeys: String, CodingKey, CaseIterable { case items }
   }
 
-  private func refusal<T: Decodable>(
-    _ type: T.Type, _ json: String, file: StaticString = #filePath, line: UInt = #line
-  ) -> WireBodyError? {
-    do {
-      _ = try Wire.decodeBody(type, from: Data(json.utf8))
-      XCTFail("\(json) was read", file: file, line: line)
-      return nil
-    } catch {
-      guard let refusal = error as? WireBodyError else {
-        XCTFail("\(json): \(error) is no WireBodyError", file: file, line: line)
-        return nil
-      }
-      return refusal
-    }
-  }
-
   func testUnknownKeys_areRefusedAtTheirPathListingWhatTheBodyReads() {
     let top = refusal(WireV1.MoveItem.self, #"{"place": {"day": 2}, "revison": 3}"#)
     XCTAssertEqual(top?.field, "revison")

@@ -8,22 +8,6 @@ import XCTest
 /// (issue 29): unknown keys refused by name, members of the wrong type
 /// named by their whole path, the shared bounds and rules used.
 final class WireBodyVisitMapPlanTests: XCTestCase {
-  private func refusal<T: Decodable>(
-    _ type: T.Type, _ json: String, file: StaticString = #filePath, line: UInt = #line
-  ) -> WireBodyError? {
-    do {
-      _ = try Wire.decodeBody(type, from: Data(json.utf8))
-      XCTFail("\(json) was read", file: file, line: line)
-      return nil
-    } catch {
-      guard let refusal = error as? WireBodyError else {
-        XCTFail("\(json): \(error) is no WireBodyError", file: file, line: line)
-        return nil
-      }
-      return refusal
-    }
-  }
-
   private func read<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
     try Wire.decodeBody(type, from: Data(json.utf8))
   }
